@@ -1,0 +1,290 @@
+"""The STG intermediate form: what the Haskell front end produces and the machine runs.
+
+This is the contract between ``desugar`` (front end) and ``machine`` (runtime). It follows
+GHC's STG language closely (Marlow & Peyton Jones, "Making a fast curry"):
+
+* Arguments of applications and constructors are *atoms* (variables or literals).
+* Every heap allocation is explicit: a ``Let`` binds closures (``Closure``: functions when
+  ``params`` is non-empty, thunks when empty and ``updatable``) or constructor applications
+  (``ConRhs``).
+* ``Case`` is the only thing that forces evaluation; it evaluates its scrutinee to weak head
+  normal form, binds the result to ``binder`` and selects an alternative.
+* ``SCC`` pushes a cost centre (GHC's ``{-# SCC #-}`` and the automatic ones).
+
+Values at run time are boxed, as in GHC: an ``Int`` is the constructor ``I#`` holding a Python
+int, a ``Double`` is ``D#`` holding a float, a ``Char`` is ``C#`` holding a one-character str.
+Numbers are *dynamically* typed: the front end ignores type signatures, so primitive operators
+dispatch on the boxes they receive (``I#`` + ``I#`` gives ``I#``, and an ``I#`` meeting a
+``D#`` is widened to ``D#``, which models numeric-literal overloading). Int arithmetic does not
+wrap at 64 bits (a documented difference from GHC).
+
+Unboxed tuples (constructor names starting ``(#``) are returned in registers and never
+allocated, exactly as GHC returns ``(# State# RealWorld, a #)`` from IO actions. IO actions are
+functions of one argument, the world token (the atom ``Lit(0, "World")``), returning
+``(#,#) token result``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+# --------------------------------------------------------------------------------- atoms
+
+
+@dataclass(slots=True, frozen=True)
+class Var:
+    """A variable: a local (parameter, let or case binder, free variable) or a global
+    (top-level binding of the program or the Prelude, or a primitive listed in PRIMOPS)."""
+
+    name: str
+
+
+@dataclass(slots=True, frozen=True)
+class Lit:
+    """A literal. ``kind`` is one of ``"Int"`` (value: int), ``"Double"`` (float), ``"Char"``
+    (one-character str), ``"String"`` (str: only as the argument of ``unpackCString#``),
+    ``"World"`` (the IO token; value 0)."""
+
+    value: object
+    kind: str
+
+
+Atom = Union[Var, Lit]
+
+# --------------------------------------------------------------------------------- cost centres
+
+
+@dataclass(slots=True, frozen=True)
+class CostCentre:
+    """A cost centre as GHC registers it: label (``nfib``, ``main.a``, ``consume.\\``,
+    ``CAF:main``), module (``Main``), source span as printed in the .prof SRC column
+    (``nfib.hs:4:1-53``, ``fg.hs:(21,1)-(27,16)``, ``<entire-module>``), and whether it is a
+    CAF cost centre. Two CostCentre values are the same cost centre iff they are equal."""
+
+    label: str
+    module: str
+    src: str
+    is_caf: bool = False
+
+
+# --------------------------------------------------------------------------------- closures
+
+
+@dataclass(slots=True)
+class ClosureInfo:
+    """Static description of an allocation site (GHC's info table, for the profilers).
+
+    ``name`` is the binder (``nfib``, ``go``, ``sat_3``); the closure description for -hd is
+    ``<module.name>``; ``type_desc`` is the -hy type (``*`` when unknown, ``->Int`` ...)."""
+
+    name: str
+    module: str
+    type_desc: str = "*"
+    src: str = ""
+
+
+@dataclass(slots=True)
+class Closure:
+    """A lambda-form: ``\\params -> body``. With no params it is a thunk (``updatable`` True)
+    or, for a top-level binding with no params, a CAF. ``free`` lists the free variables that
+    are locals (not globals), in a fixed order; the front end fills it (see ``free_vars``)."""
+
+    params: list[str]
+    body: "Expr"
+    info: ClosureInfo
+    updatable: bool = True
+    free: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ConRhs:
+    """A let-bound saturated constructor application: allocates a constructor object."""
+
+    con: str
+    args: list[Atom]
+    info: ClosureInfo | None = None
+
+
+Rhs = Union[Closure, ConRhs]
+
+
+@dataclass(slots=True)
+class Bind:
+    name: str
+    rhs: Rhs
+
+
+# --------------------------------------------------------------------------------- expressions
+
+
+@dataclass(slots=True)
+class App:
+    """Apply (tail-call) variable ``fun`` to ``args``. With no args, evaluate ``fun`` (enter
+    it if it is a thunk, return it if it is a value). Over- and under-saturated calls are the
+    machine's business (PAPs and stack frames)."""
+
+    fun: str
+    args: list[Atom]
+
+
+@dataclass(slots=True)
+class ConApp:
+    """A saturated constructor application in tail position: allocate and return it
+    (nullary constructors and unboxed tuples are not allocated)."""
+
+    con: str
+    args: list[Atom]
+
+
+@dataclass(slots=True)
+class PrimOp:
+    """A primitive operation on *evaluated* atoms (the front end puts a ``Case`` around each
+    argument that might be unevaluated). ``op`` is a key of PRIMOPS."""
+
+    op: str
+    args: list[Atom]
+
+
+@dataclass(slots=True)
+class LitE:
+    """Return a literal value (boxed as ``I#``/``D#``/``C#``)."""
+
+    lit: Lit
+
+
+@dataclass(slots=True)
+class Let:
+    """Allocate ``binds`` then evaluate ``body``. When ``rec`` is true the bindings may refer
+    to each other (letrec)."""
+
+    binds: list[Bind]
+    body: "Expr"
+    rec: bool = False
+
+
+@dataclass(slots=True)
+class ConAlt:
+    con: str
+    vars: list[str]
+    body: "Expr"
+
+
+@dataclass(slots=True)
+class LitAlt:
+    lit: Lit
+    body: "Expr"
+
+
+@dataclass(slots=True)
+class Case:
+    """Evaluate ``scrut`` to WHNF, bind it to ``binder`` (may be ``"_"``), then take the first
+    matching alternative, or ``default`` (None: a pattern-match failure raises the error
+    described by ``fail_msg``, e.g. ``"fg.hs:(3,1)-(4,20): Non-exhaustive patterns in
+    function f"``)."""
+
+    scrut: "Expr"
+    binder: str
+    alts: list[Union[ConAlt, LitAlt]]
+    default: "Expr | None" = None
+    fail_msg: str = "Non-exhaustive patterns in case"
+
+
+@dataclass(slots=True)
+class SCC:
+    """``{-# SCC cc #-} body``: push ``cc`` on the current cost-centre stack (with GHC's loop
+    check) and, if ``count`` is true, count an entry."""
+
+    cc: CostCentre
+    body: "Expr"
+    count: bool = True
+
+
+Expr = Union[App, ConApp, PrimOp, LitE, Let, Case, SCC]
+
+# --------------------------------------------------------------------------------- programs
+
+
+@dataclass(slots=True)
+class DataCon:
+    """A constructor: ``tag`` (0-based in declaration order), ``arity``, the type it belongs
+    to (for -hy: ``[]``, ``Maybe``, ``(,)``), the defining module."""
+
+    name: str
+    tag: int
+    arity: int
+    type_name: str
+    module: str
+
+
+@dataclass(slots=True)
+class TopBind:
+    """A top-level binding. ``rhs`` is a Closure (with params: a function; without: a CAF) or
+    a ConRhs (a static constructor). ``module`` is ``Main`` or ``Prelude`` (Prelude bindings
+    get no automatic cost centres)."""
+
+    name: str
+    rhs: Rhs
+    module: str
+
+
+@dataclass(slots=True)
+class Program:
+    binds: list[TopBind]
+    datacons: dict[str, DataCon]
+    main: str = "main"
+    source_file: str = "Main.hs"
+    # The cost centre GHC puts on CAFs of each module (``CAF`` in module ``Main``), and, with
+    # -fprof-cafs, one per CAF: the front end records those here by binding name.
+    caf_ccs: dict[str, CostCentre] = field(default_factory=dict)
+
+
+# Built-in constructors every program has (the front end adds user data types).
+BUILTIN_CONS: dict[str, DataCon] = {
+    c.name: c
+    for c in [
+        DataCon("False", 0, 0, "Bool", "GHC.Types"),
+        DataCon("True", 1, 0, "Bool", "GHC.Types"),
+        DataCon("[]", 0, 0, "[]", "GHC.Types"),
+        DataCon(":", 1, 2, "[]", "GHC.Types"),
+        DataCon("()", 0, 0, "()", "GHC.Tuple"),
+        DataCon("(,)", 0, 2, "(,)", "GHC.Tuple"),
+        DataCon("(,,)", 0, 3, "(,,)", "GHC.Tuple"),
+        DataCon("(,,,)", 0, 4, "(,,,)", "GHC.Tuple"),
+        DataCon("(,,,,)", 0, 5, "(,,,,)", "GHC.Tuple"),
+        DataCon("Nothing", 0, 0, "Maybe", "GHC.Maybe"),
+        DataCon("Just", 1, 1, "Maybe", "GHC.Maybe"),
+        DataCon("LT", 0, 0, "Ordering", "GHC.Types"),
+        DataCon("EQ", 1, 0, "Ordering", "GHC.Types"),
+        DataCon("GT", 2, 0, "Ordering", "GHC.Types"),
+        DataCon("I#", 0, 1, "Int", "GHC.Types"),
+        DataCon("D#", 0, 1, "Double", "GHC.Types"),
+        DataCon("C#", 0, 1, "Char", "GHC.Types"),
+        DataCon("(#,#)", 0, 2, "(#,#)", "GHC.Prim"),
+    ]
+}
+
+# Primitive operations: name -> arity. Arguments are evaluated boxed values (or the world
+# token); results are boxed values, Bool constructors, or (#,#) for IO primitives.
+PRIMOPS: dict[str, int] = {
+    # arithmetic, dispatching on I#/D# (I# meeting D# widens to D#)
+    "+": 2, "-": 2, "*": 2, "negate": 1, "abs": 1, "signum": 1,
+    "/": 2,  # always Double
+    "quot": 2, "rem": 2, "div": 2, "mod": 2,  # Int only; division by zero -> "divide by zero"
+    "**": 2, "sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "tan": 1,
+    "truncate": 1, "round": 1, "floor": 1, "ceiling": 1,
+    "fromIntegral": 1,  # identity on I#; the box widens later if it meets a D#
+    "toDouble": 1,  # I# -> D#
+    "==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2,  # on I#/D#/C#; result True/False
+    "ord": 1, "chr": 1,
+    # show for numbers and chars, as GHC prints them; result is a String (list of C#)
+    "showInt": 1, "showDouble": 1, "showChar": 1,
+    # strings: unpack a literal lazily into a list of C#
+    "unpackCString#": 1,
+    # IO: argument 1 is a fully evaluated String (the Prelude deep-forces it), argument 2 the
+    # world token; result (#,#) token ().
+    "putStr#": 2,
+    # error: argument is a fully evaluated String; raises the program's runtime error
+    "error#": 1,
+    # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
+}
