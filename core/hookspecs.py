@@ -1,0 +1,232 @@
+"""Every event of profkit, in one module: the contract between runtimes and profiling schemes.
+
+Hooks are pluggy hooks of the project ``profkit``. An implementation may take any subset of
+the parameters (pluggy passes by name), so events can grow parameters without breaking
+plugins. Cost classes:
+
+* **set-up**: once per run.
+* **hot, batched**: one call per *batch* of objects (numpy structured arrays); the batch is
+  flushed before any rare hook and at the end, in the order alloc, use, update, copy, death.
+  A backend stages a hot event only if some plugin implements its hook.
+* **rare**: one call per occurrence (a GC, a census, a timer tick, the end of the run).
+
+Which backend emits what is said per hook: ``stg`` is the modelled STG machine,
+``mlworks`` the emulated MLWorks runtime.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .heap import CensusView
+    from .options import Config
+    from .session import Session
+
+hookspec = pluggy.HookspecMarker("profkit")
+hookimpl = pluggy.HookimplMarker("profkit")
+
+# ----------------------------------------------------------------------------------- set-up
+
+
+@hookspec
+def profkit_configure(config: Config) -> None:
+    """Called once after the command line is parsed and before the backend is made.
+
+    Cost: set-up. Emitted by: the session, for every backend.
+
+    :param config: the parsed options (``config.rts`` holds GHC-style ``+RTS`` flags,
+        ``config.compile`` the compile-time flags, ``config.plugin_options`` the
+        ``-p name.key=value`` settings). A scheme may raise ``UsageError`` for a bad
+        combination of flags.
+    """
+
+
+@hookspec
+def profkit_add_schemes(config: Config) -> list[Any] | None:
+    """Return the scheme objects this plugin module contributes for this run, or None.
+
+    Cost: set-up. Called on every plugin module (built-in ones and those found through the
+    ``profkit`` entry-point group alike) after ``profkit_configure``. A module looks at the
+    options and instantiates only the schemes the user selected (``+RTS -p`` selects the
+    cost-centre profile, ``-hc`` the heap profile, ...); the session registers each returned
+    object as a plugin, so schemes implement the event hooks as methods.
+
+    :param config: the parsed options.
+    """
+
+
+@hookspec(firstresult=True)
+def profkit_make_backend(config: Config, path: str) -> Any:
+    """Return a backend object able to run the program at ``path``, or None to decline.
+
+    Cost: set-up. The first non-None result is used. Built-in backends choose by the file's
+    extension (``.hs`` -> stg, ``.sml`` -> mlworks) unless ``config.backend`` names one.
+
+    :param config: the parsed options.
+    :param path: the program's source file.
+    """
+
+
+@hookspec
+def profkit_session_start(session: Session) -> None:
+    """Called once before the program starts running, after the backend has loaded the
+    program and filled the session's tables with what is known statically (cost centres,
+    info tables, code items).
+
+    Cost: set-up. Emitted by: stg, mlworks.
+
+    :param session: the session; ``session.tables``, ``session.header``, ``session.config``.
+    """
+
+
+@hookspec
+def profkit_session_finish(session: Session, exitstatus: int) -> None:
+    """Called once at the very end, after ``profkit_run_end``: write reports here.
+
+    Also called when the program failed (``exitstatus`` != 0), so that everything collected
+    so far is written and valid. Cost: set-up. Emitted by: stg, mlworks.
+
+    :param session: the session.
+    :param exitstatus: the program's exit status (0 on success).
+    """
+
+
+@hookspec(firstresult=True)
+def profkit_cli_command(name: str, argv: list[str]) -> int | None:
+    """Run the ``profkit NAME ...`` subcommand if this plugin provides it; return its exit
+    status, or None if ``name`` is not this plugin's.
+
+    Cost: set-up (called only for subcommands core does not know, such as ``render``).
+
+    :param name: the subcommand.
+    :param argv: its arguments.
+    """
+
+
+# ----------------------------------------------------------------------------------- hot
+
+
+@hookspec
+def profkit_alloc(session: Session, batch: np.ndarray) -> None:
+    """Objects were allocated.
+
+    Cost: hot, batched. Emitted by: stg (every heap object the machine allocates: constructors,
+    thunks, functions, PAPs, boxed literals), mlworks (every object allocated by ML code
+    through an inline allocation sequence or a runtime allocation).
+
+    :param batch: ALLOC_DTYPE rows ``obj, info, producer, size_words, era`` in allocation
+        order (a slice of the profiling header).
+    """
+
+
+@hookspec
+def profkit_use(session: Session, batch: np.ndarray) -> None:
+    """Objects were used: entered (thunks, functions) or scrutinised by a case (constructors).
+
+    Cost: hot, batched (one row per use; the same object may appear many times). Emitted by:
+    stg (entry of a thunk, function or PAP; case scrutiny of a constructor); mlworks (not
+    emitted: uses of native objects are not observable without instrumenting every load).
+    The LDV ``last_use`` header column is kept up to date by the backend regardless.
+
+    :param batch: USE_DTYPE rows ``obj``.
+    """
+
+
+@hookspec
+def profkit_update(session: Session, batch: np.ndarray) -> None:
+    """Objects were overwritten in place: a thunk became a blackhole, a blackhole became an
+    indirection or a value. In the LDVU seed's words this is the death of the old closure and
+    the creation of a new one at the same place; ``obj`` keeps its id.
+
+    Cost: hot, batched. Emitted by: stg (blackholing on thunk entry, update on return);
+    mlworks (not emitted: ML has no updatable objects; ``:=`` mutates a ref, whose object
+    is unchanged).
+
+    :param batch: UPDATE_DTYPE rows ``obj, old_info, new_info, old_size_words,
+        new_size_words``.
+    """
+
+
+@hookspec
+def profkit_copy(session: Session, batch: np.ndarray) -> None:
+    """Objects were copied by a collection, within a generation (aging) or into an older one
+    (promotion).
+
+    Cost: hot, batched. Emitted by: stg (the modelled generational collector), mlworks (the
+    Cheney collector, one row per object evacuated).
+
+    :param batch: COPY_DTYPE rows ``obj, from_gen, to_gen, size_words``.
+    """
+
+
+@hookspec
+def profkit_death(session: Session, batch: np.ndarray) -> None:
+    """Objects were found dead by a collection, or are declared dead at the end of the run
+    (GHC's LdvCensusKillAll), with their header as it was.
+
+    Cost: hot, batched. Emitted by: stg, mlworks. Every allocated object gets exactly one
+    death row by the end of the run (objects overwritten by an update keep their id and die
+    once).
+
+    :param batch: DEATH_DTYPE rows ``obj, info, producer, size_words, era, last_use``.
+    """
+
+
+# ----------------------------------------------------------------------------------- rare
+
+
+@hookspec
+def profkit_gc_start(session: Session, generation: int, major: bool) -> None:
+    """A collection of generations ``0..generation`` starts.
+
+    Cost: rare. Emitted by: stg, mlworks.
+    """
+
+
+@hookspec
+def profkit_gc_end(session: Session, generation: int, major: bool) -> None:
+    """The collection that started with ``profkit_gc_start`` is over; its copy and death
+    batches have been flushed.
+
+    Cost: rare. Emitted by: stg, mlworks.
+    """
+
+
+@hookspec
+def profkit_census(session: Session, census: CensusView) -> None:
+    """A heap census: a consistent view of the live heap right after a major collection.
+
+    Cost: rare (one per ``-i`` interval of virtual time). Emitted by: stg, mlworks. The era
+    (``census.era``) advances after all implementations have run.
+
+    :param census: the live objects as columns, plus the heap graph if
+        ``session.needs_graph`` was set by some scheme at configure time.
+    """
+
+
+@hookspec
+def profkit_tick(session: Session, time: float, stack: int) -> None:
+    """The virtual timer ticked (every ``tick interval`` of virtual time, 1 ms by default as
+    in GHC 9.0.2).
+
+    Cost: rare. Emitted by: stg (``stack`` = the current cost-centre stack), mlworks
+    (``stack`` = the one-frame stack of the function the program counter is in).
+
+    :param time: virtual seconds since the start.
+    :param stack: a StackTable id.
+    """
+
+
+@hookspec
+def profkit_run_end(session: Session) -> None:
+    """The program has finished (or failed). Death rows for every object still live have been
+    flushed just before. Schemes finish their computations here; they write files in
+    ``profkit_session_finish``.
+
+    Cost: rare (once). Emitted by: stg, mlworks.
+    """
