@@ -139,6 +139,8 @@ class StackTable:
         self.cc: list[int] = [main_cc]
         self.parent: list[int] = [-1]
         self.depth: list[int] = [0]
+        #: SCC entry counts per stack, incremented by the backend (GHC's scc_count)
+        self.entries: list[int] = [0]
         self._children: list[dict[int, int]] = [{}]
 
     def push(self, parent: int, cc: int) -> int:
@@ -149,8 +151,12 @@ class StackTable:
             self.cc.append(cc)
             self.parent.append(parent)
             self.depth.append(self.depth[parent] + 1)
+            self.entries.append(0)
             self._children.append({})
         return s
+
+    def label(self, s: int) -> str:
+        return self.cc_table[self.cc[s]].label
 
     def children(self, s: int) -> list[int]:
         return list(self._children[s].values())

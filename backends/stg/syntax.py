@@ -1,0 +1,354 @@
+"""The Haskell-subset AST. Every node carries a source span ``(line1, col1, line2, col2)``,
+1-based with an inclusive end column, exactly as GHC prints spans."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+Span = tuple[int, int, int, int]
+NOSPAN: Span = (0, 0, 0, 0)
+
+
+def join(a: Span, b: Span) -> Span:
+    return (a[0], a[1], b[2], b[3])
+
+
+def format_span(file: str, s: Span) -> str:
+    """GHC's SrcSpan rendering: ``f.hs:4:1-53``, ``f.hs:4:7``, ``f.hs:(21,1)-(27,16)``."""
+    l1, c1, l2, c2 = s
+    if l1 == l2:
+        return f"{file}:{l1}:{c1}" if c1 == c2 else f"{file}:{l1}:{c1}-{c2}"
+    return f"{file}:({l1},{c1})-({l2},{c2})"
+
+
+# ------------------------------------------------------------------------------ expressions
+
+
+@dataclass(slots=True)
+class EVar:
+    name: str
+    span: Span
+
+
+@dataclass(slots=True)
+class ECon:
+    name: str
+    span: Span
+
+
+@dataclass(slots=True)
+class ELit:
+    value: object
+    kind: str  # Int Double Char String
+    span: Span
+
+
+@dataclass(slots=True)
+class EApp:
+    fun: "Expr"
+    args: list["Expr"]
+    span: Span
+    is_op: bool = False  # an operator application (OpApp), for -fprof-auto-calls
+
+
+@dataclass(slots=True)
+class OpRef:
+    """An operator occurrence in an operator sequence: ``+``, ``:``, `` `div` ``."""
+
+    name: str
+    is_con: bool
+    span: Span
+
+
+@dataclass(slots=True)
+class NegMark:
+    span: Span
+
+
+@dataclass(slots=True)
+class EOpSeq:
+    """Unresolved ``e1 op e2 op e3 ...`` (with prefix ``-``); rename resolves fixities."""
+
+    items: list[Union["Expr", OpRef, NegMark]]
+    span: Span
+
+
+@dataclass(slots=True)
+class ENeg:
+    expr: "Expr"
+    span: Span
+
+
+@dataclass(slots=True)
+class ELam:
+    pats: list["Pat"]
+    body: "Expr"
+    span: Span
+
+
+@dataclass(slots=True)
+class ELet:
+    decls: list["Decl"]
+    body: "Expr"
+    span: Span
+
+
+@dataclass(slots=True)
+class EIf:
+    cond: "Expr"
+    then: "Expr"
+    else_: "Expr"
+    span: Span
+
+
+@dataclass(slots=True)
+class Alt:
+    pat: "Pat"
+    rhs: "Rhs"
+    span: Span
+
+
+@dataclass(slots=True)
+class ECase:
+    scrut: "Expr"
+    alts: list[Alt]
+    span: Span
+
+
+@dataclass(slots=True)
+class SBind:
+    """``pat <- e`` in a do block or a comprehension (a generator)."""
+
+    pat: "Pat"
+    expr: "Expr"
+    span: Span
+
+
+@dataclass(slots=True)
+class SLet:
+    decls: list["Decl"]
+    span: Span
+
+
+@dataclass(slots=True)
+class SExpr:
+    """An expression statement, or a boolean guard in a comprehension or a guard list."""
+
+    expr: "Expr"
+    span: Span
+
+
+Stmt = Union[SBind, SLet, SExpr]
+
+
+@dataclass(slots=True)
+class EDo:
+    stmts: list[Stmt]
+    span: Span
+
+
+@dataclass(slots=True)
+class ETuple:
+    items: list["Expr"]
+    span: Span
+
+
+@dataclass(slots=True)
+class EList:
+    items: list["Expr"]
+    span: Span
+
+
+@dataclass(slots=True)
+class EArith:
+    start: "Expr"
+    then: "Expr | None"
+    end: "Expr | None"
+    span: Span
+
+
+@dataclass(slots=True)
+class EComp:
+    expr: "Expr"
+    quals: list[Stmt]
+    span: Span
+
+
+@dataclass(slots=True)
+class ELeftSection:
+    expr: "Expr"
+    op: OpRef
+    span: Span
+
+
+@dataclass(slots=True)
+class ERightSection:
+    op: OpRef
+    expr: "Expr"
+    span: Span
+
+
+@dataclass(slots=True)
+class ESCC:
+    name: str
+    expr: "Expr"
+    span: Span  # the span of the annotated expression (GHC's SRC for the cost centre)
+
+
+@dataclass(slots=True)
+class ETyped:
+    """``e :: type``; the type is ignored."""
+
+    expr: "Expr"
+    span: Span
+
+
+@dataclass(slots=True)
+class EParen:
+    expr: "Expr"
+    span: Span
+
+
+Expr = Union[EVar, ECon, ELit, EApp, EOpSeq, ENeg, ELam, ELet, EIf, ECase, EDo, ETuple, EList,
+             EArith, EComp, ELeftSection, ERightSection, ESCC, ETyped, EParen]
+
+# ------------------------------------------------------------------------------ patterns
+
+
+@dataclass(slots=True)
+class PVar:
+    name: str
+    span: Span
+
+
+@dataclass(slots=True)
+class PWild:
+    span: Span
+
+
+@dataclass(slots=True)
+class PLit:
+    value: object
+    kind: str  # Int Double Char String
+    span: Span
+
+
+@dataclass(slots=True)
+class PCon:
+    con: str
+    args: list["Pat"]
+    span: Span
+
+
+@dataclass(slots=True)
+class PTuple:
+    items: list["Pat"]
+    span: Span
+
+
+@dataclass(slots=True)
+class PList:
+    items: list["Pat"]
+    span: Span
+
+
+@dataclass(slots=True)
+class PAs:
+    name: str
+    pat: "Pat"
+    span: Span
+
+
+@dataclass(slots=True)
+class PBang:
+    pat: "Pat"
+    span: Span
+
+
+@dataclass(slots=True)
+class PLazy:
+    pat: "Pat"
+    span: Span
+
+
+Pat = Union[PVar, PWild, PLit, PCon, PTuple, PList, PAs, PBang, PLazy]
+
+# ------------------------------------------------------------------------------ declarations
+
+
+@dataclass(slots=True)
+class GuardedExpr:
+    quals: list[Stmt]
+    expr: "Expr"
+    span: Span
+
+
+@dataclass(slots=True)
+class Rhs:
+    """``= e`` (``body``) or guarded alternatives, with the ``where`` declarations."""
+
+    body: "Expr | None"
+    guards: list[GuardedExpr]
+    where: list["Decl"]
+    span: Span
+
+
+@dataclass(slots=True)
+class Clause:
+    name: str
+    pats: list[Pat]
+    rhs: Rhs
+    span: Span
+    name_span: Span = (0, 0, 0, 0)
+
+
+@dataclass(slots=True)
+class DFun:
+    """A function or variable binding: all consecutive clauses of one name."""
+
+    name: str
+    clauses: list[Clause]
+    span: Span
+    name_span: Span = (0, 0, 0, 0)
+
+
+@dataclass(slots=True)
+class DPat:
+    """A pattern binding ``(a, b) = e``."""
+
+    pat: Pat
+    rhs: Rhs
+    span: Span
+
+
+@dataclass(slots=True)
+class DSig:
+    names: list[str]
+    span: Span
+
+
+@dataclass(slots=True)
+class DFixity:
+    assoc: str  # infixl infixr infix
+    prec: int
+    ops: list[str]
+    span: Span
+
+
+@dataclass(slots=True)
+class DData:
+    name: str
+    cons: list[tuple[str, int]]  # constructor name and arity, in declaration order
+    span: Span
+
+
+Decl = Union[DFun, DPat, DSig, DFixity, DData]
+
+
+@dataclass(slots=True)
+class Module:
+    name: str
+    decls: list[Decl]
+    file: str
+    imports: list[str] = field(default_factory=list)
