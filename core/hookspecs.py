@@ -185,6 +185,10 @@ def profkit_gc_start(session: Session, generation: int, major: bool) -> None:
     """A collection of generations ``0..generation`` starts.
 
     Cost: rare. Emitted by: stg, mlworks.
+
+    :param generation: the oldest generation being collected (0 = the nursery / creation
+        space only).
+    :param major: True when every generation is collected (always so before a census).
     """
 
 
@@ -194,6 +198,9 @@ def profkit_gc_end(session: Session, generation: int, major: bool) -> None:
     batches have been flushed.
 
     Cost: rare. Emitted by: stg, mlworks.
+
+    :param generation: as in ``profkit_gc_start``.
+    :param major: as in ``profkit_gc_start``.
     """
 
 

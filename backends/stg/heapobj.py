@@ -1,0 +1,185 @@
+"""Heap objects of the STG machine, their GHC sizes, and how a collector walks them.
+
+Every object is a small ``__slots__`` class. ``id`` is the object's dense id (its row in the
+session's profiling header) or -1 for *static* objects, which GHC does not allocate in the
+heap: top-level functions and constructors, nullary constructors, the shared small Int and
+Char closures (INTLIKE -16..255, CHARLIKE 0..255), literal boxes that appear in the program
+text, CAFs (static thunks) and unboxed tuples (returned in registers).
+
+Kinds and their payloads (``children(obj)`` lists the heap pointers of each):
+
+* ``Con``   -- a constructor: ``dc`` (the runtime ``DataConR``), ``fields`` (a list).
+* ``Box``   -- a boxed literal ``I#``/``D#``/``C#``: ``dc``, ``val`` (Python int/float/str).
+* ``Fun``   -- a function closure: ``lf`` (compiled lambda form), ``fv`` (free variables),
+  ``ccs`` (StackTable id it was allocated under; None for static top-level functions).
+* ``Pap``   -- a partial application: ``fun`` (a Fun), ``args``, ``ccs`` (the Fun's ccs).
+* ``Thunk`` -- an updatable suspension. Its state is encoded in two fields:
+  ``fv`` is the free-variable list while unevaluated, None once entered (BLACKHOLE);
+  ``val`` is None until the update frame overwrites it with the value (it is then an IND
+  to ``val``). A CAF is a Thunk with id -1 living in the program's globals.
+
+Sizes follow GHC's 64-bit layout *without* the 2-word profiling header (checked against
+FINDINGS §3: cons 3 words, I#/D# 2):
+
+* CON   = 1 + max(1, fields)  (nullary constructors are static, never sized)
+* FUN   = 1 + max(1, free)    (GHC's MIN_PAYLOAD_SIZE is 1 word)
+* THUNK = 2 + max(1, free)    (header + the SMP padding word every thunk carries, then a
+  payload of at least MIN_UPD_SIZE = 1 word so it can be overwritten by an indirection)
+* PAP   = 3 + args            (header, arity/n_args word, function pointer, arguments)
+* BLACKHOLE = IND = 2         (header + indirectee; used in update events)
+
+The header's ``size_words`` column keeps the size an object had when allocated; updates
+(thunk -> BLACKHOLE -> IND) are reported as ``update`` events with both sizes and change the
+``info`` column only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+
+class DataConR:
+    """Run-time constructor descriptor: name, tag, arity, info id for heap instances."""
+
+    __slots__ = ("name", "tag", "arity", "info", "type_name", "module")
+
+    def __init__(self, name: str, tag: int, arity: int, info: int, type_name: str, module: str):
+        self.name = name
+        self.tag = tag
+        self.arity = arity
+        self.info = info
+        self.type_name = type_name
+        self.module = module
+
+    def __repr__(self) -> str:
+        return f"<DataConR {self.name}>"
+
+
+class LF:
+    """A compiled lambda form: the Python function running its body, its arity (0 for
+    thunks), ``pad`` (a list of Nones appended to free vars + args to make the environment),
+    number of free variables, info id and name."""
+
+    __slots__ = ("code", "arity", "pad", "nfv", "info", "name", "size")
+
+    def __init__(self, name: str, arity: int, nfv: int, info: int, size: int):
+        self.code: Any = None
+        self.arity = arity
+        self.pad: list = []
+        self.nfv = nfv
+        self.info = info
+        self.name = name
+        self.size = size
+
+    def __repr__(self) -> str:
+        return f"<LF {self.name}/{self.arity}>"
+
+
+class Con:
+    __slots__ = ("id", "dc", "fields")
+
+    def __init__(self, id: int, dc: DataConR, fields: list):
+        self.id = id
+        self.dc = dc
+        self.fields = fields
+
+    def __repr__(self) -> str:
+        return f"<Con {self.dc.name} #{self.id}>"
+
+
+class Box:
+    __slots__ = ("id", "dc", "val")
+
+    def __init__(self, id: int, dc: DataConR, val: Any):
+        self.id = id
+        self.dc = dc
+        self.val = val
+
+    def __repr__(self) -> str:
+        return f"<{self.dc.name} {self.val!r} #{self.id}>"
+
+
+class Fun:
+    __slots__ = ("id", "lf", "fv", "ccs")
+
+    def __init__(self, id: int, lf: LF, fv: list, ccs: int | None):
+        self.id = id
+        self.lf = lf
+        self.fv = fv
+        self.ccs = ccs
+
+    def __repr__(self) -> str:
+        return f"<Fun {self.lf.name} #{self.id}>"
+
+
+class Pap:
+    __slots__ = ("id", "fun", "args", "ccs")
+
+    def __init__(self, id: int, fun: Fun, args: list, ccs: int | None):
+        self.id = id
+        self.fun = fun
+        self.args = args
+        self.ccs = ccs
+
+    def __repr__(self) -> str:
+        return f"<Pap {self.fun.lf.name} {len(self.args)} #{self.id}>"
+
+
+class Thunk:
+    __slots__ = ("id", "lf", "fv", "ccs", "val")
+
+    def __init__(self, id: int, lf: LF, fv: list | None, ccs: int, val: Any):
+        self.id = id
+        self.lf = lf
+        self.fv = fv
+        self.ccs = ccs
+        self.val = val
+
+    def __repr__(self) -> str:
+        state = "IND" if self.val is not None else ("BH" if self.fv is None else "THUNK")
+        return f"<Thunk {self.lf.name} {state} #{self.id}>"
+
+
+HEAP_CLASSES = (Con, Box, Fun, Pap, Thunk)
+
+
+def con_size(nfields: int) -> int:
+    return 1 + max(1, nfields)
+
+
+def fun_size(nfree: int) -> int:
+    return 1 + max(1, nfree)
+
+
+def thunk_size(nfree: int) -> int:
+    return 2 + max(1, nfree)
+
+
+def pap_size(nargs: int) -> int:
+    return 3 + nargs
+
+
+BLACKHOLE_SIZE = 2
+IND_SIZE = 2
+
+
+def children(obj: Any) -> list:
+    """The heap objects ``obj`` points to (static ones included; raw Python values left
+    out). A blackhole has no children (its free variables were moved to the stack)."""
+    t = type(obj)
+    if t is Con:
+        items: Iterable = obj.fields
+    elif t is Thunk:
+        items = (obj.val,) if obj.val is not None else (obj.fv or ())
+    elif t is Fun:
+        items = obj.fv
+    elif t is Pap:
+        items = [obj.fun, *obj.args]
+    else:
+        return []
+    return [x for x in items if isinstance(x, HEAP_CLASSES)]
+
+
+def is_value(obj: Any) -> bool:
+    """True for objects in weak head normal form (not an unevaluated/blackholed thunk)."""
+    return type(obj) is not Thunk or obj.val is not None
