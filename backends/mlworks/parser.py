@@ -371,7 +371,7 @@ class Parser:
         items: list = []  # ("pat", Pat) | ("op", name, pos)
         while True:
             t = self.tok
-            if self.is_infix_tok(t) and items and items[-1][0] == "pat":
+            if t.kind == "id" and self.is_infix_tok(t) and items and items[-1][0] == "pat":
                 self.next()
                 items.append(("op", t.value, (t.line, t.col)))
                 continue

@@ -1,0 +1,267 @@
+"""A generational copying collector *model* for the STG machine's heap.
+
+Python owns the memory of the machine's objects; this model decides what a real generational
+copying collector (GHC's, with a nursery of ``-A`` bytes and ``-G`` generations) would find
+live, copy and free, and reports it through core's events:
+
+* **minor collections** when the nursery (objects allocated since the last collection) holds
+  ``-A`` bytes: the live young objects are found from the roots and the *remembered set*
+  (old thunks updated to point at young values: the write barrier, ``remember``), promoted to
+  generation 1 (``copy`` rows 0 -> 1) and the rest die (``death`` rows);
+* **major collections** when the old generation has grown past its limit (doubling after
+  each major collection, as GHC's ``-F2``) and before every census: everything is traced,
+  every live object is copied (``copy`` rows g -> min(g+1, G-1)), every unreachable object
+  dies;
+* **censuses** right after a major collection: a ``CensusView`` of exactly the live objects,
+  with the heap graph when a scheme asked for it.
+
+Indirections (updated thunks) are short-circuited as GHC's collector does: a reference to an
+updated thunk is a reference to its value, so the indirection itself dies at the first
+collection after its update. Static objects (id -1: top-level closures, CAFs, shared small
+Ints) are never collected; an evaluated CAF is a root.
+
+State per object id is two bytearrays (generation, dead flag), so deaths, copies and census
+columns are computed with numpy over id ranges, not with a Python loop per object; the only
+per-object Python work is the trace itself.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from profkit.heap import CensusView, HeapGraph
+
+from .heapobj import Con, Fun, Pap, Thunk
+
+#: roots_fn() yields (object, retainer identity) pairs: the identity is the StackTable id
+#: that retainer profiling charges for what the root keeps alive (the stack's or the CAF's).
+RootsFn = Callable[[], Iterable[tuple[Any, int]]]
+
+
+class StgHeapModel:
+    def __init__(
+        self,
+        session: Any,
+        roots_fn: RootsFn,
+        *,
+        nursery_bytes: int = 1 << 20,
+        generations: int = 2,
+        word_bytes: int = 8,
+    ) -> None:
+        self.session = session
+        self.header = session.header
+        self.roots_fn = roots_fn
+        self.generations = max(1, generations)
+        self.nursery_words = max(64, nursery_bytes // word_bytes)
+        self.gen = bytearray()  # generation of each object id
+        self.dead = bytearray()  # 1 once the object died (or was never promoted)
+        self.nursery_start = 0  # ids >= this were allocated since the last collection
+        self.remembered: list[Any] = []
+        self.old_words = 0
+        self.old_limit = 4 * self.nursery_words
+        self.collections = 0
+        self.major_collections = 0
+        self.words_copied = 0
+
+    # ------------------------------------------------------------------ machine interface
+    def remember(self, thunk: Any) -> None:
+        """Write barrier: an old thunk was updated and may now point at a young object."""
+        if 0 <= thunk.id < self.nursery_start:
+            self.remembered.append(thunk)
+
+    def young_words(self) -> int:
+        sizes = self.header.column("size_words")
+        return int(sizes[self.nursery_start:].sum())
+
+    def _grow(self) -> int:
+        n = len(self.header)
+        if len(self.gen) < n:
+            extra = n - len(self.gen)
+            self.gen.extend(bytes(extra))
+            self.dead.extend(bytes(extra))
+        return n
+
+    # ------------------------------------------------------------------ collections
+    def collect(self, major: bool = False) -> None:
+        """Collect the nursery (and, if ``major`` or the old generation is full, all)."""
+        n = self._grow()
+        if not major and self.old_words > self.old_limit:
+            major = True
+        top = self.generations - 1 if major else 0
+        s = self.session
+        s.gc_start(top, major)
+        marked = self._trace(n, major, graph=None)
+        self._account(n, marked, major)
+        self.nursery_start = n
+        self.remembered = []
+        self.collections += 1
+        if major:
+            self.major_collections += 1
+            self.old_limit = max(4 * self.nursery_words, 2 * self.old_words)
+        s.gc_end(top, major)
+
+    def census(self, time: float) -> CensusView:
+        """A major collection followed by a census view of the live heap."""
+        n = self._grow()
+        s = self.session
+        top = self.generations - 1
+        s.gc_start(top, True)
+        graph_edges: dict | None = {} if s.needs_graph else None
+        marked = self._trace(n, True, graph=graph_edges)
+        self._account(n, marked, True)
+        self.nursery_start = n
+        self.remembered = []
+        self.collections += 1
+        self.major_collections += 1
+        self.old_limit = max(4 * self.nursery_words, 2 * self.old_words)
+        s.gc_end(top, True)
+        dead = np.frombuffer(self.dead, dtype=np.uint8)[:n]
+        live = np.flatnonzero(dead == 0).astype(np.int64)
+        gen = np.frombuffer(self.gen, dtype=np.uint8)[live].astype(np.int8)
+        view = CensusView(time=time, era=s.era, obj=live, gen=gen, tables=s.tables,
+                          header=s.header, word_bytes=s.word_bytes)
+        if graph_edges is not None:
+            view.graph = self._graph(live, graph_edges)
+        return view
+
+    def kill_all(self) -> None:
+        """End of the run: every object still live dies (GHC's LdvCensusKillAll)."""
+        n = self._grow()
+        dead = np.frombuffer(self.dead, dtype=np.uint8)[:n]
+        ids = np.flatnonzero(dead == 0)
+        self._deaths(ids)
+        self.dead[:n] = b"\x01" * n
+
+    # ------------------------------------------------------------------ the trace
+    def _trace(self, n: int, major: bool, graph: dict | None) -> bytearray:
+        """Mark the live objects among ids < n. A minor trace stops at old objects and
+        starts from the roots plus the remembered set."""
+        marked = bytearray(n)
+        lo = 0 if major else self.nursery_start
+        stack: list[Any] = []
+        statics_seen: set[int] = set()
+        edges_src = edges_dst = None
+        root_objs: list[tuple[int, int]] = []
+        if graph is not None:
+            edges_src, edges_dst = array("q"), array("q")
+            graph["src"], graph["dst"], graph["roots"] = edges_src, edges_dst, root_objs
+
+        def push(x: Any, parent: int, ident: int) -> None:
+            # follow indirections: an updated thunk stands for its value
+            while type(x) is Thunk and x.val is not None:
+                x = x.val
+            i = getattr(x, "id", None)
+            if i is None:
+                return
+            if i < 0:
+                if id(x) not in statics_seen:
+                    statics_seen.add(id(x))
+                    stack.append((x, -1, ident))
+                return
+            if graph is not None:
+                if parent >= 0:
+                    edges_src.append(parent)
+                    edges_dst.append(i)
+                else:
+                    root_objs.append((i, ident))
+            if i < lo or i >= n or marked[i]:
+                return
+            marked[i] = 1
+            stack.append((x, i, ident))
+
+        for obj, ident in self.roots_fn():
+            push(obj, -1, ident)
+        if not major:
+            for th in self.remembered:
+                stack.append((th, -1, 0))
+        while stack:
+            x, i, ident = stack.pop()
+            t = type(x)
+            if t is Con:
+                for f in x.fields:
+                    if type(f) is not int:
+                        push(f, i, ident)
+            elif t is Thunk:
+                if x.val is not None:
+                    push(x.val, i, ident)
+                elif x.fv:
+                    for f in x.fv:
+                        push(f, i, ident)
+            elif t is Fun:
+                for f in x.fv:
+                    push(f, i, ident)
+            elif t is Pap:
+                push(x.fun, i, ident)
+                for f in x.args:
+                    push(f, i, ident)
+        return marked
+
+    # ------------------------------------------------------------------ accounting
+    def _account(self, n: int, marked: bytearray, major: bool) -> None:
+        lo = 0 if major else self.nursery_start
+        m = np.frombuffer(marked, dtype=np.uint8)[lo:n]
+        dead = np.frombuffer(self.dead, dtype=np.uint8)[lo:n]
+        gen = np.frombuffer(self.gen, dtype=np.uint8)
+        candidates = dead == 0
+        survivors = np.flatnonzero(candidates & (m == 1)) + lo
+        died = np.flatnonzero(candidates & (m == 0)) + lo
+        sizes = self.header.column("size_words")
+        s = self.session
+        if len(survivors):
+            from_gen = gen[survivors].astype(np.int64)
+            to_gen = np.minimum(from_gen + 1, self.generations - 1)
+            copied = sizes[survivors].astype(np.int64)
+            self.words_copied += int(copied.sum())
+            if s.stager.wants["copy"]:
+                rows = np.stack([survivors, from_gen, to_gen, copied], axis=1).ravel()
+                s.stager.copy.extend(rows.tolist())
+            gen_w = np.frombuffer(self.gen, dtype=np.uint8)
+            gen_w[survivors] = to_gen.astype(np.uint8)
+        self._deaths(died)
+        self.dead[lo:n] = bytes(np.where(m == 1, dead, 1).astype(np.uint8))
+        live_old = np.flatnonzero(np.frombuffer(self.dead, dtype=np.uint8)[:n] == 0)
+        self.old_words = int(sizes[live_old].sum()) if major else self.old_words + int(
+            sizes[survivors].sum() if len(survivors) else 0
+        )
+
+    def _deaths(self, ids: np.ndarray) -> None:
+        s = self.session
+        if not len(ids) or not s.stager.wants["death"]:
+            return
+        h = self.header
+        cols = [ids.astype(np.int64)] + [
+            h.column(c)[ids].astype(np.int64)
+            for c in ("info", "producer", "size_words", "era", "last_use")
+        ]
+        s.stager.death.extend(np.stack(cols, axis=1).ravel().tolist())
+
+    # ------------------------------------------------------------------ heap graph
+    def _graph(self, live: np.ndarray, g: dict) -> HeapGraph:
+        src = np.frombuffer(g["src"], dtype=np.int64)
+        dst = np.frombuffer(g["dst"], dtype=np.int64)
+        pos_src = np.searchsorted(live, src)
+        pos_dst = np.searchsorted(live, dst)
+        order = np.argsort(pos_src, kind="stable")
+        counts = np.bincount(pos_src, minlength=len(live))
+        offsets = np.zeros(len(live) + 1, dtype=np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        roots = np.array([r for r, _ in g["roots"]], dtype=np.int64)
+        idents = np.array([k for _, k in g["roots"]], dtype=np.int32)
+        h = self.header
+        infos = self.session.tables.infos.columns()
+        kinds = infos["kind"][h.column("info")[live]] if len(live) else np.zeros(0, np.int8)
+        from profkit.kinds import ObjKind
+
+        is_ret = kinds == int(ObjKind.THUNK)
+        identity = np.where(is_ret, h.column("producer")[live], -1).astype(np.int32)
+        return HeapGraph(
+            offsets=offsets,
+            targets=pos_dst[order].astype(np.int64),
+            roots=np.searchsorted(live, roots).astype(np.int64),
+            root_identity=idents,
+            is_retainer=is_ret,
+            identity=identity,
+        )

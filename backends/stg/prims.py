@@ -1,0 +1,342 @@
+"""Primitive operations (ir.PRIMOPS) and the boxing helpers they share with generated code.
+
+Like ``rt.py`` these are templates rebound into each machine's namespace (see its
+docstring for the free names). Arguments are evaluated boxes (``Box``: ``I#``/``D#``/``C#``)
+or, for strings, fully evaluated lists; results are boxes, ``TRUE``/``FALSE``, strings
+(lists of ``C#``) or the IO result ``(# token, () #)``.
+
+Numbers are dynamically typed as the IR specifies: Python's own int/float arithmetic does
+the widening (an ``I#`` meeting a ``D#`` gives a float, hence a ``D#``). Int arithmetic is
+unbounded (no 64-bit wrap-around), a documented difference from GHC.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .show import show_char, show_double
+
+# ruff: noqa: F821  -- free names are the machine registers, see rt.py
+
+
+def mkint(r):
+    if -16 <= r <= 255:
+        return INTLIKE[r + 16]
+    o = Box(len(HI), DC_I, r)
+    HIa(I_IBOX)
+    HPa(CCS)
+    HSa(2)
+    HEa(ERA)
+    HLa(0)
+    return o
+
+
+def mkdbl(r):
+    o = Box(len(HI), DC_D, r)
+    HIa(I_DBOX)
+    HPa(CCS)
+    HSa(2)
+    HEa(ERA)
+    HLa(0)
+    return o
+
+
+def mkchr(c):
+    if ord(c) < 256:
+        return CHARLIKE[ord(c)]
+    o = Box(len(HI), DC_C, c)
+    HIa(I_CBOX)
+    HPa(CCS)
+    HSa(2)
+    HEa(ERA)
+    HLa(0)
+    return o
+
+
+def mknum(r):
+    if type(r) is int:
+        if -16 <= r <= 255:
+            return INTLIKE[r + 16]
+        o = Box(len(HI), DC_I, r)
+        HIa(I_IBOX)
+    elif type(r) is float:
+        o = Box(len(HI), DC_D, r)
+        HIa(I_DBOX)
+    else:
+        return mkother(r)
+    HPa(CCS)
+    HSa(2)
+    HEa(ERA)
+    HLa(0)
+    return o
+
+
+def mkother(r):
+    if type(r) is bool:
+        return TRUE if r else FALSE
+    if type(r) is str:
+        return mkchr(r)
+    m.internal(f"cannot box {r!r}")
+
+
+def mkstr(s):
+    """A fully built String (list of C#), allocated from the end."""
+    lst = NIL
+    for ch in reversed(s):
+        c = CHARLIKE[ord(ch)] if ord(ch) < 256 else mkchr(ch)
+        o = Con(len(HI), DC_CONS, [c, lst])
+        HIa(I_CONS)
+        HPa(CCS)
+        HSa(3)
+        HEa(ERA)
+        HLa(0)
+        lst = o
+    return lst
+
+
+def unpack(s, i):
+    """One step of lazy ``unpackCString#``: a cons cell whose tail is a thunk for the rest."""
+    n = len(s)
+    if i >= n:
+        return NIL
+    ch = s[i]
+    c = CHARLIKE[ord(ch)] if ord(ch) < 256 else mkchr(ch)
+    if i + 1 >= n:
+        tail = NIL
+    else:
+        tail = Thunk(len(HI), UNPACK_LF, [s, i + 1], CCS, None)
+        HIa(I_UNPACK)
+        HPa(CCS)
+        HSa(3)
+        HEa(ERA)
+        HLa(0)
+    o = Con(len(HI), DC_CONS, [c, tail])
+    HIa(I_CONS)
+    HPa(CCS)
+    HSa(3)
+    HEa(ERA)
+    HLa(0)
+    return o
+
+
+def list_to_str(lst):
+    """Read a fully evaluated String (the Prelude deep-forces it before the primitive)."""
+    out = []
+    while True:
+        if type(lst) is Thunk:
+            if lst.val is None:
+                m.internal("string argument of a primitive is not evaluated")
+            lst = lst.val
+        if lst.dc is not DC_CONS:
+            return "".join(out)
+        c, lst = lst.fields
+        if type(c) is Thunk:
+            c = c.val
+        out.append(c.val)
+
+
+# ------------------------------------------------------------------------- arithmetic
+def p_add(a, b):
+    return mknum(a.val + b.val)
+
+
+def p_sub(a, b):
+    return mknum(a.val - b.val)
+
+
+def p_mul(a, b):
+    return mknum(a.val * b.val)
+
+
+def p_negate(a):
+    return mknum(-a.val)
+
+
+def p_abs(a):
+    return mknum(abs(a.val))
+
+
+def p_signum(a):
+    x = a.val
+    if type(x) is float:
+        return mkdbl(1.0 if x > 0 else (-1.0 if x < 0 else x))
+    return mkint((x > 0) - (x < 0))
+
+
+def p_fdiv(a, b):
+    x = float(a.val)
+    y = float(b.val)
+    if y == 0.0:
+        if x == 0.0 or x != x:
+            return mkdbl(math.nan)
+        return mkdbl(math.copysign(math.inf, x) * math.copysign(1.0, y))
+    return mkdbl(x / y)
+
+
+def _divzero(b):
+    if b == 0:
+        m.runtime_error("divide by zero")
+
+
+def p_quot(a, b):
+    x, y = a.val, b.val
+    _divzero(y)
+    if type(x) is int and type(y) is int:
+        q = abs(x) // abs(y)
+        return mkint(q if (x < 0) == (y < 0) else -q)
+    return mknum(float(math.trunc(x / y)))
+
+
+def p_rem(a, b):
+    x, y = a.val, b.val
+    _divzero(y)
+    if type(x) is int and type(y) is int:
+        q = abs(x) // abs(y)
+        q = q if (x < 0) == (y < 0) else -q
+        return mkint(x - y * q)
+    return mknum(math.fmod(x, y))
+
+
+def p_div(a, b):
+    y = b.val
+    _divzero(y)
+    return mknum(a.val // y)
+
+
+def p_mod(a, b):
+    y = b.val
+    _divzero(y)
+    return mknum(a.val % y)
+
+
+def p_pow(a, b):
+    try:
+        return mkdbl(math.pow(float(a.val), float(b.val)))
+    except OverflowError:
+        return mkdbl(math.inf)
+    except ValueError:
+        return mkdbl(math.nan)
+
+
+def _float_fn(fn, x, on_domain):
+    try:
+        return mkdbl(fn(float(x)))
+    except OverflowError:
+        return mkdbl(math.inf)
+    except ValueError:
+        return mkdbl(on_domain(float(x)))
+
+
+def p_sqrt(a):
+    return _float_fn(math.sqrt, a.val, lambda x: math.nan)
+
+
+def p_exp(a):
+    return _float_fn(math.exp, a.val, lambda x: math.nan)
+
+
+def p_log(a):
+    return _float_fn(math.log, a.val, lambda x: -math.inf if x == 0 else math.nan)
+
+
+def p_sin(a):
+    return _float_fn(math.sin, a.val, lambda x: math.nan)
+
+
+def p_cos(a):
+    return _float_fn(math.cos, a.val, lambda x: math.nan)
+
+
+def p_tan(a):
+    return _float_fn(math.tan, a.val, lambda x: math.nan)
+
+
+def _to_int(fn, x):
+    if type(x) is int:
+        return mkint(x)
+    if x != x or x in (math.inf, -math.inf):
+        return mkint(0)  # GHC returns an unspecified value; profkit picks 0
+    return mkint(int(fn(x)))
+
+
+def p_truncate(a):
+    return _to_int(math.trunc, a.val)
+
+
+def p_round(a):
+    return _to_int(round, a.val)  # round half to even, as Haskell's round
+
+
+def p_floor(a):
+    return _to_int(math.floor, a.val)
+
+
+def p_ceiling(a):
+    return _to_int(math.ceil, a.val)
+
+
+def p_fromIntegral(a):
+    return a
+
+
+def p_toDouble(a):
+    x = a.val
+    return a if type(x) is float else mkdbl(float(x))
+
+
+def p_ord(a):
+    return mkint(ord(a.val))
+
+
+def p_chr(a):
+    x = a.val
+    if not (0 <= x <= 0x10FFFF):
+        m.runtime_error(f"Prelude.chr: bad argument: {x}")
+    return mkchr(chr(x))
+
+
+# ------------------------------------------------------------------------- show
+def p_showInt(a):
+    x = a.val
+    return mkstr(show_double(x) if type(x) is float else str(x))
+
+
+def p_showDouble(a):
+    return mkstr(show_double(float(a.val)))
+
+
+def p_showChar(a):
+    return mkstr(show_char(a.val))
+
+
+# ------------------------------------------------------------------------- strings, IO
+def p_unpackCString(s):
+    return unpack(s, 0)
+
+
+def p_putStr(s, w):
+    OUTa(list_to_str(s))
+    if len(OUT) > 4096:
+        m.flush_output()
+    return IORES
+
+
+def p_error(s):
+    m.runtime_error(list_to_str(s))
+
+
+PRIM_FUNCTIONS = {
+    "+": p_add, "-": p_sub, "*": p_mul, "negate": p_negate, "abs": p_abs, "signum": p_signum,
+    "/": p_fdiv, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod, "**": p_pow,
+    "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,
+    "truncate": p_truncate, "round": p_round, "floor": p_floor, "ceiling": p_ceiling,
+    "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "chr": p_chr,
+    "showInt": p_showInt, "showDouble": p_showDouble, "showChar": p_showChar,
+    "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
+}
+
+#: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
+COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+HELPER_FUNCTIONS = (mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str, _divzero,
+                    _float_fn, _to_int)

@@ -1,0 +1,173 @@
+"""The machine's run-time core: returning values, entering closures, applying functions.
+
+Performance note: these functions (and those of ``prims.py``) are *templates*. Each
+``Machine`` copies them with ``rebind`` into its own namespace dictionary, the same one its
+generated code is ``exec``'d in, so that the machine registers are plain module globals there
+(the cheapest mutable state CPython offers). The names they use without defining them are
+those registers and constants, listed in ``machine.Machine._namespace``:
+
+``CCS`` current cost-centre stack (StackTable id) · ``ERA`` LDV era · ``stack``/``push``/``pop``
+the frame stack · ``HI HP HS HE HL`` header columns and ``HIa HPa HSa HEa HLa`` their
+``append`` · ``WANT_USE``/``USEa`` and ``WANT_UPD``/``UPDx`` event staging · ``I_*`` info ids ·
+``DC_*``, ``NIL``, ``TRUE``, ``FALSE``, ``INTLIKE``, ``CHARLIKE`` static closures ·
+``enter_fun`` the CCS call rule · ``m`` the Machine.
+
+Frames on ``stack`` are tuples whose first item is the handler ``h(frame, value)``:
+
+* ``(K, env, ccs)``  case continuation: restores ``ccs``, binds the value, selects an alt;
+* ``(UPD, thunk, ccs)`` update frame: overwrites the thunk (handled inline by ``ret``);
+* ``(AP, args)``     pending arguments of an over-saturated call;
+* ``(STOP,)``        bottom of the stack.
+
+Every code block returns ``(code, env)`` to the trampoline in ``run_loop``; a handler never
+runs code itself, so Python's own stack depth stays bounded by the program text.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+# ruff: noqa: F821  -- free names are the machine registers, see the module docstring
+
+
+def rebind(fn: Any, ns: dict) -> Any:
+    """A copy of function ``fn`` whose globals are ``ns``."""
+    return types.FunctionType(fn.__code__, ns, fn.__name__, fn.__defaults__, fn.__closure__)
+
+
+class Halt(Exception):
+    """Raised by the STOP frame with the program's final value."""
+
+
+def UPD(fr, v):  # marker; ret() handles update frames itself
+    raise AssertionError("update frame handler called")
+
+
+def STOP(fr, v):
+    raise Halt(v)
+
+
+def AP(fr, v):
+    return apply(v, fr[1])
+
+
+def ret(v):
+    """Return value ``v`` to the frame on top of the stack."""
+    global CCS
+    while True:
+        fr = pop()
+        h = fr[0]
+        if h is UPD:
+            t = fr[1]
+            t.val = v
+            CCS = fr[2]
+            oid = t.id
+            if oid >= 0:
+                HI[oid] = I_IND
+                if WANT_UPD:
+                    UPDx((oid, I_BH, I_IND, 2, 2))
+            continue
+        return h(fr, v)
+
+
+def enter(o):
+    """Evaluate object ``o`` (enter a thunk, or return a value)."""
+    global CCS
+    if type(o) is Thunk:
+        v = o.val
+        if v is not None:
+            return ret(v)
+        fv = o.fv
+        if fv is None:
+            m.loop_error()
+        oid = o.id
+        if oid >= 0:
+            HL[oid] = ERA
+            if WANT_USE:
+                USEa(oid)
+            HI[oid] = I_BH
+            if WANT_UPD:
+                UPDx((oid, o.lf.info, I_BH, HS[oid], 2))
+        push((UPD, o, CCS))
+        o.fv = None
+        CCS = o.ccs
+        lf = o.lf
+        fv += lf.pad
+        return lf.code, fv
+    return ret(o)
+
+
+def apply(f, args):
+    """Apply ``f`` to the list ``args`` (eval/apply: PAPs for too few arguments, an AP frame
+    for too many)."""
+    global CCS
+    while True:
+        t = type(f)
+        if t is Fun:
+            fn = f
+            c = f.ccs
+            break
+        if t is Pap:
+            fn = f.fun
+            c = f.ccs
+            args = f.args + args
+            break
+        if t is Thunk:
+            v = f.val
+            if v is None:
+                push((AP, args))
+                return enter(f)
+            f = v
+            continue
+        m.bad_apply(f)
+    lf = fn.lf
+    ar = lf.arity
+    n = len(args)
+    if n < ar:
+        return ret(mkpap(fn, args, c))
+    oid = f.id
+    if oid >= 0:
+        HL[oid] = ERA
+        if WANT_USE:
+            USEa(oid)
+    if n > ar:
+        push((AP, args[ar:]))
+        args = args[:ar]
+    if c is not None and c != CCS:
+        CCS = enter_fun(CCS, c)
+    return lf.code, fn.fv + args + lf.pad
+
+
+def mkpap(fn, args, c):
+    o = Pap(len(HI), fn, args, c)
+    HIa(I_PAP)
+    HPa(CCS)
+    HSa(3 + len(args))
+    HEa(ERA)
+    HLa(0)
+    return o
+
+
+def run_loop(code, env, steps, limit):
+    """The trampoline: one iteration per machine transition (call, thunk entry, return to a
+    case continuation). Returns (final value, steps)."""
+    try:
+        while True:
+            code, env = code(env)
+            steps += 1
+            if steps >= limit:
+                limit = m.event(steps, env)
+    except Halt as h:
+        return h.args[0], steps
+    except BaseException:
+        m.steps = steps
+        raise
+
+
+def unpack_code(env):
+    """Body of the lazy ``unpackCString#`` tail thunk (free vars: the string, an index)."""
+    return ret(unpack(env[0], env[1]))
+
+
+RUNTIME_FUNCTIONS = (STOP, AP, ret, enter, apply, mkpap, run_loop, unpack_code)

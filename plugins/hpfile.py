@@ -1,0 +1,238 @@
+"""The ``.hp`` heap-profile file: an incremental writer and a tolerant reader.
+
+Layout (GHC 9.0.2, shared/reference/ghc-9.0.2/FINDINGS.md §3)::
+
+    JOB "prog args +RTS -hc -i0.02"          <- no -RTS; a " inside is written ""
+    DATE "Sun Nov 22 02:38 2026"             <- ctime without seconds
+    SAMPLE_UNIT "seconds"
+    VALUE_UNIT "bytes"
+    BEGIN_SAMPLE 0.000000                    <- always an empty first sample at 0
+    END_SAMPLE 0.000000
+    BEGIN_SAMPLE 0.018860
+    (256)main/Main.CAF<TAB>40000016          <- band<TAB>bytes, zero bands left out
+    END_SAMPLE 0.018860
+    ...
+    BEGIN_SAMPLE 0.050898                    <- always an empty last sample at the end
+    END_SAMPLE 0.050898
+
+Times have 6 decimals. The writer flushes after every ``END_SAMPLE``, so a killed run leaves
+a readable prefix (hp2ps's documented way to view a live profile is to cut the file after
+the last ``END_SAMPLE``; the reader does that itself). ``MARK <time>`` lines may appear
+between samples. The DATE honours ``SOURCE_DATE_EPOCH`` (formatted in UTC) so that identical
+runs give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import os
+import time as _time
+from dataclasses import dataclass, field
+from typing import IO, Iterable
+
+from profkit.errors import UsageError
+
+__all__ = ["HpWriter", "HeapProfileData", "Sample", "read_hp", "parse_hp", "hp_date", "quote"]
+
+
+def hp_date(epoch: float | None = None) -> str:
+    """The DATE string: ctime without seconds, ``Sun Nov  2 02:38 2026``.
+
+    ``epoch`` defaults to ``SOURCE_DATE_EPOCH`` (read as UTC, for reproducible files) or, when
+    that is unset, the current local time (as GHC prints it)."""
+    if epoch is None:
+        sde = os.environ.get("SOURCE_DATE_EPOCH")
+        if sde is not None and sde.strip().isdigit():
+            tm = _time.gmtime(int(sde))
+        else:
+            tm = _time.localtime()
+    else:
+        tm = _time.gmtime(epoch)
+    text = _time.asctime(tm)  # 'Sun Nov  2 02:38:45 2026'
+    return text[:16] + text[19:]
+
+
+def quote(s: str) -> str:
+    """A string literal of the .hp grammar: in double quotes, ``"`` doubled."""
+    return '"' + s.replace('"', '""') + '"'
+
+
+def _fmt_time(t: float) -> str:
+    return f"{t:.6f}"
+
+
+class HpWriter:
+    """Writes a ``.hp`` file sample by sample.
+
+    ``HpWriter(path, job)`` writes the header and the empty sample at 0.000000 at once, so
+    even a run that fails before its first census leaves a valid file. Call ``sample(time,
+    bands)`` per census, then ``close(final_time)`` which writes the empty last sample.
+    """
+
+    def __init__(self, path_or_file: str | IO[str], job: str, date: str | None = None) -> None:
+        if isinstance(path_or_file, str):
+            self._f: IO[str] = open(path_or_file, "w", encoding="utf-8", newline="\n")
+            self._own = True
+        else:
+            self._f = path_or_file
+            self._own = False
+        self.path = path_or_file if isinstance(path_or_file, str) else None
+        self.last_time = 0.0
+        self.closed = False
+        f = self._f
+        f.write(f"JOB {quote(job)}\n")
+        f.write(f"DATE {quote(hp_date() if date is None else date)}\n")
+        f.write('SAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+        self.sample(0.0, ())
+
+    def sample(self, time: float, bands: Iterable[tuple[str, int]]) -> None:
+        """Write one sample; bands with 0 bytes are left out. Times never go backwards (a
+        time earlier than the previous sample's is written as the previous one, since hp2ps
+        rejects decreasing samples)."""
+        time = max(float(time), self.last_time)
+        self.last_time = time
+        t = _fmt_time(time)
+        lines = [f"BEGIN_SAMPLE {t}\n"]
+        for name, value in bands:
+            if value:
+                lines.append(f"{name}\t{int(value)}\n")
+        lines.append(f"END_SAMPLE {t}\n")
+        self._f.write("".join(lines))
+        self._f.flush()
+
+    def mark(self, time: float) -> None:
+        """A ``MARK`` line (an event on the time axis, drawn by hp2ps as a tick)."""
+        self._f.write(f"MARK {_fmt_time(max(float(time), self.last_time))}\n")
+        self._f.flush()
+
+    def close(self, final_time: float | None = None) -> None:
+        """Write the empty last sample (at ``final_time``, or the last sample's time) and
+        close the file. Idempotent."""
+        if self.closed:
+            return
+        self.closed = True
+        self.sample(self.last_time if final_time is None else final_time, ())
+        if self._own:
+            self._f.close()
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+@dataclass
+class Sample:
+    time: float
+    bands: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class HeapProfileData:
+    """A parsed ``.hp`` file. ``samples`` are complete samples only, in file order."""
+
+    job: str = ""
+    date: str = ""
+    sample_unit: str = "seconds"
+    value_unit: str = "bytes"
+    samples: list[Sample] = field(default_factory=list)
+    marks: list[float] = field(default_factory=list)
+    #: True when the file ended inside a sample (a run still going, or killed)
+    truncated: bool = False
+
+    def band_names(self) -> list[str]:
+        """Every band name, in order of first appearance."""
+        seen: dict[str, None] = {}
+        for s in self.samples:
+            for name in s.bands:
+                seen.setdefault(name)
+        return list(seen)
+
+
+def _unquote(rest: str, where: str) -> str:
+    rest = rest.strip()
+    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
+        raise UsageError(f"{where}: expected a quoted string, got {rest!r}")
+    body = rest[1:-1]
+    # "" is an escaped quote; a lone " inside is tolerated as itself
+    return body.replace('""', '"')
+
+
+def _float(text: str, where: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise UsageError(f"{where}: bad number {text!r}") from None
+
+
+def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
+    """Parse the text of a ``.hp`` file (GHC's or profkit's).
+
+    Tolerated: an incomplete last sample (skipped, ``truncated`` set), a last line cut short,
+    ``MARK`` lines, blank lines, CRLF line ends, band lines separated by spaces instead of a
+    TAB. Raises ``UsageError`` (``file:line: ...``) for anything else malformed.
+    """
+    data = HeapProfileData()
+    lines = text.split("\n")
+    ends_clean = text.endswith("\n")
+    current: Sample | None = None
+    for lineno, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r")
+        if not line.strip():
+            continue
+        last_and_cut = lineno == len(lines) and not ends_clean
+        where = f"{name}:{lineno}"
+        key, _, rest = line.partition(" ")
+        if key == "JOB":
+            data.job = _unquote(rest, where)
+        elif key == "DATE":
+            data.date = _unquote(rest, where)
+        elif key == "SAMPLE_UNIT":
+            data.sample_unit = _unquote(rest, where)
+        elif key == "VALUE_UNIT":
+            data.value_unit = _unquote(rest, where)
+        elif key == "MARK" and current is None:
+            if not last_and_cut:
+                data.marks.append(_float(rest.strip(), where))
+        elif key == "BEGIN_SAMPLE" and current is None:
+            if last_and_cut:
+                break
+            current = Sample(_float(rest.strip(), where))
+        elif key == "END_SAMPLE" and current is not None:
+            if last_and_cut:
+                break
+            current.time = _float(rest.strip(), where) if rest.strip() else current.time
+            data.samples.append(current)
+            current = None
+        elif current is not None:
+            # band line: the value is the last field; the identifier is everything before it
+            # (GHC writes a TAB; hp2ps takes any whitespace)
+            parts = line.rsplit("\t", 1) if "\t" in line else line.rsplit(None, 1)
+            if len(parts) != 2:
+                if last_and_cut:
+                    break
+                raise UsageError(f"{where}: expected 'band<TAB>bytes', got {line!r}")
+            band, value = parts[0].strip(), parts[1].strip()
+            try:
+                v = int(value)
+            except ValueError:
+                if last_and_cut:
+                    break
+                raise UsageError(f"{where}: bad value {value!r} for band {band!r}") from None
+            current.bands[band] = current.bands.get(band, 0) + v
+        else:
+            if last_and_cut:
+                break
+            raise UsageError(f"{where}: unexpected line {line!r}")
+    if current is not None:
+        data.truncated = True
+    elif lines and not ends_clean and lines[-1].strip():
+        data.truncated = True
+    return data
+
+
+def read_hp(path: str) -> HeapProfileData:
+    """Read and parse a ``.hp`` file; a missing or unreadable file is a ``UsageError``."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError as e:
+        raise UsageError(f"{path}: {e.strerror or e}") from None
+    return parse_hp(text, path)
