@@ -49,6 +49,12 @@ class Info:
     module: str  # defining module of the closure
     kind: ObjKind
     con_name: str = ""  # qualified constructor for -hT ("ghc-prim:GHC.Types.:"), "" otherwise
+    #: MLWorks object kind for space-profile breakdowns ("record", "pair", "closure",
+    #: "string", "array", "bytearray", "code", "weakarray"); "" = derive from ``kind``
+    space_kind: str = ""
+    #: bytes of an object of this info that are not payload (header, padding, array links);
+    #: -1 = one header word
+    overhead_bytes: int = -1
 
 
 class InfoTable:

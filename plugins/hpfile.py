@@ -173,6 +173,8 @@ def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
     lines = text.split("\n")
     ends_clean = text.endswith("\n")
     current: Sample | None = None
+    begin_text = ""
+    complete_end = ends_clean
     for lineno, raw in enumerate(lines, 1):
         line = raw.rstrip("\r")
         if not line.strip():
@@ -194,13 +196,16 @@ def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
         elif key == "BEGIN_SAMPLE" and current is None:
             if last_and_cut:
                 break
-            current = Sample(_float(rest.strip(), where))
+            begin_text = rest.strip()
+            current = Sample(_float(begin_text, where))
         elif key == "END_SAMPLE" and current is not None:
-            if last_and_cut:
+            # without its newline, the last END_SAMPLE counts only if its time is whole
+            if last_and_cut and rest.strip() != begin_text:
                 break
-            current.time = _float(rest.strip(), where) if rest.strip() else current.time
             data.samples.append(current)
             current = None
+            if last_and_cut:
+                complete_end = True
         elif current is not None:
             # band line: the value is the last field; the identifier is everything before it
             # (GHC writes a TAB; hp2ps takes any whitespace)
@@ -221,9 +226,7 @@ def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
             if last_and_cut:
                 break
             raise UsageError(f"{where}: unexpected line {line!r}")
-    if current is not None:
-        data.truncated = True
-    elif lines and not ends_clean and lines[-1].strip():
+    if current is not None or (not complete_end and lines[-1].strip()):
         data.truncated = True
     return data
 

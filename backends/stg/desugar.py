@@ -115,8 +115,8 @@ class Desugarer(Matcher):
                 return local
             if isinstance(local, str):
                 return ir.Var(local)
-            if self.module == "Main" and self.is_prelude(e.name, env, "error") or \
-                    self.is_prelude(e.name, env, "undefined"):
+            if self.module == "Main" and (self.is_prelude(e.name, env, "error") or
+                                          self.is_prelude(e.name, env, "undefined")):
                 return self.bind_thunk(e, env, path, binds)
             g = self.global_name(e.name)
             assert g is not None, e.name
@@ -370,6 +370,12 @@ class Desugarer(Matcher):
             env2[v] = v
             rest = self.app_expr(args[0], [S.EVar(v, S.NOSPAN)] + args[2:], env2, path)
             return ir.Case(self.expr(args[1], env, path), v, [], rest)
+        if p in ("&&", "||") and n == 2:
+            short = ir.ConApp("False" if p == "&&" else "True", [])
+            long_ = self.expr(args[1], env, path)
+            alts = [ir.ConAlt("True", [], long_ if p == "&&" else short),
+                    ir.ConAlt("False", [], short if p == "&&" else long_)]
+            return ir.Case(self.expr(args[0], env, path), "_", alts)
         if p == "." and n >= 3:
             inner = S.EApp(args[1], [args[2]], S.NOSPAN)
             return self.app_expr(args[0], [inner] + args[3:], env, path)

@@ -218,6 +218,9 @@ class Lexer:
                 kind = "consym" if text[0] == ":" else "varsym"
                 return self.make(kind, text, text, line, col)
             break
+        if self.magic and word == "IO#":
+            # the Prelude's name for the unboxed pair an IO action returns
+            return self.make("conid", "(#,#)", "(#,#)", line, col)
         if word in RESERVED_IDS:
             return self.make("reserved", word, word, line, col)
         kind = "conid" if word[0].isupper() else "varid"

@@ -186,9 +186,11 @@ class Matcher:
             sub = [Row(list(r.pats[0].args) + r.pats[1:], r.binds, r.rhs)  # type: ignore
                    for r in block if r.pats[0].con == c]  # type: ignore[union-attr]
             alts.append(ir.ConAlt(c, fields, self.match(fields + others, sub, fail)))
-        tname = self.datacons[cons[0]].type_name
+        types = {self.datacons[c].type_name for c in cons}
+        tname = next(iter(types))
         all_cons = [d.name for d in self.datacons.values() if d.type_name == tname]
-        if set(all_cons) <= set(cons):
+        # a case over several types (the Prelude's run-time dispatch) is never complete
+        if len(types) == 1 and set(all_cons) <= set(cons):
             return ir.Case(scrut_e, binder, alts, None, fail.msg or "Non-exhaustive patterns")
         default, msg = fail.default()
         return ir.Case(scrut_e, binder, alts, default, msg)

@@ -1,0 +1,710 @@
+"""x86 (32-bit) code generator: ``ir.Program`` -> a load image of one MLWorks code vector.
+
+Entry point: :func:`generate` ``(program, base) -> codevector.LoadImage``.
+
+Strategy (simple first): a stack-frame code generator. Every IR variable and every
+intermediate that must survive the evaluation of another expression lives in a frame slot
+addressed from ESP; registers hold values only within one IR node. ESP is constant inside a
+function body (nothing is pushed), so slots and handler frames have fixed addresses.
+
+Frame (CONVENTIONS.md): on entry ``[esp]`` = return address; the prologue is
+``push edi; mov edi, ebp; sub esp, 4*F`` and the epilogue ``add esp, 4*F; pop edi; ret``
+(the ``sub``/``add`` are left out when F = 0). Slot k is ``[esp + 4k]``; slot 0 holds the
+argument. A function that can reach a GC point (a call, a service, an allocation) zeroes its
+other slots in the prologue, so the collector, which scans the whole stack, never sees a
+stale raw word: every value stored in a slot is a tagged ML value. Raw (untagged) values
+only ever live in ECX (which the GC does not scan), in EDX/EAX within one arithmetic node
+(EDX is cleared again before the node ends), or below ESP.
+
+Registers: EAX is the accumulator (every expression leaves its value in EAX), ECX and EDX
+are scratch, EBX the argument/result, EBP the closure being called, EDI the current closure.
+Calls: ``mov ebp, closure; mov ebx, arg; mov eax, [ebp-1]; add eax, 3; call eax``; the
+result comes back in EBX. Calls in tail position pop the frame first and ``jmp eax``.
+
+Allocation: every ``Alloc``, ``MakeClosure``, ``LetRecClosures``, boxed real and the tuple
+argument of a multi-argument runtime service uses MLWorks's constant-size inline sequence
+(mlworks.md §2a, :func:`alloc_sequence`) with rd = EAX, byte for byte; the fields are
+evaluated into slots first and stored after the sequence. There are no variable-size
+inline allocations (arrays and strings are made by runtime services).
+
+Exceptions: a handler frame is 4 slots of the installing function's frame:
+
+```
+[h + 0x0]  previous handler (the old value of implicit slot 0x5c)
+[h + 0x4]  handler code address (absolute, inside this code item)
+[h + 0x8]  saved EDI (the installing function's closure)
+[h + 0xc]  saved ESP (the installing function's ESP, i.e. its frame base)
+```
+
+The implicit slot ``handler`` (ESI+0x5c) holds ``h`` (the stack address of the innermost
+frame) or 0 when there is none. Raise (EBX = exception packet): ``h = [esi+0x5c]``; if
+``h == 0`` call the ``raise_uncaught`` service; else ``[esi+0x5c] = [h]`` (pop), ``edi =
+[h+8]``, ``esp = [h+0xc]``, ``jmp [h+4]``. The handler code finds the packet in EBX. The
+runtime unwinds exceptions raised by services the same way. ``Overflow`` and ``Div`` raised
+by inline arithmetic use static exception packets (pairs ``(name string, unit)``) placed in
+the image, so raising them does not allocate.
+
+Ancillary word: the leaf bit is set for items that reach no GC point and call nothing
+(they still have a frame; x86 MLWorks never allocates in a leaf).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import ir
+from . import values as V
+from .asm_x86 import NEGATE, Insn, Jump, Label, MovImm, assemble, imm, mem
+from .codevector import ItemSpec, LoadImage, build_image
+
+try:  # the runtime helper's numbering (shared contract)
+    from .services import SERVICES
+except ImportError:  # pragma: no cover - only before services.py existed
+    SERVICES = {}
+
+GLOBALS_BASE = 0x00020000
+IMPLICIT_GC = 0x04
+IMPLICIT_GC_BASE = 0x50
+IMPLICIT_GC_LIMIT = 0x54
+IMPLICIT_HANDLER = 0x5C
+SERVICE_SLOT_BASE = 0x80
+
+_CMP = {"lt": "l", "le": "le", "gt": "g", "ge": "ge", "eq": "e", "ne": "ne", "eqptr": "e"}
+# real comparisons: (swap operands, condition) using ucomisd, NaN-safe (unordered -> false)
+_RCMP = {"rlt": (True, "a"), "rle": (True, "ae"), "rgt": (False, "a"), "rge": (False, "ae")}
+_RARITH = {"radd": "addsd", "rsub": "subsd", "rmul": "mulsd", "rdiv": "divsd"}
+_X87_RC = {"floor": 1, "ceil": 2, "round": 0}
+
+
+class CodegenError(Exception):
+    """The IR is malformed (a front-end bug), e.g. an unbound variable."""
+
+
+def arith_imm(v: int) -> str:
+    """An immediate of an arithmetic instruction as capstone prints it (imm8 forms are signed,
+    imm32 forms unsigned)."""
+    v = ((v + 0x80000000) & 0xFFFFFFFF) - 0x80000000
+    return imm(v) if -128 <= v <= 127 else hex(v & 0xFFFFFFFF)
+
+
+def mov_imm(v: int) -> str:
+    return imm(v & 0xFFFFFFFF)
+
+
+def tagged(i: int) -> int:
+    return (i << 2) & 0xFFFFFFFF
+
+
+def alloc_sequence(rd: str, nbytes: int, primary: int, header: int, pad: bool,
+                   uid: str) -> list[Insn]:
+    """MLWorks's i386 constant-size allocation (mlworks.md §2a), rd = destination."""
+    base = mem("esi", IMPLICIT_GC_BASE)
+    tag2 = f"{uid}.tag2"
+    out: list[Insn] = [
+        f"add {base}, {arith_imm(nbytes)}",  # increment base pointer
+        f"mov {rd}, {base}",  # acquire base pointer for result
+        f"cmp {rd}, {mem('esi', IMPLICIT_GC_LIMIT)}",  # check for run out of store
+        f"lea {rd}, {mem(rd, primary - nbytes, '')}",  # tag pointer correctly
+        Jump("b", tag2),  # branch if not run out of heap
+    ]
+    if rd == "ecx":
+        out.append(f"mov ecx, {mov_imm(nbytes)}")  # amount requested
+    else:
+        out.append(f"xor {rd}, {rd}")  # clear bad value before gc
+        out.append(f"lea ecx, {mem(rd, nbytes, '')}")  # amount requested
+    out.append(f"call {mem('esi', IMPLICIT_GC)}")  # call the gc
+    if rd == "ecx" and primary == 1:
+        out.append("inc ecx")  # produce the answer
+    else:
+        out.append(f"lea {rd}, {mem('ecx', primary, '')}")
+    out.append(Jump("", tag2))  # branch to continuation sequence
+    out.append(Label(tag2))
+    if pad:
+        out.append(f"mov {mem(rd, nbytes - primary - 4)}, 0")  # zero unaligned extra word
+    if header:
+        out.append(f"mov {mem(rd, -primary)}, {mov_imm(header)}")  # initialise header
+    return out
+
+
+def alloc_shape(kind: str, n: int) -> tuple[int, int, int, bool]:
+    """(bytes, primary tag, header word, needs pad) of an inline allocation (§2 table)."""
+    if kind == "pair":
+        if n != 2:
+            raise CodegenError(f"a pair has 2 fields, not {n}")
+        return 8, V.PAIRPTR, 0, False
+    if kind == "record":
+        return (V.record_bytes(n), V.POINTER, V.make_header(V.RECORD, n),
+                V.record_needs_pad(n))
+    if kind == "ref":
+        return V.ref_bytes(n), V.REFPTR, V.make_header(V.ARRAY, n), V.ref_needs_pad(n)
+    if kind == "real":
+        return V.REAL_BYTES, V.POINTER, V.make_header(V.BYTEARRAY, 12), False
+    raise CodegenError(f"unknown allocation kind {kind!r}")
+
+
+# pseudo-expressions used inside the generator
+@dataclass(slots=True)
+class _Slot:
+    k: int
+
+
+@dataclass(slots=True)
+class _Sym:
+    symbol: str
+
+
+_SIMPLE = (ir.Int, ir.Var, ir.EnvVar, ir.SelfClosure, ir.Global, ir.String, _Slot, _Sym)
+
+
+class _Program:
+    """Program-wide tables shared by the item generators."""
+
+    def __init__(self, program: ir.Program):
+        self.item_index: dict[str, int] = {}
+        for i, it in enumerate(program.items):
+            if it.name in self.item_index:
+                raise CodegenError(f"two code items are named {it.name!r}")
+            self.item_index[it.name] = i
+        self.strings: list[bytes] = []
+        self.string_index: dict[bytes, int] = {}
+        self.packets: list[str] = []
+
+    def string_symbol(self, b: bytes) -> str:
+        if b not in self.string_index:
+            self.string_index[b] = len(self.strings)
+            self.strings.append(b)
+        return f"str{self.string_index[b]}"
+
+    def packet_symbol(self, name: str) -> str:
+        if name not in self.packets:
+            self.packets.append(name)
+        return f"exn:{name}"
+
+    def item_symbol(self, name: str) -> str:
+        if name not in self.item_index:
+            raise CodegenError(f"no code item named {name!r}")
+        return f"item{self.item_index[name]}"
+
+
+class _ItemGen:
+    def __init__(self, prog: _Program, item: ir.CodeItem, number: int):
+        self.prog = prog
+        self.item = item
+        self.uid = f"i{number}"
+        self.out: list[Insn] = []
+        self.env: dict[str, int] = {}
+        self.depth = 0
+        self.max_depth = 0
+        self.nlabels = 0
+        self.stubs: set[str] = set()  # "ovf", "div", "raise"
+        self.gc_points = 0
+
+    # ------------------------------------------------------------------ helpers
+    def emit(self, *ins: Insn) -> None:
+        self.out.extend(ins)
+
+    def label(self, hint: str) -> str:
+        self.nlabels += 1
+        return f"{self.uid}.{hint}{self.nlabels}"
+
+    def new_slot(self, n: int = 1) -> int:
+        k = self.depth
+        self.depth += n
+        self.max_depth = max(self.max_depth, self.depth)
+        return k
+
+    @staticmethod
+    def slot(k: int) -> str:
+        return mem("esp", 4 * k)
+
+    def operand(self, e) -> str | None:
+        """Text of a simple expression usable as a mov/cmp source, or None (String and
+        _Sym need a MovImm and are handled by :meth:`load`)."""
+        if isinstance(e, ir.Int):
+            return mov_imm(tagged(e.value))
+        if isinstance(e, ir.Var):
+            if e.name not in self.env:
+                raise CodegenError(f"{self.item.name}: unbound variable {e.name!r}")
+            return self.slot(self.env[e.name])
+        if isinstance(e, _Slot):
+            return self.slot(e.k)
+        if isinstance(e, ir.EnvVar):
+            return mem("edi", 4 * e.index - 1)
+        if isinstance(e, ir.SelfClosure):
+            return "edi"
+        if isinstance(e, ir.Global):
+            return f"dword ptr [{hex(GLOBALS_BASE + 4 * e.index)}]"
+        return None
+
+    def load(self, e, reg: str) -> None:
+        """Load a simple expression into ``reg``."""
+        if isinstance(e, ir.String):
+            self.emit(MovImm(reg, self.prog.string_symbol(e.value)))
+        elif isinstance(e, _Sym):
+            self.emit(MovImm(reg, e.symbol))
+        else:
+            op = self.operand(e)
+            assert op is not None
+            if isinstance(e, ir.Int) and e.value == 0:
+                self.emit(f"xor {reg}, {reg}")
+            elif op != reg:
+                self.emit(f"mov {reg}, {op}")
+
+    def into(self, e, reg: str) -> None:
+        if isinstance(e, _SIMPLE):
+            self.load(e, reg)
+        else:
+            self.expr(e)
+            if reg != "eax":
+                self.emit(f"mov {reg}, eax")
+
+    def spill(self, args: list, keep_last: bool = True) -> tuple[list, bool]:
+        """Evaluate ``args`` left to right into slots (simple ones are left as they are).
+        With ``keep_last`` the last non-simple argument, if it is the last argument, stays
+        in EAX (returned flag True) and is replaced by None in the list."""
+        res: list = []
+        in_eax = False
+        for i, a in enumerate(args):
+            if isinstance(a, _SIMPLE):
+                res.append(a)
+            elif keep_last and i == len(args) - 1:
+                self.expr(a)
+                res.append(None)
+                in_eax = True
+            else:
+                self.expr(a)
+                k = self.new_slot()
+                self.emit(f"mov {self.slot(k)}, eax")
+                res.append(_Slot(k))
+        return res, in_eax
+
+    # ------------------------------------------------------------------ items
+    def epilogue(self) -> None:
+        # the frame size is only known at the end: a placeholder replaced in _generate_item
+        self.emit(_EPILOGUE)
+
+    def emit_stubs(self) -> None:
+        if "ovf" in self.stubs:
+            self.emit(Label(f"{self.uid}.ovf"),
+                      MovImm("ebx", self.prog.packet_symbol("Overflow")),
+                      Jump("", f"{self.uid}.raise"))
+            self.stubs.add("raise")
+        if "div" in self.stubs:
+            self.emit(Label(f"{self.uid}.div"), MovImm("ebx", self.prog.packet_symbol("Div")),
+                      Jump("", f"{self.uid}.raise"))
+            self.stubs.add("raise")
+        if "raise" in self.stubs:
+            h = mem("esi", IMPLICIT_HANDLER)
+            self.emit(Label(f"{self.uid}.raise"),
+                      f"mov eax, {h}",
+                      "test eax, eax",
+                      Jump("e", f"{self.uid}.uncaught"),
+                      f"mov ecx, {mem('eax')}",
+                      f"mov {h}, ecx",
+                      f"mov edi, {mem('eax', 8)}",
+                      f"mov esp, {mem('eax', 12)}",
+                      f"jmp {mem('eax', 4)}",
+                      Label(f"{self.uid}.uncaught"))
+            self.service_call("raise_uncaught")
+
+    def service_call(self, name: str) -> None:
+        if name not in SERVICES:
+            raise CodegenError(f"unknown runtime service {name!r}")
+        self.gc_points += 1
+        self.emit(f"call {mem('esi', SERVICE_SLOT_BASE + 4 * SERVICES[name])}")
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, e, tail: bool = False) -> None:
+        """Code leaving the value of ``e`` in EAX (or leaving the function, in a tail call)."""
+        m = getattr(self, "x_" + type(e).__name__)
+        mark = self.depth
+        m(e, tail)
+        self.depth = mark
+
+    def x_Int(self, e, tail):
+        self.load(e, "eax")
+
+    x_Var = x_EnvVar = x_SelfClosure = x_Global = x_String = x__Slot = x__Sym = x_Int
+
+    def x_SetGlobal(self, e: ir.SetGlobal, tail):
+        self.into(e.value, "eax")
+        self.emit(f"mov dword ptr [{hex(GLOBALS_BASE + 4 * e.index)}], eax", "xor eax, eax")
+
+    def x_Let(self, e: ir.Let, tail):
+        self.expr(e.value)
+        k = self.new_slot()
+        self.emit(f"mov {self.slot(k)}, eax")
+        old = self.env.get(e.name)
+        self.env[e.name] = k
+        self.expr(e.body, tail)
+        self._unbind(e.name, old)
+
+    def _unbind(self, name: str, old: int | None) -> None:
+        if old is None:
+            del self.env[name]
+        else:
+            self.env[name] = old
+
+    def x_Seq(self, e: ir.Seq, tail):
+        if not e.exprs:
+            self.emit("xor eax, eax")
+        for i, x in enumerate(e.exprs):
+            self.expr(x, tail and i == len(e.exprs) - 1)
+
+    def x_Select(self, e: ir.Select, tail):
+        self.into(e.value, "eax")
+        self.emit(f"mov eax, {mem('eax', 4 * e.index - 1)}")
+
+    def x_Deref(self, e: ir.Deref, tail):
+        self.into(e.value, "eax")
+        self.emit(f"mov eax, {mem('eax', 9)}")  # {header, forward, back, element}: v + 9
+
+    def x_Assign(self, e: ir.Assign, tail):
+        self.x_Runtime(ir.Runtime("assign", [e.ref, e.value]), tail)
+
+    # ---- allocation
+    def allocate(self, kind: str, fields: list, extra_words: dict[int, object] | None = None
+                 ) -> None:
+        """Evaluate ``fields``, allocate, store them; result in EAX."""
+        vals, _ = self.spill(fields, keep_last=False)
+        nbytes, primary, header, pad = alloc_shape(kind, len(fields))
+        self.gc_points += 1
+        self.emit(*alloc_sequence("eax", nbytes, primary, header, pad, self.label("a")))
+        first = 4 * 3 - primary if kind == "ref" else -primary + (4 if header else 0)
+        if kind == "ref":
+            self.emit(f"mov {mem('eax', 4 - primary)}, 0", f"mov {mem('eax', 8 - primary)}, 0")
+        for i, v in enumerate(vals):
+            self.load(v, "ecx")
+            self.emit(f"mov {mem('eax', first + 4 * i)}, ecx")
+
+    def x_Alloc(self, e: ir.Alloc, tail):
+        if e.kind == "real":
+            if len(e.fields) != 1:
+                raise CodegenError("a real allocation has one field")
+            f = e.fields[0]
+            if isinstance(f, ir.Real):
+                self.x_Real(f, tail)
+            else:
+                self.into(f, "eax")
+                self.emit(f"movsd xmm0, {mem('eax', 3, 'qword')}")
+                self.alloc_real_xmm0()
+            return
+        self.allocate(e.kind, e.fields)
+
+    def alloc_real_xmm0(self) -> None:
+        """Box the double in XMM0 (the GC leaves XMM registers alone); result in EAX."""
+        nbytes, primary, header, pad = alloc_shape("real", 1)
+        self.gc_points += 1
+        self.emit(*alloc_sequence("eax", nbytes, primary, header, pad, self.label("a")))
+        self.emit(f"mov {mem('eax', 4 - primary)}, 0",
+                  f"movsd {mem('eax', 3, 'qword')}, xmm0")
+
+    def x_Real(self, e: ir.Real, tail):
+        import struct
+        lo, hi = struct.unpack("<II", struct.pack("<d", e.value))
+        nbytes, primary, header, pad = alloc_shape("real", 1)
+        self.gc_points += 1
+        self.emit(*alloc_sequence("eax", nbytes, primary, header, pad, self.label("a")))
+        self.emit(f"mov {mem('eax', 4 - primary)}, 0", f"mov {mem('eax', 3)}, {mov_imm(lo)}",
+                  f"mov {mem('eax', 7)}, {mov_imm(hi)}")
+
+    def x_MakeClosure(self, e: ir.MakeClosure, tail):
+        code = _Sym(self.prog.item_symbol(e.code))
+        kind = "pair" if len(e.free) == 1 else "record"
+        self.allocate(kind, [code] + list(e.free))
+
+    def x_LetRecClosures(self, e: ir.LetRecClosures, tail):
+        if len(e.names) != len(e.codes):
+            raise CodegenError("LetRecClosures: names and codes differ in length")
+        codes = [_Sym(self.prog.item_symbol(c)) for c in e.codes]
+        self.allocate("record", codes + list(e.free))
+        ks = [self.new_slot() for _ in e.names]
+        for i, k in enumerate(ks):
+            if i == 0:
+                self.emit(f"mov {self.slot(k)}, eax")
+            else:  # binder i points at field i of the shared record
+                self.emit(f"lea ecx, {mem('eax', 4 * i, '')}", f"mov {self.slot(k)}, ecx")
+        olds = [(n, self.env.get(n)) for n in e.names]
+        for n, k in zip(e.names, ks):
+            self.env[n] = k
+        self.expr(e.body, tail)
+        for n, old in reversed(olds):
+            self._unbind(n, old)
+
+    # ---- calls
+    def x_Call(self, e: ir.Call, tail):
+        vals, in_eax = self.spill([e.fn, e.arg])
+        fn, arg = vals
+        if in_eax:
+            self.emit("mov ebx, eax")
+        else:
+            self.load(arg, "ebx")
+        self.load(fn, "ebp")
+        self.gc_points += 1
+        self.emit(f"mov eax, {mem('ebp', -1)}", "add eax, 3")
+        if tail:
+            self.epilogue()
+            self.emit("jmp eax")
+        else:
+            self.emit("call eax", "mov eax, ebx")
+
+    def x_Runtime(self, e: ir.Runtime, tail):
+        if e.service not in SERVICES:
+            raise CodegenError(f"unknown runtime service {e.service!r}")
+        if not e.args:
+            self.emit("xor ebx, ebx")
+        elif len(e.args) == 1:
+            self.into(e.args[0], "ebx")
+        else:  # a tuple argument, allocated inline like any tuple
+            self.allocate("pair" if len(e.args) == 2 else "record", e.args)
+            self.emit("mov ebx, eax")
+        self.service_call(e.service)
+        self.emit("mov eax, ebx")
+
+    # ---- control
+    def x_If(self, e: ir.If, tail):
+        lelse, lend = self.label("else"), self.label("fi")
+        self.branch(e.cond, lelse, False)
+        self.expr(e.then, tail)
+        self.emit(Jump("", lend), Label(lelse))
+        self.expr(e.else_, tail)
+        self.emit(Label(lend))
+
+    def x_Switch(self, e: ir.Switch, tail):
+        self.into(e.value, "eax")
+        lend = self.label("swend")
+        labels = []
+        for k, _ in e.cases:
+            lab = self.label("case")
+            labels.append(lab)
+            self.emit(f"cmp eax, {arith_imm(tagged(k))}", Jump("e", lab))
+        self.expr(e.default, tail)
+        self.emit(Jump("", lend))
+        for lab, (_, body) in zip(labels, e.cases):
+            self.emit(Label(lab))
+            self.expr(body, tail)
+            self.emit(Jump("", lend))
+        self.emit(Label(lend))
+
+    def branch(self, c, target: str, when: bool) -> None:
+        """Jump to ``target`` iff the boolean ``c`` equals ``when``; fall through otherwise."""
+        if isinstance(c, ir.Int):
+            if bool(c.value) == when:
+                self.emit(Jump("", target))
+            return
+        if isinstance(c, ir.Prim):
+            if c.op == "not":
+                self.branch(c.args[0], target, not when)
+                return
+            if c.op in _CMP:
+                mark = self.depth
+                cond = self.compare(c.args)
+                cc = _CMP[c.op]
+                self.emit(Jump(cc if when else NEGATE[cc], target))
+                self.depth = mark
+                return
+            if c.op == "is_int":
+                self.into(c.args[0], "eax")
+                self.emit("test al, 1", Jump("e" if when else "ne", target))
+                return
+        if isinstance(c, ir.If):  # andalso / orelse / nested conditionals: no booleans built
+            lelse, lend = self.label("celse"), self.label("cend")
+            self.branch(c.cond, lelse, False)
+            self.branch(c.then, target, when)
+            self.emit(Jump("", lend), Label(lelse))
+            self.branch(c.else_, target, when)
+            self.emit(Label(lend))
+            return
+        self.expr(c)
+        self.emit("test eax, eax", Jump("ne" if when else "e", target))
+
+    def compare(self, args) -> None:
+        """``cmp`` of two integer (tagged) values: flags as for ``cmp a, b``."""
+        a, b = args
+        if isinstance(b, _SIMPLE) and not isinstance(b, (ir.String, _Sym)):
+            self.into(a, "eax")
+            if isinstance(b, ir.Int):
+                self.emit(f"cmp eax, {arith_imm(tagged(b.value))}")
+            else:
+                self.emit(f"cmp eax, {self.operand(b)}")
+            return
+        vals, in_eax = self.spill([a, b])
+        if in_eax:
+            self.emit("mov edx, eax")
+        else:
+            self.load(vals[1], "edx")
+        self.load(vals[0], "eax")
+        self.emit("cmp eax, edx")
+
+    def x_Raise(self, e: ir.Raise, tail):
+        self.into(e.exn, "ebx")
+        self.stubs.add("raise")
+        self.emit(Jump("", f"{self.uid}.raise"))
+
+    def x_Handle(self, e: ir.Handle, tail):
+        h = self.new_slot(4)
+        lh, lend = self.label("handler"), self.label("hend")
+        hv = mem("esi", IMPLICIT_HANDLER)
+        self.emit(f"lea eax, {mem('esp', 4 * h, '')}",
+                  f"mov ecx, {hv}", f"mov {mem('eax')}, ecx",
+                  MovImm("ecx", "@" + lh), f"mov {mem('eax', 4)}, ecx",
+                  f"mov {mem('eax', 8)}, edi", f"mov {mem('eax', 12)}, esp",
+                  f"mov {hv}, eax")
+        self.expr(e.body)
+        self.emit(f"mov ecx, {self.slot(h)}", f"mov {hv}, ecx", Jump("", lend), Label(lh))
+        k = self.new_slot()
+        self.emit(f"mov {self.slot(k)}, ebx")
+        old = self.env.get(e.name)
+        self.env[e.name] = k
+        self.expr(e.handler, tail)
+        self._unbind(e.name, old)
+        self.emit(Label(lend))
+
+    # ---- primitives
+    def x_Prim(self, e: ir.Prim, tail):
+        op = e.op
+        if op in _CMP:
+            self.compare(e.args)
+            self.emit(f"set{_CMP[op]} al", "movzx eax, al", "shl eax, 2")
+        elif op == "not":
+            self.into(e.args[0], "eax")
+            self.emit("xor eax, 4")
+        elif op == "is_int":
+            self.into(e.args[0], "eax")
+            self.emit("not eax", "and eax, 1", "shl eax, 2")
+        elif op in ("add", "sub", "mul", "div", "mod", "quot", "rem"):
+            self.int_binop(op, e.args)
+        elif op in ("neg", "abs"):
+            self.into(e.args[0], "eax")
+            self.stubs.add("ovf")
+            if op == "neg":
+                self.emit("neg eax", Jump("o", f"{self.uid}.ovf"))
+            else:
+                skip = self.label("abs")
+                self.emit("test eax, eax", Jump("ns", skip), "neg eax",
+                          Jump("o", f"{self.uid}.ovf"), Label(skip))
+        elif op in _RARITH or op in _RCMP or op == "req":
+            vals, in_eax = self.spill(e.args)
+            if in_eax:
+                self.emit("mov edx, eax")
+            else:
+                self.load(vals[1], "edx")
+            self.load(vals[0], "eax")
+            a, b = mem("eax", 3, "qword"), mem("edx", 3, "qword")
+            if op in _RARITH:
+                self.emit(f"movsd xmm0, {a}", f"{_RARITH[op]} xmm0, {b}")
+                self.alloc_real_xmm0()
+            elif op == "req":
+                self.emit(f"movsd xmm0, {a}", f"ucomisd xmm0, {b}", "sete al", "setnp cl",
+                          "and al, cl", "movzx eax, al", "shl eax, 2")
+            else:
+                swap, cc = _RCMP[op]
+                x, y = ("edx", "eax") if swap else ("eax", "edx")
+                self.emit(f"movsd xmm0, {mem(x, 3, 'qword')}",
+                          f"ucomisd xmm0, {mem(y, 3, 'qword')}",
+                          f"set{cc} al", "movzx eax, al", "shl eax, 2")
+        elif op == "rneg":
+            self.into(e.args[0], "eax")
+            self.emit(f"movsd xmm0, {mem('eax', 3, 'qword')}")
+            self.alloc_real_xmm0()
+            self.emit(f"xor {mem('eax', 7)}, 0x80000000")
+        elif op == "sqrt":
+            self.into(e.args[0], "eax")
+            self.emit(f"sqrtsd xmm0, {mem('eax', 3, 'qword')}")
+            self.alloc_real_xmm0()
+        elif op == "real_of_int":
+            self.into(e.args[0], "eax")
+            self.emit("mov ecx, eax", "sar ecx, 2", "cvtsi2sd xmm0, ecx")
+            self.alloc_real_xmm0()
+        elif op in ("floor", "ceil", "round", "trunc"):
+            self.into(e.args[0], "eax")
+            self.stubs.add("ovf")
+            if op == "trunc":
+                self.emit(f"cvttsd2si eax, {mem('eax', 3, 'qword')}")
+            else:  # x87 with the rounding mode set; raw words only below ESP
+                self.emit(f"fld {mem('eax', 3, 'qword')}", f"fnstcw {mem('esp', -4, 'word')}",
+                          f"mov cx, {mem('esp', -4, 'word')}", "and cx, 0xf3ff",
+                          f"or cx, {hex(_X87_RC[op] << 10)}" if _X87_RC[op] else "nop",
+                          f"mov {mem('esp', -2, 'word')}, cx",
+                          f"fldcw {mem('esp', -2, 'word')}", f"fistp {mem('esp', -8)}",
+                          f"fldcw {mem('esp', -4, 'word')}", f"mov eax, {mem('esp', -8)}")
+            self.emit("imul eax, eax, 4", Jump("o", f"{self.uid}.ovf"))
+        else:
+            raise CodegenError(f"unknown primitive {op!r}")
+
+    def int_binop(self, op: str, args) -> None:
+        a, b = args
+        if isinstance(b, _SIMPLE) and not isinstance(b, (ir.String, _Sym)):
+            self.into(a, "eax")
+            self.load(b, "ecx")
+        else:
+            vals, in_eax = self.spill([a, b])
+            if in_eax:
+                self.emit("mov ecx, eax")
+            else:
+                self.load(vals[1], "ecx")
+            self.load(vals[0], "eax")
+        ovf = f"{self.uid}.ovf"
+        self.stubs.add("ovf")
+        if op == "add":
+            self.emit("add eax, ecx", Jump("o", ovf))
+        elif op == "sub":
+            self.emit("sub eax, ecx", Jump("o", ovf))
+        elif op == "mul":
+            self.emit("sar ecx, 2", "imul eax, ecx", Jump("o", ovf))
+        else:
+            self.stubs.add("div")
+            done = self.label("d")
+            self.emit("test ecx, ecx", Jump("e", f"{self.uid}.div"),
+                      "sar eax, 2", "sar ecx, 2", "cdq", "idiv ecx")
+            if op == "div":  # floor: one less when the remainder's sign differs from b's
+                self.emit("test edx, edx", Jump("e", done), "xor edx, ecx", Jump("ns", done),
+                          "dec eax", Label(done), "imul eax, eax, 4", Jump("o", ovf))
+            elif op == "mod":
+                self.emit("test edx, edx", Jump("e", done), "mov eax, edx", "xor eax, ecx",
+                          Jump("ns", done), "add edx, ecx", Label(done), "lea eax, [edx*4]")
+            elif op == "quot":
+                self.emit("imul eax, eax, 4", Jump("o", ovf))
+            else:  # rem
+                self.emit("lea eax, [edx*4]")
+            self.emit("xor edx, edx")  # no raw word left in a register the GC fixes
+
+
+_EPILOGUE = "\x00epilogue"
+
+
+def generate(program: ir.Program, base: int) -> LoadImage:
+    """Compile ``program`` to a load image mapped at ``base`` (8-aligned, static space)."""
+    prog = _Program(program)
+    specs = [_generate_item(prog, it, i) for i, it in enumerate(program.items)]
+    if program.setup not in prog.item_index:
+        raise CodegenError(f"no setup item {program.setup!r}")
+    return build_image(base, specs, prog.strings, program.setup, program.n_globals,
+                       dict(program.exn_names), prog.packets)
+
+
+def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
+    g = _ItemGen(prog, item, number)
+    g.env[item.param] = g.new_slot()
+    g.expr(item.body, tail=True)
+    g.emit("mov ebx, eax", _EPILOGUE, "ret")
+    g.emit_stubs()
+    frame = g.max_depth
+    leaf = g.gc_points == 0
+    pro: list[Insn] = ["push edi", "mov edi, ebp"]
+    epi: list[Insn] = []
+    if frame:
+        pro.append(f"sub esp, {arith_imm(4 * frame)}")
+        epi.append(f"add esp, {arith_imm(4 * frame)}")
+    epi.append("pop edi")
+    if not leaf and frame > 1:
+        pro.append("xor eax, eax")
+        pro.extend(f"mov {g.slot(k)}, eax" for k in range(1, frame))
+    pro.append(f"mov {g.slot(0)}, ebx")
+    body: list[Insn] = []
+    for ins in g.out:
+        if ins == _EPILOGUE:
+            body.extend(epi)
+        else:
+            body.append(ins)
+    return ItemSpec(item.name, assemble(pro + body), leaf, frame)

@@ -1,0 +1,131 @@
+"""The MLWorks machine's memory map and its unicorn mapping (CONVENTIONS.md "Memory map").
+
+| address      | what |
+| ---          | ---  |
+| 0x00010000   | implicit vector (ESI / %g5); runtime-service slots at +0x80 + 4n |
+| 0x00011000   | runtime stubs, 16 bytes each (GC, services, exit, uncaught handler) |
+| 0x00020000   | globals vector (64 KB) |
+| 0x00100000   | static space: the load image, then large objects (never moved) |
+| 0x01000000   | moving heap: the creation space, then generation blocks (64 KB pages) |
+| STACK_LO..STACK_TOP | the stack (grows down from STACK_TOP - 16) |
+
+The stack is larger than the 8 MB the conventions table gives (120 MB, mapped lazily by the
+host): ``lists.sml`` recurses a million frames deep without tail calls. Real MLWorks grew
+its stack on demand; a fixed, large mapping is the emulator's equivalent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from unicorn import UC_PROT_ALL, Uc
+
+IMPLICIT = 0x00010000
+IMPLICIT_SIZE = 0x1000
+STUBS = 0x00011000
+STUBS_SIZE = 0x1000
+STUB_BYTES = 16
+GLOBALS = 0x00020000
+GLOBALS_SIZE = 0x10000
+STATIC = 0x00100000
+STATIC_END = 0x01000000
+HEAP_LO = 0x01000000
+HEAP_HI = 0x40000000
+STACK_TOP = 0x7F800000
+STACK_LO = 0x78000000
+STACK_START = STACK_TOP - 16
+
+# implicit-vector slots (mlworks.md §1), byte offsets from IMPLICIT
+SLOT_GC = 0x04
+SLOT_PROFILE_ALLOC = 0x38
+SLOT_PROFILE_ALLOC_2 = 0x3C
+SLOT_GC_BASE = 0x50
+SLOT_GC_LIMIT = 0x54
+SLOT_REAL_GC_LIMIT = 0x58
+SLOT_HANDLER = 0x5C
+SLOT_SERVICES = 0x80
+
+PAGE = 0x10000  # heap block granularity (64 KB)
+ARENA = 0x400000  # the heap is mapped into unicorn in 4 MB steps as it grows
+
+
+def align(n: int, a: int) -> int:
+    return (n + a - 1) & ~(a - 1)
+
+
+def map_fixed(uc: Uc) -> None:
+    """Map every fixed region (the heap is mapped on demand by ``HeapSpace``)."""
+    uc.mem_map(IMPLICIT, IMPLICIT_SIZE + STUBS_SIZE, UC_PROT_ALL)
+    uc.mem_map(GLOBALS, GLOBALS_SIZE, UC_PROT_ALL)
+    uc.mem_map(STATIC, STATIC_END - STATIC, UC_PROT_ALL)
+    uc.mem_map(STACK_LO, STACK_TOP - STACK_LO, UC_PROT_ALL)
+
+
+def stub_address(index: int) -> int:
+    return STUBS + STUB_BYTES * index
+
+
+@dataclass
+class StaticSpace:
+    """Bump allocator over static space above the load image (large objects live here and
+    are never moved; see gc.py)."""
+
+    top: int
+    end: int = STATIC_END
+
+    def alloc(self, nbytes: int) -> int | None:
+        nbytes = align(nbytes, 8)
+        if self.top + nbytes > self.end:
+            return None
+        addr = self.top
+        self.top += nbytes
+        return addr
+
+
+@dataclass
+class HeapSpace:
+    """Address-space manager of the moving heap: 64 KB-page blocks handed to generations,
+    recycled through a free list, mapped into unicorn lazily in 4 MB arenas."""
+
+    uc: Uc
+    lo: int = HEAP_LO
+    hi: int = HEAP_HI
+    bump: int = HEAP_LO
+    mapped_hi: int = HEAP_LO
+    free: list[tuple[int, int]] = field(default_factory=list)  # (start, size), by address
+
+    def _ensure_mapped(self, end: int) -> None:
+        if end > self.mapped_hi:
+            new_hi = align(end, ARENA)
+            self.uc.mem_map(self.mapped_hi, new_hi - self.mapped_hi, UC_PROT_ALL)
+            self.mapped_hi = new_hi
+
+    def take(self, nbytes: int) -> int | None:
+        """A block of at least ``nbytes`` (rounded to pages); None if the address space is
+        exhausted."""
+        size = align(max(nbytes, 1), PAGE)
+        for i, (s, n) in enumerate(self.free):
+            if n >= size:
+                if n == size:
+                    del self.free[i]
+                else:
+                    self.free[i] = (s + size, n - size)
+                return s
+        if self.bump + size > self.hi:
+            return None
+        s = self.bump
+        self.bump += size
+        self._ensure_mapped(self.bump)
+        return s
+
+    def give_back(self, start: int, nbytes: int) -> None:
+        size = align(nbytes, PAGE)
+        self.free.append((start, size))
+        self.free.sort()
+        merged: list[tuple[int, int]] = []
+        for s, n in self.free:
+            if merged and merged[-1][0] + merged[-1][1] == s:
+                merged[-1] = (merged[-1][0], merged[-1][1] + n)
+            else:
+                merged.append((s, n))
+        self.free = merged

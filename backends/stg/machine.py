@@ -1,0 +1,338 @@
+"""The STG machine: runs an ``ir.Program`` with explicit heap objects, eval/apply calls,
+update frames, and GHC's cost-centre stacks, writing the profiling header of every object.
+
+Structure (one module each): ``heapobj`` objects and sizes, ``ccs`` cost-centre-stack rules,
+``machine_compile`` IR -> Python source, ``rt`` the trampoline/return/enter/apply core,
+``prims`` primitive operations, ``show`` GHC's number formatting.
+
+Public surface (what the backend, the GC model and profiling plugins use):
+
+* ``Machine(program, session)`` compiles; ``run()`` runs ``main`` applied to the world token
+  under CCS MAIN and returns the exit status (0), raising ``GuestRuntimeError`` (``prog:
+  msg``) for the program's runtime errors and ``ResourceLimitError`` for ``--max-steps`` /
+  ``-M``.
+* ``steps`` machine transitions so far (the virtual clock's units: 1e8 per second, see
+  ``UNITS_PER_SECOND``); ``total_ticks``.
+* ``ccs_entries``/``ccs_ticks`` lists and ``ccs_alloc_bytes()`` (numpy) indexed by StackTable
+  id: SCC entry counts, timer ticks, bytes allocated (GHC sizes, no profiling header).
+* ``roots()`` every object the program can still reach directly (frame stack, CAFs, the
+  environment of the running code block); ``heapobj.children(obj)`` its pointers.
+* ``kill_all()`` stages a death row for every object not yet dead (``dead`` marks).
+* ``after_session_call()`` must follow any session call that may flush (census, gc events):
+  the stager replaces its arrays on flush.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from array import array
+from typing import Any
+
+import numpy as np
+
+from profkit.clock import VirtualClock
+from profkit.errors import GuestRuntimeError, ResourceLimitError, SourceError
+from profkit.kinds import ObjKind
+from profkit.tables import CostCentre, Info
+
+from . import ir, prims, rt
+from .ccs import CcsOps
+from .heapobj import LF, Box, Con, DataConR, Fun, Pap, Thunk
+from .machine_compile import Codegen, con_package
+from .show import show_char, show_double
+
+#: virtual clock rate: one machine transition = 10 ns of "time" (1e5 transitions per 1 ms tick)
+UNITS_PER_SECOND = 1e8
+
+
+class Machine:
+    def __init__(self, program: ir.Program, session: Any, *, mark_con_use: bool = False) -> None:
+        self.program = program
+        self.session = session
+        self.tables = session.tables
+        self.config = session.config
+        self.prog_name = self.config.program_name or "prog"
+        self.ccs = CcsOps(self.tables)
+        self.mark_con_use = mark_con_use
+        self.cafs: list[Thunk] = []
+        self.steps = 0
+        self.total_ticks = 0
+        self.cur_env: list | None = None
+        self.dead = bytearray()  # dead[oid] = 1 once a death row was staged
+        self.out: list[str] = []
+        infos = self.tables.infos
+        self.i_bh = infos.intern(Info("BLACKHOLE", "BLACKHOLE", "", ObjKind.BLACKHOLE))
+        self.i_ind = infos.intern(Info("IND", "IND", "", ObjKind.IND))
+        self.i_pap = infos.intern(Info("PAP", "PAP", "", ObjKind.PAP))
+        self.datacons: dict[str, DataConR] = {}
+        for dc in list(ir.BUILTIN_CONS.values()) + list(program.datacons.values()):
+            info = infos.intern(Info(dc.name, dc.type_name, dc.module, ObjKind.CON,
+                                     f"{con_package(dc.module)}:{dc.module}.{dc.name}"))
+            self.datacons[dc.name] = DataConR(dc.name, dc.tag, dc.arity, info, dc.type_name,
+                                              dc.module)
+        self.nullary = {n: Con(-1, d, []) for n, d in self.datacons.items() if d.arity == 0}
+        self.world = Con(-1, DataConR("State#", 0, 0, -1, "State#", "GHC.Prim"), [])
+        d_i, d_d, d_c = self.datacons["I#"], self.datacons["D#"], self.datacons["C#"]
+        self.intlike = [Box(-1, d_i, i) for i in range(-16, 256)]
+        self.charlike = [Box(-1, d_c, chr(i)) for i in range(256)]
+        self._static_lits: dict[tuple[str, str], Box] = {}
+        self.unpack_lf = LF("unpackCString#", 0, 2, infos.intern(
+            Info("<GHC.CString.unpackCString#>", "[]", "GHC.CString", ObjKind.THUNK)), 3)
+        self.ns = self._namespace(d_i, d_d, d_c)
+        self.codegen = Codegen(self, program)
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, 20000))
+        try:
+            self.codegen.declare_globals()
+            self.codegen.compile_globals()
+            self.source = "".join(self.codegen.src)
+            exec(compile(self.source, f"<stg {program.source_file}>", "exec"), self.ns)
+        finally:
+            sys.setrecursionlimit(old)
+        for lf, fname in self.codegen.lf_code:
+            lf.code = self.ns[fname]
+        self.unpack_lf.code = self.ns["unpack_code"]
+        rts = self.config.rts
+        self.clock = VirtualClock(UNITS_PER_SECOND, rts.tick_interval or 0.001)
+        self.listen_tick = session.listens("profkit_tick")
+        self.max_steps = self.config.max_steps
+        self.max_heap_bytes = rts.max_heap_bytes
+        self._heap_checked = 0
+        self._allocated_bytes = 0
+
+    # ------------------------------------------------------------------ set-up
+    def _namespace(self, d_i: DataConR, d_d: DataConR, d_c: DataConR) -> dict:
+        h = self.session.header
+        st = self.session.stager
+        infos = self.tables.infos
+        stack: list = []
+        nil, true, false = self.nullary["[]"], self.nullary["True"], self.nullary["False"]
+        ns: dict[str, Any] = {
+            "__builtins__": __builtins__,
+            "CCS": 0, "ERA": self.session.era, "m": self,
+            "stack": stack, "push": stack.append, "pop": stack.pop,
+            "HI": h.info, "HP": h.producer, "HS": h.size_words, "HE": h.era, "HL": h.last_use,
+            "HIa": h.info.append, "HPa": h.producer.append, "HSa": h.size_words.append,
+            "HEa": h.era.append, "HLa": h.last_use.append,
+            "WANT_USE": bool(st.wants.get("use")), "WANT_UPD": bool(st.wants.get("update")),
+            "I_BH": self.i_bh, "I_IND": self.i_ind, "I_PAP": self.i_pap,
+            "I_IBOX": d_i.info, "I_DBOX": d_d.info, "I_CBOX": d_c.info,
+            "I_CONS": self.datacons[":"].info, "I_UNPACK": self.unpack_lf.info,
+            "DC_I": d_i, "DC_D": d_d, "DC_C": d_c, "DC_CONS": self.datacons[":"],
+            "NIL": nil, "TRUE": true, "FALSE": false, "UNIT": self.nullary["()"],
+            "WORLD": self.world,
+            "IORES": Con(-1, self.datacons["(#,#)"], [self.world, self.nullary["()"]]),
+            "INTLIKE": self.intlike, "CHARLIKE": self.charlike, "UNPACK_LF": self.unpack_lf,
+            "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
+            "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
+            "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
+            "UPD": rt.UPD, "Halt": rt.Halt,
+            "math": math, "show_double": show_double, "show_char": show_char,
+        }
+        self.stack = stack
+        for fn in rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS + tuple(prims.PRIM_FUNCTIONS.values()):
+            ns[fn.__name__] = rt.rebind(fn, ns)
+        self._refresh_staging(ns)
+        _ = infos
+        return ns
+
+    def _refresh_staging(self, ns: dict | None = None) -> None:
+        ns = self.ns if ns is None else ns
+        st = self.session.stager
+        ns["USEa"] = st.use.append
+        ns["UPDx"] = st.update.extend
+
+    def after_session_call(self) -> None:
+        """Re-bind the staging arrays (the session replaces them when it flushes) and the
+        LDV era (a census advances it)."""
+        self._refresh_staging()
+        self.ns["ERA"] = self.session.era
+
+    def datacon(self, name: str) -> DataConR:
+        dc = self.datacons.get(name)
+        if dc is None:
+            raise SourceError(f"Data constructor not in scope: {name}", self.program.source_file)
+        return dc
+
+    def static_lit(self, kind: str, value: Any) -> Any:
+        if kind == "Int":
+            if -16 <= value <= 255:
+                return self.intlike[value + 16]
+            dc = self.datacons["I#"]
+        elif kind == "Double":
+            dc, value = self.datacons["D#"], float(value)
+        elif kind == "Char":
+            if ord(value) < 256:
+                return self.charlike[ord(value)]
+            dc = self.datacons["C#"]
+        elif kind == "World":
+            return self.world
+        else:
+            raise SourceError(f"unexpected {kind} literal", self.program.source_file)
+        key = (kind, repr(value))
+        box = self._static_lits.get(key)
+        if box is None:
+            box = self._static_lits[key] = Box(-1, dc, value)
+        return box
+
+    def caf_stack(self, tb: ir.TopBind) -> int:
+        """The stack a CAF is evaluated under: MAIN/<its -fprof-cafs cc> or MAIN/CAF of its
+        module (GHC's ``Module.CAF``)."""
+        cc = self.program.caf_ccs.get(tb.name)
+        if cc is None:
+            cc = ir.CostCentre("CAF", tb.module, "<entire-module>", True)
+        ccid = self.tables.ccs.intern(CostCentre(cc.label, cc.module, cc.src, True))
+        return self.ccs.raw_push(0, ccid)
+
+    # ------------------------------------------------------------------ running
+    def run(self) -> int:
+        main = self.codegen.gref.get(self.program.main)
+        if main is None:
+            raise SourceError(f"The IO action `{self.program.main}' is not defined in module "
+                              "`Main'", self.program.source_file)
+        ns = self.ns
+        self.stack.clear()
+        self.stack.append((ns["STOP"],))
+        ns["CCS"] = 0
+        ns["ERA"] = self.session.era
+        upt = self.clock.units_per_tick
+        self.next_tick = (self.steps // upt + 1) * upt
+        limit = self._limit()
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, 20000))
+        try:
+            code, env = ns["apply"](ns[main], [self.world])
+            _, self.steps = ns["run_loop"](code, env, self.steps, limit)
+        except MemoryError:
+            self.stack.clear()
+            raise ResourceLimitError(f"{self.prog_name}: heap overflow") from None
+        except RecursionError:
+            raise GuestRuntimeError(f"{self.prog_name}: internal error: Python recursion limit "
+                                    "(program nested too deeply)") from None
+        finally:
+            sys.setrecursionlimit(old)
+            self.flush_output()
+        return 0
+
+    def _limit(self) -> int:
+        lim = self.next_tick
+        if self.max_steps is not None:
+            lim = min(lim, self.max_steps)
+        return lim
+
+    def event(self, steps: int, env: Any) -> int:
+        """Called by the trampoline when the step count reaches the next tick or limit."""
+        self.steps = steps
+        self.cur_env = env
+        ns = self.ns
+        upt = self.clock.units_per_tick
+        while steps >= self.next_tick:
+            ccs = ns["CCS"]
+            self.ccs.ticks[ccs] += 1
+            self.total_ticks += 1
+            if self.listen_tick:
+                self.session.tick(self.clock.seconds(self.next_tick), ccs)
+                self.after_session_call()
+            self.next_tick += upt
+        if self.max_steps is not None and steps >= self.max_steps:
+            self.flush_output()
+            raise ResourceLimitError(
+                f"{self.prog_name}: step limit of {self.max_steps} transitions exceeded")
+        if self.max_heap_bytes is not None:
+            self._check_heap()
+        ns["ERA"] = self.session.era
+        return self._limit()
+
+    def _check_heap(self) -> None:
+        # Without a collector every allocated byte counts as live (an over-estimate that
+        # the GC model can replace by overriding live_bytes()).
+        if self.live_bytes() > self.max_heap_bytes:
+            self.flush_output()
+            raise ResourceLimitError(f"{self.prog_name}: heap overflow "
+                                     f"(-M{self.max_heap_bytes} bytes exceeded)")
+
+    def live_bytes(self) -> int:
+        sw = self.session.header.size_words
+        n = len(sw)
+        if n > self._heap_checked:
+            part = np.frombuffer(sw, dtype=np.int32)[self._heap_checked:n]
+            self._allocated_bytes += int(part.sum(dtype=np.int64)) * 8
+            self._heap_checked = n
+        return self._allocated_bytes
+
+    # ------------------------------------------------------------------ errors and output
+    def flush_output(self) -> None:
+        if self.out:
+            self.session.stdout.write("".join(self.out))
+            self.out.clear()
+
+    def runtime_error(self, msg: str) -> None:
+        self.flush_output()
+        raise GuestRuntimeError(f"{self.prog_name}: {msg}")
+
+    def pattern_fail(self, msg: str) -> None:
+        self.runtime_error(msg)
+
+    def loop_error(self) -> None:
+        self.runtime_error("<<loop>>")
+
+    def bad_apply(self, f: Any) -> None:
+        self.runtime_error(f"internal error: applied a non-function {f!r}")
+
+    def internal(self, msg: str) -> None:
+        self.runtime_error(f"internal error: {msg}")
+
+    # ------------------------------------------------------------------ profiling data
+    @property
+    def ccs_entries(self) -> list[int]:
+        self.ccs.grown()
+        return self.ccs.entries
+
+    @property
+    def ccs_ticks(self) -> list[int]:
+        self.ccs.grown()
+        return self.ccs.ticks
+
+    def ccs_alloc_bytes(self) -> np.ndarray:
+        """Bytes allocated per stack (GHC object sizes without the profiling header)."""
+        h = self.session.header
+        n = len(self.tables.stacks)
+        if len(h) == 0:
+            return np.zeros(n, dtype=np.int64)
+        w = np.bincount(h.column("producer"), weights=h.column("size_words"), minlength=n)
+        return (w * 8).astype(np.int64)
+
+    def roots(self) -> list:
+        """Objects reachable directly from the machine: frames, CAFs, current environment."""
+        out: list = []
+        items: list = [v for c in self.cafs for v in (c, c.val) if v is not None]
+        for fr in self.stack:
+            for x in fr[1:]:
+                if type(x) is list:
+                    items.extend(x)
+                else:
+                    items.append(x)
+        if self.cur_env is not None:
+            items.extend(self.cur_env)
+        for x in items:
+            if isinstance(x, (Con, Box, Fun, Pap, Thunk)):
+                out.append(x)
+        return out
+
+    def kill_all(self) -> None:
+        """Stage a death row (header as it is) for every object not yet dead."""
+        h = self.session.header
+        n = len(h)
+        if len(self.dead) < n:
+            self.dead.extend(bytes(n - len(self.dead)))
+        st = self.session.stager
+        if st.wants.get("death") and n:
+            alive = np.flatnonzero(np.frombuffer(self.dead, dtype=np.uint8)[:n] == 0)
+            rows = np.empty((len(alive), 6), dtype=np.int64)
+            rows[:, 0] = alive
+            for j, col in enumerate(("info", "producer", "size_words", "era", "last_use")):
+                rows[:, j + 1] = h.column(col)[alive]
+            st.death.frombytes(rows.tobytes())
+        self.dead[:n] = b"\x01" * n
+        self._refresh_staging()

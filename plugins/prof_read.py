@@ -1,0 +1,281 @@
+"""The cost-centre profile as data, and readers for GHC's and profkit's ``.prof`` files.
+
+One tree structure serves the writers (``prof_text``, ``prof_json``) and the readers:
+
+* ``CostCentreInfo`` -- a cost centre: GHC's ``CostCentre`` (id, label, module, SRC, is_caf).
+* ``StackNode`` -- a cost-centre stack: its number (the ``no.`` column), its cost centre,
+  entries, *individual* ticks and bytes, children. Text reports without ``-P`` carry only
+  percentages; a node read from one has ``ticks``/``alloc`` None and ``pct`` set.
+* ``Profile`` -- header fields, every cost centre, and the unpruned, unsorted tree.
+
+The writers apply GHC's rules (hiding, totals, pruning, sorting) themselves, so a profile
+read from a complete file (``-Pa`` text or ``-pj`` JSON) is written back byte for byte.
+
+Readers: ``read_profile(path)`` dispatches on the first character (``{`` = JSON).
+``ProfileFormatError`` (a ``UsageError``) is raised for a file that is not a profile.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from profkit.errors import UsageError
+from profkit.tables import HIDDEN_BUILTINS
+
+
+class ProfileFormatError(UsageError):
+    """The file is not a cost-centre profile this reader understands."""
+
+
+@dataclass(eq=False)
+class CostCentreInfo:
+    id: int  # the number GHC prints as the JSON ``id`` (its ccID)
+    label: str
+    module: str
+    src: str
+    is_caf: bool = False
+
+    @property
+    def hidden(self) -> bool:
+        """A built-in cost centre that -p and -P hide (GC, SYSTEM, OVERHEAD_of, ...)."""
+        return self.label in HIDDEN_BUILTINS and self.src == "<built-in>"
+
+    def key(self) -> tuple[str, str, str]:
+        return (self.label, self.module, self.src)
+
+
+@dataclass(eq=False)
+class StackNode:
+    id: int  # the CCS number (``no.``)
+    cc: CostCentreInfo
+    entries: int = 0
+    ticks: int | None = 0  # individual, None when only percentages are known
+    alloc: int | None = 0  # individual bytes, None when only percentages are known
+    children: list[StackNode] = field(default_factory=list)
+    #: (individual %time, %alloc, inherited %time, %alloc) as printed in a text report
+    pct: tuple[float, float, float, float] | None = None
+
+    def walk(self, depth: int = 0) -> Iterator[tuple[int, StackNode]]:
+        """Pre-order (depth, node) pairs, children in their stored order."""
+        yield depth, self
+        for c in self.children:
+            yield from c.walk(depth + 1)
+
+
+@dataclass(eq=False)
+class Profile:
+    program: str
+    root: StackNode
+    cost_centres: list[CostCentreInfo]
+    rts_args: list[str] = field(default_factory=list)
+    args: list[str] = field(default_factory=list)  # program arguments (argv[1:])
+    argv0: str = ""  # argv[0] for the JSON ``arguments`` list
+    date: str = ""  # "Sun Nov 22 02:37 2026"
+    tick_us: int = 1000
+    processors: int = 1
+    #: totals as printed in the file read (None for a profile built from a run)
+    total_ticks: int | None = None
+    total_alloc: int | None = None
+    #: "text" or "json": the format the profile was read from ("" when built from a run)
+    source_format: str = ""
+
+
+# ----------------------------------------------------------------------------- dispatch
+
+
+def read_profile(path: str) -> Profile:
+    """Read a GHC or profkit ``.prof`` file (text report or ``-pj`` JSON)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise UsageError(f"{path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ProfileFormatError(f"{path}: not a text file") from None
+    try:
+        return parse_profile(text)
+    except ProfileFormatError as e:
+        raise ProfileFormatError(f"{path}: {e}") from None
+
+
+def parse_profile(text: str) -> Profile:
+    if text.lstrip().startswith("{"):
+        return parse_json_profile(text)
+    return parse_text_profile(text)
+
+
+# ----------------------------------------------------------------------------- JSON
+
+
+def parse_json_profile(text: str) -> Profile:
+    try:
+        d = json.loads(text)
+        ccs = {
+            int(c["id"]): CostCentreInfo(
+                int(c["id"]), c["label"], c["module"], c["src_loc"], bool(c["is_caf"])
+            )
+            for c in d["cost_centres"]
+        }
+        counter = [0]
+
+        def node(j: dict) -> StackNode:
+            # JSON has no CCS numbers: number nodes so that the writer's sibling tie-break
+            # (higher number first) keeps the file's order.
+            counter[0] += 1
+            n = StackNode(-counter[0], ccs[int(j["id"])], int(j["entries"]),
+                          int(j["ticks"]), int(j["alloc"]))
+            n.children = [node(c) for c in j["children"]]
+            return n
+
+        root = node(d["profile"])
+        args = [str(a) for a in d.get("arguments", [])]
+        return Profile(
+            program=str(d["program"]),
+            root=root,
+            cost_centres=list(ccs.values()),
+            rts_args=[str(a) for a in d.get("rts_arguments", [])],
+            args=args[1:],
+            argv0=args[0] if args else "",
+            date=str(d.get("end_time", "")),
+            tick_us=int(d.get("tick_interval", 1000)),
+            total_ticks=int(d["total_ticks"]),
+            total_alloc=int(d["total_alloc"]),
+            source_format="json",
+        )
+    except (ValueError, KeyError, TypeError) as e:
+        raise ProfileFormatError(f"not a -pj JSON profile ({type(e).__name__}: {e})") from None
+
+
+# ----------------------------------------------------------------------------- text
+
+_TITLE = " Time and Allocation Profiling Report  ("
+_TIME_RE = re.compile(
+    r"\s*total time\s*=\s*([\d.]+) secs\s+\((\d+) ticks @ (\d+) us, (\d+) processors?\)"
+)
+_ALLOC_RE = re.compile(r"\s*total alloc\s*=\s*([\d,]+) bytes")
+
+
+def parse_text_profile(text: str) -> Profile:
+    lines = text.split("\n")
+    try:
+        start = next(i for i, ln in enumerate(lines) if _TITLE in ln)
+    except StopIteration:
+        raise ProfileFormatError("no 'Time and Allocation Profiling Report' line") from None
+    date = lines[start].strip().split(_TITLE)[0]
+    program, rts_args, args = _parse_command(lines[start + 2])
+    m_time = _TIME_RE.match(lines[start + 4])
+    m_alloc = _ALLOC_RE.match(lines[start + 5])
+    if not (m_time and m_alloc):
+        raise ProfileFormatError("bad 'total time' / 'total alloc' lines")
+    total_ticks = int(m_time.group(2))
+    total_alloc = int(m_alloc.group(1).replace(",", ""))
+    i = start + 7
+    flat, i = _parse_flat(lines, i)
+    root, cc_seen = _parse_tree(lines, i)
+    # GHC's flat table lists CCs newest first among equal ticks; give the listed CCs the
+    # highest ids, in listed order, so the writer's tie-break reproduces the listing.
+    order: list[tuple[str, str, str]] = []
+    for key in flat + cc_seen:
+        if key not in order:
+            order.append(key)
+    ids = {key: len(order) - k for k, key in enumerate(order)}
+    infos = {key: CostCentreInfo(ids[key], *key) for key in order}
+    for _, n in root.walk():
+        info = infos[n.cc.key()]
+        info.is_caf = n.cc.is_caf
+        n.cc = info
+    return Profile(
+        program=program, root=root, cost_centres=list(infos.values()), rts_args=rts_args,
+        args=args, argv0=program, date=date, tick_us=int(m_time.group(3)),
+        processors=int(m_time.group(4)), total_ticks=total_ticks, total_alloc=total_alloc,
+        source_format="text",
+    )
+
+
+def _parse_command(line: str) -> tuple[str, list[str], list[str]]:
+    words = line.split()
+    if not words:
+        raise ProfileFormatError("no command line after the title")
+    program, rest = words[0], words[1:]
+    rts: list[str] = []
+    args: list[str] = []
+    in_rts = False
+    for w in rest:
+        if w == "+RTS":
+            in_rts = True
+        elif w == "-RTS":
+            in_rts = False
+        elif in_rts:
+            rts.append(w)
+        else:
+            args.append(w)
+    return program, rts, args
+
+
+def _parse_flat(lines: list[str], i: int) -> tuple[list[tuple[str, str, str]], int]:
+    """The per-CC table: returns the CC keys in listed order and the index after it."""
+    while i < len(lines) and not lines[i].startswith("COST CENTRE"):
+        i += 1
+    if i >= len(lines):
+        raise ProfileFormatError("no cost-centre table")
+    head = lines[i]
+    mod_at, src_at, time_at = head.index("MODULE"), head.index("SRC"), head.index("%time")
+    src_end = time_at - 2  # "%-*s" then " %6s": the src field ends two columns before
+    keys = []
+    i += 2
+    while i < len(lines) and lines[i].strip():
+        row = lines[i]
+        keys.append((row[:mod_at].rstrip(), row[mod_at:src_at].rstrip(),
+                     row[src_at:src_end].rstrip()))
+        i += 1
+    return keys, i
+
+
+def _parse_tree(lines: list[str], i: int) -> tuple[StackNode, list[tuple[str, str, str]]]:
+    while i < len(lines) and not (lines[i].startswith("COST CENTRE") and "no." in lines[i]):
+        i += 1
+    if i >= len(lines):
+        raise ProfileFormatError("no cost-centre stack tree")
+    head = lines[i]
+    mod_at, src_at, no_at = head.index("MODULE"), head.index("SRC"), head.index("no.")
+    verbose = head.rstrip().endswith("bytes")
+    stack: list[StackNode] = []
+    root: StackNode | None = None
+    keys: list[tuple[str, str, str]] = []
+    for row in lines[i + 2:]:
+        if not row.strip() or row.startswith(("Retainer", "SET ")):
+            break
+        label_field = row[:mod_at].rstrip()
+        depth = len(label_field) - len(label_field.lstrip(" "))
+        label = label_field.strip()
+        module = row[mod_at:src_at].rstrip()
+        src = row[src_at:no_at - 1].rstrip()
+        nums = row[no_at - 1:].split()
+        try:
+            number, entries = int(nums[0]), int(nums[1])
+            pct = tuple(float(x) for x in nums[2:6])
+            ticks = int(nums[6]) if verbose else None
+            alloc = int(nums[7]) if verbose else None
+        except (IndexError, ValueError):
+            raise ProfileFormatError(f"bad cost-centre stack line: {row!r}") from None
+        key = (label, module, src)
+        keys.append(key)
+        cc = CostCentreInfo(0, label, module, src, label == "CAF" or label.startswith("CAF:"))
+        node = StackNode(number, cc, entries, ticks, alloc, pct=pct)  # type: ignore[arg-type]
+        if depth == 0:
+            if root is not None:
+                raise ProfileFormatError("more than one root in the stack tree")
+            root = node
+            stack = [node]
+            continue
+        if depth > len(stack) or root is None:
+            raise ProfileFormatError(f"bad indentation: {row!r}")
+        del stack[depth:]
+        stack[-1].children.append(node)
+        stack.append(node)
+    if root is None:
+        raise ProfileFormatError("empty cost-centre stack tree")
+    return root, keys
