@@ -75,6 +75,11 @@ def demo(argv: list[str]) -> int:
             _render_all(out)
             files = sorted(os.listdir(out))
             verdict = "ok" if status == 0 else f"FAILED (exit {status})"
+            expected = os.path.splitext(path)[0] + ".stdout"
+            if status == 0 and os.path.exists(expected):
+                with open(expected) as f:
+                    if f.read() != stdout.getvalue():
+                        verdict, status = "WRONG OUTPUT", 1
             line = f"{prog:20} {mode:6} {verdict:18} {wall:6.1f}s  {' '.join(files)}"
             print(line, flush=True)
             lines.append(line)

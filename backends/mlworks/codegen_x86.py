@@ -50,6 +50,7 @@ Ancillary word: the leaf bit is set for items that reach no GC point and call no
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 
 from . import ir
@@ -363,8 +364,7 @@ class _ItemGen:
         self.x_Runtime(ir.Runtime("assign", [e.ref, e.value]), tail)
 
     # ---- allocation
-    def allocate(self, kind: str, fields: list, extra_words: dict[int, object] | None = None
-                 ) -> None:
+    def allocate(self, kind: str, fields: list) -> None:
         """Evaluate ``fields``, allocate, store them; result in EAX."""
         vals, _ = self.spill(fields, keep_last=False)
         nbytes, primary, header, pad = alloc_shape(kind, len(fields))
@@ -400,7 +400,6 @@ class _ItemGen:
                   f"movsd {mem('eax', 3, 'qword')}, xmm0")
 
     def x_Real(self, e: ir.Real, tail):
-        import struct
         lo, hi = struct.unpack("<II", struct.pack("<d", e.value))
         nbytes, primary, header, pad = alloc_shape("real", 1)
         self.gc_points += 1
@@ -634,6 +633,22 @@ class _ItemGen:
 
     def int_binop(self, op: str, args) -> None:
         a, b = args
+        ovf = f"{self.uid}.ovf"
+        if op in ("add", "sub", "mul") and isinstance(b, _SIMPLE) and not isinstance(
+                b, (ir.String, _Sym)):
+            # an immediate or memory operand: no scratch register needed
+            self.into(a, "eax")
+            self.stubs.add("ovf")
+            if op == "mul":
+                if isinstance(b, ir.Int):
+                    self.emit(f"imul eax, eax, {arith_imm(b.value)}", Jump("o", ovf))
+                    return
+                self.load(b, "ecx")
+                self.emit("sar ecx, 2", "imul eax, ecx", Jump("o", ovf))
+                return
+            src = arith_imm(tagged(b.value)) if isinstance(b, ir.Int) else self.operand(b)
+            self.emit(f"{op} eax, {src}", Jump("o", ovf))
+            return
         if isinstance(b, _SIMPLE) and not isinstance(b, (ir.String, _Sym)):
             self.into(a, "eax")
             self.load(b, "ecx")
@@ -644,7 +659,6 @@ class _ItemGen:
             else:
                 self.load(vals[1], "ecx")
             self.load(vals[0], "eax")
-        ovf = f"{self.uid}.ovf"
         self.stubs.add("ovf")
         if op == "add":
             self.emit("add eax, ecx", Jump("o", ovf))
@@ -705,6 +719,17 @@ def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
     for ins in g.out:
         if ins == _EPILOGUE:
             body.extend(epi)
+        elif isinstance(ins, str) and body and isinstance(body[-1], str) and _undoes(
+                body[-1], ins):
+            continue  # `mov a, b; mov b, a`: the second move changes nothing
         else:
             body.append(ins)
     return ItemSpec(item.name, assemble(pro + body), leaf, frame)
+
+
+def _undoes(prev: str, ins: str) -> bool:
+    if not (prev.startswith("mov ") and ins.startswith("mov ")):
+        return False
+    p = prev[4:].split(", ")
+    q = ins[4:].split(", ")
+    return len(p) == 2 and len(q) == 2 and p[0] == q[1] and p[1] == q[0]

@@ -100,8 +100,8 @@ class Desugarer(Matcher):
         """Does source name ``name`` refer to the Prelude's ``pname`` here?"""
         if name == "%" + pname:
             return True
-        return name not in env and name == pname and \
-            self.globals.get(name) == self.prelude.get(pname)
+        return name not in env and name == pname and pname in self.prelude and \
+            self.globals.get(name) == self.prelude[pname]
 
     # -- atoms -----------------------------------------------------------------------------------
     def atom(self, e: S.Expr, env: Env, path: list[str], binds: list[ir.Bind]) -> ir.Atom:

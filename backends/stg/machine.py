@@ -100,6 +100,12 @@ class Machine:
         self.max_heap_bytes = rts.max_heap_bytes
         self._heap_checked = 0
         self._allocated_bytes = 0
+        #: set by the backend when a collector model is attached: gc_hook(steps) is called
+        #: every gc_interval transitions (between two code blocks, so roots() are exact)
+        self.gc_hook: Any = None
+        self.gc_interval = 4096
+        self.next_gc = 0
+        self._system_stack: int | None = None
 
     # ------------------------------------------------------------------ set-up
     def _namespace(self, d_i: DataConR, d_d: DataConR, d_c: DataConR) -> dict:
@@ -127,7 +133,7 @@ class Machine:
             "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
             "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
             "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
-            "UPD": rt.UPD, "Halt": rt.Halt,
+            "UPD": rt.UPD, "Halt": rt.Halt, "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
         }
         self.stack = stack
@@ -198,6 +204,7 @@ class Machine:
         ns["ERA"] = self.session.era
         upt = self.clock.units_per_tick
         self.next_tick = (self.steps // upt + 1) * upt
+        self.next_gc = self.steps + self.gc_interval
         limit = self._limit()
         old = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old, 20000))
@@ -219,6 +226,8 @@ class Machine:
         lim = self.next_tick
         if self.max_steps is not None:
             lim = min(lim, self.max_steps)
+        if self.gc_hook is not None:
+            lim = min(lim, self.next_gc)
         return lim
 
     def event(self, steps: int, env: Any) -> int:
@@ -239,6 +248,9 @@ class Machine:
             self.flush_output()
             raise ResourceLimitError(
                 f"{self.prog_name}: step limit of {self.max_steps} transitions exceeded")
+        if self.gc_hook is not None and steps >= self.next_gc:
+            self.gc_hook(steps)
+            self.next_gc = steps + self.gc_interval
         if self.max_heap_bytes is not None:
             self._check_heap()
         ns["ERA"] = self.session.era
@@ -304,9 +316,14 @@ class Machine:
         return (w * 8).astype(np.int64)
 
     def roots(self) -> list:
-        """Objects reachable directly from the machine: frames, CAFs, current environment."""
-        out: list = []
-        items: list = [v for c in self.cafs for v in (c, c.val) if v is not None]
+        """Objects reachable directly from the machine: CAFs (and their values), the frame
+        stack (case environments, update-frame thunks, pending arguments), and the
+        environment of the code block about to run."""
+        caf_items = [v for c in self.cafs for v in (c, c.val) if v is not None]
+        return caf_items + self._stack_roots()
+
+    def _stack_roots(self) -> list:
+        items: list = []
         for fr in self.stack:
             for x in fr[1:]:
                 if type(x) is list:
@@ -315,9 +332,17 @@ class Machine:
                     items.append(x)
         if self.cur_env is not None:
             items.extend(self.cur_env)
-        for x in items:
-            if isinstance(x, (Con, Box, Fun, Pap, Thunk)):
-                out.append(x)
+        return [x for x in items if isinstance(x, (Con, Box, Fun, Pap, Thunk))]
+
+    def gc_roots(self) -> list:
+        """``roots()`` as (object, retainer identity) pairs for the collector model: a CAF is
+        retained by its own stack (``M.CAF``), the frame stack by SYSTEM (GHC's TSO)."""
+        out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
+        if self._system_stack is None:
+            system = self.tables.ccs.intern(CostCentre("SYSTEM", "SYSTEM", "<built-in>"))
+            self._system_stack = self.ccs.raw_push(0, system)
+        sysid = self._system_stack
+        out.extend((x, sysid) for x in self._stack_roots())
         return out
 
     def kill_all(self) -> None:

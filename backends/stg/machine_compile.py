@@ -142,6 +142,12 @@ class Codegen:
             self.consts[key] = self.const(self.m.datacon(name), "DC")
         return self.consts[key]
 
+    def dc_static(self, name: str) -> str:
+        key = ("nullary", name)
+        if key not in self.consts:
+            self.consts[key] = self.const(self.m.nullary[name], "N")
+        return self.consts[key]
+
     def lit(self, lit: ir.Lit) -> str:
         kind, v = lit.kind, lit.value
         if kind == "String":
@@ -166,6 +172,8 @@ class Codegen:
         if r is None:
             if name in ir.PRIMOPS:
                 return self.prim_wrapper(name)
+            if name in self.m.nullary:  # a nullary constructor used as an atom
+                return self.dc_static(name)
             raise SourceError(f"Variable not in scope: {name}", self.program.source_file)
         return r
 
@@ -306,7 +314,7 @@ class Codegen:
     def conapp(self, con: str, args: list, scope: dict, em: Em) -> str:
         dc = self.m.datacon(con)
         if dc.arity == 0:
-            return self.const(self.m.nullary[con], "N")
+            return self.dc_static(con)
         if con in BOX_CONS:
             a = args[0]
             return self.lit(a) if type(a) is ir.Lit else self.atom(a, scope)

@@ -67,6 +67,8 @@ def ret(v):
                 HI[oid] = I_IND
                 if WANT_UPD:
                     UPDx((oid, I_BH, I_IND, 2, 2))
+                if oid < NURSERY_START:
+                    REMEMBER(t)  # write barrier of the collector model
             continue
         return h(fr, v)
 

@@ -1,0 +1,142 @@
+"""``StgBackend``: runs Haskell programs (``.hs``) on the STG machine (core/backend.py's
+protocol).
+
+* ``load``: compiles the file with ``frontend.compile_program`` (``config.compile`` gives
+  ``-fprof-auto*`` and ``-fprof-cafs``), builds the ``Machine`` (which registers every info
+  table, cost centre and CAF stack in ``session.tables``) and attaches the collector model
+  (``gc.StgHeapModel``) when a plugin listens to collections, copies, deaths or censuses.
+* ``run``: runs ``main``; the exit status is 0 or a ``GuestRuntimeError`` is raised.
+* ``shutdown``: every object still live dies (death rows), once.
+
+What cost-centre profilers read at run end (via ``session.backend``), all indexed by
+StackTable id and as long as ``session.tables.stacks``:
+
+* ``ccs_entries``  -- list[int], SCC entry counts (GHC's ``scc_count``);
+* ``ccs_ticks``    -- list[int], virtual timer ticks charged to the stack;
+* ``ccs_alloc_bytes()`` -- numpy int64, bytes allocated (GHC sizes, no profiling header);
+* ``total_ticks``, ``steps`` (machine transitions), ``clock`` (a ``VirtualClock`` at
+  ``machine.UNITS_PER_SECOND`` = 1e8 transitions per second, tick = ``-V``, default 1 ms).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from profkit.errors import UsageError
+
+from . import ir
+from .machine import Machine
+
+#: how often (in transitions) the machine asks whether the nursery is full when a collector
+#: model is attached
+GC_CHECK_STEPS = 4096
+
+
+class StgBackend:
+    name = "stg"
+
+    def __init__(self, config: Any, path: str) -> None:
+        self.config = config
+        self.path = path
+        self.machine: Machine | None = None
+        self.gc: Any = None
+        self.program: ir.Program | None = None
+        self._shut = False
+        self._next_census = 0
+
+    # ------------------------------------------------------------------ protocol
+    def load(self, session: Any) -> None:
+        from .frontend import compile_program
+
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                source = f.read()
+        except OSError as e:
+            raise UsageError(f"{self.path}: {e.strerror}") from None
+        cf = self.config.compile
+        program = compile_program(source, os.path.basename(self.path),
+                                  prof_auto=cf.prof_auto, prof_cafs=cf.prof_cafs)
+        self.load_program(session, program)
+
+    def load_program(self, session: Any, program: ir.Program) -> None:
+        """Load an already compiled program (tests build IR by hand)."""
+        session.word_bytes = 8
+        self.program = program
+        self.machine = Machine(program, session)
+        wants_gc = any(session.listens(h) for h in (
+            "profkit_gc_start", "profkit_gc_end", "profkit_copy", "profkit_death",
+            "profkit_census"))
+        if wants_gc:
+            self._attach_gc(session)
+
+    def run(self, session: Any) -> int:
+        assert self.machine is not None, "load() first"
+        return self.machine.run()
+
+    def shutdown(self, session: Any) -> None:
+        if self._shut or self.machine is None:
+            return
+        self._shut = True
+        if self.gc is not None:
+            self.gc.kill_all()
+        else:
+            self.machine.kill_all()
+        self.machine.after_session_call()
+
+    # ------------------------------------------------------------------ collector
+    def _attach_gc(self, session: Any) -> None:
+        try:
+            from .gc import StgHeapModel
+        except ImportError:  # the collector model is optional
+            return
+        m = self.machine
+        rts = self.config.rts
+        self.gc = StgHeapModel(session, m.gc_roots, nursery_bytes=rts.nursery_bytes,
+                               generations=rts.generations)
+        m.ns["REMEMBER"] = self.gc.remember
+        m.gc_hook = self._gc_check
+        m.gc_interval = GC_CHECK_STEPS
+        self._census_units = m.clock.units(rts.interval)
+        self._next_census = self._census_units if session.wants_census else None
+
+    def _gc_check(self, steps: int) -> None:
+        m = self.machine
+        gc = self.gc
+        session = m.session
+        if self._next_census is not None and steps >= self._next_census:
+            while self._next_census <= steps:
+                self._next_census += self._census_units
+            view = gc.census(m.clock.seconds(steps))
+            m.after_session_call()
+            session.census(view)
+        elif gc.young_words() >= gc.nursery_words:
+            gc.collect()
+        else:
+            return
+        m.ns["NURSERY_START"] = gc.nursery_start
+        m.after_session_call()
+
+    # ------------------------------------------------------------------ profiling data
+    @property
+    def ccs_entries(self) -> list[int]:
+        return self.machine.ccs_entries
+
+    @property
+    def ccs_ticks(self) -> list[int]:
+        return self.machine.ccs_ticks
+
+    def ccs_alloc_bytes(self) -> Any:
+        return self.machine.ccs_alloc_bytes()
+
+    @property
+    def total_ticks(self) -> int:
+        return self.machine.total_ticks
+
+    @property
+    def steps(self) -> int:
+        return self.machine.steps
+
+    @property
+    def clock(self) -> Any:
+        return self.machine.clock

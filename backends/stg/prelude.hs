@@ -1,0 +1,508 @@
+module Prelude where
+
+-- The Prelude of profkit's Haskell subset, written in the subset itself and compiled
+-- without automatic cost centres (so its costs fall to the callers, as base's do).
+-- `prim "op" a b` calls a machine primitive on evaluated arguments (Prelude only);
+-- `IO# w a` is the unboxed pair (# w, a #) an IO action returns. Values are dynamically
+-- typed: show, ==, compare dispatch on the constructor at run time.
+
+infixr 9 .
+infixr 8 ^, **
+infixl 7 *, /, `quot`, `rem`, `div`, `mod`
+infixl 6 +, -
+infixr 5 :, ++
+infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
+infixl 4 <$>
+infixr 3 &&
+infixr 2 ||
+infixl 1 >>, >>=
+infixr 1 =<<
+infixr 0 $, $!, `seq`
+infixl 9 !!
+
+data Either a b = Left a | Right b
+
+-- ------------------------------------------------------------------ basic combinators
+id x = x
+const x _ = x
+flip f x y = f y x
+(.) f g x = f (g x)
+($) f x = f x
+($!) f x = case x of !x' -> f x'
+seq a b = case a of !_ -> b
+fst (a, _) = a
+snd (_, b) = b
+curry f a b = f (a, b)
+uncurry f p = case p of (a, b) -> f a b
+until p f x = if p x then x else until p f (f x)
+asTypeOf x _ = x
+
+otherwise = True
+True && x = x
+False && _ = False
+True || _ = True
+False || x = x
+not True = False
+not False = True
+
+maybe d _ Nothing = d
+maybe _ f (Just x) = f x
+fromMaybe d Nothing = d
+fromMaybe _ (Just x) = x
+fromJust (Just x) = x
+fromJust Nothing = errorWithoutStackTrace "Maybe.fromJust: Nothing"
+isJust (Just _) = True
+isJust Nothing = False
+isNothing Nothing = True
+isNothing (Just _) = False
+catMaybes ms = [x | Just x <- ms]
+mapMaybe f xs = [y | x <- xs, Just y <- [f x]]
+either f _ (Left a) = f a
+either _ g (Right b) = g b
+
+-- ------------------------------------------------------------------ errors
+raise# s = case forceStr# s of !s' -> prim "error#" s'
+errorWithoutStackTrace msg = raise# msg
+error msg = raise# (msg ++ "\nCallStack (from HasCallStack):\n  error, called at <unknown>")
+errorCalledAt loc msg =
+  raise# (msg ++ "\nCallStack (from HasCallStack):\n  error, called at " ++ loc)
+undefined = raise# "Prelude.undefined"
+undefinedCalledAt loc = raise# ("Prelude.undefined\nCallStack (from HasCallStack):\n  error, called at libraries/base/GHC/Err.hs:75:14 in base:GHC.Err\n  undefined, called at " ++ loc)
+emptyList# fun = errorWithoutStackTrace ("Prelude." ++ fun ++ ": empty list")
+
+forceStr# s = case forceGo# s of () -> s
+forceGo# [] = ()
+forceGo# (c:cs) = case c of !_ -> forceGo# cs
+
+-- ------------------------------------------------------------------ numbers
+x + y = prim "+" x y
+x - y = prim "-" x y
+x * y = prim "*" x y
+x / y = prim "/" x y
+negate x = prim "negate" x
+abs x = prim "abs" x
+signum x = prim "signum" x
+quot x y = prim "quot" x y
+rem x y = prim "rem" x y
+div x y = prim "div" x y
+mod x y = prim "mod" x y
+quotRem x y = (quot x y, rem x y)
+divMod x y = (div x y, mod x y)
+subtract x y = y - x
+x ** y = prim "**" x y
+sqrt x = prim "sqrt" x
+exp x = prim "exp" x
+log x = prim "log" x
+logBase b x = log x / log b
+sin x = prim "sin" x
+cos x = prim "cos" x
+tan x = prim "tan" x
+pi = 3.141592653589793
+truncate x = prim "truncate" x
+round x = prim "round" x
+floor x = prim "floor" x
+ceiling x = prim "ceiling" x
+fromIntegral x = prim "fromIntegral" x
+fromInteger x = prim "fromIntegral" x
+toInteger x = prim "fromIntegral" x
+realToFrac x = prim "toDouble" x
+ord c = prim "ord" c
+chr n = prim "chr" n
+fromEnum x = case x of
+  C# _ -> ord x
+  False -> 0
+  True -> 1
+  _ -> truncate x
+succ x = case x of
+  C# _ -> chr (ord x + 1)
+  _ -> x + 1
+pred x = case x of
+  C# _ -> chr (ord x - 1)
+  _ -> x - 1
+
+even n = n `rem` 2 == 0
+odd n = n `rem` 2 /= 0
+
+gcd a b = gcd' (abs a) (abs b)
+gcd' a 0 = a
+gcd' a b = gcd' b (a `rem` b)
+lcm _ 0 = 0
+lcm 0 _ = 0
+lcm a b = abs ((a `quot` gcd a b) * b)
+
+x0 ^ y0
+  | y0 < 0 = errorWithoutStackTrace "Negative exponent"
+  | y0 == 0 = 1
+  | otherwise = powF x0 y0
+powF x y
+  | even y = powF (x * x) (y `quot` 2)
+  | y == 1 = x
+  | otherwise = powG (x * x) (y `quot` 2) x
+powG x y z
+  | even y = powG (x * x) (y `quot` 2) z
+  | y == 1 = x * z
+  | otherwise = powG (x * x) (y `quot` 2) (x * z)
+
+-- ------------------------------------------------------------------ comparison
+x == y = case x of
+  I# _ -> prim "==" x y
+  D# _ -> prim "==" x y
+  C# _ -> prim "==" x y
+  [] -> case y of
+          [] -> True
+          _ -> False
+  (a:as) -> case y of
+              (b:bs) -> a == b && as == bs
+              _ -> False
+  (a1, a2) -> case y of (b1, b2) -> a1 == b1 && a2 == b2
+  (a1, a2, a3) -> case y of (b1, b2, b3) -> a1 == b1 && a2 == b2 && a3 == b3
+  (a1, a2, a3, a4) -> case y of
+    (b1, b2, b3, b4) -> a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4
+  () -> True
+  _ -> conIndex# x == conIndex# y && eqFields# x y
+x /= y = not (x == y)
+
+cmpNum# x y = if prim "<" x y then LT else if prim "==" x y then EQ else GT
+thenCmp# o next = case o of
+  EQ -> next
+  _ -> o
+
+compare x y = case x of
+  I# _ -> cmpNum# x y
+  D# _ -> cmpNum# x y
+  C# _ -> cmpNum# x y
+  [] -> case y of
+          [] -> EQ
+          _ -> LT
+  (a:as) -> case y of
+              [] -> GT
+              (b:bs) -> thenCmp# (compare a b) (compare as bs)
+  (a1, a2) -> case y of (b1, b2) -> thenCmp# (compare a1 b1) (compare a2 b2)
+  (a1, a2, a3) -> case y of
+    (b1, b2, b3) -> thenCmp# (compare a1 b1) (thenCmp# (compare a2 b2) (compare a3 b3))
+  () -> EQ
+  _ -> thenCmp# (compare (conIndex# x) (conIndex# y)) (cmpFields# x y)
+
+x < y = case x of
+  I# _ -> prim "<" x y
+  D# _ -> prim "<" x y
+  C# _ -> prim "<" x y
+  _ -> case compare x y of
+         LT -> True
+         _ -> False
+x <= y = case x of
+  I# _ -> prim "<=" x y
+  D# _ -> prim "<=" x y
+  C# _ -> prim "<=" x y
+  _ -> case compare x y of
+         GT -> False
+         _ -> True
+x > y = y < x
+x >= y = y <= x
+max x y = if x <= y then y else x
+min x y = if x <= y then x else y
+
+-- ------------------------------------------------------------------ show
+show x = showsPrec 0 x ""
+shows x s = showsPrec 0 x s
+showString str s = str ++ s
+showChar c s = c : s
+showParen b p s = if b then '(' : p (')' : s) else p s
+
+showsPrec d x s = case x of
+  I# _ -> if d > 6 && x < 0 then '(' : prim "showInt" x ++ (')' : s)
+          else prim "showInt" x ++ s
+  D# _ -> if d > 6 && (x < 0 || isNegativeZero# x) then '(' : prim "showDouble" x ++ (')' : s)
+          else prim "showDouble" x ++ s
+  C# _ -> showCharLit# x s
+  [] -> '[' : ']' : s
+  (c:_) -> case c of
+             C# _ -> '"' : showLitString# x ('"' : s)
+             _ -> showList# x s
+  (a, b) -> '(' : shows a (',' : shows b (')' : s))
+  (a, b, c) -> '(' : shows a (',' : shows b (',' : shows c (')' : s)))
+  (a, b, c, e) -> '(' : shows a (',' : shows b (',' : shows c (',' : shows e (')' : s))))
+  (a, b, c, e, f) ->
+    '(' : shows a (',' : shows b (',' : shows c (',' : shows e (',' : shows f (')' : s)))))
+  () -> '(' : ')' : s
+  True -> "True" ++ s
+  False -> "False" ++ s
+  LT -> "LT" ++ s
+  EQ -> "EQ" ++ s
+  GT -> "GT" ++ s
+  Nothing -> "Nothing" ++ s
+  Just a -> showParen (d > 10) (\r -> "Just " ++ showsPrec 11 a r) s
+  Left a -> showParen (d > 10) (\r -> "Left " ++ showsPrec 11 a r) s
+  Right a -> showParen (d > 10) (\r -> "Right " ++ showsPrec 11 a r) s
+  _ -> showsCon# d x s
+
+isNegativeZero# x = x == 0 && prim "showDouble" x == "-0.0"
+
+showList# (x:xs) s = '[' : shows x (showl# xs s)
+showl# [] s = ']' : s
+showl# (y:ys) s = ',' : shows y (showl# ys s)
+
+showCharLit# c s = if c == '\'' then '\'' : '\\' : '\'' : '\'' : s
+                   else '\'' : showLitChar c ('\'' : s)
+
+showLitString# [] s = s
+showLitString# (c:cs) s = if c == '"' then '\\' : '"' : showLitString# cs s
+                          else showLitChar c (showLitString# cs s)
+
+showLitChar c s
+  | c > '\DEL' = '\\' : protectEsc# isDigit (prim "showInt" (ord c)) s
+  | c == '\DEL' = "\\DEL" ++ s
+  | c == '\\' = '\\' : '\\' : s
+  | c >= ' ' = c : s
+  | c == '\a' = "\\a" ++ s
+  | c == '\b' = "\\b" ++ s
+  | c == '\f' = "\\f" ++ s
+  | c == '\n' = "\\n" ++ s
+  | c == '\r' = "\\r" ++ s
+  | c == '\t' = "\\t" ++ s
+  | c == '\v' = "\\v" ++ s
+  | c == '\SO' = protectEsc# (== 'H') "\\SO" s
+  | otherwise = '\\' : (asciiTab# !! ord c) ++ s
+
+protectEsc# p str s = str ++ cont s
+  where cont r@(c:_) | p c = "\\&" ++ r
+        cont r = r
+
+asciiTab# = ["NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL",
+             "BS",  "HT",  "LF",  "VT",  "FF",  "CR",  "SO",  "SI",
+             "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB",
+             "CAN", "EM",  "SUB", "ESC", "FS",  "GS",  "RS",  "US", "SP"]
+
+-- ------------------------------------------------------------------ characters
+isDigit c = c >= '0' && c <= '9'
+isSpace c = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+            || c == '\xa0'
+isUpper c = c >= 'A' && c <= 'Z'
+isLower c = c >= 'a' && c <= 'z'
+isAlpha c = isUpper c || isLower c
+isAlphaNum c = isAlpha c || isDigit c
+isPunctuation c = c `elem` "!\"#%&'()*,-./:;?@[\\]_{}"
+toUpper c = if isLower c then chr (ord c - 32) else c
+toLower c = if isUpper c then chr (ord c + 32) else c
+digitToInt c
+  | isDigit c = ord c - ord '0'
+  | c >= 'a' && c <= 'f' = ord c - ord 'a' + 10
+  | c >= 'A' && c <= 'F' = ord c - ord 'A' + 10
+  | otherwise = errorWithoutStackTrace ("Char.digitToInt: not a digit " ++ show c)
+intToDigit n = if n < 10 then chr (ord '0' + n) else chr (ord 'a' + n - 10)
+
+-- ------------------------------------------------------------------ lists
+map _ [] = []
+map f (x:xs) = f x : map f xs
+
+[] ++ ys = ys
+(x:xs) ++ ys = x : (xs ++ ys)
+
+filter _ [] = []
+filter p (x:xs) = if p x then x : filter p xs else filter p xs
+
+foldr _ z [] = z
+foldr k z (x:xs) = k x (foldr k z xs)
+
+-- base 4.15 (GHC 9.0): sum = foldl (+) 0, lazy, so sum builds a chain of thunks
+foldl _ z [] = z
+foldl f z (x:xs) = foldl f (f z x) xs
+
+foldl' _ z [] = z
+foldl' f z (x:xs) = case f z x of !z' -> foldl' f z' xs
+
+foldr1 _ [x] = x
+foldr1 f (x:xs) = f x (foldr1 f xs)
+foldr1 _ [] = emptyList# "foldr1"
+foldl1 f (x:xs) = foldl f x xs
+foldl1 _ [] = emptyList# "foldl1"
+
+scanl f q ls = q : (case ls of
+                      [] -> []
+                      x:xs -> scanl f (f q x) xs)
+scanr _ q0 [] = [q0]
+scanr f q0 (x:xs) = case scanr f q0 xs of qs@(q:_) -> f x q : qs
+
+sum xs = foldl (+) 0 xs
+product xs = foldl (*) 1 xs
+
+-- length is strict (an accumulating loop), as base's
+length xs = lenAcc# xs 0
+lenAcc# [] n = n
+lenAcc# (_:ys) n = case n + 1 of !n' -> lenAcc# ys n'
+
+reverse l = rev# l []
+rev# [] a = a
+rev# (x:xs) a = rev# xs (x:a)
+
+head (x:_) = x
+head [] = emptyList# "head"
+tail (_:xs) = xs
+tail [] = emptyList# "tail"
+last [x] = x
+last (_:xs) = last xs
+last [] = emptyList# "last"
+init [x] = []
+init (x:xs) = x : init xs
+init [] = emptyList# "init"
+null [] = True
+null (_:_) = False
+
+xs !! n = if n < 0 then errorWithoutStackTrace "Prelude.!!: negative index" else nth# xs n
+nth# [] _ = errorWithoutStackTrace "Prelude.!!: index too large"
+nth# (x:xs) n = if n == 0 then x else case n - 1 of !n' -> nth# xs n'
+
+elem _ [] = False
+elem x (y:ys) = x == y || elem x ys
+notElem x ys = not (elem x ys)
+and [] = True
+and (x:xs) = x && and xs
+or [] = False
+or (x:xs) = x || or xs
+any _ [] = False
+any p (x:xs) = p x || any p xs
+all _ [] = True
+all p (x:xs) = p x && all p xs
+concat xss = foldr (++) [] xss
+concatMap f xs = foldr (\x r -> f x ++ r) [] xs
+
+lookup _ [] = Nothing
+lookup k ((k', v):rest) = if k == k' then Just v else lookup k rest
+
+replicate n x = if n <= 0 then [] else x : replicate (n - 1) x
+iterate f x = x : iterate f (f x)
+repeat x = let xs = x : xs in xs
+cycle [] = emptyList# "cycle"
+cycle xs = let ys = xs ++ ys in ys
+
+take n xs = if n <= 0 then [] else case xs of
+  [] -> []
+  (y:ys) -> y : take (n - 1) ys
+drop n xs = if n <= 0 then xs else case xs of
+  [] -> []
+  (_:ys) -> case n - 1 of !n' -> drop n' ys
+splitAt n xs = (take n xs, drop n xs)
+takeWhile _ [] = []
+takeWhile p (x:xs) = if p x then x : takeWhile p xs else []
+dropWhile _ [] = []
+dropWhile p xs@(x:xs') = if p x then dropWhile p xs' else xs
+span _ [] = ([], [])
+span p xs@(x:xs') = if p x then (let (ys, zs) = span p xs' in (x:ys, zs)) else ([], xs)
+break p xs = span (not . p) xs
+
+zip (a:as) (b:bs) = (a, b) : zip as bs
+zip _ _ = []
+zip3 (a:as) (b:bs) (c:cs) = (a, b, c) : zip3 as bs cs
+zip3 _ _ _ = []
+zipWith f (a:as) (b:bs) = f a b : zipWith f as bs
+zipWith _ _ _ = []
+zipWith3 f (a:as) (b:bs) (c:cs) = f a b c : zipWith3 f as bs cs
+zipWith3 _ _ _ _ = []
+unzip ps = foldr (\(a, b) ~(as, bs) -> (a:as, b:bs)) ([], []) ps
+unzip3 ps = foldr (\(a, b, c) ~(as, bs, cs) -> (a:as, b:bs, c:cs)) ([], [], []) ps
+
+maximum [] = emptyList# "maximum"
+maximum (x:xs) = foldl max x xs
+minimum [] = emptyList# "minimum"
+minimum (x:xs) = foldl min x xs
+
+lines "" = []
+lines s = case break (== '\n') s of
+  (l, s') -> l : (case s' of
+                    [] -> []
+                    (_:s'') -> lines s'')
+unlines ls = concatMap (\l -> l ++ "\n") ls
+words s = case dropWhile isSpace s of
+  "" -> []
+  s' -> case break isSpace s' of
+          (w, s'') -> w : words s''
+unwords [] = ""
+unwords ws = foldr1 (\w s -> w ++ ' ' : s) ws
+
+-- Data.List extras
+intercalate sep xss = concat (intersperse sep xss)
+intersperse _ [] = []
+intersperse sep (x:xs) = x : prependToAll# sep xs
+prependToAll# _ [] = []
+prependToAll# sep (x:xs) = sep : x : prependToAll# sep xs
+isPrefixOf [] _ = True
+isPrefixOf _ [] = False
+isPrefixOf (x:xs) (y:ys) = x == y && isPrefixOf xs ys
+isSuffixOf a b = isPrefixOf (reverse a) (reverse b)
+partition p xs = (filter p xs, filter (not . p) xs)
+nub [] = []
+nub (x:xs) = x : nub (filter (/= x) xs)
+sum' xs = foldl' (+) 0 xs
+sort xs = sortBy compare xs
+sortBy cmp xs = mergeAll# (map (\x -> [x]) xs)
+  where
+    mergeAll# [] = []
+    mergeAll# [x] = x
+    mergeAll# xss = mergeAll# (mergePairs# xss)
+    mergePairs# (a:b:rest) = merge# a b : mergePairs# rest
+    mergePairs# xss = xss
+    merge# as@(a:as') bs@(b:bs') = case cmp a b of
+      GT -> b : merge# as bs'
+      _ -> a : merge# as' bs
+    merge# [] bs = bs
+    merge# as [] = as
+insert x [] = [x]
+insert x (y:ys) = if x <= y then x : y : ys else y : insert x ys
+
+-- ------------------------------------------------------------------ enumerations
+enumFrom a = case a of
+  C# _ -> map chr (enumFromTo (ord a) 1114111)
+  _ -> numFrom# a
+numFrom# x = x : (case x + 1 of !x' -> numFrom# x')
+enumFromThen a b = case a of
+  C# _ -> map chr (enumFromThenTo (ord a) (ord b) (if b >= a then 1114111 else 0))
+  _ -> numFromThen# a (b - a)
+numFromThen# x d = x : (case x + d of !x' -> numFromThen# x' d)
+
+enumFromTo a b = case a of
+  C# _ -> map chr (enumFromTo (ord a) (ord b))
+  D# _ -> eftD# a (b + 0.5)
+  _ -> case b of
+         D# _ -> eftD# (realToFrac a) (b + 0.5)
+         _ -> if a > b then [] else eftI# a b
+eftI# x y = x : (if x == y then [] else case x + 1 of !x' -> eftI# x' y)
+eftD# x lim = if x > lim then [] else x : (case x + 1.0 of !x' -> eftD# x' lim)
+
+enumFromThenTo a b c = case a of
+  C# _ -> map chr (enumFromThenTo (ord a) (ord b) (ord c))
+  D# _ -> efdtD# a (b - a) c
+  _ -> case b of
+         D# _ -> efdtD# (realToFrac a) (b - a) c
+         _ -> case c of
+                D# _ -> efdtD# (realToFrac a) (b - a) c
+                _ -> efdtI# a (b - a) c
+efdtI# x d lim = if d >= 0 then (if x > lim then [] else x : (case x + d of !x' -> efdtI# x' d lim))
+                 else (if x < lim then [] else x : (case x + d of !x' -> efdtI# x' d lim))
+efdtD# x d c = if d >= 0 then efdtDU# x d (c + d / 2) else efdtDD# x d (c + d / 2)
+efdtDU# x d lim = if x > lim then [] else x : (case x + d of !x' -> efdtDU# x' d lim)
+efdtDD# x d lim = if x < lim then [] else x : (case x + d of !x' -> efdtDD# x' d lim)
+
+-- ------------------------------------------------------------------ IO
+return a w = IO# w a
+pure a w = IO# w a
+(>>=) m k w = case m w of IO# w' a -> k a w'
+(>>) m k w = case m w of IO# w' _ -> k w'
+(=<<) k m = m >>= k
+fmap f m w = case m w of IO# w' a -> IO# w' (f a)
+(<$>) f m = fmap f m
+putStr s w = case forceStr# s of !s' -> prim "putStr#" s' w
+putStrLn s = putStr (s ++ "\n")
+putChar c = putStr [c]
+print x = putStrLn (show x)
+mapM_ _ [] = return ()
+mapM_ f (x:xs) = f x >> mapM_ f xs
+forM_ xs f = mapM_ f xs
+mapM _ [] = return []
+mapM f (x:xs) = f x >>= \y -> mapM f xs >>= \ys -> return (y:ys)
+forM xs f = mapM f xs
+sequence_ [] = return ()
+sequence_ (m:ms) = m >> sequence_ ms
+sequence [] = return []
+sequence (m:ms) = m >>= \x -> sequence ms >>= \xs -> return (x:xs)
+when c a = if c then a else return ()
+unless c a = if c then return () else a

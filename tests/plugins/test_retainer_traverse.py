@@ -1,0 +1,135 @@
+"""The vectorised retainer traversal against the seed's algorithm on random heap graphs."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from profkit.heap import HeapGraph
+from profkit.plugins.retainer_sets import EMPTY, MANY, RetainerSets
+from profkit.plugins.retainer_traverse import compute_retainer_sets, follower_heads
+
+from .reference_retainer import reference_costs, reference_retainer_sets
+
+
+def make_graph(n, edges, roots, root_ident, is_ret, ident):
+    children = [[] for _ in range(n)]
+    for a, b in edges:
+        children[a].append(b)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    offsets[1:] = np.cumsum([len(c) for c in children])
+    targets = np.array([b for c in children for b in c], dtype=np.int64)
+    g = HeapGraph(
+        offsets=offsets,
+        targets=targets,
+        roots=np.array(roots, dtype=np.int64),
+        root_identity=np.array(root_ident, dtype=np.int64),
+        is_retainer=np.array(is_ret, dtype=bool),
+        identity=np.array(ident, dtype=np.int64),
+    )
+    return g, children
+
+
+@st.composite
+def heap_graphs(draw, max_nodes=40):
+    n = draw(st.integers(1, max_nodes))
+    node = st.integers(0, n - 1)
+    edges = draw(st.lists(st.tuples(node, node), max_size=3 * n))
+    # many graphs are list-like: add chains so followers get exercised
+    if draw(st.booleans()):
+        edges += [(i, i + 1) for i in range(n - 1)]
+    roots = draw(st.lists(node, min_size=0, max_size=4))
+    n_ident = draw(st.integers(1, 12))
+    ident = draw(st.lists(st.integers(0, n_ident - 1), min_size=n, max_size=n))
+    root_ident = draw(st.lists(st.integers(0, n_ident - 1), min_size=len(roots),
+                               max_size=len(roots)))
+    is_ret = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    cap = draw(st.integers(1, 6))
+    return n, edges, roots, root_ident, is_ret, ident, cap
+
+
+def as_reference(sets: RetainerSets, sid: int):
+    if sid == EMPTY:
+        return None
+    if sid == MANY:
+        return "MANY"
+    return frozenset(sets.members(sid))
+
+
+@settings(max_examples=300, deadline=None)
+@given(heap_graphs())
+def test_sets_and_visits_match_the_seed_algorithm(case):
+    # GIVEN a random heap graph
+    n, edges, roots, root_ident, is_ret, ident, cap = case
+    g, children = make_graph(n, edges, roots, root_ident, is_ret, ident)
+    # WHEN both implementations compute the retainer sets
+    sets = RetainerSets(cap)
+    node_set, stats = compute_retainer_sets(g, sets)
+    want, want_visits = reference_retainer_sets(n, children, roots, root_ident, is_ret, ident,
+                                                cap)
+    # THEN every node has the same set, and the visit counts agree
+    got = [as_reference(sets, int(s)) for s in node_set]
+    assert got == want
+    assert stats.visits == want_visits
+    assert stats.reachable == sum(s is not None for s in want)
+
+
+@settings(max_examples=100, deadline=None)
+@given(heap_graphs(), st.lists(st.integers(1, 50), min_size=40, max_size=40))
+def test_set_costs_sum_to_the_reachable_heap(case, cost):
+    n, edges, roots, root_ident, is_ret, ident, cap = case
+    g, children = make_graph(n, edges, roots, root_ident, is_ret, ident)
+    cost = np.array(cost[:n], dtype=np.int64)
+    sets = RetainerSets(cap)
+    node_set, _ = compute_retainer_sets(g, sets)
+    per_set = np.bincount(node_set, weights=cost, minlength=len(sets.elements))
+    want, _ = reference_retainer_sets(n, children, roots, root_ident, is_ret, ident, cap)
+    reachable_cost = sum(int(c) for s, c in zip(want, cost) if s is not None)
+    assert int(per_set[2:].sum() + per_set[MANY]) == reachable_cost
+    ref = reference_costs(want, cost)
+    got = {as_reference(sets, i): int(v) for i, v in enumerate(per_set) if i != EMPTY and v}
+    assert got == {k: v for k, v in ref.items() if v}
+
+
+def test_retainer_passes_on_its_identity_but_its_own_set_comes_from_its_retainers():
+    # GIVEN root(identity 7) -> a (non-retainer) -> t (retainer, identity 3) -> x -> y
+    g, _ = make_graph(4, [(0, 1), (1, 2), (2, 3)], [0], [7],
+                      [False, True, False, False], [0, 3, 0, 0])
+    sets = RetainerSets(8)
+    node_set, stats = compute_retainer_sets(g, sets)
+    # THEN a and t are retained by the root, x and y by t
+    assert [sets.members(int(s)) for s in node_set] == [(7,), (7,), (3,), (3,)]
+    assert stats.reachable == 4
+    assert stats.visits == 4
+
+
+def test_a_cycle_nothing_enters_is_unreachable():
+    g, _ = make_graph(4, [(1, 2), (2, 1), (2, 3)], [0], [5], [False] * 4, [0] * 4)
+    node_set, stats = compute_retainer_sets(g, RetainerSets(8))
+    assert node_set.tolist()[1:] == [EMPTY, EMPTY, EMPTY]
+    assert stats.reachable == 1
+
+
+def test_more_retainers_than_the_cap_give_many():
+    # five retainers with distinct identities all point at node 5
+    edges = [(i, 5) for i in range(5)]
+    g, _ = make_graph(6, edges, list(range(5)), [9] * 5, [True] * 5 + [False],
+                      [0, 1, 2, 3, 4, 0])
+    sets = RetainerSets(4)
+    node_set, _ = compute_retainer_sets(g, sets)
+    assert int(node_set[5]) == MANY
+    assert sets.union(MANY, 2) == MANY
+
+
+def test_long_list_collapses_onto_its_first_cell():
+    n = 10_000
+    edges = [(i, i + 1) for i in range(1, n - 1)] + [(0, 1)]
+    is_ret = [True] + [False] * (n - 1)
+    g, _ = make_graph(n, edges, [0], [1], is_ret, [4] + [0] * (n - 1))
+    head, is_join = follower_heads(n, np.repeat(np.arange(n), np.diff(g.offsets)),
+                                   g.targets, g.roots, g.is_retainer)
+    assert int(is_join.sum()) == 2  # the thunk (root entry) and the first cell (retainer edge)
+    node_set, stats = compute_retainer_sets(g, RetainerSets(8))
+    assert stats.joins == 2
+    assert len(set(node_set[1:].tolist())) == 1
