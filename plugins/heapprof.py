@@ -113,9 +113,17 @@ class HeapProfile:
 
 def final_time(session: Any, seen: float) -> float:
     """The time of the empty last sample: the virtual time at the end of the run if the
-    session or backend tells it (``time`` attribute or method, in seconds), else the latest
+    session or backend tells it (a ``time`` attribute or method in seconds, or a backend's
+    ``clock`` (core ``VirtualClock``) and ``steps`` as the STG backend has), else the latest
     tick or census time seen."""
     best = seen
+    backend = getattr(session, "backend", None)
+    clock, steps = getattr(backend, "clock", None), getattr(backend, "steps", None)
+    if clock is not None and isinstance(steps, int) and hasattr(clock, "seconds"):
+        try:
+            best = max(best, float(clock.seconds(steps)))
+        except (TypeError, ValueError):
+            pass
     for owner in (session, getattr(session, "backend", None)):
         value = getattr(owner, "time", None) if owner is not None else None
         if callable(value):

@@ -279,3 +279,4 @@ def _parse_tree(lines: list[str], i: int) -> tuple[StackNode, list[tuple[str, st
     if root is None:
         raise ProfileFormatError("empty cost-centre stack tree")
     return root, keys
+

@@ -14,7 +14,9 @@ An instruction list holds:
   displacements chosen by relaxation (start short, widen what does not reach, repeat);
 * :class:`MovImm`: ``mov r32, imm32`` whose value is a link-time symbol (a code pointer, a
   string constant, a label's absolute address). It is always the 5-byte ``B8+r id`` form,
-  so an item's size does not depend on where it is placed.
+  so an item's size does not depend on where it is placed;
+* :class:`CallSym`: ``call rel32`` to a link-time symbol (a direct call of a known code
+  item), always 5 bytes.
 
 :func:`assemble` lays an item out once (its size is then fixed); :meth:`Assembled.link`
 produces the bytes at a given address once the symbols are known. The SPARC assembler
@@ -75,7 +77,16 @@ class MovImm:
     addend: int = 0
 
 
-Insn = Union[str, Label, Jump, MovImm]
+@dataclass(frozen=True, slots=True)
+class CallSym:
+    """``call rel32`` to the absolute address ``symbol`` (+ ``addend``) resolved at link
+    time (``"@label"``: a label of the same list). Always 5 bytes."""
+
+    symbol: str
+    addend: int = 0
+
+
+Insn = Union[str, Label, Jump, MovImm, CallSym]
 
 _cache: dict[str, bytes] = {}
 
@@ -145,14 +156,19 @@ class Assembled:
         """The bytes at address ``origin`` with every MovImm symbol resolved."""
         out = bytearray()
         for p in self._parts:
-            if isinstance(p, MovImm):
+            if isinstance(p, (MovImm, CallSym)):
                 if p.symbol.startswith("@"):
                     v = origin + self.labels[p.symbol[1:]]
                 else:
                     if symbols is None or p.symbol not in symbols:
                         raise AsmError(f"undefined symbol {p.symbol!r}")
                     v = symbols[p.symbol]
-                out += bytes([0xB8 + REG_NUM[p.reg]]) + struct.pack("<I", (v + p.addend) & 0xFFFFFFFF)
+                v += p.addend
+                if isinstance(p, MovImm):
+                    out += bytes([0xB8 + REG_NUM[p.reg]]) + struct.pack("<I", v & 0xFFFFFFFF)
+                else:
+                    rel = v - (origin + len(out) + 5)
+                    out += b"\xe8" + struct.pack("<i", rel)
             else:
                 out += p
         assert len(out) == self.size
@@ -171,6 +187,8 @@ def assemble(insns: list[Insn]) -> Assembled:
         elif isinstance(ins, MovImm):
             if ins.reg not in REG_NUM:
                 raise AsmError(f"bad register {ins.reg!r}")
+            fixed[i] = b"\0" * 5
+        elif isinstance(ins, CallSym):
             fixed[i] = b"\0" * 5
         elif isinstance(ins, Jump):
             if ins.cond not in _CC and ins.cond != "":
@@ -209,7 +227,7 @@ def assemble(insns: list[Insn]) -> Assembled:
             ln = 2 if short[i] else (5 if ins.cond == "" else 6)
             rel = labels[ins.target] - (offsets[i] + ln)
             parts.append(_jump_bytes(ins.cond, rel, short[i], rel))
-        elif isinstance(ins, MovImm):
+        elif isinstance(ins, (MovImm, CallSym)):
             parts.append(ins)
         else:
             parts.append(fixed[i])  # type: ignore[arg-type]
@@ -242,3 +260,21 @@ def roundtrip_errors(code: bytes, address: int) -> list[str]:
     if pos != len(code):
         errs.append(f"decoding stopped at offset {pos:#x} of {len(code):#x}")
     return errs
+
+
+# ---------------------------------------------------------------- MLWorks's patch scanner
+# (mlworks.md §3a): at each instruction boundary, `3B /r` with ModRM (b & 0xC7) == 0x46 and
+# disp8 0x54 is the limit check of an allocation site; `FF 56 04` is its GC call.
+
+
+def alloc_pattern_counts(code: bytes, address: int) -> tuple[int, int]:
+    """(number of ``cmp r32,[esi+0x54]``, number of ``call [esi+4]``) at instruction
+    boundaries of ``code``, the two counts the 1996 space-profiler rewrite compared."""
+    cmps = calls = 0
+    for ins in _cs.disasm(code, address):
+        b = ins.bytes
+        if len(b) >= 3 and b[0] == 0x3B and (b[1] & 0xC7) == 0x46 and b[2] == 0x54:
+            cmps += 1
+        elif b[:3] == b"\xff\x56\x04":
+            calls += 1
+    return cmps, calls

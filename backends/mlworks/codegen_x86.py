@@ -55,7 +55,7 @@ from dataclasses import dataclass
 
 from . import ir
 from . import values as V
-from .asm_x86 import NEGATE, Insn, Jump, Label, MovImm, assemble, imm, mem
+from .asm_x86 import NEGATE, CallSym, Insn, Jump, Label, MovImm, assemble, imm, mem
 from .codevector import ItemSpec, LoadImage, build_image
 
 try:  # the runtime helper's numbering (shared contract)
@@ -167,14 +167,28 @@ class _Program:
                 raise CodegenError(f"two code items are named {it.name!r}")
             self.item_index[it.name] = i
         self.strings: list[bytes] = []
-        self.string_index: dict[bytes, int] = {}
+        self.exn_names = dict(program.exn_names)
+        for k in ("Overflow", "Div"):  # raised by inline arithmetic
+            self.exn_names.setdefault(k, k.encode())
+        self.exn_by_bytes = {v: k for k, v in self.exn_names.items()}
         self.packets: list[str] = []
+        # which code item a call target is, when the IR says so statically: a global set
+        # exactly once, to a MakeClosure; the members of a LetRecClosures group
+        sets: dict[int, list] = {}
+        self.groups: dict[str, tuple[list[str], int]] = {}
+        for it in program.items:
+            _scan(it.body, sets, self.groups)
+        self.known_globals = {k: v[0].code for k, v in sets.items()
+                              if len(v) == 1 and isinstance(v[0], ir.MakeClosure)}
 
     def string_symbol(self, b: bytes) -> str:
-        if b not in self.string_index:
-            self.string_index[b] = len(self.strings)
-            self.strings.append(b)
-        return f"str{self.string_index[b]}"
+        """One STRING object per occurrence (a user exception's name string is its
+        identity, so two declarations must not share one), except the names of the
+        predefined exceptions, which are the runtime's ``exn_names`` objects."""
+        if b in self.exn_by_bytes:
+            return f"exnname:{self.exn_by_bytes[b]}"
+        self.strings.append(b)
+        return f"str{len(self.strings) - 1}"
 
     def packet_symbol(self, name: str) -> str:
         if name not in self.packets:
@@ -327,6 +341,11 @@ class _ItemGen:
 
     x_Var = x_EnvVar = x_SelfClosure = x_Global = x_String = x__Slot = x__Sym = x_Int
 
+    def x_SiblingClosure(self, e, tail):
+        # another function's closure inside the same shared closure record: fields are
+        # counted from the current closure pointer (ir.SiblingClosure(j - k), lower.py)
+        self.emit(f"lea eax, {mem('edi', 4 * _sibling_offset(e), '')}")
+
     def x_SetGlobal(self, e: ir.SetGlobal, tail):
         self.into(e.value, "eax")
         self.emit(f"mov dword ptr [{hex(GLOBALS_BASE + 4 * e.index)}], eax", "xor eax, eax")
@@ -378,18 +397,46 @@ class _ItemGen:
             self.emit(f"mov {mem('eax', first + 4 * i)}, ecx")
 
     def x_Alloc(self, e: ir.Alloc, tail):
-        if e.kind == "real":
+        if e.kind == "real":  # the boxing allocation of a float-valued expression
             if len(e.fields) != 1:
                 raise CodegenError("a real allocation has one field")
-            f = e.fields[0]
-            if isinstance(f, ir.Real):
-                self.x_Real(f, tail)
-            else:
-                self.into(f, "eax")
-                self.emit(f"movsd xmm0, {mem('eax', 3, 'qword')}")
-                self.alloc_real_xmm0()
+            self.float_xmm0(e.fields[0])
+            self.alloc_real_xmm0()
             return
         self.allocate(e.kind, e.fields)
+
+    def float_xmm0(self, e) -> None:
+        """The double value of ``e`` in XMM0 without boxing it: a Real constant, a
+        float-valued primitive (whose arguments are boxed reals), or any expression whose
+        value is a boxed real."""
+        if isinstance(e, ir.Real):
+            lo, hi = struct.unpack("<II", struct.pack("<d", e.value))
+            # raw words only below ESP, where the collector never looks
+            self.emit(f"mov {mem('esp', -8)}, {mov_imm(lo)}",
+                      f"mov {mem('esp', -4)}, {mov_imm(hi)}",
+                      f"movsd xmm0, {mem('esp', -8, 'qword')}")
+        elif isinstance(e, ir.Prim) and e.op in _RARITH:
+            vals, in_eax = self.spill(e.args)
+            if in_eax:
+                self.emit("mov edx, eax")
+            else:
+                self.load(vals[1], "edx")
+            self.load(vals[0], "eax")
+            self.emit(f"movsd xmm0, {mem('eax', 3, 'qword')}",
+                      f"{_RARITH[e.op]} xmm0, {mem('edx', 3, 'qword')}")
+        elif isinstance(e, ir.Prim) and e.op == "rneg":
+            self.into(e.args[0], "eax")
+            self.emit(f"movsd xmm0, {mem('eax', 3, 'qword')}", "pcmpeqd xmm1, xmm1",
+                      "psllq xmm1, 0x3f", "xorpd xmm0, xmm1")
+        elif isinstance(e, ir.Prim) and e.op == "sqrt":
+            self.into(e.args[0], "eax")
+            self.emit(f"sqrtsd xmm0, {mem('eax', 3, 'qword')}")
+        elif isinstance(e, ir.Prim) and e.op == "real_of_int":
+            self.into(e.args[0], "eax")
+            self.emit("mov ecx, eax", "sar ecx, 2", "cvtsi2sd xmm0, ecx")
+        else:
+            self.into(e, "eax")
+            self.emit(f"movsd xmm0, {mem('eax', 3, 'qword')}")
 
     def alloc_real_xmm0(self) -> None:
         """Box the double in XMM0 (the GC leaves XMM registers alone); result in EAX."""
@@ -400,12 +447,8 @@ class _ItemGen:
                   f"movsd {mem('eax', 3, 'qword')}, xmm0")
 
     def x_Real(self, e: ir.Real, tail):
-        lo, hi = struct.unpack("<II", struct.pack("<d", e.value))
-        nbytes, primary, header, pad = alloc_shape("real", 1)
-        self.gc_points += 1
-        self.emit(*alloc_sequence("eax", nbytes, primary, header, pad, self.label("a")))
-        self.emit(f"mov {mem('eax', 4 - primary)}, 0", f"mov {mem('eax', 3)}, {mov_imm(lo)}",
-                  f"mov {mem('eax', 7)}, {mov_imm(hi)}")
+        self.float_xmm0(e)
+        self.alloc_real_xmm0()
 
     def x_MakeClosure(self, e: ir.MakeClosure, tail):
         code = _Sym(self.prog.item_symbol(e.code))
@@ -431,7 +474,27 @@ class _ItemGen:
             self._unbind(n, old)
 
     # ---- calls
+    def known_target(self, fn) -> str | None:
+        """The code item a call of ``fn`` enters, when it is known statically."""
+        if isinstance(fn, ir.SelfClosure):
+            return self.item.name
+        if isinstance(fn, ir.Global):
+            return self.prog.known_globals.get(fn.index)
+        if type(fn).__name__ == "SiblingClosure" and self.item.name in self.prog.groups:
+            codes, k = self.prog.groups[self.item.name]
+            j = k + _sibling_offset(fn)
+            return codes[j] if 0 <= j < len(codes) else None
+        return None
+
     def x_Call(self, e: ir.Call, tail):
+        target = self.known_target(e.fn)
+        if tail and isinstance(e.fn, ir.SelfClosure):
+            # self tail call: a jump back to the top of the body (EDI, EBP and the frame
+            # stay; every slot holds a tagged value of this activation, so no re-zeroing)
+            self.into(e.arg, "ebx")
+            self.gc_points += 1
+            self.emit(Jump("", f"{self.uid}.top"))
+            return
         vals, in_eax = self.spill([e.fn, e.arg])
         fn, arg = vals
         if in_eax:
@@ -440,6 +503,10 @@ class _ItemGen:
             self.load(arg, "ebx")
         self.load(fn, "ebp")
         self.gc_points += 1
+        if target is not None and not tail:
+            # the callee is known: a direct call of its first instruction (code pointer + 3)
+            self.emit(CallSym(self.prog.item_symbol(target), V.CODE_OFFSET), "mov eax, ebx")
+            return
         self.emit(f"mov eax, {mem('ebp', -1)}", "add eax, 3")
         if tail:
             self.epilogue()
@@ -522,7 +589,9 @@ class _ItemGen:
         a, b = args
         if isinstance(b, _SIMPLE) and not isinstance(b, (ir.String, _Sym)):
             self.into(a, "eax")
-            if isinstance(b, ir.Int):
+            if isinstance(b, ir.Int) and b.value == 0:
+                self.emit("test eax, eax")
+            elif isinstance(b, ir.Int):
                 self.emit(f"cmp eax, {arith_imm(tagged(b.value))}")
             else:
                 self.emit(f"cmp eax, {self.operand(b)}")
@@ -582,7 +651,10 @@ class _ItemGen:
                 skip = self.label("abs")
                 self.emit("test eax, eax", Jump("ns", skip), "neg eax",
                           Jump("o", f"{self.uid}.ovf"), Label(skip))
-        elif op in _RARITH or op in _RCMP or op == "req":
+        elif op in _RARITH or op in ("rneg", "sqrt", "real_of_int"):
+            self.float_xmm0(e)
+            self.alloc_real_xmm0()
+        elif op in _RCMP or op == "req":
             vals, in_eax = self.spill(e.args)
             if in_eax:
                 self.emit("mov edx, eax")
@@ -590,10 +662,7 @@ class _ItemGen:
                 self.load(vals[1], "edx")
             self.load(vals[0], "eax")
             a, b = mem("eax", 3, "qword"), mem("edx", 3, "qword")
-            if op in _RARITH:
-                self.emit(f"movsd xmm0, {a}", f"{_RARITH[op]} xmm0, {b}")
-                self.alloc_real_xmm0()
-            elif op == "req":
+            if op == "req":
                 self.emit(f"movsd xmm0, {a}", f"ucomisd xmm0, {b}", "sete al", "setnp cl",
                           "and al, cl", "movzx eax, al", "shl eax, 2")
             else:
@@ -602,19 +671,6 @@ class _ItemGen:
                 self.emit(f"movsd xmm0, {mem(x, 3, 'qword')}",
                           f"ucomisd xmm0, {mem(y, 3, 'qword')}",
                           f"set{cc} al", "movzx eax, al", "shl eax, 2")
-        elif op == "rneg":
-            self.into(e.args[0], "eax")
-            self.emit(f"movsd xmm0, {mem('eax', 3, 'qword')}")
-            self.alloc_real_xmm0()
-            self.emit(f"xor {mem('eax', 7)}, 0x80000000")
-        elif op == "sqrt":
-            self.into(e.args[0], "eax")
-            self.emit(f"sqrtsd xmm0, {mem('eax', 3, 'qword')}")
-            self.alloc_real_xmm0()
-        elif op == "real_of_int":
-            self.into(e.args[0], "eax")
-            self.emit("mov ecx, eax", "sar ecx, 2", "cvtsi2sd xmm0, ecx")
-            self.alloc_real_xmm0()
         elif op in ("floor", "ceil", "round", "trunc"):
             self.into(e.args[0], "eax")
             self.stubs.add("ovf")
@@ -669,8 +725,11 @@ class _ItemGen:
         else:
             self.stubs.add("div")
             done = self.label("d")
-            self.emit("test ecx, ecx", Jump("e", f"{self.uid}.div"),
-                      "sar eax, 2", "sar ecx, 2", "cdq", "idiv ecx")
+            if isinstance(b, ir.Int) and b.value != 0:
+                self.emit("sar eax, 2", f"mov ecx, {mov_imm(b.value)}", "cdq", "idiv ecx")
+            else:
+                self.emit("test ecx, ecx", Jump("e", f"{self.uid}.div"),
+                          "sar eax, 2", "sar ecx, 2", "cdq", "idiv ecx")
             if op == "div":  # floor: one less when the remainder's sign differs from b's
                 self.emit("test edx, edx", Jump("e", done), "xor edx, ecx", Jump("ns", done),
                           "dec eax", Label(done), "imul eax, eax, 4", Jump("o", ovf))
@@ -694,7 +753,7 @@ def generate(program: ir.Program, base: int) -> LoadImage:
     if program.setup not in prog.item_index:
         raise CodegenError(f"no setup item {program.setup!r}")
     return build_image(base, specs, prog.strings, program.setup, program.n_globals,
-                       dict(program.exn_names), prog.packets)
+                       prog.exn_names, prog.packets)
 
 
 def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
@@ -712,8 +771,12 @@ def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
         epi.append(f"add esp, {arith_imm(4 * frame)}")
     epi.append("pop edi")
     if not leaf and frame > 1:
-        pro.append("xor eax, eax")
-        pro.extend(f"mov {g.slot(k)}, eax" for k in range(1, frame))
+        early = _written_before_first_gc_point(g.out)
+        zero = [k for k in range(1, frame) if k not in early]
+        if zero:
+            pro.append("xor eax, eax")
+            pro.extend(f"mov {g.slot(k)}, eax" for k in zero)
+    pro.append(Label(f"{g.uid}.top"))  # self tail calls jump here with EBX = argument
     pro.append(f"mov {g.slot(0)}, ebx")
     body: list[Insn] = []
     for ins in g.out:
@@ -725,6 +788,51 @@ def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
         else:
             body.append(ins)
     return ItemSpec(item.name, assemble(pro + body), leaf, frame)
+
+
+def _written_before_first_gc_point(body: list[Insn]) -> set[int]:
+    """Slots certainly written on entry before anything can collect: the straight-line
+    prefix of the body up to the first label, jump, call or allocation."""
+    out: set[int] = set()
+    for ins in body:
+        if not isinstance(ins, str) or "call" in ins or ins.startswith("jmp") or (
+                ins.startswith("add dword ptr [esi")):
+            break
+        if ins.startswith("mov dword ptr [esp") and not ins.startswith("mov dword ptr [esp -"):
+            dst = ins[4:].split(", ")[0]
+            off = dst[len("dword ptr [esp"):-1].replace(" + ", "")
+            out.add(int(off, 0) // 4 if off else 0)
+    return out
+
+
+def _sibling_offset(e) -> int:
+    off = getattr(e, "offset", None)
+    if off is None:
+        import dataclasses
+        off = getattr(e, dataclasses.fields(e)[0].name)
+    return off
+
+
+def _scan(e, sets: dict[int, list], groups: dict[str, tuple[list[str], int]]) -> None:
+    """Collect SetGlobal values and LetRecClosures groups anywhere in ``e``."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ir.SetGlobal):
+            sets.setdefault(x.index, []).append(x.value)
+        elif isinstance(x, ir.LetRecClosures):
+            for k, c in enumerate(x.codes):
+                groups[c] = (list(x.codes), k)
+        for name in getattr(x, "__slots__", ()):
+            v = getattr(x, name, None)
+            if isinstance(v, list):
+                for y in v:
+                    if isinstance(y, tuple):
+                        stack.extend(z for z in y if not isinstance(z, (int, str)))
+                    elif not isinstance(y, (int, str, bytes)):
+                        stack.append(y)
+            elif v is not None and not isinstance(v, (int, float, str, bytes)):
+                stack.append(v)
 
 
 def _undoes(prev: str, ins: str) -> bool:

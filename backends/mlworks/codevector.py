@@ -16,7 +16,8 @@ after the vector (each object 8-aligned):
   ancillary record  RECORD 3 [names, profiles, interfns = 0]
   names record      RECORD n [POINTER to the STRING name of item i]
   profiles record   RECORD n [0 ...]  (MLWorks's PROFILES slots: NFIELDS = number of items)
-  name strings, string constants (STRING objects, NUL included in the length)
+  name strings, string constants (one STRING object per occurrence in the IR; NUL included
+  in the length), the predefined exceptions' name strings
   exception packets pairs (name string, unit) for exceptions raised by inline code
 ```
 
@@ -71,7 +72,7 @@ class LoadImage:
     exn_names: dict[str, int] = field(default_factory=dict)  # name -> tagged STRING pointer
     vector_bytes: int = 0  # size of the code vector (from base)
     names_record: int = 0  # tagged pointer to the names record
-    strings: dict[bytes, int] = field(default_factory=dict)  # constant -> tagged pointer
+    strings: dict[bytes, int] = field(default_factory=dict)  # constant -> a tagged pointer
     exn_packets: dict[str, int] = field(default_factory=dict)  # name -> tagged pair
 
     def item_named(self, name: str) -> ItemInfo:
@@ -119,7 +120,7 @@ def build_image(base: int, items: list[ItemSpec], strings: list[bytes], setup: s
                 packets: list[str]) -> LoadImage:
     """Lay out and link. Symbols available to the code: ``item<i>`` (code pointer of item
     i), ``str<i>`` (tagged pointer to ``strings[i]``), ``exn:<Name>`` (tagged pair, for
-    names in ``packets``), ``exnname:<Name>``."""
+    names in ``packets``), ``exnname:<Name>`` (the name string of a predefined exception)."""
     if base % 8:
         raise ValueError("a load image must be 8-byte aligned")
     # ---- code vector layout
@@ -141,20 +142,12 @@ def build_image(base: int, items: list[ItemSpec], strings: list[bytes], setup: s
         return addr
 
     n = len(items)
-    str_ptr: dict[bytes, int] = {}
-
-    def intern(b: bytes) -> int:
-        if b not in str_ptr:
-            str_ptr[b] = place(string_object(b)) + V.POINTER
-        return str_ptr[b]
-
     name_ptrs = [place(string_object(it.name.encode())) + V.POINTER for it in items]
-    for s in strings:
-        intern(s)
-    exn_ptrs = {k: intern(v) for k, v in exn_names.items()}
+    const_ptrs = [place(string_object(s)) + V.POINTER for s in strings]
+    exn_ptrs = {k: place(string_object(v)) + V.POINTER for k, v in exn_names.items()}
     for p in packets:
         if p not in exn_ptrs:
-            exn_ptrs[p] = intern(p.encode())
+            exn_ptrs[p] = place(string_object(p.encode())) + V.POINTER
     packet_ptrs = {p: place(struct.pack("<II", exn_ptrs[p], 0)) + V.PAIRPTR for p in packets}
     names_rec = place(record_object(name_ptrs)) + V.POINTER
     profiles_rec = place(record_object([0] * n)) + V.POINTER
@@ -163,8 +156,8 @@ def build_image(base: int, items: list[ItemSpec], strings: list[bytes], setup: s
     symbols: dict[str, int] = {}
     for i, off in enumerate(offsets):
         symbols[f"item{i}"] = base + off + V.POINTER
-    for i, s in enumerate(strings):
-        symbols[f"str{i}"] = str_ptr[s]
+    for i, p in enumerate(const_ptrs):
+        symbols[f"str{i}"] = p
     for p, v in packet_ptrs.items():
         symbols[f"exn:{p}"] = v
     for p, v in exn_ptrs.items():
@@ -186,8 +179,9 @@ def build_image(base: int, items: list[ItemSpec], strings: list[bytes], setup: s
         data[addr - base: addr - base + len(obj)] = obj
     _check_no_false_backptrs(data, offsets, vector_bytes)
     setup_ptr = next(inf.code_ptr for inf in infos if inf.name == setup)
+    str_ptr = {s: p for s, p in zip(strings, const_ptrs)}
     return LoadImage(base, bytes(data), infos, setup_ptr, n_globals, exn_ptrs, vector_bytes,
-                     names_rec, dict(str_ptr), packet_ptrs)
+                     names_rec, str_ptr, packet_ptrs)
 
 
 def _check_no_false_backptrs(data: bytearray, offsets: list[int], vector_bytes: int) -> None:

@@ -61,7 +61,12 @@ class Var:
 
 @dataclass(slots=True)
 class EnvVar:
-    """Field ``index`` (1-based; field 0 is the code pointer) of the current closure."""
+    """Field ``index`` (1-based; field 0 is the code pointer) of the current closure.
+
+    Counted from the closure pointer the function was called with: for a member ``k`` of a
+    ``LetRecClosures`` record ``[code_0 .. code_{n-1}, free_0 ..]`` the front end emits
+    ``EnvVar(n + m - k)`` for ``free_m`` (added by the front-end helper; the codegen just
+    loads the word at closure pointer + 4 * index, as for any closure)."""
 
     index: int
 
@@ -69,6 +74,16 @@ class EnvVar:
 @dataclass(slots=True)
 class SelfClosure:
     """The current closure itself (for direct recursion)."""
+
+
+@dataclass(slots=True)
+class SiblingClosure:
+    """Inside code item ``codes[k]`` of a ``LetRecClosures``: the closure value of
+    ``names[k + offset]`` (the current closure pointer plus ``4 * offset``, same tag).
+    ``offset`` is never 0 (that is ``SelfClosure``) and may be negative. (Added by the
+    front-end helper: mutually recursive local functions need their siblings.)"""
+
+    offset: int
 
 
 @dataclass(slots=True)
@@ -222,8 +237,9 @@ class Handle:
 
 
 Expr = Union[
-    Int, Real, String, Var, EnvVar, SelfClosure, Global, SetGlobal, Let, Seq, Alloc, Select,
-    MakeClosure, LetRecClosures, Call, Prim, Runtime, Deref, Assign, If, Switch, Raise, Handle,
+    Int, Real, String, Var, EnvVar, SelfClosure, SiblingClosure, Global, SetGlobal, Let, Seq,
+    Alloc, Select, MakeClosure, LetRecClosures, Call, Prim, Runtime, Deref, Assign, If, Switch,
+    Raise, Handle,
 ]
 
 # ------------------------------------------------------------------------------- program

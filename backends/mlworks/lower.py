@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from . import ir
 from . import syntax as S
 from .lowerprims import PrimLowering
-from .match import PatternCompiler, con_arg, conjunction, record_labels
+from .match import PatternCompiler, con_arg, conjunction, is_irrefutable, record_labels
 from .types import ConInfo, ExnInfo, PrimInfo, VarInfo, prune
 
 
@@ -131,17 +131,63 @@ class Lowerer(PrimLowering):
     # ------------------------------------------------------------------ matches
     def match(self, rules: list[S.Rule], scrut: ir.Expr, fail: ir.Expr) -> ir.Expr:
         """``scrut`` must be cheap to re-evaluate (a Var/EnvVar)."""
+        return self.rows([([r.pat], r.exp) for r in rules], [scrut], fail)
+
+    def rows(self, rows: list, scruts: list[ir.Expr], fail: ir.Expr) -> ir.Expr:
+        """Compile rules ``(patterns, body)`` over the values ``scruts``: an ``If`` chain
+        (bodies lowered in source order so item names are assigned in source order), or a
+        ``Switch`` when one value is matched against int/char constants or constructors of
+        an enumeration."""
+        if len(scruts) == 1:
+            sw = self.try_switch(rows, scruts[0], fail)
+            if sw is not None:
+                return sw
         compiled = []
-        for r in rules:
+        for pats, exp in rows:
             tests: list[ir.Expr] = []
             binds: list = []
-            self.pc.compile(r.pat, scrut, tests, binds)
-            compiled.append((tests, binds, r.exp))
+            for p, s in zip(pats, scruts):
+                self.pc.compile(p, s, tests, binds)
+            compiled.append((tests, self.with_binds(binds, lambda e=exp: self.exp(e))))
         out = fail
-        for tests, binds, exp in reversed(compiled):
-            body = self.with_binds(binds, lambda e=exp: self.exp(e))
+        for tests, body in reversed(compiled):
             out = ir.If(conjunction(tests), body, out) if tests else body
         return out
+
+    def try_switch(self, rows: list, scrut: ir.Expr, fail: ir.Expr) -> ir.Expr | None:
+        keys: list[int] = []
+        default = None
+        for pats, exp in rows:
+            p = pats[0]
+            while isinstance(p, S.PTyped):
+                p = p.pat
+            if is_irrefutable(p):
+                default = (pats[0], exp)
+                break
+            if isinstance(p, S.PConst) and p.kind in ("int", "char"):
+                keys.append(ord(p.value) if p.kind == "char" else p.value)
+            elif (isinstance(p, S.PVar) and isinstance(p.bind, ConInfo)
+                  and not p.bind.datatype.is_list and p.bind.datatype.n_valued == 0
+                  and p.bind.datatype.name != "bool"):
+                keys.append(p.bind.tag)
+            else:
+                return None
+        if len(keys) < 2:
+            return None
+        cases: list[tuple[int, ir.Expr]] = []
+        seen: set[int] = set()
+        for key, (_, exp) in zip(keys, rows):
+            body = self.exp(exp)  # lowered even if shadowed, like the If chain does
+            if key not in seen:
+                seen.add(key)
+                cases.append((key, body))
+        if default is not None:
+            binds: list = []
+            self.pc.compile(default[0], scrut, [], binds)
+            dflt = self.with_binds(binds, lambda: self.exp(default[1]))
+        else:
+            dflt = fail
+        return ir.Switch(scrut, cases, dflt)
 
     def with_binds(self, binds: list, k) -> ir.Expr:
         names = []
@@ -157,8 +203,12 @@ class Lowerer(PrimLowering):
 
     # ------------------------------------------------------------------ expressions
     def exp(self, e: S.Exp) -> ir.Expr:
-        m = getattr(self, "exp_" + type(e).__name__)
-        return m(e)
+        # declarations inside expressions are local, even within a top-level `val`
+        saved, self.top = self.top, False
+        try:
+            return getattr(self, "exp_" + type(e).__name__)(e)
+        finally:
+            self.top = saved
 
     def exp_EConst(self, e: S.EConst) -> ir.Expr:
         if e.kind == "int":
@@ -296,34 +346,21 @@ class Lowerer(PrimLowering):
         return ir.Call(clo, ir.Int(0))
 
     # ------------------------------------------------------------------ functions
-    def fun_closure(self, fb: S.FunBind, self_uid: int | None) -> tuple[str, ir.Expr, FnCtx]:
-        """Lower ``fun`` binding ``fb``: returns (item name, MakeClosure, ctx of item 1)."""
+    def fun_closure(self, fb: S.FunBind, self_uid: int | None, make_ctx=None
+                    ) -> tuple[str, ir.Expr]:
+        """Lower ``fun`` binding ``fb``: returns (item name, its MakeClosure in the current
+        context). ``make_ctx`` makes item 1's context (shared-closure members)."""
         n = len(fb.clauses[0].pats)
         arg_uids = [-next(self.names) - 1 for _ in range(n)]
         first_name = self.item_name(fb.name, fb.pos)
-        holder: dict = {}
 
         def innermost() -> ir.Expr:
-            rules = []
             scruts = [self.access(u) for u in arg_uids]
-            out: ir.Expr = self.raise_builtin("Match")
-            compiled = []
-            for cl in fb.clauses:
-                tests: list[ir.Expr] = []
-                binds: list = []
-                for p, s in zip(cl.pats, scruts):
-                    self.pc.compile(p, s, tests, binds)
-                compiled.append((tests, binds, cl.body))
-            for tests, binds, body in reversed(compiled):
-                b = self.with_binds(binds, lambda x=body: self.exp(x))
-                out = ir.If(conjunction(tests), b, out) if tests else b
-            del rules
-            return out
+            return self.rows([(cl.pats, cl.body) for cl in fb.clauses], scruts,
+                             self.raise_builtin("Match"))
 
         def level(i: int):
             def build(param: str) -> ir.Expr:
-                if i == 0:
-                    holder["ctx"] = self.ctx
                 if i == n - 1:
                     return innermost()
                 name = self.item_name(f"{fb.name} argument {i + 2}", fb.pos)
@@ -331,7 +368,7 @@ class Lowerer(PrimLowering):
             return build
 
         parent = self.ctx
-        ctx = FnCtx(parent, self_uid=self_uid)
+        ctx = make_ctx(parent) if make_ctx else FnCtx(parent, self_uid=self_uid)
         param = self.fresh("arg")
         ctx.locals[arg_uids[0]] = param
         self.ctx = ctx
@@ -342,7 +379,10 @@ class Lowerer(PrimLowering):
             self.ctx = parent
             self.top = saved_top
         self.items.append(ir.CodeItem(first_name, param, body, fb.pos[0]))
-        return first_name, ir.MakeClosure(first_name, []), ctx
+        if make_ctx:
+            return first_name, ir.MakeClosure(first_name, [])  # unused: LetRecClosures
+        return first_name, ir.MakeClosure(first_name,
+                                          [self.access(uid, parent) for uid in ctx.captured])
 
     # ------------------------------------------------------------------ declarations
     def decs(self, decs: list[S.Dec], k) -> ir.Expr:
@@ -432,12 +472,12 @@ class Lowerer(PrimLowering):
             for fb in binds:
                 self.new_global(fb.bind.uid)
             for fb in binds:
-                _, clo, _ = self.fun_closure(fb, None)
+                _, clo = self.fun_closure(fb, None)
                 stmts.append(ir.SetGlobal(self.globals[fb.bind.uid], clo))
             return _seq(stmts, k())
         if len(binds) == 1:
             fb = binds[0]
-            _, clo, _ = self.fun_closure(fb, fb.bind.uid)
+            _, clo = self.fun_closure(fb, fb.bind.uid)
             name = self.bind_local(fb.bind)
             return ir.Let(name, clo, k())
         return self.dec_letrec(binds, k)
@@ -449,25 +489,15 @@ class Lowerer(PrimLowering):
         cap_index: dict[int, int] = {}
         codes = []
         for j, fb in enumerate(binds):
-            # each member is lowered with a context sharing the capture list
-            name, _, ctx = self._group_member(fb, group, j, captured, cap_index)
+            # every member's context shares the capture list: one closure record for all
+            def make_ctx(par: FnCtx, j: int = j) -> FnCtx:
+                return FnCtx(par, captured=captured, cap_index=cap_index, group=group, k=j,
+                             n_codes=len(group))
+            name, _ = self.fun_closure(fb, None, make_ctx)
             codes.append(name)
         names = [self.bind_local(fb.bind) for fb in binds]
         free = [self.access(uid, parent) for uid in captured]
         return ir.LetRecClosures(names, codes, free, k())
-
-    def _group_member(self, fb, group, j, captured, cap_index):
-        saved_ctx_cls = FnCtx
-
-        def make_ctx(parent, self_uid=None):
-            return saved_ctx_cls(parent, captured=captured, cap_index=cap_index, group=group,
-                                 k=j, n_codes=len(group))
-        global FnCtx
-        FnCtx = make_ctx  # type: ignore[misc]  # fun_closure builds item 1's ctx via FnCtx
-        try:
-            return self.fun_closure(fb, None)
-        finally:
-            FnCtx = saved_ctx_cls  # type: ignore[misc]
 
 
 def _valrec_as_fun(vb: S.ValBind) -> S.FunBind:

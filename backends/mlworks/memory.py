@@ -9,16 +9,29 @@
 | 0x01000000   | moving heap: the creation space, then generation blocks (64 KB pages) |
 | STACK_LO..STACK_TOP | the stack (grows down from STACK_TOP - 16) |
 
-The stack is larger than the 8 MB the conventions table gives (120 MB, mapped lazily by the
-host): ``lists.sml`` recurses a million frames deep without tail calls. Real MLWorks grew
-its stack on demand; a fixed, large mapping is the emulator's equivalent.
+The stack is larger than the 8 MB the conventions table gives (up to 120 MB): ``lists.sml``
+recurses a million frames deep without tail calls. It is mapped in 256 KB regions, on
+demand as it grows (an unmapped-access hook limited to the stack range maps the next
+regions and the access is retried), as real MLWorks grew its stack.
+
+Stack barrier (``StackSpace``): after each collection every stack region entirely above
+the one holding ESP is made read-only. Those regions hold no pointer into the creation
+space (the collection has just forwarded them all). The first write into one (the stack
+unwinding into old frames) faults into a protection hook limited to the stack range, which
+makes the region writable again and performs the write. A creation-space collection then
+scans only the writable regions between ESP and the stack base, so programs with deep
+stacks do not pay for the whole stack at every minor collection; collections of older
+generations still scan it all.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from unicorn import UC_PROT_ALL, Uc
+from unicorn import UC_PROT_ALL, UC_PROT_READ, Uc
+from unicorn.unicorn_const import (
+    UC_HOOK_MEM_READ_UNMAPPED, UC_HOOK_MEM_WRITE_PROT, UC_HOOK_MEM_WRITE_UNMAPPED,
+)
 
 IMPLICIT = 0x00010000
 IMPLICIT_SIZE = 0x1000
@@ -58,7 +71,6 @@ def map_fixed(uc: Uc) -> None:
     uc.mem_map(IMPLICIT, IMPLICIT_SIZE + STUBS_SIZE, UC_PROT_ALL)
     uc.mem_map(GLOBALS, GLOBALS_SIZE, UC_PROT_ALL)
     uc.mem_map(STATIC, STATIC_END - STATIC, UC_PROT_ALL)
-    uc.mem_map(STACK_LO, STACK_TOP - STACK_LO, UC_PROT_ALL)
 
 
 def stub_address(index: int) -> int:
@@ -129,3 +141,65 @@ class HeapSpace:
             else:
                 merged.append((s, n))
         self.free = merged
+
+
+STACK_REGION = 0x40000
+
+
+class StackSpace:
+    """The stack: regions mapped on demand, and the write barrier described above."""
+
+    def __init__(self, uc: Uc, initial: int = 0x100000) -> None:
+        self.uc = uc
+        self.lo = STACK_TOP - align(initial, STACK_REGION)
+        uc.mem_map(self.lo, STACK_TOP - self.lo, UC_PROT_ALL)
+        self.protected: set[int] = set()
+        self.faults = 0
+        uc.hook_add(UC_HOOK_MEM_WRITE_UNMAPPED | UC_HOOK_MEM_READ_UNMAPPED, self._on_unmapped,
+                    begin=STACK_LO, end=STACK_TOP - 1)
+        uc.hook_add(UC_HOOK_MEM_WRITE_PROT, self._on_prot, begin=STACK_LO, end=STACK_TOP - 1)
+
+    def _on_unmapped(self, uc, access, address, size, value, data) -> bool:
+        if not STACK_LO <= address < self.lo:
+            return False
+        new_lo = max(STACK_LO, address & ~(STACK_REGION - 1))
+        for r in range(self.lo - STACK_REGION, new_lo - 1, -STACK_REGION):
+            uc.mem_map(r, STACK_REGION, UC_PROT_ALL)  # separate regions: cheap to protect
+        self.lo = new_lo
+        return True
+
+    def _on_prot(self, uc, access, address, size, value, data) -> bool:
+        r = address & ~(STACK_REGION - 1)
+        if r not in self.protected:
+            return False
+        uc.mem_protect(r, STACK_REGION, UC_PROT_ALL)
+        self.protected.discard(r)
+        self.faults += 1
+        # unicorn does not redo the faulting store after this hook: perform it here
+        uc.mem_write(address, (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little"))
+        return True
+
+    def root_ranges(self, sp: int, full: bool) -> list[tuple[int, int]]:
+        """(address, bytes) of the stack words a collection must scan."""
+        if full:
+            return [(sp, STACK_TOP - sp)]
+        out: list[tuple[int, int]] = []
+        r = sp & ~(STACK_REGION - 1)
+        while r < STACK_TOP:
+            if r not in self.protected:
+                a = max(r, sp)
+                if out and out[-1][0] + out[-1][1] == a:
+                    out[-1] = (out[-1][0], out[-1][1] + r + STACK_REGION - a)
+                else:
+                    out.append((a, r + STACK_REGION - a))
+            r += STACK_REGION
+        return out
+
+    def after_gc(self, sp: int) -> None:
+        """Protect every writable region entirely above the one holding ``sp``."""
+        r = (sp & ~(STACK_REGION - 1)) + STACK_REGION
+        while r < STACK_TOP:
+            if r not in self.protected:
+                self.uc.mem_protect(r, STACK_REGION, UC_PROT_READ)
+                self.protected.add(r)
+            r += STACK_REGION

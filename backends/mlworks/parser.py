@@ -271,7 +271,8 @@ class Parser:
         t = self.tok
         if self.accept("op"):
             name = self.ident()
-        elif t.kind == "id" and not self.is_infix_tok(t):
+        elif (t.kind == "id" and not self.is_infix_tok(t)
+              and not (self.peek().kind == "id" and self.is_infix_tok(self.peek()))):
             name = self.ident()
         else:  # infix form: apat id apat
             left = self.atpat()

@@ -156,7 +156,7 @@ class Checker:
         for alias, name in BUILTIN_ALIASES.items():
             env.values[alias] = env.values[name]
         for name, arg in BUILTIN_EXNS.items():
-            scheme = ([], fun(STRING, TCon(EXN, []))) if arg else ([], TCon(EXN, []))
+            scheme = ([], fun(TCon(STRING, []), TCon(EXN, []))) if arg else ([], TCon(EXN, []))
             env.values[name] = ExnInfo(name, arg is not None, scheme, builtin=True)
         return env
 

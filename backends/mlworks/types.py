@@ -10,8 +10,7 @@ Hindley-Milner with SML's refinements:
 * flexible records (``#lab`` and ``{a, ...}``): a variable with known fields, which must be
   resolved to a record type by the end of the top-level declaration.
 
-The inference pass itself is ``infer.py``-style code in ``Checker`` (module ``typecheck``
-would be the obvious name; the brief asked for this file only, so it lives here too).
+The inference pass itself is ``typecheck.Checker``.
 """
 
 from __future__ import annotations
@@ -393,7 +392,7 @@ BUILTIN_TYPES: dict[str, str] = {
     "String.size": "string -> int", "String.sub": "string * int -> char",
     "String.substring": "string * int * int -> string",
     "String.implode": "char list -> string", "String.explode": "string -> char list",
-    "Char.ord": "char -> int", "Char.unsafeChr": "int -> char",
+    "Char.ord": "char -> int", "Char.unsafeChr": "int -> char", "Unsafe.cast": "'a -> 'b",
     "Real.fromInt": "int -> real", "Real.floor": "real -> int", "Real.ceil": "real -> int",
     "Real.trunc": "real -> int", "Real.round": "real -> int", "Math.sqrt": "real -> real",
     "Array.array": "int * 'a -> 'a array", "Array.sub": "'a array * int -> 'a",

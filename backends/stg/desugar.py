@@ -194,6 +194,8 @@ class Desugarer(Matcher):
             local = env.get(e.name)
             if isinstance(local, str):
                 return ir.App(local, [])
+            if isinstance(local, ir.Lit):
+                return ir.LitE(local)
             return self.app(e, [], env, path)
         if isinstance(e, S.ECon):
             if self.datacons[e.name].arity == 0:
@@ -406,6 +408,9 @@ class Desugarer(Matcher):
                 atoms.append(lit)
                 continue
             sa = strip(a)
+            if isinstance(sa, S.EVar) and isinstance(env.get(sa.name), ir.Lit):
+                atoms.append(env[sa.name])  # type: ignore[arg-type]
+                continue
             if isinstance(sa, S.EVar) and isinstance(env.get(sa.name), str) and \
                     env[sa.name] in self.evaluated:
                 atoms.append(ir.Var(env[sa.name]))  # type: ignore[arg-type]

@@ -73,11 +73,12 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
 
 
 def _helpers_source(user_cons: dict[str, ir.DataCon]) -> str:
-    """show/==/compare support for the program's data types, in the subset itself."""
-    cons = list(user_cons.values())
-    if not cons:
-        return ("showsCon# d x s = errorWithoutStackTrace \"show: value cannot be shown\"\n"
-                "conIndex# x = 0\neqFields# x y = True\ncmpFields# x y = EQ\n")
+    """show/==/compare support for data types (constructor index, fields), in the subset
+    itself: ``conIndex#`` is -1 for anything that is not a constructor of such a type."""
+    # the Prelude's own data types go through the same derived-style code
+    cons = [c for c in _prelude()[1].values()
+            if c.type_name in ("Bool", "Ordering", "Maybe", "Either")]
+    cons += list(user_cons.values())
 
     def pat(c: ir.DataCon, v: str, wild: bool = False) -> str:
         args = ["_" if wild else f"{v}{i}" for i in range(c.arity)]
@@ -99,16 +100,19 @@ def _helpers_source(user_cons: dict[str, ir.DataCon]) -> str:
                      f"(\\r -> \"{label} \" ++ {body}) s")
     lines.append("  _ -> errorWithoutStackTrace \"show: value cannot be shown\"")
     lines.append("conIndex# x = case x of")
+    for structural in ("[]", "(_:_)", "(_, _)", "(_, _, _)", "(_, _, _, _)", "(_, _, _, _, _)",
+                       "()"):
+        lines.append(f"  {structural} -> -2")
     for c in cons:
         lines.append(f"  {pat(c, '', True)} -> {c.tag}")
-    lines.append("  _ -> 0")
+    lines.append("  _ -> -1")
     for fn, combine, unit in (("eqFields#", "&&", "True"), ("cmpFields#", "thenCmp#", "EQ")):
         lines.append(f"{fn} x y = case x of")
         for c in cons:
             if c.arity == 0:
                 continue
-            op = "==" if fn == "eqFields#" else "compare"
-            parts = [f"({op} a{i} b{i})" for i in range(c.arity)]
+            parts = [f"(a{i} == b{i})" if fn == "eqFields#" else f"(compare a{i} b{i})"
+                     for i in range(c.arity)]
             expr = parts[-1]
             for p in reversed(parts[:-1]):
                 expr = f"{combine} {p} ({expr})" if combine != "&&" else f"{p} && ({expr})"

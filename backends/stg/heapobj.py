@@ -12,7 +12,8 @@ Kinds and their payloads (``children(obj)`` lists the heap pointers of each):
 * ``Box``   -- a boxed literal ``I#``/``D#``/``C#``: ``dc``, ``val`` (Python int/float/str).
 * ``Fun``   -- a function closure: ``lf`` (compiled lambda form), ``fv`` (free variables),
   ``ccs`` (StackTable id it was allocated under; None for static top-level functions).
-* ``Pap``   -- a partial application: ``fun`` (a Fun), ``args``, ``ccs`` (the Fun's ccs).
+* ``Pap``   -- a partial application: ``fun`` (a Fun), ``args``, ``ccs`` (the stack current
+  when it was built, as GHC's BUILD_PAP).
 * ``Thunk`` -- an updatable suspension. Its state is encoded in two fields:
   ``fv`` is the free-variable list while unevaluated, None once entered (BLACKHOLE);
   ``val`` is None until the update frame overwrites it with the value (it is then an IND

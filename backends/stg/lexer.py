@@ -93,7 +93,8 @@ class Lexer:
         while True:
             spaced = self.skip_space_and_comments() or spaced
             if self.i >= len(self.src):
-                out.append(Token("eof", "", None, self.line, 0, self.line, 0, True))
+                out.append(Token("eof", "", None, self.line, self.col, self.line, self.col,
+                                 True))
                 return out
             tok = self.next_token()
             if tok is None:
@@ -197,9 +198,10 @@ class Lexer:
 
     def identifier(self) -> Token:
         line, col, start = self.line, self.col, self.i
+        qual_start = start
         while True:
             # a qualified name M.x / M.Con / M.+ : drop the qualifier (imports are ignored)
-            while self.peekc().isalnum() or self.peekc() in "_'":
+            while self.peekc().isalnum() or _in(self.peekc(), "_'"):
                 self.advance()
             if self.magic and self.peekc() == "#":
                 self.advance()
@@ -224,7 +226,8 @@ class Lexer:
         if word in RESERVED_IDS:
             return self.make("reserved", word, word, line, col)
         kind = "conid" if word[0].isupper() else "varid"
-        return self.make(kind, word, word, line, col)
+        # text is the name without qualifier; value keeps the qualified name (for imports)
+        return self.make(kind, word, self.src[qual_start:self.i], line, col)
 
     def number(self) -> Token:
         line, col, start = self.line, self.col, self.i
@@ -234,9 +237,9 @@ class Lexer:
                 self.advance()
             text = self.src[start:self.i]
             return self.make("int", text, int(text[2:], 16), line, col)
-        if self.peekc() == "0" and self.peekc(1) in ("o", "O") and self.peekc(2) in "01234567":
+        if self.peekc() == "0" and self.peekc(1) in ("o", "O") and _in(self.peekc(2), "01234567"):
             self.advance(2)
-            while self.peekc() and self.peekc() in "01234567":
+            while _in(self.peekc(), "01234567"):
                 self.advance()
             text = self.src[start:self.i]
             return self.make("int", text, int(text[2:], 8), line, col)
@@ -288,10 +291,10 @@ class Lexer:
             while _ishex(self.peekc()):
                 self.advance()
             return self._code(int(self.src[j:self.i], 16))
-        if c == "o" and self.peekc(1) in "01234567" and self.peekc(1):
+        if c == "o" and _in(self.peekc(1), "01234567"):
             self.advance()
             j = self.i
-            while self.peekc() and self.peekc() in "01234567":
+            while _in(self.peekc(), "01234567"):
                 self.advance()
             return self._code(int(self.src[j:self.i], 8))
         # longest ASCII name first (SOH before SO)
@@ -339,8 +342,8 @@ class Lexer:
                 break
             if c == "\\":
                 self.advance()
-                if self.peekc() in (" ", "\t", "\n", "\r"):  # a string gap
-                    while self.peekc() in (" ", "\t", "\n", "\r"):
+                if _in(self.peekc(), " \t\n\r"):  # a string gap
+                    while _in(self.peekc(), " \t\n\r"):
                         self.advance()
                     if self.peekc() != "\\":
                         raise self.error("lexical error in string gap")
@@ -354,6 +357,11 @@ class Lexer:
             self.advance()
         s = "".join(chars)
         return self.make("string", '"' + s + '"', s, line, col)
+
+
+def _in(c: str, chars: str) -> bool:
+    """``c in chars`` for one character; "" (end of input) is in nothing."""
+    return c != "" and c in chars
 
 
 def _ishex(c: str) -> bool:

@@ -192,11 +192,11 @@ class Codegen:
         m = self.m
         for i, tb in enumerate(self.program.binds):
             rhs = tb.rhs
-            name = f"G{i}"
+            name = f"GV{i}"
             if type(rhs) is ir.Closure and rhs.params:
                 lf = LF(tb.name, len(rhs.params), 0, self.info_of(rhs.info, ObjKind.FUN), 0)
                 obj: Any = Fun(-1, lf, [], None)
-                code, pad = f"B{i}", f"P{i}"
+                code, pad = f"GB{i}", f"GP{i}"
                 self.gfun[tb.name] = (code, pad, len(rhs.params))
             elif type(rhs) is ir.Closure:
                 lf = LF(tb.name, 0, 0, self.info_of(rhs.info, ObjKind.THUNK), 0)
@@ -221,8 +221,8 @@ class Codegen:
             rhs = tb.rhs
             obj = self.gobj[tb.name]
             if type(rhs) is ir.Closure:
-                fname = f"B{i}" if rhs.params else self.fresh("C")
-                self.compile_lf(rhs, {}, obj.lf, fname, pad_name=f"P{i}" if rhs.params else None)
+                fname = f"GB{i}" if rhs.params else self.fresh("C")
+                self.compile_lf(rhs, {}, obj.lf, fname, pad_name=f"GP{i}" if rhs.params else None)
             elif type(obj) is Con and obj.id == -1 and obj.dc.arity:
                 obj.fields = [self.resolve_static(a) for a in rhs.args]
 
@@ -419,6 +419,12 @@ class Codegen:
             f"def {kname}(fr, v):\n    global CCS\n    CCS = fr[2]\n    env = fr[1]\n"
             f"    env[{b}] = v\n    return {sname}, env\n"
         )
+        ch = self.chain(scrut) if ts is ir.Case else None
+        if ch is not None:
+            self.gen_chain_fast_path(ch, scope, ctx, em, b, sname)
+            em(f"push(({kname}, env, CCS))")
+            self.gen_tail(scrut, scope, ctx, em)
+            return
         if ts is ir.App and not scrut.args:
             ref = self.atom(ir.Var(scrut.fun), scope)
             obj = None if scrut.fun in scope else self.ns.get(ref)
@@ -437,6 +443,57 @@ class Codegen:
             return
         em(f"push(({kname}, env, CCS))")
         self.gen_tail(scrut, scope, ctx, em)
+
+    def chain(self, e: Any) -> tuple[list[tuple[str, str]], Any] | None:
+        """``case x of x' -> case y of y' -> <primop/literal/constructor>`` (the front end's
+        way to force operands): the forced variables and the final expression, or None."""
+        forces = []
+        while type(e) is ir.Case:
+            if e.alts or e.default is None or type(e.scrut) is not ir.App or e.scrut.args:
+                return None
+            forces.append((e.scrut.fun, e.binder))
+            e = e.default
+        t = type(e)
+        if t is ir.PrimOp or t is ir.LitE or (t is ir.ConApp and (
+                e.con.startswith("(#") or not e.args or e.con in BOX_CONS)):
+            return forces, e
+        if t is ir.App and not e.args:
+            forces.append((e.fun, "_"))
+            return forces, None
+        return None
+
+    def gen_chain_fast_path(self, ch: tuple, scope: dict, ctx: Ctx, em: Em, b: int,
+                            sname: str) -> None:
+        """Inline path for a scrutinee that is a force chain whose variables are all
+        evaluated already: compute the value, select the outer alternative. If some
+        variable is an unevaluated thunk the code falls through to the general path, which
+        evaluates the scrutinee from the start (forcing values has no effects)."""
+        forces, final = ch
+        inner = dict(scope)
+        ind = em.ind
+        for var, binder in forces:
+            em(f"o = {self.atom(ir.Var(var), inner)}")
+            em("if type(o) is Thunk:")
+            em("    o = o.val")
+            em("if o is not None:")
+            em.ind += 1
+            if binder != "_":
+                s = ctx.new()
+                em(f"env[{s}] = o")
+                inner[binder] = s
+        if final is None:
+            em(f"env[{b}] = o")
+        else:
+            t = type(final)
+            if t is ir.PrimOp:
+                v = self.primop(final, inner)
+            elif t is ir.LitE:
+                v = self.lit(final.lit)
+            else:
+                v = self.conapp(final.con, final.args, inner, em)
+            em(f"env[{b}] = {v}")
+        em(f"return {sname}(env)")
+        em.ind = ind
 
     def case_free(self, e: ir.Case) -> frozenset:
         s: set = set()

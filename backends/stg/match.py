@@ -190,7 +190,10 @@ class Matcher:
         tname = next(iter(types))
         all_cons = [d.name for d in self.datacons.values() if d.type_name == tname]
         # a case over several types (the Prelude's run-time dispatch) is never complete
-        if len(types) == 1 and set(all_cons) <= set(cons):
+        # (the Prelude dispatches on run-time types, so there a later row is kept even
+        # after a complete set of constructors of one type)
+        complete = len(types) == 1 and set(all_cons) <= set(cons)
+        if complete and (fail.build is None or self.module_name() != "Prelude"):
             return ir.Case(scrut_e, binder, alts, None, fail.msg or "Non-exhaustive patterns")
         default, msg = fail.default()
         return ir.Case(scrut_e, binder, alts, default, msg)

@@ -141,7 +141,7 @@ class Parser:
             self.next()
             if self.at("varid", "qualified"):
                 self.next()
-            mod = self.expect("conid", what="a module name").text
+            mod = str(self.expect("conid", what="a module name").value)
             imports.append(mod)
             while not (self.at_semi() or self.at_close() or self.at("eof")):
                 if self.at_special("("):
@@ -763,6 +763,9 @@ def group_clauses(decls: list, file: str) -> list[S.Decl]:
                 if len(d.pats) != len(last.clauses[0].pats):
                     raise SourceError(f"Equations for `{d.name}' have different numbers of "
                                       "arguments", file, d.span[0], d.span[1])
+                if not d.pats:
+                    raise SourceError(f"Multiple declarations of `{d.name}'", file,
+                                      d.span[0], d.span[1])
                 last.clauses.append(d)
                 last.span = S.join(last.span, d.span)
                 continue

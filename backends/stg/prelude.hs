@@ -108,18 +108,24 @@ toInteger x = prim "fromIntegral" x
 realToFrac x = prim "toDouble" x
 ord c = prim "ord" c
 chr n = prim "chr" n
-fromEnum x = case x of
-  C# _ -> ord x
-  False -> 0
-  True -> 1
-  _ -> truncate x
-succ x = case x of
-  C# _ -> chr (ord x + 1)
-  _ -> x + 1
-pred x = case x of
-  C# _ -> chr (ord x - 1)
-  _ -> x - 1
+fromEnum x = case conIndex# x of
+  -1 -> if isChar# x then ord x else truncate x
+  i -> i
+succ x = if isChar# x then chr (ord x + 1) else x + 1
+pred x = if isChar# x then chr (ord x - 1) else x - 1
 
+-- Run-time type tests on boxed values. The machine's Case cannot mix I#/D#/C#
+-- alternatives with other constructors, so boxes are recognised through their shown form
+-- (showInt shows any box: digits, a Double, or the character itself).
+isChar# x = case conIndex# x of
+  -1 -> isCharBox# x
+  _ -> False
+isCharBox# x = case prim "showInt" x of
+  [c] -> prim "==" c x
+  _ -> False
+isDouble# x = isDoubleStr# (prim "showInt" x)
+isDoubleStr# [] = False
+isDoubleStr# (c:cs) = c == '.' || c == 'I' || c == 'N' || isDoubleStr# cs
 even n = n `rem` 2 == 0
 odd n = n `rem` 2 /= 0
 
@@ -144,10 +150,13 @@ powG x y z
   | otherwise = powG (x * x) (y `quot` 2) (x * z)
 
 -- ------------------------------------------------------------------ comparison
-x == y = case x of
-  I# _ -> prim "==" x y
-  D# _ -> prim "==" x y
-  C# _ -> prim "==" x y
+-- Structural, dispatching at run time; constructors of data types (Bool, Maybe, Ordering,
+-- Either and the program's own) go through the generated conIndex#/eqFields#/cmpFields#.
+x == y = case conIndex# x of
+  -1 -> prim "==" x y
+  -2 -> eqStruct# x y
+  i -> prim "==" i (conIndex# y) && eqFields# x y
+eqStruct# x y = case x of
   [] -> case y of
           [] -> True
           _ -> False
@@ -158,8 +167,9 @@ x == y = case x of
   (a1, a2, a3) -> case y of (b1, b2, b3) -> a1 == b1 && a2 == b2 && a3 == b3
   (a1, a2, a3, a4) -> case y of
     (b1, b2, b3, b4) -> a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4
+  (a1, a2, a3, a4, a5) -> case y of
+    (b1, b2, b3, b4, b5) -> a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4 && a5 == b5
   () -> True
-  _ -> conIndex# x == conIndex# y && eqFields# x y
 x /= y = not (x == y)
 
 cmpNum# x y = if prim "<" x y then LT else if prim "==" x y then EQ else GT
@@ -167,10 +177,11 @@ thenCmp# o next = case o of
   EQ -> next
   _ -> o
 
-compare x y = case x of
-  I# _ -> cmpNum# x y
-  D# _ -> cmpNum# x y
-  C# _ -> cmpNum# x y
+compare x y = case conIndex# x of
+  -1 -> cmpNum# x y
+  -2 -> cmpStruct# x y
+  i -> thenCmp# (cmpNum# i (conIndex# y)) (cmpFields# x y)
+cmpStruct# x y = case x of
   [] -> case y of
           [] -> EQ
           _ -> LT
@@ -180,20 +191,18 @@ compare x y = case x of
   (a1, a2) -> case y of (b1, b2) -> thenCmp# (compare a1 b1) (compare a2 b2)
   (a1, a2, a3) -> case y of
     (b1, b2, b3) -> thenCmp# (compare a1 b1) (thenCmp# (compare a2 b2) (compare a3 b3))
+  (a1, a2, a3, a4) -> case y of
+    (b1, b2, b3, b4) -> thenCmp# (compare a1 b1) (thenCmp# (compare a2 b2)
+                          (thenCmp# (compare a3 b3) (compare a4 b4)))
   () -> EQ
-  _ -> thenCmp# (compare (conIndex# x) (conIndex# y)) (cmpFields# x y)
 
-x < y = case x of
-  I# _ -> prim "<" x y
-  D# _ -> prim "<" x y
-  C# _ -> prim "<" x y
+x < y = case conIndex# x of
+  -1 -> prim "<" x y
   _ -> case compare x y of
          LT -> True
          _ -> False
-x <= y = case x of
-  I# _ -> prim "<=" x y
-  D# _ -> prim "<=" x y
-  C# _ -> prim "<=" x y
+x <= y = case conIndex# x of
+  -1 -> prim "<=" x y
   _ -> case compare x y of
          GT -> False
          _ -> True
@@ -209,38 +218,41 @@ showString str s = str ++ s
 showChar c s = c : s
 showParen b p s = if b then '(' : p (')' : s) else p s
 
-showsPrec d x s = case x of
-  I# _ -> if d > 6 && x < 0 then '(' : prim "showInt" x ++ (')' : s)
-          else prim "showInt" x ++ s
-  D# _ -> if d > 6 && (x < 0 || isNegativeZero# x) then '(' : prim "showDouble" x ++ (')' : s)
-          else prim "showDouble" x ++ s
-  C# _ -> showCharLit# x s
+-- An empty list shows as [] (the type, and so "" for an empty String, is not known).
+showsPrec d x s = case conIndex# x of
+  -1 -> if isChar# x then showCharLit# x s else showNum# d x s
+  -2 -> showsStruct# x s
+  _ -> showsCon# d x s
+showsStruct# x s = case x of
   [] -> '[' : ']' : s
-  (c:_) -> case c of
-             C# _ -> '"' : showLitString# x ('"' : s)
-             _ -> showList# x s
+  (c:_) -> if isChar# c then '"' : showLitString# x ('"' : s) else showList# x s
   (a, b) -> '(' : shows a (',' : shows b (')' : s))
   (a, b, c) -> '(' : shows a (',' : shows b (',' : shows c (')' : s)))
   (a, b, c, e) -> '(' : shows a (',' : shows b (',' : shows c (',' : shows e (')' : s))))
   (a, b, c, e, f) ->
     '(' : shows a (',' : shows b (',' : shows c (',' : shows e (',' : shows f (')' : s)))))
   () -> '(' : ')' : s
-  True -> "True" ++ s
-  False -> "False" ++ s
-  LT -> "LT" ++ s
-  EQ -> "EQ" ++ s
-  GT -> "GT" ++ s
-  Nothing -> "Nothing" ++ s
-  Just a -> showParen (d > 10) (\r -> "Just " ++ showsPrec 11 a r) s
-  Left a -> showParen (d > 10) (\r -> "Left " ++ showsPrec 11 a r) s
-  Right a -> showParen (d > 10) (\r -> "Right " ++ showsPrec 11 a r) s
-  _ -> showsCon# d x s
 
-isNegativeZero# x = x == 0 && prim "showDouble" x == "-0.0"
+showNum# d x s = if d > 6 && (x < 0 || isNegativeZero# x)
+                 then '(' : prim "showInt" x ++ (')' : s)
+                 else prim "showInt" x ++ s
+isNegativeZero# x = x == 0 && prim "showInt" x == "-0.0"
 
-showList# (x:xs) s = '[' : shows x (showl# xs s)
-showl# [] s = ']' : s
-showl# (y:ys) s = ',' : shows y (showl# ys s)
+-- In a list of lists, empty elements show as "" when another element is a String.
+showList# xs s = if elemsStringy# xs then showlWith# showStrElem# xs s else showlWith# shows xs s
+showlWith# sh (x:xs) s = '[' : sh x (showlRest# sh xs s)
+showlRest# _ [] s = ']' : s
+showlRest# sh (y:ys) s = ',' : sh y (showlRest# sh ys s)
+showStrElem# e s = case e of
+  [] -> '"' : '"' : s
+  _ -> shows e s
+elemsStringy# [] = False
+elemsStringy# (e:es) = case conIndex# e of
+  -2 -> case e of
+          [] -> elemsStringy# es
+          (c:_) -> isChar# c
+          _ -> False
+  _ -> False
 
 showCharLit# c s = if c == '\'' then '\'' : '\\' : '\'' : '\'' : s
                    else '\'' : showLitChar c ('\'' : s)
@@ -450,37 +462,29 @@ insert x [] = [x]
 insert x (y:ys) = if x <= y then x : y : ys else y : insert x ys
 
 -- ------------------------------------------------------------------ enumerations
-enumFrom a = case a of
-  C# _ -> map chr (enumFromTo (ord a) 1114111)
-  _ -> numFrom# a
+enumFrom a = if isChar# a then map chr (numFrom# (ord a)) else numFrom# a
 numFrom# x = x : (case x + 1 of !x' -> numFrom# x')
-enumFromThen a b = case a of
-  C# _ -> map chr (enumFromThenTo (ord a) (ord b) (if b >= a then 1114111 else 0))
-  _ -> numFromThen# a (b - a)
+enumFromThen a b = numFromThen# a (b - a)
 numFromThen# x d = x : (case x + d of !x' -> numFromThen# x' d)
 
-enumFromTo a b = case a of
-  C# _ -> map chr (enumFromTo (ord a) (ord b))
-  D# _ -> eftD# a (b + 0.5)
-  _ -> case b of
-         D# _ -> eftD# (realToFrac a) (b + 0.5)
-         _ -> if a > b then [] else eftI# a b
-eftI# x y = x : (if x == y then [] else case x + 1 of !x' -> eftI# x' y)
-eftD# x lim = if x > lim then [] else x : (case x + 1.0 of !x' -> eftD# x' lim)
+enumFromTo a b
+  | isChar# a = map chr (enumFromTo (ord a) (ord b))
+  | isDouble# a || isDouble# b = eftD# (realToFrac a) (b + 0.5)
+  | prim ">" a b = []
+  | otherwise = eftI# a b
+eftI# x y = x : (if prim "==" x y then [] else case x + 1 of !x' -> eftI# x' y)
+eftD# x lim = if prim ">" x lim then [] else x : (case x + 1.0 of !x' -> eftD# x' lim)
 
-enumFromThenTo a b c = case a of
-  C# _ -> map chr (enumFromThenTo (ord a) (ord b) (ord c))
-  D# _ -> efdtD# a (b - a) c
-  _ -> case b of
-         D# _ -> efdtD# (realToFrac a) (b - a) c
-         _ -> case c of
-                D# _ -> efdtD# (realToFrac a) (b - a) c
-                _ -> efdtI# a (b - a) c
-efdtI# x d lim = if d >= 0 then (if x > lim then [] else x : (case x + d of !x' -> efdtI# x' d lim))
-                 else (if x < lim then [] else x : (case x + d of !x' -> efdtI# x' d lim))
+enumFromThenTo a b c
+  | isChar# a = map chr (enumFromThenTo (ord a) (ord b) (ord c))
+  | isDouble# a || isDouble# b || isDouble# c = efdtD# (realToFrac a) (b - a) c
+  | otherwise = efdtI# a (b - a) c
+efdtI# x d lim = if d >= 0 then efdtIU# x d lim else efdtID# x d lim
+efdtIU# x d lim = if prim ">" x lim then [] else x : (case x + d of !x' -> efdtIU# x' d lim)
+efdtID# x d lim = if prim "<" x lim then [] else x : (case x + d of !x' -> efdtID# x' d lim)
 efdtD# x d c = if d >= 0 then efdtDU# x d (c + d / 2) else efdtDD# x d (c + d / 2)
-efdtDU# x d lim = if x > lim then [] else x : (case x + d of !x' -> efdtDU# x' d lim)
-efdtDD# x d lim = if x < lim then [] else x : (case x + d of !x' -> efdtDD# x' d lim)
+efdtDU# x d lim = if prim ">" x lim then [] else x : (case x + d of !x' -> efdtDU# x' d lim)
+efdtDD# x d lim = if prim "<" x lim then [] else x : (case x + d of !x' -> efdtDD# x' d lim)
 
 -- ------------------------------------------------------------------ IO
 return a w = IO# w a

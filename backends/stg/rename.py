@@ -12,6 +12,7 @@ from profkit.backends.stg import syntax as S
 from profkit.errors import SourceError
 
 Fixity = tuple[str, int]  # (infixl | infixr | infix, precedence)
+OpFix = tuple[str, int, str]  # fixity and the operator's name (for messages)
 DEFAULT_FIXITY: Fixity = ("infixl", 9)
 
 
@@ -130,8 +131,10 @@ class Renamer:
         if isinstance(p, S.PCon):
             self.check_con(p.con, p.span)
             if len(p.args) != self.cons[p.con]:
-                raise self.err(f"The constructor `{p.con}' should have {self.cons[p.con]} "
-                               f"arguments, but has been given {len(p.args)}", p.span)
+                n = self.cons[p.con]
+                given = len(p.args) or "none"
+                raise self.err(f"The constructor `{p.con}' should have {n} argument"
+                               f"{'' if n == 1 else 's'}, but has been given {given}", p.span)
             for a in p.args:
                 self.pat(a)
         elif isinstance(p, (S.PTuple, S.PList)):
@@ -241,36 +244,36 @@ class Renamer:
     def resolve(self, items: list) -> S.Expr:
         self._items = items
         self._pos = 0
-        e = self.parse_neg(("infix", -1))
+        e = self.parse_neg(("infix", -1, ""))
         if self._pos != len(items):
             raise AssertionError("operator resolution did not consume everything")
         return e
 
-    def parse_neg(self, op1: Fixity) -> S.Expr:
+    def parse_neg(self, op1: OpFix) -> S.Expr:
         t = self._items[self._pos]
         if isinstance(t, S.NegMark):
             if op1[1] >= 6:
-                raise self.err("cannot mix prefix `-' with an operator of precedence "
-                               f"{op1[1]} in the same infix expression", t.span)
+                raise self.err(f"cannot mix `{op1[2]}' [{op1[0]} {op1[1]}] and prefix `-' "
+                               "[infixl 6] in the same infix expression", t.span)
             self._pos += 1
-            r = self.parse_neg(("infixl", 6))
+            r = self.parse_neg(("infixl", 6, "-"))
             return self.parse1(op1, S.ENeg(r, S.join(t.span, r.span)))
         self._pos += 1
         return self.parse1(op1, t)
 
-    def parse1(self, op1: Fixity, e1: S.Expr) -> S.Expr:
+    def parse1(self, op1: OpFix, e1: S.Expr) -> S.Expr:
         while self._pos < len(self._items):
             op2ref = self._items[self._pos]
-            fix1, prec1 = op1
+            fix1, prec1, name1 = op1
             fix2, prec2 = self.fixity(op2ref)
             if prec1 == prec2 and (fix1 != fix2 or fix1 == "infix"):
-                raise self.err(f"Precedence parsing error: cannot mix operators of "
-                               f"precedence {prec1} with different associativity",
-                               op2ref.span)
+                raise self.err(f"Precedence parsing error: cannot mix `{name1}' [{fix1} "
+                               f"{prec1}] and `{op2ref.name}' [{fix2} {prec2}] in the same "
+                               "infix expression", op2ref.span)
             if prec1 > prec2 or (prec1 == prec2 and fix1 == "infixl"):
                 return e1
             self._pos += 1
-            r = self.parse_neg((fix2, prec2))
+            r = self.parse_neg((fix2, prec2, op2ref.name))
             fun = S.ECon(op2ref.name, op2ref.span) if op2ref.is_con else \
                 S.EVar(op2ref.name, op2ref.span)
             e1 = S.EApp(fun, [e1, r], S.join(e1.span, r.span), is_op=True)

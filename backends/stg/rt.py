@@ -127,7 +127,9 @@ def apply(f, args):
     ar = lf.arity
     n = len(args)
     if n < ar:
-        return ret(mkpap(fn, args, c))
+        # GHC's BUILD_PAP gives a new PAP the current stack (also when extending a PAP);
+        # applying it later enters it with enterFunCCS like a heap-allocated function.
+        return ret(mkpap(fn, args, CCS))
     oid = f.id
     if oid >= 0:
         HL[oid] = ERA

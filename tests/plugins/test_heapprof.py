@@ -21,6 +21,7 @@ from profkit.plugins import heapprof
 from profkit.plugins.hpfile import read_hp
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
+REFERENCE = "/work/shared/reference/ghc-9.0.2/out"
 
 
 class LeakBackend:
@@ -201,3 +202,72 @@ def test_final_time_prefers_what_the_session_or_backend_knows():
     assert heapprof.final_time(s, 0.5) == 0.75
     s.time = lambda: 1.25
     assert heapprof.final_time(s, 0.5) == 1.25
+
+
+# ----------------------------------------------------------------------------- STG oracle
+
+PROGRAMS = "/work/shared/reference/ghc-9.0.2/programs"
+N_SMALL = 10_000  # mean_leak's 1e6 elements scaled down so the run takes about a second
+
+
+def ghc_peaks(mode: str) -> dict[str, int]:
+    d = read_hp(f"{REFERENCE}/mean_leak/autoO0/{mode}/mean_leak.{mode}.hp")
+    return {strip_id(n): max(s.bands.get(n, 0) for s in d.samples) for n in d.band_names()}
+
+
+def strip_id(name: str) -> str:
+    # CCS numbers are GHC's own; the stack text is what must agree
+    return name.split(")", 1)[1] if name.startswith("(") else name
+
+
+@pytest.fixture(scope="module")
+def stg_runs(tmp_path_factory):
+    """mean_leak.hs (list of 10^4 instead of 10^6) on the STG backend, once per mode."""
+    from profkit.backends.stg import plugin as stg_plugin
+
+    src = open(f"{PROGRAMS}/mean_leak.hs").read()
+    assert "1e6" in src
+    out = {}
+    for mode in ("hc", "hd", "hy"):
+        d = tmp_path_factory.mktemp(mode)
+        prog = d / "mean_leak.hs"
+        prog.write_text(src.replace("1e6", "1e4"))
+        cfg = parse_run_args(["--outdir", str(d), "-fprof-auto", str(prog), "+RTS", f"-{mode}",
+                              "-i0.0002", "-RTS"])
+        stdout = io.StringIO()
+        status = run(cfg, plugins=[stg_plugin, heapprof], stdout=stdout, stderr=io.StringIO(),
+                     load_entrypoints=False)
+        assert status == 0 and stdout.getvalue() == "5000.5\n"
+        data = read_hp(str(d / "mean_leak.hp"))
+        out[mode] = (data, {strip_id(n): max(s.bands.get(n, 0) for s in data.samples)
+                            for n in data.band_names()})
+    return out
+
+
+def test_stg_hd_peaks_scale_like_ghcs(stg_runs):
+    data, peaks = stg_runs["hd"]
+    ghc = ghc_peaks("hd")
+    assert data.job == "mean_leak +RTS -hd -i0.0002"
+    assert len(data.samples) >= 4 and not data.samples[-1].bands
+    # GHC: ':' 24,000,792 and 'D#' 16,000,000 for 10^6 elements (24 and 16 bytes each)
+    assert peaks[":"] / N_SMALL == pytest.approx(ghc[":"] / 1e6, abs=0.01)
+    assert peaks["D#"] / N_SMALL == pytest.approx(ghc["D#"] / 1e6, abs=0.01)
+    assert any(n.startswith("<") and n.endswith(">") for n in peaks)  # thunks <Module.name>
+
+
+def test_stg_hc_band_names_are_ghcs(stg_runs):
+    _, peaks = stg_runs["hc"]
+    ghc = ghc_peaks("hc")
+    for name in ("main/Main.CAF", "mean/main/Main.CAF"):
+        assert name in peaks and name in ghc
+    # the list and its boxed doubles are main's: 40 bytes per element in both
+    assert peaks["main/Main.CAF"] / N_SMALL == pytest.approx(ghc["main/Main.CAF"] / 1e6,
+                                                             abs=0.02)
+
+
+def test_stg_hy_type_names_are_ghcs(stg_runs):
+    _, peaks = stg_runs["hy"]
+    ghc = ghc_peaks("hy")
+    for name in ("[]", "Double", "*"):
+        assert name in peaks and name in ghc
+    assert peaks["[]"] / N_SMALL == pytest.approx(ghc["[]"] / 1e6, abs=0.01)

@@ -1,0 +1,143 @@
+"""Object identities and heap events for the MLWorks runtime (CONVENTIONS.md "Events").
+
+Only built when some scheme listens (alloc/copy/death hooks or censuses): otherwise the
+collector runs without it. Objects get a profiling-header row when the runtime first sees
+them, which for inline allocations is the first collection that finds them in the creation
+space (a linear parse of the space; producer -1 = unknown). Ids live beside the heap:
+each generation block keeps a numpy array of the ids of its objects in address order,
+updated on every copy, so the address -> id map is never a Python dict per object.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from profkit.heap import CensusView
+from profkit.kinds import ObjKind
+from profkit.tables import Info
+
+from . import heapscan as HS
+
+_KIND_OBJ = {
+    HS.K_PAIR: ObjKind.CON, HS.K_CLOSURE: ObjKind.FUN, HS.K_RECORD: ObjKind.CON,
+    HS.K_STRING: ObjKind.CON, HS.K_ARRAY: ObjKind.MUTABLE, HS.K_REF: ObjKind.MUTABLE,
+    HS.K_BYTEARRAY: ObjKind.PRIM, HS.K_REAL: ObjKind.PRIM, HS.K_CODE: ObjKind.CODE,
+    HS.K_WEAK: ObjKind.MUTABLE, HS.K_OTHER: ObjKind.CON,
+}
+
+
+class Tracker:
+    def __init__(self, session, code_range: tuple[int, int]) -> None:
+        self.session = session
+        self.code_range = code_range
+        infos = session.tables.infos
+        self.kind_info = np.array(
+            [infos.intern(Info(n, n, "", _KIND_OBJ[k])) for k, n in enumerate(HS.KIND_NAMES)],
+            dtype=np.int32)
+        self.want_copy = session.stager.wants["copy"]
+        self.want_death = session.stager.wants["death"]
+        self.pending_large: list[int] = []
+        self.large_ids: list[int] = []
+        self.large_gen = 0
+
+    # ------------------------------------------------------------------ header rows
+    def register(self, kinds: np.ndarray, size_words: np.ndarray) -> np.ndarray:
+        """New header rows for objects seen for the first time; returns their ids."""
+        h = self.session.header
+        n = len(kinds)
+        first = len(h)
+        if n:
+            info = self.kind_info[kinds]
+            h.info.frombytes(info.astype(np.int32).tobytes())
+            h.producer.frombytes(np.full(n, -1, dtype=np.int32).tobytes())
+            h.size_words.frombytes(size_words.astype(np.int32).tobytes())
+            h.era.frombytes(np.full(n, self.session.era, dtype=np.int32).tobytes())
+            h.last_use.frombytes(np.zeros(n, dtype=np.int32).tobytes())
+        return np.arange(first, first + n, dtype=np.int64)
+
+    def register_area(self, W: np.ndarray, p: HS.Parsed) -> np.ndarray:
+        k = HS.kinds(W, p, *self.code_range)
+        return self.register(k, p.sizes)
+
+    def register_large(self, read) -> None:
+        for a in self.pending_large:
+            h = int.from_bytes(read(a, 4), "little")
+            W = np.frombuffer(read(a, 8), dtype=np.uint32)
+            p = HS.parse(np.array([h, W[1]], dtype=np.uint32))
+            k = HS.kinds(W, p, *self.code_range)[:1]
+            size = HS.header_bytes(np.array([h], dtype=np.uint32)) >> 2
+            self.large_ids.extend(self.register(k, size).tolist())
+        self.pending_large = []
+
+    # ------------------------------------------------------------------ staging
+    def _deaths(self, ids: np.ndarray) -> None:
+        if not self.want_death or not len(ids):
+            return
+        h = self.session.header
+        rows = np.empty((len(ids), 6), dtype=np.int64)
+        rows[:, 0] = ids
+        for j, col in enumerate(("info", "producer", "size_words", "era", "last_use"), 1):
+            rows[:, j] = h.column(col)[ids]
+        self.session.stager.death.frombytes(rows.tobytes())
+
+    def _copies(self, ids, from_gen, to_gen, size_words) -> None:
+        if not self.want_copy or not len(ids):
+            return
+        rows = np.empty((len(ids), 4), dtype=np.int64)
+        rows[:, 0] = ids
+        rows[:, 1] = from_gen
+        rows[:, 2] = to_gen
+        rows[:, 3] = size_words
+        self.session.stager.copy.frombytes(rows.tobytes())
+
+    def collected(self, gc, W_all, segs, parsed, woff, obj_seg, obj_gen, dst_gen, obj_size,
+                  live, placements, level) -> None:
+        """After a collection has placed the survivors (called by the collector)."""
+        self.register_large(gc.read)
+        parts = []
+        for (start, top, g, block), p, o in zip(segs, parsed, woff):
+            if block is None:  # the creation space: first sighting of its objects
+                parts.append(self.register_area(W_all[o:o + (top - start) // 4], p))
+            else:
+                ids = block.ids
+                if ids is None or len(ids) != len(p.starts):
+                    ids = self.register_area(W_all[o:o + (top - start) // 4], p)
+                parts.append(ids)
+        ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        self._copies(ids[live], obj_gen[live], dst_gen[live], obj_size[live])
+        self._deaths(ids[~live])
+        for d, block, sel, appended in placements:
+            new = ids[sel]
+            block.ids = np.concatenate([block.ids, new]) if appended and block.ids is not None \
+                else new
+
+    # ------------------------------------------------------------------ census / the end
+    def census(self, gc, time: float) -> CensusView:
+        self.register_large(gc.read)
+        objs, gens = [], []
+        for g in range(1, gc.G):
+            for b in gc.gens[g]:
+                if b.ids is not None:
+                    objs.append(b.ids)
+                    gens.append(np.full(len(b.ids), g, dtype=np.int16))
+        if self.large_ids:
+            objs.append(np.asarray(self.large_ids, dtype=np.int64))
+            gens.append(np.full(len(self.large_ids), gc.G, dtype=np.int16))
+        obj = np.concatenate(objs) if objs else np.zeros(0, dtype=np.int64)
+        gen = np.concatenate(gens) if gens else np.zeros(0, dtype=np.int16)
+        s = self.session
+        return CensusView(time=time, era=s.era, obj=obj, gen=gen, tables=s.tables,
+                          header=s.header, word_bytes=4)
+
+    def kill_all(self, gc, creation_top: int) -> None:
+        """The run is over: a death row for every object still in the heap."""
+        self.register_large(gc.read)
+        if creation_top > gc.creation_start:
+            W = np.frombuffer(gc.read(gc.creation_start, creation_top - gc.creation_start),
+                              dtype=np.uint32)
+            self._deaths(self.register_area(W, HS.parse(W)))
+        for g in range(1, gc.G):
+            for b in gc.gens[g]:
+                if b.ids is not None:
+                    self._deaths(b.ids)
+        self._deaths(np.asarray(self.large_ids, dtype=np.int64))

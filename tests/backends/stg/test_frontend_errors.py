@@ -1,0 +1,78 @@
+"""Broken programs give one-line ``SourceError``s with file:line:col, never a traceback."""
+
+from __future__ import annotations
+
+import glob
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from profkit.backends.stg.frontend import compile_program
+from profkit.errors import SourceError, UsageError
+
+CASES = [
+    ("main = print 1 )", 1, 16, "parse error on input `)'"),
+    ("main = (1 + 2", 1, 14, "expected `)'"),
+    ("main = [1, 2", 1, 13, "expected `]' or `,'"),
+    ("main = if True then 1", 1, 22, "expected `else'"),
+    ("main = \\ -> 1", 1, 10, "parse error on input `->': expected a pattern"),
+    ("main = print (let x = 1 in)", 1, 27, "parse error on input `)'"),
+    ("main = do\n    print 1\n  print 2\n", 3, 3, "parse error on input `print'"),
+    ("main = print foo", 1, 14, "Variable not in scope: foo"),
+    ("main = print (Foo 1)", 1, 15, "Data constructor not in scope: Foo"),
+    ("f x = y\nmain = print (f 1)", 1, 7, "Variable not in scope: y"),
+    ("main = print [y | x <- [1], y <- [x, z]]", 1, 38, "Variable not in scope: z"),
+    ("f x = x\n", 1, 1, "The IO action `main' is not defined in module `Main'"),
+    ("class C a where\n  m :: a\nmain = print 1", 1, 1, "class declarations are not supported"),
+    ("data R = R { x :: Int }\nmain = print 1", 1, 12, "record syntax is not supported"),
+    ("import Data.Map\nmain = print 1", 1, 1, "Could not find module `Data.Map'"),
+    ("main = case 1 of Just -> 1", 1, 18,
+     "The constructor `Just' should have 1 argument, but has been given none"),
+    ("f x x = 1\nmain = print 1", 1, 5, "Conflicting definitions for `x'"),
+    ("f = 1\nf = 2\nmain = print f", 2, 1, "Multiple declarations of `f'"),
+    ("f 1 = 1\nf = 2\nmain = print 1", 2, 1, "Equations for `f' have different numbers"),
+    ("main = print \"abc", 1, 14, "unterminated string"),
+    ("main = print (1 == 2 == 3)", 1, 22, "Precedence parsing error: cannot mix `==' "
+                                          "[infix 4] and `==' [infix 4]"),
+    ("main = do", 1, 8, "empty 'do' block"),
+    ("main = do\n  x <- return 1", 2, 3, "The last statement in a 'do' block must be an "
+                                        "expression"),
+    ("data T = A | A\nmain = print 1", 1, 1, "Multiple declarations of `A'"),
+    ("main = print {- unterminated", 1, 14, "unterminated `{-'"),
+]
+
+
+@pytest.mark.parametrize("src, line, col, msg", CASES)
+def test_broken_program_reports_position_and_reason(src, line, col, msg):
+    with pytest.raises(SourceError) as e:
+        compile_program(src, "bad.hs")
+    err = e.value
+    assert (err.file, err.line, err.col) == ("bad.hs", line, col)
+    assert msg in err.message
+    text = err.one_line()
+    assert text.startswith(f"bad.hs:{line}:{col}: error: ") and "\n" not in text
+
+
+def test_bad_prof_auto_is_a_usage_error():
+    with pytest.raises(UsageError):
+        compile_program("main = print 1", "t.hs", prof_auto="everything")
+
+
+REF_SOURCES = [open(p, encoding="utf-8").read()
+               for p in sorted(glob.glob("/work/shared/reference/ghc-9.0.2/programs/*.hs"))]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(REF_SOURCES), st.integers(0, 10_000), st.integers(1, 12),
+       st.sampled_from(["", ")", "(", "=", " where ", "\n  ", "let", "->", "|", "[", "'",
+                        '"', "{-", "`", "do", "case x of", "::", "\\", "-", "!", "@", "\t"]))
+def test_mutated_programs_never_raise_anything_but_source_error(src, pos, length, insert):
+    # GIVEN a real program with a slice replaced by junk
+    pos %= len(src)
+    mutated = src[:pos] + insert + src[pos + length:]
+    # WHEN it is compiled THEN it either compiles or fails with a SourceError
+    try:
+        compile_program(mutated, "m.hs", prof_auto="all")
+    except SourceError as e:
+        assert e.line >= 1 and e.col >= 0 and "\n" not in e.one_line()

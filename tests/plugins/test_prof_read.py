@@ -1,0 +1,141 @@
+"""Readers of GHC's and profkit's .prof files, the normalised form and ``profkit read``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from profkit.errors import UsageError
+from profkit.plugins import ccprof
+from profkit.plugins.ccprof import compare_text, normalised_text
+from profkit.plugins.prof_read import CostCentreInfo, Profile, StackNode, read_profile
+from profkit.plugins.prof_text import render_text
+from profkit.session import make_plugin_manager
+
+REF = Path("/work/shared/reference/ghc-9.0.2/out")
+# every report with a time profile (-hr alone writes a .prof with only retainer sets)
+ALL_PROF = sorted(p for p in REF.glob("*/*/*/*.prof")
+                  if p.parts[-2] in ("p", "P", "Pa", "pj", "hr_p"))
+
+
+def _find(root: StackNode, *labels: str) -> StackNode:
+    n = root
+    for lbl in labels:
+        n = next(c for c in n.children if c.cc.label == lbl)
+    return n
+
+
+@pytest.mark.parametrize("path", ALL_PROF, ids=lambda p: "/".join(p.parts[-4:-1]))
+def test_every_ghc_report_parses(path):
+    p = read_profile(str(path))
+    assert p.root.cc.label == "MAIN" and p.program.startswith(path.parts[-4])
+    assert p.tick_us == 1000 and p.total_alloc > 0
+
+
+def test_facts_of_the_ghc_reports():
+    nfib = read_profile(str(REF / "nfib/autoO0/p/nfib.p.prof"))
+    assert (nfib.total_ticks, nfib.total_alloc, nfib.rts_args) == (18, 17529056, ["-p"])
+    assert nfib.date == "Sun Nov 22 02:37 2026"
+    n = _find(nfib.root, "CAF", "main", "nfib")
+    assert (n.id, n.entries, n.pct, n.ticks) == (252, 242785, (100.0, 99.7, 100.0, 99.7), None)
+    fg = read_profile(str(REF / "fg/autoO0/P/fg.P.prof"))
+    assert _find(fg.root, "CAF", "main", "f", "nfib").entries == 242785
+    assert _find(fg.root, "CAF", "main", "g", "nfib").entries == 465
+    pa = read_profile(str(REF / "nfib/autoO0/Pa/nfib.Pa.prof"))
+    assert _find(pa.root, "OVERHEAD_of").alloc == 14567232
+    assert _find(pa.root, "OVERHEAD_of").cc.hidden and not _find(pa.root, "CAF").cc.hidden
+    hr = read_profile(str(REF / "mean_leak/autoO0/hr_p/mean_leak.hr_p.prof"))
+    assert hr.rts_args == ["-hr", "-p", "-i0.05"] and _find(hr.root, "CAF", "main", "mean")
+
+
+@pytest.mark.parametrize("prog", ["nfib", "fg", "mean_leak", "scc", "sort_order"])
+def test_ghc_text_and_json_give_the_same_tree(prog):
+    # -Pa and -pj are different runs: same stacks, entries and bytes, other ticks
+    text = read_profile(str(REF / prog / "autoO0/Pa" / f"{prog}.Pa.prof"))
+    js = read_profile(str(REF / prog / "autoO0/pj" / f"{prog}.pj.prof"))
+
+    def shape(n: StackNode):
+        return (n.cc.key(), n.cc.is_caf, n.entries, n.alloc,
+                sorted(shape(c) for c in n.children))
+
+    assert shape(text.root) == shape(js.root)
+    assert text.total_alloc == js.total_alloc and text.program == js.program
+    assert {c.key() for c in text.cost_centres} == {c.key() for c in js.cost_centres}
+
+
+def _ours() -> Profile:
+    main = CostCentreInfo(1, "MAIN", "MAIN", "<built-in>")
+    odd = CostCentreInfo(2, "weird name", "Main", "<no location info>")
+    f = CostCentreInfo(3, "f", "Main", "a.hs:(1,1)-(2,9)")
+    root = StackNode(1, main, 0, 1, 16, [StackNode(2, odd, 3, 4, 24, [StackNode(3, f, 9, 5, 80)])])
+    return Profile("a", root, [main, odd, f], rts_args=["-P"], date="D")
+
+
+def test_text_with_spaces_in_names_reads_back(tmp_path):
+    path = tmp_path / "a.prof"
+    path.write_text(render_text(_ours(), "P"))
+    p = read_profile(str(path))
+    n = p.root.children[0]
+    assert (n.cc.label, n.cc.src, n.entries, n.ticks, n.alloc) == (
+        "weird name", "<no location info>", 3, 4, 24)
+    assert n.children[0].cc.src == "a.hs:(1,1)-(2,9)"
+
+
+def test_normalised_form_is_the_same_for_every_format_of_one_run(tmp_path):
+    from profkit.plugins.prof_json import render_json
+
+    forms = []
+    for name, text in [("P", render_text(_ours(), "P")), ("Pa", render_text(_ours(), "Pa")),
+                       ("pj", render_json(_ours()))]:
+        (tmp_path / name).write_text(text)
+        forms.append(normalised_text(read_profile(str(tmp_path / name))))
+    assert forms[0] == forms[1] == forms[2]
+    assert forms[0].split("\n")[2] == (
+        " weird name  Main  <no location info>  entries=3  time=40.0%  alloc=20.0%"
+        "  inherited=90.0%/86.7%  ticks=4  bytes=24")
+
+
+def test_compare_reports_per_stack_differences():
+    a = read_profile(str(REF / "fg/autoO0/p/fg.p.prof"))
+    b = read_profile(str(REF / "fg/autoO0/P/fg.P.prof"))
+    text, differs = compare_text(a, a)
+    assert not differs and "no differences" in text
+    text, differs = compare_text(a, b, "p", "P")
+    assert differs
+    assert "MAIN (<built-in>): %time 9.1 -> 0.0" in text
+    c = read_profile(str(REF / "fg/topcafs/p/fg.p.prof"))
+    text, _ = compare_text(a, c, "auto", "topcafs")
+    assert "MAIN/Main.CAF/Main.main/Main.f/Main.nfib (fg.hs:4:1-53): only in auto" in text
+
+
+def test_profkit_read_subcommand_through_the_hook(capsys):
+    pm = make_plugin_manager()
+    pm.register(ccprof)
+    p = str(REF / "nfib/autoO0/p/nfib.p.prof")
+    assert pm.hook.profkit_cli_command(name="render", argv=[p]) is None
+    assert pm.hook.profkit_cli_command(name="read", argv=[p]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("program nfib.autoO0: 18 ticks, 17529056 bytes\n")
+    assert "   nfib  Main  nfib.hs:4:1-53  entries=242785  time=100.0%" in out
+    q = str(REF / "nfib/O2/p/nfib.p.prof")
+    assert pm.hook.profkit_cli_command(name="read", argv=[p, q]) == 1
+    assert pm.hook.profkit_cli_command(name="read", argv=[p, p]) == 0
+    assert pm.hook.profkit_cli_command(name="read", argv=[]) == 2
+
+
+def test_bad_files_are_one_line_usage_errors(tmp_path):
+    bad = tmp_path / "x.prof"
+    bad.write_text("hello\n")
+    with pytest.raises(UsageError, match="x.prof: no 'Time and Allocation"):
+        read_profile(str(bad))
+    bad.write_text("{not json")
+    with pytest.raises(UsageError, match="not a -pj JSON profile"):
+        read_profile(str(bad))
+    with pytest.raises(UsageError, match="no 'Time and Allocation"):
+        read_profile(str(REF / "nfib/autoO0/hr/nfib.hr.prof"))
+    with pytest.raises(UsageError, match="No such file"):
+        read_profile(str(tmp_path / "missing.prof"))
+    out = io.StringIO()
+    assert ccprof.cli_read(["--help"], out) == 0 and "profkit read" in out.getvalue()
