@@ -18,6 +18,7 @@ from profkit.backends.stg import syntax as S
 from profkit.backends.stg.cc import AutoCC
 from profkit.backends.stg.match import FailK, Matcher, Row, raise_expr
 from profkit.backends.stg.sugar import desugar_arith, desugar_comp, desugar_do
+from profkit.errors import SourceError
 
 # Prelude functions inlined as primops when applied to all their arguments.
 INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
@@ -330,6 +331,10 @@ class Desugarer(Matcher):
             atoms = [self.atom(a, env, path, binds) for a in args]
             if len(atoms) == arity:
                 return self.wrap(binds, ir.ConApp(head.name, atoms))
+            if len(atoms) > arity:
+                raise SourceError(f"The constructor `{head.name}' should have {arity} "
+                                  f"argument{'' if arity == 1 else 's'}, but has been given "
+                                  f"{len(atoms)}", self.file, head.span[0], head.span[1])
             return self.wrap(binds, ir.App(self.wrapper(head.name), atoms))
         if isinstance(head, S.EVar) and head.name not in env:
             special = self.special_app(head, args, env, path)
@@ -343,7 +348,10 @@ class Desugarer(Matcher):
             assert fname is not None, head.name
         else:
             f_atom = self.atom(head, env, path, binds)
-            assert isinstance(f_atom, ir.Var)
+            if isinstance(f_atom, ir.Lit):
+                sp = strip(head).span
+                raise SourceError(f"a {f_atom.kind} literal cannot be applied to arguments "
+                                  "(No instance for Num (a -> b))", self.file, sp[0], sp[1])
             fname = f_atom.name
         atoms = [self.atom(a, env, path, binds) for a in args]
         return self.wrap(binds, ir.App(fname, atoms))  # type: ignore[arg-type]

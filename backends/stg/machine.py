@@ -87,7 +87,7 @@ class Machine:
         try:
             self.codegen.declare_globals()
             self.codegen.compile_globals()
-            self.source = "".join(self.codegen.src)
+            self.source = self.codegen.finish()
             exec(compile(self.source, f"<stg {program.source_file}>", "exec"), self.ns)
         finally:
             sys.setrecursionlimit(old)

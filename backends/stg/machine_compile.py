@@ -16,6 +16,8 @@ alternative given the value in the binder's slot; ``K_n`` is its frame handler.
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any
 
 from profkit.errors import SourceError
@@ -250,6 +252,15 @@ class Codegen:
         self.compile_lf(clo, {}, lf, self.fresh("B"))
         return ref
 
+    def finish(self) -> str:
+        """The whole generated source, with direct calls' environment padding filled in."""
+        src = "".join(self.src)
+
+        def pad(mo: re.Match) -> str:
+            return ", None" * len(self.ns[mo.group(1)])
+
+        return re.sub(r"@@(\w+)@@", pad, src)
+
     # ------------------------------------------------------------------ lambda forms
     def compile_lf(self, clo: ir.Closure, outer: dict, lf: LF | None, fname: str,
                    pad_name: str | None = None) -> tuple[LF, list[str]]:
@@ -307,7 +318,8 @@ class Codegen:
         args = ", ".join(self.atom(a, scope) for a in e.args)
         g = None if local else self.gfun.get(e.fun)
         if g is not None and g[2] == len(e.args):
-            em(f"return {g[0]}, [{args}] + {g[1]}")
+            # the callee's padding is spliced in by finish() once every body is compiled
+            em(f"return {g[0]}, [{args}@@{g[1]}@@]")
         else:
             em(f"return apply({ref}, [{args}])")
 
@@ -325,12 +337,22 @@ class Codegen:
         self.hdr(em, dc.info, con_size(len(args)))
         return "o"
 
+    def val(self, a: Any, scope: dict) -> str:
+        """Python expression for the unboxed value of a boxed atom."""
+        if type(a) is ir.Lit and a.kind in ("Int", "Double", "Char") and (
+                a.kind != "Double" or math.isfinite(a.value)):
+            v = float(a.value) if a.kind == "Double" else a.value
+            return f"({v!r})" if a.kind != "Char" else repr(v)
+        return f"{self.atom(a, scope)}.val"
+
     def primop(self, e: ir.PrimOp, scope: dict) -> str:
-        args = [self.atom(a, scope) for a in e.args]
         if e.op in COMPARISONS:
-            return f"(TRUE if {args[0]}.val {COMPARISONS[e.op]} {args[1]}.val else FALSE)"
+            x, y = (self.val(a, scope) for a in e.args)
+            return f"(TRUE if {x} {COMPARISONS[e.op]} {y} else FALSE)"
         if e.op in ("+", "-", "*"):
-            return f"mknum({args[0]}.val {e.op} {args[1]}.val)"
+            x, y = (self.val(a, scope) for a in e.args)
+            return f"mknum({x} {e.op} {y})"
+        args = [self.atom(a, scope) for a in e.args]
         fn = PRIM_FUNCTIONS.get(e.op)
         if fn is None:
             raise SourceError(f"unknown primitive {e.op}", self.program.source_file)
@@ -390,24 +412,38 @@ class Codegen:
             inner[e.binder] = b
         scrut = e.scrut
         ts = type(scrut)
-        if ts is ir.PrimOp and scrut.op in COMPARISONS and self.bool_alts(e):
-            x, y = (self.atom(a, scope) for a in scrut.args)
-            cond = f"{x}.val {COMPARISONS[scrut.op]} {y}.val"
-            if e.binder in self.case_free(e):
-                em(f"env[{b}] = TRUE if {cond} else FALSE")
-                cond = f"env[{b}] is TRUE"
-            self.gen_bool_if(cond, e, inner, ctx, em)
-            return
         if ts is ir.PrimOp or ts is ir.LitE or ts is ir.ConApp:
-            if ts is ir.PrimOp:
-                v = self.primop(scrut, scope)
-            elif ts is ir.LitE:
-                v = self.lit(scrut.lit)
+            self.gen_final_select(scrut, e, b, scope, inner, ctx, em)
+            return
+        ch = self.chain(scrut) if ts is ir.Case or ts is ir.App else None
+        if ch is not None:
+            # R_n forces the chain's variables (re-run by K_n after each thunk returns, the
+            # thunk having been updated meanwhile), computes the value and selects the
+            # alternative; it is the only path to the alternatives, so nothing is duplicated
+            rname, kname = self.fresh("R"), self.fresh("K")
+            rem = Em(f"def {rname}(env):")
+            forces, final = ch
+            cscope = dict(scope)
+            for var, binder in forces:
+                rem(f"o = {self.atom(ir.Var(var), cscope)}")
+                rem("if type(o) is Thunk:")
+                rem("    if o.val is None:")
+                rem(f"        push(({kname}, env, CCS))")
+                rem("        return enter(o)")
+                rem("    o = o.val")
+                if binder != "_" or final is None:
+                    s = ctx.new()
+                    rem(f"env[{s}] = o")
+                    cscope[binder] = s
+            if final is None:
+                rem(f"v = env[{b}] = o")
+                self.gen_select(e, inner, ctx, rem)
             else:
-                v = self.conapp(scrut.con, scrut.args, scope, em)
-            em(f"v = {v}")
-            em(f"env[{b}] = v")
-            self.gen_select(e, inner, ctx, em)
+                self.gen_final_select(final, e, b, cscope, inner, ctx, rem)
+            self.src.append(rem.text())
+            self.src.append(f"def {kname}(fr, v):\n    global CCS\n    CCS = fr[2]\n"
+                            f"    return {rname}, fr[1]\n")
+            em(f"return {rname}(env)")
             return
         sname = self.fresh("S")
         sem = Em(f"def {sname}(env):")
@@ -419,34 +455,34 @@ class Codegen:
             f"def {kname}(fr, v):\n    global CCS\n    CCS = fr[2]\n    env = fr[1]\n"
             f"    env[{b}] = v\n    return {sname}, env\n"
         )
-        ch = self.chain(scrut) if ts is ir.Case else None
-        if ch is not None:
-            self.gen_chain_fast_path(ch, scope, ctx, em, b, sname)
-            em(f"push(({kname}, env, CCS))")
-            self.gen_tail(scrut, scope, ctx, em)
-            return
-        if ts is ir.App and not scrut.args:
-            ref = self.atom(ir.Var(scrut.fun), scope)
-            obj = None if scrut.fun in scope else self.ns.get(ref)
-            if obj is not None and type(obj) is not Thunk:
-                em(f"env[{b}] = {ref}")
-                em(f"return {sname}(env)")
-                return
-            em(f"o = {ref}")
-            em("if type(o) is Thunk:")
-            em("    o = o.val")
-            em("    if o is None:")
-            em(f"        push(({kname}, env, CCS))")
-            em(f"        return enter({ref})")
-            em(f"env[{b}] = o")
-            em(f"return {sname}(env)")
-            return
         em(f"push(({kname}, env, CCS))")
         self.gen_tail(scrut, scope, ctx, em)
 
+    def gen_final_select(self, final: Any, e: ir.Case, b: int, fscope: dict, inner: dict,
+                         ctx: Ctx, em: Em) -> None:
+        """Compute a primitive/literal/constructor scrutinee inline and select."""
+        t = type(final)
+        if t is ir.PrimOp and final.op in COMPARISONS and self.bool_alts(e):
+            x, y = (self.val(a, fscope) for a in final.args)
+            cond = f"{x} {COMPARISONS[final.op]} {y}"
+            if e.binder in self.case_free(e):
+                em(f"env[{b}] = TRUE if {cond} else FALSE")
+                cond = f"env[{b}] is TRUE"
+            self.gen_bool_if(cond, e, inner, ctx, em)
+            return
+        if t is ir.PrimOp:
+            v = self.primop(final, fscope)
+        elif t is ir.LitE:
+            v = self.lit(final.lit)
+        else:
+            v = self.conapp(final.con, final.args, fscope, em)
+        em(f"v = env[{b}] = {v}")
+        self.gen_select(e, inner, ctx, em)
+
     def chain(self, e: Any) -> tuple[list[tuple[str, str]], Any] | None:
         """``case x of x' -> case y of y' -> <primop/literal/constructor>`` (the front end's
-        way to force operands): the forced variables and the final expression, or None."""
+        way to force operands), or a bare variable: the forced variables and the final
+        expression (None: the value of the last variable), or None if ``e`` is not one."""
         forces = []
         while type(e) is ir.Case:
             if e.alts or e.default is None or type(e.scrut) is not ir.App or e.scrut.args:
@@ -461,39 +497,6 @@ class Codegen:
             forces.append((e.fun, "_"))
             return forces, None
         return None
-
-    def gen_chain_fast_path(self, ch: tuple, scope: dict, ctx: Ctx, em: Em, b: int,
-                            sname: str) -> None:
-        """Inline path for a scrutinee that is a force chain whose variables are all
-        evaluated already: compute the value, select the outer alternative. If some
-        variable is an unevaluated thunk the code falls through to the general path, which
-        evaluates the scrutinee from the start (forcing values has no effects)."""
-        forces, final = ch
-        inner = dict(scope)
-        ind = em.ind
-        for var, binder in forces:
-            em(f"o = {self.atom(ir.Var(var), inner)}")
-            em("if type(o) is Thunk:")
-            em("    o = o.val")
-            em("if o is not None:")
-            em.ind += 1
-            if binder != "_":
-                s = ctx.new()
-                em(f"env[{s}] = o")
-                inner[binder] = s
-        if final is None:
-            em(f"env[{b}] = o")
-        else:
-            t = type(final)
-            if t is ir.PrimOp:
-                v = self.primop(final, inner)
-            elif t is ir.LitE:
-                v = self.lit(final.lit)
-            else:
-                v = self.conapp(final.con, final.args, inner, em)
-            em(f"env[{b}] = {v}")
-        em(f"return {sname}(env)")
-        em.ind = ind
 
     def case_free(self, e: ir.Case) -> frozenset:
         s: set = set()

@@ -139,3 +139,55 @@ def test_bad_files_are_one_line_usage_errors(tmp_path):
         read_profile(str(tmp_path / "missing.prof"))
     out = io.StringIO()
     assert ccprof.cli_read(["--help"], out) == 0 and "profkit read" in out.getvalue()
+
+
+# ------------------------------------------------------------------ property: round trips
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from profkit.plugins.prof_json import render_json  # noqa: E402
+
+_labels = st.sampled_from(["main", "f", "go", "CAF", "main.go", "consume.\\", "λx", "a b",
+                           "GC", "SYSTEM", "OVERHEAD_of", "zz", "Zz"])
+_modules = st.sampled_from(["Main", "Data.List", "GC", "SYSTEM", "PROFILING"])
+_srcs = st.sampled_from(["<built-in>", "<entire-module>", "x.hs:1:1-5", "x.hs:(2,1)-(3,4)",
+                         "<no location info>"])
+
+
+@st.composite
+def profiles(draw):
+    keys = draw(st.lists(st.tuples(_labels, _modules, _srcs), min_size=1, max_size=8,
+                         unique=True))
+    ccs = [CostCentreInfo(i + 2, lbl, mod, src, lbl == "CAF")
+           for i, (lbl, mod, src) in enumerate(keys)]
+    main = CostCentreInfo(1, "MAIN", "MAIN", "<built-in>")
+    numbers = iter(draw(st.permutations(range(1, 40))))
+    nodes = [StackNode(0, main, 0, draw(st.integers(0, 3)), draw(st.integers(0, 99)) * 8)]
+    for _ in range(draw(st.integers(0, 12))):
+        parent = draw(st.sampled_from(nodes))
+        n = StackNode(next(numbers), draw(st.sampled_from(ccs)), draw(st.integers(0, 3)),
+                      draw(st.integers(0, 50)), draw(st.integers(0, 10**6)) * 8)
+        parent.children.append(n)
+        nodes.append(n)
+    return Profile("prog", nodes[0], [main, *ccs], rts_args=["-Pa"], args=["1"],
+                   argv0="./prog", date="Sun Nov 22 02:37 2026")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(p=profiles())
+def test_text_and_json_round_trip_and_agree(p, tmp_path):
+    def reread(text: str, name: str) -> Profile:
+        (tmp_path / name).write_text(text)
+        return read_profile(str(tmp_path / name))
+
+    for mode in ("Pa", "P"):
+        text = render_text(p, mode)
+        again = reread(text, mode)
+        assert render_text(again, mode) == text if mode == "Pa" else again.total_ticks is not None
+    js = render_json(p)
+    assert render_json(reread(js, "pj")) == js
+    forms = {normalised_text(reread(t, n)) for n, t in
+             [("a", render_text(p, "Pa")), ("b", render_text(p, "P")), ("c", js)]}
+    assert len(forms) == 1
