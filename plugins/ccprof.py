@@ -5,7 +5,9 @@ A backend-generic scheme built only on core's events and tables:
 * bytes per stack: every ``profkit_alloc`` batch, ``size_words * session.word_bytes``
   summed by ``producer`` (a StackTable id) with ``np.bincount``;
 * ticks per stack: one per ``profkit_tick`` call, charged to its ``stack``;
-* entries per stack: ``session.tables.stacks.entries`` (the backend counts SCC entries);
+* entries per stack: ``session.tables.stacks.entries`` (the backend counts SCC entries; a
+  backend that keeps its own ``ccs_entries`` list instead, as the STG machine does, is read
+  from ``session.backend`` when the table's counts are all zero);
 * cost centres and the stack tree: ``session.tables.ccs`` and ``session.tables.stacks``.
 
 At ``profkit_session_finish`` the report is written to ``<prog>.prof`` in the output
@@ -274,18 +276,32 @@ def normalised_text(profile: Profile) -> str:
     return "".join(lines)
 
 
+def _frame_name(frame: tuple[str, str, str]) -> str:
+    label, module, _ = frame
+    return label if module == "MAIN" else f"{module}.{label}"
+
+
 def _path_name(path: tuple[tuple[str, str, str], ...]) -> str:
-    frames = [lbl if mod == "MAIN" else f"{mod}.{lbl}" for lbl, mod, _ in path]
-    return "/".join(frames) + f" ({path[-1][2]})"
+    return "/".join(_frame_name(f) for f in path) + f" ({path[-1][2]})"
+
+
+def _under(rows: list[StackCosts], top: str | None) -> list[StackCosts]:
+    """The rows below MAIN's child named ``top`` (``Main.CAF``, ``Main.main``), or all."""
+    if top is None:
+        return rows
+    return [r for r in rows if len(r.path) > 1 and _frame_name(r.path[1]) == top]
 
 
 def compare_text(
-    a: Profile, b: Profile, name_a: str = "A", name_b: str = "B"
+    a: Profile, b: Profile, name_a: str = "A", name_b: str = "B", *, under: str | None = None
 ) -> tuple[str, bool]:
     """Per-stack differences of entries, individual %time and %alloc between two profiles,
-    matching stacks by their path of (label, module, SRC). Returns (text, any difference)."""
+    matching stacks by their path of (label, module, SRC); ``under`` limits the comparison
+    to one subtree of MAIN (``"Main.CAF"``: the program's own costs, without the library
+    CAFs a GHC report has). Returns (text, any difference)."""
     ra, ta, aa = stack_costs(a)
     rb, tb, ab = stack_costs(b)
+    ra, rb = _under(ra, under), _under(rb, under)
     ma: dict[tuple, StackCosts] = {}
     mb: dict[tuple, StackCosts] = {}
     for rows, m in ((ra, ma), (rb, mb)):
@@ -338,8 +354,11 @@ def profkit_cli_command(name: str, argv: list[str]) -> int | None:
 
 READ_USAGE = """\
 usage: profkit read FILE.prof            print the cost-centre tree in a normalised form
-       profkit read A.prof B.prof        print the stacks whose entries, %time or %alloc differ
-Files may be GHC's or profkit's text reports (-p, -P, -pa, -Pa) or -pj JSON.
+       profkit read [--under NAME] A.prof B.prof
+                                         print the stacks whose entries, %time or %alloc differ
+Files may be GHC's or profkit's text reports (-p, -P, -pa, -Pa) or -pj JSON. --under limits
+the comparison to one child of MAIN, named Module.label: --under Main.CAF compares the
+program's own costs and leaves out the library CAFs of a GHC report.
 With two files the exit status is 0 when nothing differs and 1 otherwise.
 """
 
@@ -347,13 +366,21 @@ With two files the exit status is 0 when nothing differs and 1 otherwise.
 def cli_read(argv: Sequence[str], out: Any = None) -> int:
     """``profkit read FILE`` / ``profkit read A B``; returns the exit status."""
     out = out if out is not None else sys.stdout
-    if not argv or argv[0] in ("-h", "--help") or len(argv) > 2:
+    args = list(argv)
+    under = None
+    if "--under" in args:
+        k = args.index("--under")
+        if k + 1 >= len(args):
+            raise UsageError("--under needs a name such as Main.CAF")
+        under = args[k + 1]
+        del args[k:k + 2]
+    if not args or args[0] in ("-h", "--help") or len(args) > 2:
         out.write(READ_USAGE)
-        return 0 if argv and argv[0] in ("-h", "--help") else 2
-    profiles = [read_profile(p) for p in argv]
+        return 0 if args and args[0] in ("-h", "--help") else 2
+    profiles = [read_profile(p) for p in args]
     if len(profiles) == 1:
         out.write(normalised_text(profiles[0]))
         return 0
-    text, differs = compare_text(profiles[0], profiles[1], argv[0], argv[1])
+    text, differs = compare_text(profiles[0], profiles[1], args[0], args[1], under=under)
     out.write(text)
     return 1 if differs else 0

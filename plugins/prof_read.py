@@ -25,6 +25,11 @@ from typing import Iterator
 from profkit.errors import UsageError
 from profkit.tables import HIDDEN_BUILTINS
 
+#: The built-ins -p/-P ignore: GHC's ignoreCC/ignoreCCS (rts/Profiling.c) list OVERHEAD_of,
+#: DONT_CARE, GC, SYSTEM and IDLE. PINNED is not among them: like any stack it is pruned when
+#: it has no costs (always so in GHC 9.0.2's reports) and printed when it has some.
+IGNORED_BUILTINS = HIDDEN_BUILTINS - {"PINNED"}
+
 
 class ProfileFormatError(UsageError):
     """The file is not a cost-centre profile this reader understands."""
@@ -40,8 +45,8 @@ class CostCentreInfo:
 
     @property
     def hidden(self) -> bool:
-        """A built-in cost centre that -p and -P hide (GC, SYSTEM, OVERHEAD_of, ...)."""
-        return self.label in HIDDEN_BUILTINS and self.src == "<built-in>"
+        """A built-in cost centre that -p and -P ignore (GC, SYSTEM, OVERHEAD_of, ...)."""
+        return self.label in IGNORED_BUILTINS and self.src == "<built-in>"
 
     def key(self) -> tuple[str, str, str]:
         return (self.label, self.module, self.src)
@@ -279,4 +284,3 @@ def _parse_tree(lines: list[str], i: int) -> tuple[StackNode, list[tuple[str, st
     if root is None:
         raise ProfileFormatError("empty cost-centre stack tree")
     return root, keys
-

@@ -1,8 +1,12 @@
 """The ``.prof`` text report (``+RTS -p``, ``-P``, ``-pa``, ``-Pa``) in GHC 9.0.2's layout.
 
+``-P`` adds the ticks and bytes columns; ``-pa`` and ``-Pa`` are one mode in GHC (both set
+COST_CENTRES_ALL): everything shown, with ticks and bytes.
+
 The rules, each checked against the real reports in shared/reference/ghc-9.0.2/out:
 
-* Built-in cost centres (GC, SYSTEM, OVERHEAD_of, IDLE, DONT_CARE, PINNED) are *ignored* by
+* Built-in cost centres (GC, SYSTEM, OVERHEAD_of, IDLE, DONT_CARE; not PINNED, which is
+  only pruned when empty, see ``prof_read.IGNORED_BUILTINS``) are *ignored* by
   -p/-P: their stacks are not printed, their costs are left out of the totals and of their
   parents' inherited costs. They still count when column widths are computed (nfib's flat
   table is as wide as ``PROFILING``, OVERHEAD_of's module). -pa/-Pa ignore nothing.
@@ -184,7 +188,9 @@ def render_text(profile: Profile, mode: str = "p") -> str:
     """The whole report for ``+RTS -<mode>`` (mode one of p, P, pa, Pa)."""
     if mode not in MODES:
         raise ValueError(f"unknown text report mode {mode!r}")
-    verbose, show_all = mode in ("P", "Pa"), mode in ("pa", "Pa")
+    # GHC's -pa and -Pa both set COST_CENTRES_ALL, which is above VERBOSE: -pa prints the
+    # ticks and bytes columns too (RtsFlags.c)
+    verbose, show_all = mode in ("P", "pa", "Pa"), mode in ("pa", "Pa")
     total_ticks, total_alloc = totals(profile, show_all)
     # an empty run still prints MAIN
     shown = _prepare(profile.root, show_all) or _Shown(profile.root, False)

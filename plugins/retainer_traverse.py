@@ -105,56 +105,25 @@ def compute_retainer_sets(
     src = edge_sources(offsets, len(targets))
     head, is_join = follower_heads(n, src, targets, roots, is_retainer)
 
-    # --- the join graph: edges into join nodes, from the heads of their sources
+    # --- the join graph: edges into join nodes from the heads of their sources, over
+    # compact join indices
+    jnodes = np.flatnonzero(is_join)
+    compact = np.full(n, -1, dtype=np.int64)
+    compact[jnodes] = np.arange(len(jnodes))
     into_join = is_join[targets]
     e_src = head[src[into_join]]
-    e_dst = targets[into_join]
-    e_ret = is_retainer[src[into_join]]
-    e_ident = np.where(e_ret, identity[src[into_join]], -1)
     live = e_src >= 0
-    e_src, e_dst, e_ident = e_src[live], e_dst[live], e_ident[live]
-    order = np.argsort(e_src, kind="stable")
-    e_src, e_dst, e_ident = e_src[order], e_dst[order], e_ident[order]
-    jnodes = np.flatnonzero(is_join)
-    starts = np.searchsorted(e_src, jnodes, side="left")
-    ends = np.searchsorted(e_src, jnodes, side="right")
-    # per join node: [start, end) of its out-edges, as Python ints for the worklist
-    span = dict(zip(jnodes.tolist(), zip(starts.tolist(), ends.tolist())))
-    out_dst = e_dst.tolist()
-    out_ident = e_ident.tolist()
-
-    # --- worklist: start from the root entries
-    setof: dict[int, int] = {}
-    add, union = sets.add, sets.union
-    for node, ident in zip(roots.tolist(), root_identity.tolist()):
-        setof[node] = add(setof.get(node, EMPTY), ident)
-    work = deque(setof)
-    queued = set(setof)
-    max_stack = len(work)
-    while work:
-        j = work.popleft()
-        queued.discard(j)
-        sj = setof[j]
-        lo, hi = span[j]
-        for e in range(lo, hi):
-            c = out_dst[e]
-            old = setof.get(c, EMPTY)
-            ident = out_ident[e]
-            new = union(old, sj) if ident < 0 else add(old, ident)
-            if new != old:
-                setof[c] = new
-                if c not in queued:
-                    queued.add(c)
-                    work.append(c)
-        if len(work) > max_stack:
-            max_stack = len(work)
+    e_from = src[into_join][live]
+    es = compact[e_src[live]]
+    ed = compact[targets[into_join][live]]
+    eret = is_retainer[e_from]
+    eident = identity[e_from]
+    jval, max_stack = solve_joins(len(jnodes), es, ed, eret, eident, compact[roots],
+                                  root_identity, sets)
 
     # --- expansion: every node takes its head's set
     join_set = np.zeros(n, dtype=np.int32)
-    if setof:
-        keys = np.fromiter(setof.keys(), dtype=np.int64, count=len(setof))
-        vals = np.fromiter(setof.values(), dtype=np.int32, count=len(setof))
-        join_set[keys] = vals
+    join_set[jnodes] = jval
     node_set = np.where(head >= 0, join_set[np.maximum(head, 0)], EMPTY).astype(np.int32)
 
     sizes = set_sizes(sets)
@@ -162,6 +131,172 @@ def compute_retainer_sets(
     visits = int(node_size[src].sum()) + len(roots)
     reachable = int(np.count_nonzero(node_set != EMPTY))
     return node_set, TraversalStats(reachable, visits, max_stack, len(jnodes))
+
+
+#: below this many nodes per round, vectorised rounds cost more than a Python loop
+ROUND_MIN = 256
+
+
+def _gather(offsets: np.ndarray, nodes: np.ndarray) -> np.ndarray:
+    """Indices of the CSR edges leaving ``nodes``, concatenated."""
+    starts = offsets[nodes]
+    lens = offsets[nodes + 1] - starts
+    total = int(lens.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    shift = np.repeat(starts - (np.cumsum(lens) - lens), lens)
+    return shift + np.arange(total, dtype=np.int64)
+
+
+def _csr(n: int, src: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(offsets, order): edges sorted by source."""
+    order = np.argsort(src, kind="stable")
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(src, minlength=n), out=offsets[1:])
+    return offsets, order
+
+
+def reachable_from(n: int, src: np.ndarray, dst: np.ndarray, start: np.ndarray) -> np.ndarray:
+    """Which of ``n`` nodes are reachable from ``start``. Nodes with a single way in share
+    their parent's answer (pointer jumping, as for followers); among the others the search
+    is breadth-first, a vectorised round per level while levels are wide, then a Python loop
+    for the narrow remainder."""
+    if n == 0:
+        return np.zeros(0, dtype=bool)
+    head, is_head = follower_heads(n, src, dst, start, np.zeros(n, dtype=bool))
+    hs = head[src]
+    keep = (hs >= 0) & is_head[dst]
+    hsrc, hdst = hs[keep], dst[keep]
+    offsets, order = _csr(n, hsrc)
+    tgt = hdst[order]
+    seen = np.zeros(n, dtype=bool)
+    frontier = np.unique(start)
+    seen[frontier] = True
+    while len(frontier) >= ROUND_MIN:
+        kids = tgt[_gather(offsets, frontier)]
+        kids = np.unique(kids[~seen[kids]])
+        seen[kids] = True
+        frontier = kids
+    if len(frontier):
+        off, tg = offsets.tolist(), tgt.tolist()
+        seen_l = seen.tolist()
+        stack = frontier.tolist()
+        while stack:
+            v = stack.pop()
+            for e in range(off[v], off[v + 1]):
+                c = tg[e]
+                if not seen_l[c]:
+                    seen_l[c] = True
+                    stack.append(c)
+        seen = np.asarray(seen_l, dtype=bool)
+    return np.where(head >= 0, seen[np.maximum(head, 0)], False)
+
+
+def _unique_pairs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct (a, b) pairs of non-negative ints, sorted by a then b, and the inverse map."""
+    base = int(b.max()) + 1 if len(b) else 1
+    key = a.astype(np.int64) * base + b.astype(np.int64)
+    uniq, inv = np.unique(key, return_inverse=True)
+    return uniq // base, uniq % base, inv.ravel()
+
+
+def _singleton_lut(sets: RetainerSets, idents: np.ndarray) -> np.ndarray:
+    """Set ids of the singletons of ``idents`` (one Python call per distinct identity)."""
+    uniq, inv = np.unique(idents, return_inverse=True)
+    ids = np.array([sets.singleton(int(i)) for i in uniq.tolist()], dtype=np.int64)
+    return ids[inv]
+
+
+def _union_pairs(sets: RetainerSets, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Element-wise set unions (one Python call per distinct pair)."""
+    if len(a) == 0:
+        return a
+    ua, ub, inv = _unique_pairs(a, b)
+    out = np.array([sets.union(x, y) for x, y in zip(ua.tolist(), ub.tolist())],
+                   dtype=np.int64)
+    return out[inv]
+
+
+def solve_joins(
+    nj: int, es: np.ndarray, ed: np.ndarray, eret: np.ndarray, eident: np.ndarray,
+    rnode: np.ndarray, rident: np.ndarray, sets: RetainerSets,
+) -> tuple[np.ndarray, int]:
+    """Retainer sets of the join nodes: ``(set id per join node, largest work list)``.
+
+    Edges ``es -> ed`` carry the source's set (plain) or, when ``eret``, the identity
+    ``eident`` of the retainer they leave, provided their source is reachable."""
+    reach = reachable_from(nj, es, ed, rnode)
+    # constants: root identities, and identities of retainers on reachable edges
+    live_ret = eret & reach[es]
+    cn = np.concatenate([rnode, ed[live_ret]])
+    ci = np.concatenate([rident.astype(np.int64), eident[live_ret]])
+    val = np.zeros(nj, dtype=np.int64)
+    if len(cn):
+        node, ident, _ = _unique_pairs(cn, ci)
+        first = np.ones(len(node), dtype=bool)
+        first[1:] = node[1:] != node[:-1]
+        val[node[first]] = _singleton_lut(sets, ident[first])
+        for j, i in zip(node[~first].tolist(), ident[~first].tolist()):
+            val[j] = sets.add(int(val[j]), i)
+    # plain edges, propagated in rounds: a node is final once all its sources are
+    plain = ~eret & reach[es]
+    ps, pd = es[plain], ed[plain]
+    offsets, order = _csr(nj, ps)
+    pd_sorted = pd[order]
+    pending = np.bincount(pd, minlength=nj)
+    done = np.zeros(nj, dtype=bool)
+    ready = np.flatnonzero(pending == 0)
+    max_stack = len(ready)
+    while len(ready) >= ROUND_MIN:
+        done[ready] = True
+        idx = _gather(offsets, ready)
+        dst = pd_sorted[idx]
+        sv = val[ps[order][idx]]
+        np.subtract.at(pending, dst, 1)
+        keep = sv != EMPTY
+        dst, sv = dst[keep], sv[keep]
+        if len(dst):
+            o = np.argsort(dst, kind="stable")
+            dst, sv = dst[o], sv[o]
+            grp_start = np.ones(len(dst), dtype=bool)
+            grp_start[1:] = dst[1:] != dst[:-1]
+            pos = np.arange(len(dst))
+            rank = pos - np.maximum.accumulate(np.where(grp_start, pos, 0))
+            for r in range(int(rank.max()) + 1):
+                sel = rank == r  # at most one edge per destination
+                d = dst[sel]
+                val[d] = _union_pairs(sets, val[d], sv[sel])
+        cand = np.unique(pd_sorted[idx])
+        ready = cand[(pending[cand] == 0) & ~done[cand]]
+        max_stack = max(max_stack, len(ready))
+    # the rest (narrow levels, cycles): a Python work list over plain edges
+    rest = np.flatnonzero(~done)
+    if len(rest):
+        off, tgt = offsets.tolist(), pd_sorted.tolist()
+        v = val.tolist()
+        union = sets.union
+        work = deque(rest.tolist())
+        queued = set(work)
+        max_stack = max(max_stack, len(work))
+        while work:
+            j = work.popleft()
+            queued.discard(j)
+            sj = v[j]
+            if sj == EMPTY:
+                continue
+            for e in range(off[j], off[j + 1]):
+                c = tgt[e]
+                old = v[c]
+                new = union(old, sj)
+                if new != old:
+                    v[c] = new
+                    if c not in queued:
+                        queued.add(c)
+                        work.append(c)
+            if len(work) > max_stack:
+                max_stack = len(work)
+        val = np.asarray(v, dtype=np.int64)
+    return val.astype(np.int32), int(max_stack)
 
 
 def set_sizes(sets: RetainerSets) -> np.ndarray:

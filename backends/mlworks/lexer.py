@@ -113,8 +113,6 @@ class Lexer:
         if c.isdigit() or (c == "~" and p + 1 < len(src) and src[p + 1].isdigit()):
             return self._number()
         if c in "()[]{},;":
-            if src.startswith("...", p):
-                pass
             self._advance()
             return "kw", c
         if src.startswith("...", p):

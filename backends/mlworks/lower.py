@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from . import ir
 from . import syntax as S
 from .lowerprims import PrimLowering
-from .match import PatternCompiler, con_arg, conjunction, is_irrefutable, record_labels
-from .types import ConInfo, ExnInfo, PrimInfo, VarInfo, prune
+from .match import PatternCompiler, conjunction, is_irrefutable, record_labels
+from .types import ConInfo, ExnInfo, PrimInfo, VarInfo
 
 
 @dataclass(eq=False)
@@ -422,12 +422,6 @@ class Lowerer(PrimLowering):
         # `val p1 = e1 and p2 = e2`: evaluate all, then bind all
         temps = []
         for vb in d.binds:
-            if isinstance(vb.exp, S.EFn):
-                pat = vb.pat
-                while isinstance(pat, S.PTyped):
-                    pat = pat.pat
-                if isinstance(pat, S.PVar) and isinstance(pat.bind, VarInfo):
-                    vb.exp.name = vb.exp.name  # MLWorks names val-bound fns <anon> too
             temps.append((vb, self.exp(vb.exp)))
         stmts: list[ir.Expr] = []
         lets: list[tuple[str, ir.Expr]] = []
@@ -532,5 +526,3 @@ def _alloc_tuple(vals: list[ir.Expr]) -> ir.Expr:
         return ir.Alloc("pair", vals)
     return ir.Alloc("record", vals)
 
-
-__all__ = ["Lowerer", "con_arg", "prune"]

@@ -462,6 +462,8 @@ class Parser:
                 (k % 2 == 0) != (it[0] != "op") for k, it in enumerate(items)):
             bad = next((it for k, it in enumerate(items) if (k % 2 == 0) == (it[0] == "op")),
                        None)
+            if bad is None and items[-1][0] == "op":
+                bad = items[-1]
             if bad is not None:
                 raise SourceError(f"syntax error: infix operator '{bad[1]}' is missing an "
                                   "operand", self.file, *bad[2])

@@ -97,6 +97,7 @@ class StgBackend:
         m.ns["REMEMBER"] = self.gc.remember
         m.gc_hook = self._gc_check
         m.gc_interval = GC_CHECK_STEPS
+        m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8
         self._census_units = m.clock.units(rts.interval)
         self._next_census = self._census_units if session.wants_census else None
 

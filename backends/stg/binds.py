@@ -102,6 +102,11 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
                 return extra + [ir.Bind(ir_name, ir.ConRhs(con_args[0], atoms))]
             if isinstance(body, S.ECon) and self.datacons[body.name].arity == 0:
                 return [ir.Bind(ir_name, ir.ConRhs(body.name, []))]
+            from profkit.backends.stg.desugar import literal_of
+            lit = literal_of(body)
+            if lit is not None:  # a static box, as GHC's `n = 100 :: Int` (not a CAF)
+                box = {"Int": "I#", "Double": "D#", "Char": "C#"}[lit.kind]
+                return [ir.Bind(ir_name, ir.ConRhs(box, [lit]))]
     msg = f"{S.format_span(self.file, d.span)}: Non-exhaustive guards in function {d.name}"
     e = self.rhs_expr(rhs, env, path, FailK(msg))
     if cc is not None:

@@ -19,8 +19,9 @@ RTS does on top of the plain tree:
 * ``root(s)``: GHC's ``ccs->root``. Statically declared CAF stacks (MAIN/CAF, MAIN/CAF:x)
   are their own roots; every other stack inherits the root of its parent; MAIN is its own.
 
-Each new stack grows the per-stack counters ``entries`` and ``ticks`` (lists indexed by
-stack id) so the machine can index them without bounds checks.
+The per-stack counters are lists indexed by stack id, always as long as the table so the
+machine indexes them without bounds checks: ``entries`` is core's ``StackTable.entries``
+(GHC's scc_count, read by the cost-centre profiler), ``ticks`` is the machine's own.
 """
 
 from __future__ import annotations
@@ -32,7 +33,10 @@ class CcsOps:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.stacks = tables.stacks
-        self.entries: list[int] = []
+        # SCC entry counts live in core's StackTable (grown by its push); ticks are ours
+        self.entries: list[int] = getattr(self.stacks, "entries", None) or []
+        if not hasattr(self.stacks, "entries"):
+            self.stacks.entries = self.entries
         self.ticks: list[int] = []
         self._root: list[int] = []
         self._push_memo: dict[tuple[int, int], int] = {}
@@ -52,10 +56,10 @@ class CcsOps:
                 self._root.append(s)
             else:
                 self._root.append(self._root[par])
-        grow = n - len(self.entries)
-        if grow > 0:
-            self.entries.extend([0] * grow)
-            self.ticks.extend([0] * grow)
+        if len(self.entries) < n:
+            self.entries.extend([0] * (n - len(self.entries)))
+        if len(self.ticks) < n:
+            self.ticks.extend([0] * (n - len(self.ticks)))
 
     def cc_id(self, cc: CostCentre) -> int:
         return self.tables.ccs.intern(cc)

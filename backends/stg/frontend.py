@@ -170,7 +170,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     taken = set(user_names) | set(ir.PRIMOPS)
     pnames = {n: (f"Prelude.{n}" if n in taken else n)
               for n in prelude_names + list(GENERATED)}
-    unames = {n: n for n in user_names}
+    unames = {n: (f"Main.{n}" if n in ir.PRIMOPS else n) for n in user_names}
     counter = itertools.count(1)
     auto = AutoCC(prof_auto, filename) if prof_auto else None
     d_pre = Desugarer("prelude.hs", "Prelude", pnames, cons, pnames, None, counter)

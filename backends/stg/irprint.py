@@ -38,8 +38,9 @@ def expr(e: ir.Expr, ind: int = 0) -> str:
             expr(e.body, ind)
     if isinstance(e, ir.Let):
         kw = "let rec" if e.rec else "let"
-        parts = [f"{kw} {b.name} = {rhs(b.rhs, ind + 4)}" for b in e.binds]
-        return f"\n{pad}".join(parts) + f"\n{pad}in " + expr(e.body, ind + 3)
+        parts = [f"{b.name} = {rhs(b.rhs, ind + 4)}" for b in e.binds]
+        sep = "\n" + pad + " " * (len(kw) + 1)
+        return f"{kw} " + sep.join(parts) + f"\n{pad}in " + expr(e.body, ind + 3)
     if isinstance(e, ir.Case):
         out = [f"case {expr(e.scrut, ind + 5)} of {e.binder} {{"]
         for a in e.alts:
@@ -50,15 +51,9 @@ def expr(e: ir.Expr, ind: int = 0) -> str:
             out.append(f"{pad}  {pat} -> " + expr(a.body, ind + 4))
         if e.default is not None:
             out.append(f"{pad}  __DEFAULT -> " + expr(e.default, ind + 4))
-        elif not e.alts or True:
-            out.append(f"{pad}  -- fail: {e.fail_msg}") if not _complete(e) else None
         out.append(pad + "}")
         return "\n".join(out)
     raise TypeError(e)
-
-
-def _complete(e: ir.Case) -> bool:
-    return bool(e.alts) and False
 
 
 def program(p: ir.Program, module: str | None = None) -> str:

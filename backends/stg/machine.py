@@ -27,7 +27,6 @@ from __future__ import annotations
 import gc
 import math
 import sys
-from array import array
 from typing import Any
 
 import numpy as np
@@ -107,6 +106,7 @@ class Machine:
         self.gc_interval = 4096
         self.next_gc = 0
         self._system_stack: int | None = None
+        self.live_bytes_fn: Any = None
 
     # ------------------------------------------------------------------ set-up
     def _namespace(self, d_i: DataConR, d_d: DataConR, d_c: DataConR) -> dict:
@@ -265,14 +265,19 @@ class Machine:
         return self._limit()
 
     def _check_heap(self) -> None:
-        # Without a collector every allocated byte counts as live (an over-estimate that
-        # the GC model can replace by overriding live_bytes()).
         if self.live_bytes() > self.max_heap_bytes:
             self.flush_output()
-            raise ResourceLimitError(f"{self.prog_name}: heap overflow "
-                                     f"(-M{self.max_heap_bytes} bytes exceeded)")
+            n, p = self.max_heap_bytes, self.prog_name
+            # GHC 9.0.2's message for an exhausted -M heap (its exit code is 251)
+            raise ResourceLimitError(
+                f"{p}: Heap exhausted;\n{p}: Current maximum heap size is {n} bytes "
+                f"({n // (1 << 20)} MB).\n{p}: Use `+RTS -M<size>' to increase it.")
 
     def live_bytes(self) -> int:
+        """Bytes the heap holds: the collector model's figure when one is attached
+        (``live_bytes_fn``), else every byte allocated so far (an over-estimate)."""
+        if self.live_bytes_fn is not None:
+            return self.live_bytes_fn()
         sw = self.session.header.size_words
         n = len(sw)
         if n > self._heap_checked:

@@ -14,6 +14,7 @@ from profkit.errors import SourceError
 Fixity = tuple[str, int]  # (infixl | infixr | infix, precedence)
 OpFix = tuple[str, int, str]  # fixity and the operator's name (for messages)
 DEFAULT_FIXITY: Fixity = ("infixl", 9)
+MAX_TUPLE = 5  # the largest tuple constructor in ir.BUILTIN_CONS
 
 
 def pat_binders(p: S.Pat, out: list[tuple[str, S.Span]]) -> None:
@@ -138,6 +139,9 @@ class Renamer:
             for a in p.args:
                 self.pat(a)
         elif isinstance(p, (S.PTuple, S.PList)):
+            if isinstance(p, S.PTuple) and len(p.items) > MAX_TUPLE:
+                raise self.err(f"tuples of more than {MAX_TUPLE} components are not supported",
+                               p.span)
             for a in p.items:
                 self.pat(a)
         elif isinstance(p, (S.PAs, S.PBang, S.PLazy)):
@@ -215,6 +219,9 @@ class Renamer:
                 e.expr = self.expr(e.expr, stmts_scope)
             return e
         if isinstance(e, (S.ETuple, S.EList)):
+            if isinstance(e, S.ETuple) and len(e.items) > MAX_TUPLE:
+                raise self.err(f"tuples of more than {MAX_TUPLE} components are not supported",
+                               e.span)
             e.items = [self.expr(a, scope) for a in e.items]
             return e
         if isinstance(e, S.EArith):

@@ -214,3 +214,14 @@ def test_retainer_sections_go_around_the_report_as_in_ghc(tmp_path):
                          .root)
     assert [r for r, _ in caf_main_rows(ours.root)] == [r for r, _ in want]
     assert not (tmp_path / "mean_leak.retainers").exists()
+
+
+def test_two_stg_runs_give_identical_reports(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    texts = []
+    for d in ("a", "b"):
+        (tmp_path / d).mkdir()
+        run_profkit(tmp_path / d, (PROGRAMS / "fg.hs").read_text(), "fg.hs",
+                    ["-fprof-auto-top", "-fprof-cafs"])
+        texts.append((tmp_path / d / "fg.prof").read_text().split("\n"))
+    assert texts[0][1:] == texts[1][1:] and len(texts[0]) > 10

@@ -95,6 +95,22 @@ def test_mode_Pa_shows_pruned_and_hidden_stacks_and_counts_them():
     assert " GC " in full and " IDLE " in full and "(4 ticks @" in full
 
 
+def test_pinned_is_pruned_when_empty_but_not_hidden():
+    # rts/Profiling.c's ignoreCCS leaves PINNED out of the hidden built-ins
+    pinned = lambda b: StackNode(2, CostCentreInfo(2, "PINNED", "SYSTEM", "<built-in>"),  # noqa: E731
+                                 0, 0, b)
+    assert " PINNED " not in render_text(_profile([pinned(0)]), "p")
+    shown = render_text(_profile([pinned(64)]), "p")
+    assert " PINNED " in shown and "total alloc =          64 bytes" in shown
+
+
+def test_pa_is_Pa():
+    # RtsFlags.c: -pa and -Pa both set COST_CENTRES_ALL (>= VERBOSE: ticks and bytes shown)
+    p = _profile([StackNode(2, _cc(2, "f"), 1, 1, 16)])
+    assert render_text(p, "pa") == render_text(p, "Pa")
+    assert "ticks     bytes" in render_text(p, "pa")
+
+
 def test_unknown_mode_and_missing_counts_are_errors():
     p = _profile([StackNode(2, _cc(2, "f"), 1, None, None)])
     with pytest.raises(ValueError):

@@ -27,7 +27,7 @@ GLOBALS = 0x20000
 STATIC = 0x100000
 RT_AREA = 0x800000  # strings made by the services here (static, never collected)
 HEAP = 0x01000000
-HEAP_SIZE = 0x01000000
+HEAP_SIZE = 0x08000000
 STACK_TOP = 0x7F800000
 STACK_SIZE = 0x00800000
 
@@ -85,7 +85,7 @@ class Machine:
         return a + V.POINTER
 
     # ------------------------------------------------------------ run
-    def run(self, max_insns: int = 50_000_000) -> str:
+    def run(self, max_insns: int = 0) -> str:
         uc = self.uc
         sp = STACK_TOP - 16
         sp -= 4

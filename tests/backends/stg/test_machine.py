@@ -191,3 +191,48 @@ def test_unpack_cstring_is_lazy():
     descs = [r.session.tables.infos[i].desc for i in r.session.header.info]
     assert descs.count(":") <= 4  # the literal's one cell + the 3 digits printed
     assert "<GHC.CString.unpackCString#>" in descs or "IND" in descs
+
+
+def test_constructor_scrutiny_is_not_a_use_unless_asked():
+    # GHC never enters evaluated constructors (pointer tagging): their LDV state stays
+    # "never used" (VOID); mark_con_use=True records case scrutiny as a use instead
+    import io
+
+    from profkit.backends.stg.machine import Machine
+    from profkit.options import Config
+    from profkit.session import Session
+
+    from .test_machine_util import program
+
+    body = Let([Bind("c", ConRhs(":", [I(1000), V("[]")]))], Case(App("c", []), "_", [
+        ConAlt(":", ["h", "t"], Case(App("h", []), "x", [], default=prim("+", V("x"), I(1))))]))
+    prog = program([TopBind("main", print_int(body), "Main")])
+    results = []
+    for mark in (False, True):
+        s = Session(Config(program="t.hs"), load_entrypoints=False, stdout=io.StringIO())
+        Machine(prog, s, mark_con_use=mark).run()
+        infos = s.tables.infos
+        cons = [i for i, inf in enumerate(s.header.info) if infos[inf].desc == ":"]
+        results.append(s.header.last_use[cons[0]])
+    assert results == [0, 1]
+
+
+def test_heap_limit_prints_ghcs_heap_exhausted_message():
+    from profkit.options import Config
+
+    from .test_machine_util import Run, program
+
+    cfg = Config(program="t.hs")
+    cfg.rts.max_heap_bytes = 1 << 20
+    cfg.rts.tick_interval = 0.0001  # the heap is checked at every tick
+    prog = program([nfib_bind(), TopBind("main", print_int(App("nfib", [I(22)])), "Main")])
+    # without a collector model every allocated byte counts: the limit is hit
+    r = Run(prog, config=cfg, recorder=False)
+    assert isinstance(r.error, ResourceLimitError)
+    assert str(r.error) == ("t: Heap exhausted;\nt: Current maximum heap size is 1048576 bytes "
+                            "(1 MB).\nt: Use `+RTS -M<size>' to increase it.")
+    # with the collector model attached (a recorder listens to GC events) nfib's live heap
+    # is tiny and the run completes
+    cfg.max_steps = None
+    r = Run(prog, config=cfg)
+    assert r.error is None and r.output == "28657\n"

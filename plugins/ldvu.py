@@ -1,0 +1,373 @@
+"""Lag/drag/void/use (biographical) profiling: ``+RTS -hb``, and ``-hb<bio,...>`` restrictions
+of another break-down (``-hc -hbdrag,void``, ``-hd -hbdrag,void``).
+
+The seed (shared/seeds/ldvu-profiling-implementation.tex.txt) in profkit's terms:
+
+* Every closure has a creation era and a last-use era (0 = never used): the LDV word, kept
+  in the profiling header (``era``, ``last_use``). The era advances after each census.
+* At census ``k`` the live objects are summed per era into INHERENT_USE (kinds in
+  ``kinds.INHERENTLY_USED``), not used yet, and used.
+* When a closure dies (a death row, or an update: the death of the old closure and the
+  creation of a new one at the same place) it is known to have been VOID (never used) at
+  every census that saw it, or DRAG at those after its last use. These ranges are added to
+  difference arrays over eras (``np.add.at``), prefix-summed at run end:
+  LAG = not used - VOID, USE = used - DRAG.
+
+profkit tracks, per object id, which censuses saw the *current* closure (first and last
+census, and its size there) instead of trusting the creation era: a closure's VOID/DRAG range
+is the part of [first seen, last seen] the seed assigns it, so the five bands always add up
+to the heap the census counted, whatever a backend does with sizes or eras on an update.
+
+**Updates.** Thunk -> BLACKHOLE -> value are updates (``profkit_update``). The new closure is
+created in the current era and never used (the seed's ``LDV_recordCreate``), whatever the
+backend leaves in the header (the STG machine keeps ``era`` and ``last_use`` from the thunk's
+entry and changes ``info`` only). Its uses are those reported after the update: use rows of
+later flushes, and a header ``last_use`` newer than the update's era. Hot batches arrive
+grouped by event (alloc, use, update...), so a use in the same flush as the update is taken
+as a use of the *old* closure (the entry that caused the update); all those events share one
+era, so this only decides whether the new closure counts as used before its next flush.
+For backends without use rows (MLWorks) the header's ``last_use`` is the use record.
+
+**Difference from GHC 9.0.2.** A use is an entry or a case scrutiny, so evaluated constructors
+that are only pattern-matched count as USE/DRAG in profkit; GHC never enters them (pointer
+tagging) and reports them VOID (FINDINGS §4). GHC's -hb crashes after about 32 censuses; here
+the era arrays grow as needed.
+
+**Files.** ``-hb`` alone writes ``<prog>.hp``. With another break-down or ``-hr`` (profkit
+extensions) the biography profile goes to ``<prog>.hb.hp``. A break-down restricted by
+biography (``-hc -hbdrag,void``) is written to ``<prog>.hp`` by this scheme (the heap-profile
+scheme stands aside): each census keeps, per counted object, its closure, band and state;
+at run end, knowing every closure's final last use, each entry is classified and the selected
+biographies are summed per band. All samples are written at the end, as GHC does for -hb.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+import numpy as np
+
+from profkit.errors import UsageError
+from profkit.hookspecs import hookimpl
+from profkit.kinds import INHERENTLY_USED
+from profkit.plugins import bands
+from profkit.plugins.hpfile import hp_date, quote
+from profkit.plugins.retainer import final_time, job_string
+
+if TYPE_CHECKING:
+    from profkit.heap import CensusView
+    from profkit.options import Config
+    from profkit.session import Session
+
+BANDS = ("VOID", "LAG", "USE", "INHERENT_USE", "DRAG")
+#: biography names accepted by ``-hb<...>`` (GHC's four; profkit also takes inherent_use)
+BIOGRAPHIES = ("lag", "drag", "void", "use", "inherent_use")
+# classification codes of a census entry (index into BIOGRAPHIES)
+LAG, DRAG, VOID, USE, INHERENT = range(5)
+# state of an entry when its census was taken
+S_INHERENT, S_NOT_USED, S_USED = 0, 1, 2
+
+_INHERENT_KINDS = np.array(sorted(int(k) for k in INHERENTLY_USED), dtype=np.int64)
+
+
+def write_hp(path: str, job: str, samples: Iterable[tuple[float, list[tuple[str, int]]]],
+             end_time: float, keep_zero: bool) -> None:
+    """A whole ``.hp`` file at once (GHC writes -hb only at the end of the run). With
+    ``keep_zero`` every listed band is printed even when 0, as GHC's -hb does."""
+    out = [f"JOB {quote(job)}\n", f"DATE {quote(hp_date())}\n",
+           'SAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n',
+           "BEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n"]
+    last = 0.0
+    for time, rows in samples:
+        last = max(last, float(time))
+        out.append(f"BEGIN_SAMPLE {last:.6f}\n")
+        out += [f"{name}\t{int(v)}\n" for name, v in rows if v or keep_zero]
+        out.append(f"END_SAMPLE {last:.6f}\n")
+    last = max(last, float(end_time))
+    out.append(f"BEGIN_SAMPLE {last:.6f}\nEND_SAMPLE {last:.6f}\n")
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write("".join(out))
+
+
+class _Grow:
+    """Growable per-object int64 columns (object ids are dense)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.cap = 0
+        for n in names:
+            setattr(self, n, np.zeros(0, dtype=np.int64))
+
+    def ensure(self, n: int) -> None:
+        if n <= self.cap:
+            return
+        cap = max(n, 2 * self.cap, 1024)
+        for name in self.names:
+            old = getattr(self, name)
+            new = np.zeros(cap, dtype=np.int64)
+            new[: len(old)] = old
+            setattr(self, name, new)
+        self.cap = cap
+
+
+class LdvuProfile:
+    """The ``-hb`` scheme (see the module docstring)."""
+
+    name = "ldvu"
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.rts = config.rts
+        heap = config.rts.heap
+        sel = [s.lower() for s in heap.restrict.get("b", [])]
+        bad = [s for s in sel if s not in BIOGRAPHIES]
+        if bad:
+            raise UsageError(f"-hb{','.join(bad)}: unknown biography (expected "
+                             f"{', '.join(BIOGRAPHIES[:4])})")
+        self.selected = np.zeros(5, dtype=bool)
+        self.selected[[BIOGRAPHIES.index(s) for s in sel]] = True
+        if not sel:
+            self.selected[:] = True
+        #: the five-band profile is wanted
+        self.plain = heap.breakdown == "b" or heap.biography
+        #: a break-down restricted by biography is wanted (written to .hp)
+        self.breakdown = heap.breakdown if heap.breakdown in bands.BREAKDOWNS else None
+        if self.breakdown is None and heap.breakdown is None and sel:
+            self.breakdown = "c"  # a restriction alone restricts the default -hc profile
+        self.restricted = self.breakdown is not None and bool(sel)
+        self.plain_path = config.output_path(
+            ".hp" if heap.breakdown == "b" and not heap.retainer else ".hb.hp")
+        self.obj = _Grow(("last", "upd", "first_seen", "last_seen", "size_seen", "cid", "final"))
+        self.times: list[float] = []
+        self.eras: list[int] = []
+        # per era (index = era): census sums and VOID/DRAG difference arrays
+        self.inherent = np.zeros(8, dtype=np.int64)
+        self.not_used = np.zeros(8, dtype=np.int64)
+        self.used = np.zeros(8, dtype=np.int64)
+        self.void_diff = np.zeros(8, dtype=np.int64)
+        self.drag_diff = np.zeros(8, dtype=np.int64)
+        # restricted mode: a closure is named by its object id while it is the object's
+        # first closure (cid == 0), by -2, -3, ... once created by an update; the final
+        # last use of each is kept in ``obj.final`` / ``extra_last``
+        self.extra_last = np.zeros(0, dtype=np.int64)
+        self.n_extra = 0
+        self.entries: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        self.band_names: list[str] = []
+        self._band_index: dict[str, int] = {}
+        self.final_last: np.ndarray | None = None
+        self.last_time = 0.0
+
+    # ---------------------------------------------------------------- per-era arrays
+    def _ensure_era(self, era: int) -> None:
+        if era + 2 <= len(self.inherent):
+            return
+        n = max(era + 2, 2 * len(self.inherent))
+        for name in ("inherent", "not_used", "used", "void_diff", "drag_diff"):
+            old = getattr(self, name)
+            new = np.zeros(n, dtype=np.int64)
+            new[: len(old)] = old
+            setattr(self, name, new)
+
+    def last_use(self, objs: np.ndarray, header_last: np.ndarray) -> np.ndarray:
+        """The last-use era of the current closures of ``objs`` (0 = never used): use rows
+        since their creation, or the header's ``last_use`` when it is newer than the update
+        that created them."""
+        o = self.obj
+        upd = o.upd[objs]
+        hl = header_last.astype(np.int64)
+        return np.maximum(o.last[objs], np.where(hl > upd, hl, 0))
+
+    def _kill(self, objs: np.ndarray, last: np.ndarray) -> None:
+        """The current closures of ``objs`` (distinct ids) die now: VOID or DRAG over the
+        censuses that saw them."""
+        o = self.obj
+        size = o.size_seen[objs]
+        first, lastseen = o.first_seen[objs], o.last_seen[objs]
+        seen = (size > 0) & (first > 0)
+        if seen.any():
+            self._ensure_era(int(lastseen.max()) + 1)
+            never = seen & (last == 0)
+            np.add.at(self.void_diff, first[never], size[never])
+            np.add.at(self.void_diff, lastseen[never] + 1, -size[never])
+            start = np.maximum(last + 1, first)
+            drag = seen & (last > 0) & (start <= lastseen)
+            np.add.at(self.drag_diff, start[drag], size[drag])
+            np.add.at(self.drag_diff, lastseen[drag] + 1, -size[drag])
+
+    # ---------------------------------------------------------------- hooks
+    @hookimpl
+    def profkit_alloc(self, batch: np.ndarray) -> None:
+        if len(batch):
+            self.obj.ensure(int(batch["obj"].max()) + 1)
+
+    @hookimpl
+    def profkit_use(self, session: Session, batch: np.ndarray) -> None:
+        if len(batch):
+            objs = batch["obj"]
+            self.obj.ensure(int(objs.max()) + 1)
+            self.obj.last[objs] = session.era
+
+    @hookimpl
+    def profkit_update(self, session: Session, batch: np.ndarray) -> None:
+        if not len(batch):
+            return
+        # only the first update of an object in a flush kills a closure a census may have
+        # seen; later ones kill closures created in this same era (empty ranges)
+        objs = np.unique(batch["obj"])
+        o = self.obj
+        o.ensure(int(objs.max()) + 1)
+        header_last = session.header.column("last_use")[objs]
+        last = self.last_use(objs, header_last)
+        self._kill(objs, last)
+        if self.restricted:
+            self._record_final(objs, last)
+            # the new closures get fresh (negative) ids
+            new_ids = -2 - (self.n_extra + np.arange(len(objs), dtype=np.int64))
+            self.n_extra += len(objs)
+            if self.n_extra > len(self.extra_last):
+                grown = np.zeros(max(self.n_extra, 2 * len(self.extra_last)), np.int64)
+                grown[: len(self.extra_last)] = self.extra_last
+                self.extra_last = grown
+            o.cid[objs] = new_ids
+        era = session.era
+        o.last[objs] = 0
+        o.upd[objs] = era
+        o.first_seen[objs] = 0
+        o.last_seen[objs] = 0
+        o.size_seen[objs] = 0
+
+    @hookimpl
+    def profkit_death(self, session: Session, batch: np.ndarray) -> None:
+        if not len(batch):
+            return
+        objs = batch["obj"].astype(np.int64)
+        self.obj.ensure(int(objs.max()) + 1)
+        last = self.last_use(objs, batch["last_use"])
+        self._kill(objs, last)
+        if self.restricted:
+            self._record_final(objs, last)
+        self.obj.size_seen[objs] = 0
+
+    @hookimpl
+    def profkit_census(self, session: Session, census: CensusView) -> None:
+        k = int(census.era)
+        self._ensure_era(k + 1)
+        objs = census.obj.astype(np.int64)
+        o = self.obj
+        if len(objs):
+            o.ensure(int(objs.max()) + 1)
+        size = census.col("size_bytes").astype(np.int64)
+        mask = bands.heap_mask(census, self.rts)
+        inherent = np.isin(census.col("kind").astype(np.int64), _INHERENT_KINDS)
+        last = self.last_use(objs, census.col("last_use"))
+        state = np.where(inherent, S_INHERENT, np.where(last == 0, S_NOT_USED, S_USED))
+        sums = np.bincount(state[mask], weights=size[mask], minlength=3)
+        self.inherent[k] += int(round(sums[S_INHERENT]))
+        self.not_used[k] += int(round(sums[S_NOT_USED]))
+        self.used[k] += int(round(sums[S_USED]))
+        counted = mask & ~inherent
+        c = objs[counted]
+        fs = o.first_seen[c]
+        o.first_seen[c] = np.where(fs == 0, k, fs)
+        o.last_seen[c] = k
+        o.size_seen[c] = size[counted]
+        if self.restricted:
+            codes, names = bands.band_ids(census, self.breakdown, self.rts)
+            glob = np.array([self._band(nm) for nm in names], dtype=np.int32)
+            cids = self._closure_ids(objs[mask])
+            self.entries.append((cids, glob[codes[mask]] if len(names) else
+                                 np.zeros(0, np.int32), state[mask].astype(np.int8),
+                                 size[mask]))
+        self.times.append(float(census.time))
+        self.eras.append(k)
+        self.last_time = max(self.last_time, float(census.time))
+
+    @hookimpl
+    def profkit_tick(self, time: float) -> None:
+        self.last_time = max(self.last_time, float(time))
+
+    @hookimpl
+    def profkit_session_finish(self, session: Session, exitstatus: int) -> None:
+        end = final_time(session, self.last_time)
+        job = job_string(self.config)
+        if self.plain:
+            write_hp(self.plain_path, job, self.plain_samples(), end, keep_zero=True)
+        if self.restricted:
+            write_hp(self.config.output_path(".hp"), job, self.restricted_samples(), end,
+                     keep_zero=False)
+
+    # ---------------------------------------------------------------- results
+    def totals(self) -> np.ndarray:
+        """Per census (rows, in census order): VOID, LAG, USE, INHERENT_USE, DRAG bytes,
+        unselected biographies zeroed."""
+        eras = np.asarray(self.eras, dtype=np.int64)
+        void = np.cumsum(self.void_diff)[eras] if len(eras) else np.zeros(0, np.int64)
+        drag = np.cumsum(self.drag_diff)[eras] if len(eras) else np.zeros(0, np.int64)
+        out = np.stack([void, self.not_used[eras] - void, self.used[eras] - drag,
+                        self.inherent[eras], drag], axis=1) if len(eras) else \
+            np.zeros((0, 5), dtype=np.int64)
+        sel = self.selected
+        keep = np.array([sel[VOID], sel[LAG], sel[USE], sel[INHERENT], sel[DRAG]])
+        return out * keep
+
+    def plain_samples(self) -> list[tuple[float, list[tuple[str, int]]]]:
+        t = self.totals()
+        return [(time, list(zip(BANDS, (int(x) for x in row))))
+                for time, row in zip(self.times, t)]
+
+    def restricted_samples(self) -> list[tuple[float, list[tuple[str, int]]]]:
+        """The restricted break-down: per census, bytes per band of the selected
+        biographies."""
+        out = []
+        nb = len(self.band_names)
+        order = np.arange(nb)
+        for time, k, (cids, codes, state, size) in zip(self.times, self.eras, self.entries):
+            last = self._final_last(cids)
+            bio = np.full(len(cids), INHERENT, dtype=np.int64)
+            nu, us = state == S_NOT_USED, state == S_USED
+            bio[nu] = np.where(last[nu] == 0, VOID, LAG)
+            bio[us] = np.where(k > last[us], DRAG, USE)
+            sel = self.selected[bio]
+            sums = np.bincount(codes[sel], weights=size[sel], minlength=nb) if nb else []
+            out.append((time, [(self.band_names[j], int(round(sums[j]))) for j in order
+                               if nb and sums[j]]))
+        return out
+
+    # ---------------------------------------------------------------- restricted mode
+    def _band(self, name: str) -> int:
+        j = self._band_index.get(name)
+        if j is None:
+            j = self._band_index[name] = len(self.band_names)
+            self.band_names.append(name)
+        return j
+
+    def _closure_ids(self, objs: np.ndarray) -> np.ndarray:
+        cur = self.obj.cid[objs]
+        return np.where(cur == 0, objs, cur)
+
+    def _record_final(self, objs: np.ndarray, last: np.ndarray) -> None:
+        ids = self._closure_ids(objs)
+        first = ids >= 0
+        self.obj.final[ids[first]] = last[first]
+        self.extra_last[-2 - ids[~first]] = last[~first]
+
+    def _final_last(self, cids: np.ndarray) -> np.ndarray:
+        """Closure ids -> their final last-use era (0 = never used)."""
+        out = np.zeros(len(cids), dtype=np.int64)
+        first = cids >= 0
+        out[first] = self.obj.final[cids[first]]
+        out[~first] = self.extra_last[-2 - cids[~first]]
+        return out
+
+
+def selected(config: Config) -> bool:
+    heap = config.rts.heap
+    return heap.breakdown == "b" or heap.biography or bool(heap.restrict.get("b"))
+
+
+@hookimpl
+def profkit_add_schemes(config: Config) -> list[Any] | None:
+    if selected(config):
+        scheme = LdvuProfile(config)
+        return [scheme]
+    return None
