@@ -90,21 +90,22 @@ def write_hp(path: str, job: str, samples: Iterable[tuple[float, list[tuple[str,
 
 
 class _Grow:
-    """Growable per-object int64 columns (object ids are dense)."""
+    """Growable per-object columns (object ids are dense over the whole run, so they are
+    kept narrow: int32 eras and sizes)."""
 
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self.names = names
+    def __init__(self, columns: dict[str, type]) -> None:
+        self.dtypes = columns
         self.cap = 0
-        for n in names:
-            setattr(self, n, np.zeros(0, dtype=np.int64))
+        for name, dt in columns.items():
+            setattr(self, name, np.zeros(0, dtype=dt))
 
     def ensure(self, n: int) -> None:
         if n <= self.cap:
             return
         cap = max(n, 2 * self.cap, 1024)
-        for name in self.names:
+        for name, dt in self.dtypes.items():
             old = getattr(self, name)
-            new = np.zeros(cap, dtype=np.int64)
+            new = np.zeros(cap, dtype=dt)
             new[: len(old)] = old
             setattr(self, name, new)
         self.cap = cap
@@ -137,7 +138,16 @@ class LdvuProfile:
         self.restricted = self.breakdown is not None and bool(sel)
         self.plain_path = config.output_path(
             ".hp" if heap.breakdown == "b" and not heap.retainer else ".hb.hp")
-        self.obj = _Grow(("last", "upd", "first_seen", "last_seen", "size_seen", "cid", "final"))
+        columns: dict[str, type] = {
+            "last": np.int32,        # last use from use rows (0 = none since creation)
+            "upd": np.int32,         # era of the update that created the closure (0 = none)
+            "first_seen": np.int32,  # first census that counted the closure (0 = none)
+            "last_seen": np.int32,   # last census that counted it
+            "size_seen": np.int32,   # its bytes there (0 for inherently used objects)
+        }
+        if self.restricted:
+            columns.update(cid=np.int64, final=np.int32)
+        self.obj = _Grow(columns)
         self.times: list[float] = []
         self.eras: list[int] = []
         # per era (index = era): census sums and VOID/DRAG difference arrays
@@ -154,7 +164,6 @@ class LdvuProfile:
         self.entries: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         self.band_names: list[str] = []
         self._band_index: dict[str, int] = {}
-        self.final_last: np.ndarray | None = None
         self.last_time = 0.0
 
     # ---------------------------------------------------------------- per-era arrays
@@ -173,16 +182,17 @@ class LdvuProfile:
         since their creation, or the header's ``last_use`` when it is newer than the update
         that created them."""
         o = self.obj
-        upd = o.upd[objs]
+        upd = o.upd[objs].astype(np.int64)
         hl = header_last.astype(np.int64)
-        return np.maximum(o.last[objs], np.where(hl > upd, hl, 0))
+        return np.maximum(o.last[objs].astype(np.int64), np.where(hl > upd, hl, 0))
 
     def _kill(self, objs: np.ndarray, last: np.ndarray) -> None:
         """The current closures of ``objs`` (distinct ids) die now: VOID or DRAG over the
         censuses that saw them."""
         o = self.obj
-        size = o.size_seen[objs]
-        first, lastseen = o.first_seen[objs], o.last_seen[objs]
+        size = o.size_seen[objs].astype(np.int64)
+        first = o.first_seen[objs].astype(np.int64)
+        lastseen = o.last_seen[objs].astype(np.int64)
         seen = (size > 0) & (first > 0)
         if seen.any():
             self._ensure_era(int(lastseen.max()) + 1)

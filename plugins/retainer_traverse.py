@@ -17,11 +17,17 @@ without a Python step per object:
    one with several ways in, a retainer parent, or a root entry. Long lists, the bulk of most
    heaps, collapse to their first cell. Followers on a cycle that nothing enters are
    unreachable and get no set.
-2. **Joins** (a Python worklist over join objects only). Each edge into a join object becomes
-   an edge from the head of its source: a *plain* edge (source not a retainer) carries the
-   source's set, a *retainer* edge carries the identity of the retainer once its source is
-   reachable (non-empty set). Sets only grow and are capped (``-R``), so every join object is
-   processed at most ``cap + 2`` times: linear for a fixed cap.
+2. **Joins** (``solve_joins``). Each edge into a join object becomes an edge from the head of
+   its source: a *plain* edge (source not a retainer) carries the source's set, a *retainer*
+   edge carries the identity of the retainer once its source is reachable.
+   a. Reachability: join objects with one way in are collapsed by pointer jumping again,
+      the rest searched breadth-first (a numpy round per wide level).
+   b. Constants: root identities and the identities on reachable retainer edges, grouped per
+      object with numpy (one Python call per distinct set, not per object).
+   c. Plain edges in rounds: an object whose sources are all final is final; each round is
+      vectorised, with one ``union`` per distinct (set, set) pair. Narrow rounds and cycles
+      finish in a Python work list (sets only grow and are capped by ``-R``, so each object
+      is processed at most ``cap + 2`` times: linear for a fixed cap).
 3. **Expansion** (numpy): every object takes the set of its head.
 
 The ``visits`` statistic is what the seed's depth-first algorithm would count: one visit per
@@ -47,7 +53,7 @@ class TraversalStats:
     reachable: int
     #: arrivals at objects in the seed's algorithm (see the module docstring)
     visits: int
-    #: largest length of the join worklist (profkit's auxiliary stack)
+    #: most join objects waiting at once (a round, or the work list): profkit's auxiliary stack
     max_stack: int
     #: objects in the join graph (the rest were followers)
     joins: int
@@ -170,34 +176,46 @@ def reachable_from(n: int, src: np.ndarray, dst: np.ndarray, start: np.ndarray) 
     offsets, order = _csr(n, hsrc)
     tgt = hdst[order]
     seen = np.zeros(n, dtype=bool)
+    stamp = np.zeros(n, dtype=np.int64)
     frontier = np.unique(start)
     seen[frontier] = True
-    while len(frontier) >= ROUND_MIN:
-        kids = tgt[_gather(offsets, frontier)]
-        kids = np.unique(kids[~seen[kids]])
-        seen[kids] = True
-        frontier = kids
-    if len(frontier):
-        off, tg = offsets.tolist(), tgt.tolist()
-        seen_l = seen.tolist()
-        stack = frontier.tolist()
-        while stack:
-            v = stack.pop()
-            for e in range(off[v], off[v + 1]):
-                c = tg[e]
-                if not seen_l[c]:
-                    seen_l[c] = True
-                    stack.append(c)
-        seen = np.asarray(seen_l, dtype=bool)
+    off_l = tg_l = None
+    while len(frontier):
+        width = len(frontier) + int((offsets[frontier + 1] - offsets[frontier]).sum())
+        if width >= ROUND_MIN:
+            kids = tgt[_gather(offsets, frontier)]
+            kids = _distinct(kids[~seen[kids]], stamp)
+            seen[kids] = True
+            frontier = kids
+            continue
+        if off_l is None:
+            off_l, tg_l = offsets.tolist(), tgt.tolist()
+        nxt = []
+        for v in frontier.tolist():
+            for e in range(off_l[v], off_l[v + 1]):
+                c = tg_l[e]
+                if not seen[c]:
+                    seen[c] = True
+                    nxt.append(c)
+        frontier = np.asarray(nxt, dtype=np.int64)
     return np.where(head >= 0, seen[np.maximum(head, 0)], False)
 
 
+def _distinct(values: np.ndarray, stamp: np.ndarray) -> np.ndarray:
+    """``values`` without repeats (order kept), in linear time; ``stamp`` is scratch space
+    indexed by value."""
+    pos = np.arange(len(values), dtype=np.int64)
+    stamp[values] = pos
+    return values[stamp[values] == pos]
+
+
 def _unique_pairs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct (a, b) pairs of non-negative ints, sorted by a then b, and the inverse map."""
-    base = int(b.max()) + 1 if len(b) else 1
-    key = a.astype(np.int64) * base + b.astype(np.int64)
+    """Distinct (a, b) pairs of ints (``a`` >= 0), sorted by a then b, and the inverse map."""
+    lo = int(b.min()) if len(b) else 0
+    base = int(b.max()) - lo + 1 if len(b) else 1
+    key = a.astype(np.int64) * base + (b.astype(np.int64) - lo)
     uniq, inv = np.unique(key, return_inverse=True)
-    return uniq // base, uniq % base, inv.ravel()
+    return uniq // base, uniq % base + lo, inv.ravel()
 
 
 def _singleton_lut(sets: RetainerSets, idents: np.ndarray) -> np.ndarray:
@@ -211,6 +229,14 @@ def _union_pairs(sets: RetainerSets, a: np.ndarray, b: np.ndarray) -> np.ndarray
     """Element-wise set unions (one Python call per distinct pair)."""
     if len(a) == 0:
         return a
+    base = int(max(a.max(), b.max())) + 1
+    if base * base <= 1 << 22:
+        # set ids are small: find the pairs present with one bincount, no sort
+        key = a * base + b
+        present = np.flatnonzero(np.bincount(key, minlength=base * base))
+        lut = np.zeros(base * base, dtype=np.int64)
+        lut[present] = [sets.union(int(k) // base, int(k) % base) for k in present.tolist()]
+        return lut[key]
     ua, ub, inv = _unique_pairs(a, b)
     out = np.array([sets.union(x, y) for x, y in zip(ua.tolist(), ub.tolist())],
                    dtype=np.int64)
@@ -232,12 +258,23 @@ def solve_joins(
     ci = np.concatenate([rident.astype(np.int64), eident[live_ret]])
     val = np.zeros(nj, dtype=np.int64)
     if len(cn):
-        node, ident, _ = _unique_pairs(cn, ci)
-        first = np.ones(len(node), dtype=bool)
-        first[1:] = node[1:] != node[:-1]
-        val[node[first]] = _singleton_lut(sets, ident[first])
-        for j, i in zip(node[~first].tolist(), ident[~first].tolist()):
-            val[j] = sets.add(int(val[j]), i)
+        count = np.bincount(cn, minlength=nj)
+        one = count[cn] == 1  # most nodes: one constant, a singleton set
+        val[cn[one]] = _singleton_lut(sets, ci[one])
+        if not one.all():
+            # several constants: add them rank by rank (the k-th distinct identity of every
+            # such node at once), one Python call per distinct (set, identity) pair
+            node, ident, _ = _unique_pairs(cn[~one], ci[~one])
+            start = np.ones(len(node), dtype=bool)
+            start[1:] = node[1:] != node[:-1]
+            pos = np.arange(len(node))
+            rank = pos - np.maximum.accumulate(np.where(start, pos, 0))
+            for r in range(int(rank.max()) + 1):
+                sel = rank == r
+                nd = node[sel]
+                ua, ub, inv = _unique_pairs(val[nd], ident[sel])
+                out = [sets.add(a, b) for a, b in zip(ua.tolist(), ub.tolist())]
+                val[nd] = np.asarray(out, dtype=np.int64)[inv]
     # plain edges, propagated in rounds: a node is final once all its sources are
     plain = ~eret & reach[es]
     ps, pd = es[plain], ed[plain]
@@ -247,7 +284,8 @@ def solve_joins(
     done = np.zeros(nj, dtype=bool)
     ready = np.flatnonzero(pending == 0)
     max_stack = len(ready)
-    while len(ready) >= ROUND_MIN:
+    while len(ready) and (
+            len(ready) + int((offsets[ready + 1] - offsets[ready]).sum()) >= ROUND_MIN):
         done[ready] = True
         idx = _gather(offsets, ready)
         dst = pd_sorted[idx]

@@ -74,3 +74,12 @@ class X86:
 
 
 ARCHES = {"x86": X86}
+
+
+def make_arch(name: str | None):
+    """The architecture object for ``config.arch`` (SPARC imported on demand)."""
+    if name == "sparc":
+        from .arch_sparc import SPARC
+
+        return SPARC()
+    return ARCHES[name or "x86"]()

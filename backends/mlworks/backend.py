@@ -23,6 +23,7 @@ from profkit.errors import UsageError
 from profkit.tables import CostCentre, StackTable
 
 from . import memory as M
+from .arch import make_arch
 from .runtime import UNITS_PER_SECOND, Machine
 
 CODEGENS = {"x86": "codegen_x86", "sparc": "codegen_sparc"}
@@ -69,7 +70,7 @@ class MLWorksBackend:
         m = self.machine = Machine(
             self.image, creation_space=cfg.creation_space, generations=cfg.ml_generations,
             max_heap=cfg.rts.max_heap_bytes, stdout=session.stdout, session=session,
-            max_steps=cfg.max_steps, source_file=cfg.program)
+            max_steps=cfg.max_steps, source_file=cfg.program, arch=make_arch(cfg.arch))
         clock = VirtualClock(UNITS_PER_SECOND, cfg.rts.tick_interval)
         ticks = session.listens("profkit_tick")
         census = session.wants_census

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 
 from . import ir
 from . import values as V
-from .asm_x86 import NEGATE, CallSym, Insn, Jump, Label, MovImm, assemble, imm, mem
+from .asm_x86 import NEGATE, REGS as REG_NAMES, CallSym, Insn, Jump, Label, MovImm, assemble, imm, mem
 from .codevector import ItemSpec, LoadImage, build_image
 
 try:  # the runtime helper's numbering (shared contract)
@@ -150,11 +150,33 @@ class _Slot:
 
 
 @dataclass(slots=True)
+class _Reg:
+    """The argument kept in EBX (leaf items without handlers: nothing clobbers EBX)."""
+
+    name: str
+
+
+@dataclass(slots=True)
 class _Sym:
     symbol: str
 
 
-_SIMPLE = (ir.Int, ir.Var, ir.EnvVar, ir.SelfClosure, ir.Global, ir.String, _Slot, _Sym)
+@dataclass(slots=True)
+class _Sel:
+    """Field ``index`` of a cheap value: a Let-bound selection re-loaded at each use
+    (two loads) instead of being stored in a slot (stores are what cost in unicorn)."""
+
+    index: int
+    value: object
+
+
+_SIMPLE = (ir.Int, ir.Var, ir.EnvVar, ir.SelfClosure, ir.Global, ir.String, _Slot, _Sym,
+           _Reg)
+_MAX_SEL_DEPTH = 2
+
+
+def _sel_depth(e) -> int:
+    return 1 + _sel_depth(e.value) if isinstance(e, _Sel) else 0
 
 
 class _Program:
@@ -213,6 +235,7 @@ class _ItemGen:
         self.nlabels = 0
         self.stubs: set[str] = set()  # "ovf", "div", "raise"
         self.gc_points = 0
+        self.has_handler = False
 
     # ------------------------------------------------------------------ helpers
     def emit(self, *ins: Insn) -> None:
@@ -232,17 +255,52 @@ class _ItemGen:
     def slot(k: int) -> str:
         return mem("esp", 4 * k)
 
-    def operand(self, e) -> str | None:
-        """Text of a simple expression usable as a mov/cmp source, or None (String and
-        _Sym need a MovImm and are handled by :meth:`load`)."""
-        if isinstance(e, ir.Int):
-            return mov_imm(tagged(e.value))
+    def resolve(self, e):
+        """Variables -> their slot (``_Slot``) or the cheap expression they alias."""
         if isinstance(e, ir.Var):
             if e.name not in self.env:
                 raise CodegenError(f"{self.item.name}: unbound variable {e.name!r}")
-            return self.slot(self.env[e.name])
+            b = self.env[e.name]
+            return _Slot(b) if isinstance(b, int) else b
+        if isinstance(e, ir.Select):  # a field of a cheap value: two loads, no store
+            inner = self.resolve(e.value)
+            if (isinstance(inner, (_Slot, _Reg, ir.EnvVar, ir.SelfClosure, ir.Global))
+                    or isinstance(inner, _Sel) and _sel_depth(inner) < _MAX_SEL_DEPTH):
+                return _Sel(e.index, inner)
+        return e
+
+    def cheap(self, e) -> bool:
+        """Loadable into a register without a scratch register or a store."""
+        e = self.resolve(e)
+        return isinstance(e, _SIMPLE) or isinstance(e, _Sel)
+
+    def aliasable(self, e):
+        """The alias form of a Let value that can be re-evaluated at each use (immutable
+        and cheap), or None."""
+        e = self.resolve(e)
+        if isinstance(e, ir.String):  # one object for every use (an exception's identity)
+            return _Sym(self.prog.string_symbol(e.value))
+        if isinstance(e, (ir.Int, ir.EnvVar, ir.SelfClosure, _Slot, _Sym, _Reg)):
+            return e
+        if isinstance(e, _Sel) and _sel_depth(e) <= _MAX_SEL_DEPTH:
+            return e
+        if isinstance(e, ir.Select):
+            inner = self.aliasable(e.value)
+            if inner is not None and _sel_depth(inner) < _MAX_SEL_DEPTH and not isinstance(
+                    inner, (ir.Int, _Sym)):
+                return _Sel(e.index, inner)
+        return None
+
+    def operand(self, e) -> str | None:
+        """Text of a simple expression usable as a mov/cmp source, or None (String and
+        _Sym need a MovImm and selections a register: both are handled by :meth:`load`)."""
+        e = self.resolve(e)
+        if isinstance(e, ir.Int):
+            return mov_imm(tagged(e.value))
         if isinstance(e, _Slot):
             return self.slot(e.k)
+        if isinstance(e, _Reg):
+            return e.name
         if isinstance(e, ir.EnvVar):
             return mem("edi", 4 * e.index - 1)
         if isinstance(e, ir.SelfClosure):
@@ -252,11 +310,18 @@ class _ItemGen:
         return None
 
     def load(self, e, reg: str) -> None:
-        """Load a simple expression into ``reg``."""
+        """Load a cheap expression into ``reg``."""
+        e = self.resolve(e)
         if isinstance(e, ir.String):
             self.emit(MovImm(reg, self.prog.string_symbol(e.value)))
         elif isinstance(e, _Sym):
             self.emit(MovImm(reg, e.symbol))
+        elif isinstance(e, _Sel):
+            base = self.operand(e.value)
+            if base not in REG_NAMES:  # the container into reg first
+                self.load(e.value, reg)
+                base = reg
+            self.emit(f"mov {reg}, {mem(base, 4 * e.index - 1)}")
         else:
             op = self.operand(e)
             assert op is not None
@@ -266,7 +331,7 @@ class _ItemGen:
                 self.emit(f"mov {reg}, {op}")
 
     def into(self, e, reg: str) -> None:
-        if isinstance(e, _SIMPLE):
+        if self.cheap(e):
             self.load(e, reg)
         else:
             self.expr(e)
@@ -280,8 +345,8 @@ class _ItemGen:
         res: list = []
         in_eax = False
         for i, a in enumerate(args):
-            if isinstance(a, _SIMPLE):
-                res.append(a)
+            if self.cheap(a):
+                res.append(self.resolve(a))
             elif keep_last and i == len(args) - 1:
                 self.expr(a)
                 res.append(None)
@@ -320,7 +385,8 @@ class _ItemGen:
                       f"mov esp, {mem('eax', 12)}",
                       f"jmp {mem('eax', 4)}",
                       Label(f"{self.uid}.uncaught"))
-            self.service_call("raise_uncaught")
+            # never returns (prints the message and stops): not a GC point of this item
+            self.emit(f"call {mem('esi', SERVICE_SLOT_BASE + 4 * SERVICES['raise_uncaught'])}")
 
     def service_call(self, name: str) -> None:
         if name not in SERVICES:
@@ -339,7 +405,8 @@ class _ItemGen:
     def x_Int(self, e, tail):
         self.load(e, "eax")
 
-    x_Var = x_EnvVar = x_SelfClosure = x_Global = x_String = x__Slot = x__Sym = x_Int
+    x_Var = x_EnvVar = x_SelfClosure = x_Global = x_String = x__Slot = x__Sym = x__Sel = x_Int
+    x__Reg = x_Int
 
     def x_SiblingClosure(self, e, tail):
         # another function's closure inside the same shared closure record: fields are
@@ -351,15 +418,19 @@ class _ItemGen:
         self.emit(f"mov dword ptr [{hex(GLOBALS_BASE + 4 * e.index)}], eax", "xor eax, eax")
 
     def x_Let(self, e: ir.Let, tail):
-        self.expr(e.value)
-        k = self.new_slot()
-        self.emit(f"mov {self.slot(k)}, eax")
+        alias = self.aliasable(e.value)
+        if alias is not None:
+            k = alias  # no code: each use re-loads it
+        else:
+            self.expr(e.value)
+            k = self.new_slot()
+            self.emit(f"mov {self.slot(k)}, eax")
         old = self.env.get(e.name)
         self.env[e.name] = k
         self.expr(e.body, tail)
         self._unbind(e.name, old)
 
-    def _unbind(self, name: str, old: int | None) -> None:
+    def _unbind(self, name: str, old) -> None:
         if old is None:
             del self.env[name]
         else:
@@ -385,7 +456,28 @@ class _ItemGen:
     # ---- allocation
     def allocate(self, kind: str, fields: list) -> None:
         """Evaluate ``fields``, allocate, store them; result in EAX."""
-        vals, _ = self.spill(fields, keep_last=False)
+        # Field values wait for the allocation in a register when nothing evaluated after
+        # them can clobber it: EDX for the last computed field, EBX/EBP for fields followed
+        # only by pure arithmetic. The GC fixes all three, and they hold tagged values.
+        vals: list = []
+        regs = ["ebx", "ebp"]
+        for j, f in enumerate(fields):
+            if self.cheap(f):
+                vals.append(self.resolve(f))
+                continue
+            rest = fields[j + 1:]
+            self.expr(f)
+            if all(self.cheap(g) for g in rest):
+                reg = "edx"
+            elif regs and all(_pure(g) for g in rest):
+                reg = regs.pop(0)
+            else:
+                k = self.new_slot()
+                self.emit(f"mov {self.slot(k)}, eax")
+                vals.append(_Slot(k))
+                continue
+            self.emit(f"mov {reg}, eax")
+            vals.append(_Reg(reg))
         nbytes, primary, header, pad = alloc_shape(kind, len(fields))
         self.gc_points += 1
         self.emit(*alloc_sequence("eax", nbytes, primary, header, pad, self.label("a")))
@@ -393,8 +485,11 @@ class _ItemGen:
         if kind == "ref":
             self.emit(f"mov {mem('eax', 4 - primary)}, 0", f"mov {mem('eax', 8 - primary)}, 0")
         for i, v in enumerate(vals):
-            self.load(v, "ecx")
-            self.emit(f"mov {mem('eax', first + 4 * i)}, ecx")
+            if isinstance(v, _Reg):
+                self.emit(f"mov {mem('eax', first + 4 * i)}, {v.name}")
+            else:
+                self.load(v, "ecx")
+                self.emit(f"mov {mem('eax', first + 4 * i)}, ecx")
 
     def x_Alloc(self, e: ir.Alloc, tail):
         if e.kind == "real":  # the boxing allocation of a float-valued expression
@@ -492,7 +587,6 @@ class _ItemGen:
             # self tail call: a jump back to the top of the body (EDI, EBP and the frame
             # stay; every slot holds a tagged value of this activation, so no re-zeroing)
             self.into(e.arg, "ebx")
-            self.gc_points += 1
             self.emit(Jump("", f"{self.uid}.top"))
             return
         vals, in_eax = self.spill([e.fn, e.arg])
@@ -587,14 +681,18 @@ class _ItemGen:
     def compare(self, args) -> None:
         """``cmp`` of two integer (tagged) values: flags as for ``cmp a, b``."""
         a, b = args
-        if isinstance(b, _SIMPLE) and not isinstance(b, (ir.String, _Sym)):
+        b = self.resolve(b)
+        if self.cheap(b):
             self.into(a, "eax")
             if isinstance(b, ir.Int) and b.value == 0:
                 self.emit("test eax, eax")
             elif isinstance(b, ir.Int):
                 self.emit(f"cmp eax, {arith_imm(tagged(b.value))}")
-            else:
+            elif self.operand(b) is not None:
                 self.emit(f"cmp eax, {self.operand(b)}")
+            else:
+                self.load(b, "edx")
+                self.emit("cmp eax, edx")
             return
         vals, in_eax = self.spill([a, b])
         if in_eax:
@@ -610,6 +708,7 @@ class _ItemGen:
         self.emit(Jump("", f"{self.uid}.raise"))
 
     def x_Handle(self, e: ir.Handle, tail):
+        self.has_handler = True
         h = self.new_slot(4)
         lh, lend = self.label("handler"), self.label("hend")
         hv = mem("esi", IMPLICIT_HANDLER)
@@ -689,9 +788,9 @@ class _ItemGen:
 
     def int_binop(self, op: str, args) -> None:
         a, b = args
+        b = self.resolve(b)
         ovf = f"{self.uid}.ovf"
-        if op in ("add", "sub", "mul") and isinstance(b, _SIMPLE) and not isinstance(
-                b, (ir.String, _Sym)):
+        if op in ("add", "sub", "mul") and self.operand(b) is not None:
             # an immediate or memory operand: no scratch register needed
             self.into(a, "eax")
             self.stubs.add("ovf")
@@ -705,7 +804,7 @@ class _ItemGen:
             src = arith_imm(tagged(b.value)) if isinstance(b, ir.Int) else self.operand(b)
             self.emit(f"{op} eax, {src}", Jump("o", ovf))
             return
-        if isinstance(b, _SIMPLE) and not isinstance(b, (ir.String, _Sym)):
+        if self.cheap(b):
             self.into(a, "eax")
             self.load(b, "ecx")
         else:
@@ -757,11 +856,11 @@ def generate(program: ir.Program, base: int) -> LoadImage:
 
 
 def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
-    g = _ItemGen(prog, item, number)
-    g.env[item.param] = g.new_slot()
-    g.expr(item.body, tail=True)
-    g.emit("mov ebx, eax", _EPILOGUE, "ret")
-    g.emit_stubs()
+    g = _body(prog, item, number, False)
+    if g.gc_points == 0 and not g.has_handler:
+        # a leaf without handlers: nothing clobbers EBX, so the argument stays there
+        g = _body(prog, item, number, True)
+    param_in_ebx = isinstance(g.env.get(item.param), _Reg)
     frame = g.max_depth
     leaf = g.gc_points == 0
     pro: list[Insn] = ["push edi", "mov edi, ebp"]
@@ -777,7 +876,8 @@ def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
             pro.append("xor eax, eax")
             pro.extend(f"mov {g.slot(k)}, eax" for k in zero)
     pro.append(Label(f"{g.uid}.top"))  # self tail calls jump here with EBX = argument
-    pro.append(f"mov {g.slot(0)}, ebx")
+    if not param_in_ebx:
+        pro.append(f"mov {g.slot(0)}, ebx")
     body: list[Insn] = []
     for ins in g.out:
         if ins == _EPILOGUE:
@@ -790,11 +890,25 @@ def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
     return ItemSpec(item.name, assemble(pro + body), leaf, frame)
 
 
+def _body(prog: _Program, item: ir.CodeItem, number: int, param_in_ebx: bool) -> _ItemGen:
+    g = _ItemGen(prog, item, number)
+    g.env[item.param] = _Reg("ebx") if param_in_ebx else g.new_slot()
+    g.expr(item.body, tail=True)
+    g.emit("mov ebx, eax", _EPILOGUE, "ret")
+    g.emit_stubs()
+    return g
+
+
 def _written_before_first_gc_point(body: list[Insn]) -> set[int]:
     """Slots certainly written on entry before anything can collect: the straight-line
-    prefix of the body up to the first label, jump, call or allocation."""
+    prefix of the body up to the first label, jump (other than to the raise stubs), call
+    or allocation."""
     out: set[int] = set()
     for ins in body:
+        if isinstance(ins, Jump) and ins.target.endswith((".ovf", ".div", ".raise")):
+            # leaves the function before any handler of its own is installed (installing
+            # one ends the prefix), so the frame is dead on that path
+            continue
         if not isinstance(ins, str) or "call" in ins or ins.startswith("jmp") or (
                 ins.startswith("add dword ptr [esi")):
             break
@@ -803,6 +917,31 @@ def _written_before_first_gc_point(body: list[Insn]) -> set[int]:
             off = dst[len("dword ptr [esp"):-1].replace(" + ", "")
             out.add(int(off, 0) // 4 if off else 0)
     return out
+
+
+_IMPURE = (ir.Call, ir.Runtime, ir.Alloc, ir.MakeClosure, ir.LetRecClosures, ir.Real,
+           ir.Handle, ir.Assign, ir.String)
+_BOXING = set(_RARITH) | {"rneg", "sqrt", "real_of_int"}
+
+
+def _pure(e) -> bool:
+    """``e`` evaluates without calls, allocation or handlers, so its code touches only
+    EAX, ECX, EDX (and slots): values may wait in EBX/EBP across it."""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, _IMPURE) or type(x).__name__ == "SiblingClosure":
+            return False
+        if isinstance(x, ir.Prim) and x.op in _BOXING:
+            return False
+        for name in getattr(x, "__slots__", ()):
+            v = getattr(x, name, None)
+            if isinstance(v, list):
+                for y in v:
+                    stack.extend(y[1:] if isinstance(y, tuple) else [y])
+            elif v is not None and not isinstance(v, (int, float, str, bytes)):
+                stack.append(v)
+    return True
 
 
 def _sibling_offset(e) -> int:

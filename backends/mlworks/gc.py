@@ -207,15 +207,22 @@ class Collector:
         obj_gen = seg_gen[obj_seg]
         nobj = len(obj_start)
 
+        # owner[w]: the object holding word w of from-space (objects tile the areas)
+        owner = np.repeat(np.arange(nobj, dtype=np.int64), obj_size)
+        last_w = max(len(owner) - 1, 0)
+
         def locate(vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-            s = np.searchsorted(seg_addr, vals, "right") - 1
-            sc = np.maximum(s, 0)
-            ok = (s >= 0) & (vals < seg_top[sc]) & ((vals & 1) == 1)
-            widx = seg_woff[sc] + ((vals - seg_addr[sc]) >> 2)
-            t = np.searchsorted(obj_start, widx, "right") - 1
-            tc = np.maximum(t, 0)
-            ok &= (t >= 0) & (widx < obj_start[tc] + obj_size[tc])
-            return ok, tc
+            if len(seg_addr) == 1:
+                ok = (vals >= seg_addr[0]) & (vals < seg_top[0]) & ((vals & 1) == 1)
+                widx = (vals - seg_addr[0]) >> 2
+            else:
+                s = np.searchsorted(seg_addr, vals, "right") - 1
+                sc = np.maximum(s, 0)
+                ok = (s >= 0) & (vals < seg_top[sc]) & ((vals & 1) == 1)
+                widx = seg_woff[sc] + ((vals - seg_addr[sc]) >> 2)
+            if not len(owner):
+                return ok & False, np.zeros(len(vals), dtype=np.int64)
+            return ok, owner[np.clip(widx, 0, last_w)]
 
         # ---- 2. the from-space graph
         mask = HS.scan_mask(len(W_all), scan_lo, scan_hi) & ((W_all & 1) == 1)
@@ -223,7 +230,7 @@ class Collector:
         vals = W_all[cand].astype(np.int64)
         ok, tobj = locate(vals)
         cand, vals, tobj = cand[ok], vals[ok], tobj[ok]
-        src = np.searchsorted(obj_start, cand, "right") - 1
+        src = owner[cand]
         # roots
         root_objs: list[np.ndarray] = []
         root_sets: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
@@ -318,15 +325,23 @@ class Collector:
         m0[np.concatenate(root_objs)] = 1
         offs_a = np.searchsorted(src, np.arange(nobj + 1))
         deg = np.diff(offs_a)
-        # nxt[o]: the only child of o (lists: a cons cell's tail), -1 several, -2 none;
-        # chains are then followed without touching the stack
-        first = np.where(deg > 0, tobj[np.minimum(offs_a[:-1], max(len(tobj) - 1, 0))]
-                         if len(tobj) else -2, -2)
+        # breadth-first in numpy while the frontier is wide (many roots, wide records)
+        frontier = np.flatnonzero(m0 & (deg > 0))
+        while len(frontier) > 2048:
+            kids = tobj[HS.concat_ranges(offs_a[frontier], deg[frontier])]
+            kids = kids[m0[kids] == 0]
+            m0[kids] = 1
+            frontier = np.flatnonzero(np.bincount(kids, minlength=nobj) & (deg > 0))
+        if not len(frontier):
+            return m0.astype(bool)
+        # then depth-first in Python; nxt[o] is the only child of o (a list's tail), -1
+        # several, -2 none, so chains are followed without touching the stack
+        first = tobj[np.minimum(offs_a[:-1], max(len(tobj) - 1, 0))] if len(tobj) else deg
         nxt = np.where(deg == 1, first, np.where(deg == 0, -2, -1)).tolist()
         offs = offs_a.tolist()
         tl = tobj.tolist()
         mark = bytearray(m0.tobytes())
-        stack = np.flatnonzero(m0).tolist()
+        stack = frontier.tolist()
         pop, push = stack.pop, stack.append
         while stack:
             o = pop()

@@ -143,12 +143,21 @@ class Lowerer(PrimLowering):
             if sw is not None:
                 return sw
         compiled = []
+        known: set[str] = set()  # tests known true because an earlier one-test row failed
         for pats, exp in rows:
             tests: list[ir.Expr] = []
             binds: list = []
             for p, s in zip(pats, scruts):
                 self.pc.compile(p, s, tests, binds)
+            tests = [t for t in tests if repr(t) not in known]
             compiled.append((tests, self.with_binds(binds, lambda e=exp: self.exp(e))))
+            if not tests:
+                break  # later rows are unreachable
+            if len(tests) == 1:
+                t = tests[0]
+                known.add(repr(ir.Prim("not", [t])))
+                if isinstance(t, ir.Prim) and t.op == "not":
+                    known.add(repr(t.args[0]))
         out = fail
         for tests, body in reversed(compiled):
             out = ir.If(conjunction(tests), body, out) if tests else body
@@ -386,6 +395,10 @@ class Lowerer(PrimLowering):
 
     # ------------------------------------------------------------------ declarations
     def decs(self, decs: list[S.Dec], k) -> ir.Expr:
+        if self.top:
+            # top-level bindings are globals, so each declaration is a statement of its
+            # own (iterative: programs may have thousands of declarations)
+            return _seq([self.dec(d, lambda: ir.Int(0)) for d in decs], k())
         if not decs:
             return k()
         return self.dec(decs[0], lambda: self.decs(decs[1:], k))
@@ -506,11 +519,16 @@ def _valrec_as_fun(vb: S.ValBind) -> S.FunBind:
 
 
 def _seq(stmts: list[ir.Expr], rest: ir.Expr) -> ir.Expr:
-    if not stmts:
+    """``Seq(stmts + [rest])``, flattening nested sequences and dropping unit results."""
+    flat: list[ir.Expr] = []
+    for s in stmts:
+        parts = s.exprs if isinstance(s, ir.Seq) else [s]
+        flat.extend(p for p in parts if not (isinstance(p, ir.Int) and p.value == 0))
+    if not flat:
         return rest
     if isinstance(rest, ir.Seq):
-        return ir.Seq(stmts + rest.exprs)
-    return ir.Seq(stmts + [rest])
+        return ir.Seq(flat + rest.exprs)
+    return ir.Seq(flat + [rest])
 
 
 def _label_key(lab: str) -> tuple:

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from unicorn import UC_PROT_ALL, UC_PROT_READ, Uc
 from unicorn.unicorn_const import (
     UC_HOOK_MEM_READ_UNMAPPED, UC_HOOK_MEM_WRITE_PROT, UC_HOOK_MEM_WRITE_UNMAPPED,
@@ -66,11 +68,17 @@ def align(n: int, a: int) -> int:
     return (n + a - 1) & ~(a - 1)
 
 
+# Writes to the first bytes of a unicorn memory region are very slow (measured: ~100x on
+# the first 256 bytes, unicorn 2.1), so every fixed region is mapped from a little below
+# its documented start, and the heap's first page is left unused.
+MAP_SLACK = 0x1000
+
+
 def map_fixed(uc: Uc) -> None:
     """Map every fixed region (the heap is mapped on demand by ``HeapSpace``)."""
-    uc.mem_map(IMPLICIT, IMPLICIT_SIZE + STUBS_SIZE, UC_PROT_ALL)
-    uc.mem_map(GLOBALS, GLOBALS_SIZE, UC_PROT_ALL)
-    uc.mem_map(STATIC, STATIC_END - STATIC, UC_PROT_ALL)
+    uc.mem_map(IMPLICIT - MAP_SLACK, MAP_SLACK + IMPLICIT_SIZE + STUBS_SIZE, UC_PROT_ALL)
+    uc.mem_map(GLOBALS - MAP_SLACK, MAP_SLACK + GLOBALS_SIZE, UC_PROT_ALL)
+    uc.mem_map(STATIC - MAP_SLACK, MAP_SLACK + STATIC_END - STATIC, UC_PROT_ALL)
 
 
 def stub_address(index: int) -> int:
@@ -102,7 +110,7 @@ class HeapSpace:
     uc: Uc
     lo: int = HEAP_LO
     hi: int = HEAP_HI
-    bump: int = HEAP_LO
+    bump: int = HEAP_LO + PAGE  # (the first bytes of a unicorn region are slow to write)
     mapped_hi: int = HEAP_LO
     free: list[tuple[int, int]] = field(default_factory=list)  # (start, size), by address
 
@@ -154,6 +162,8 @@ class StackSpace:
         self.lo = STACK_TOP - align(initial, STACK_REGION)
         uc.mem_map(self.lo, STACK_TOP - self.lo, UC_PROT_ALL)
         self.protected: set[int] = set()
+        self.min_gen: dict[int, int] = {}  # region -> youngest generation it points into
+        self._scanned: list[int] = []
         self.faults = 0
         uc.hook_add(UC_HOOK_MEM_WRITE_UNMAPPED | UC_HOOK_MEM_READ_UNMAPPED, self._on_unmapped,
                     begin=STACK_LO, end=STACK_TOP - 1)
@@ -179,14 +189,16 @@ class StackSpace:
         uc.mem_write(address, (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little"))
         return True
 
-    def root_ranges(self, sp: int, full: bool) -> list[tuple[int, int]]:
-        """(address, bytes) of the stack words a collection must scan."""
-        if full:
-            return [(sp, STACK_TOP - sp)]
+    def root_ranges(self, sp: int, level: int) -> list[tuple[int, int]]:
+        """(address, bytes) of the stack words a collection of generations 0..level must
+        scan: writable regions, and protected ones that may point into those
+        generations."""
         out: list[tuple[int, int]] = []
+        self._scanned = []
         r = sp & ~(STACK_REGION - 1)
         while r < STACK_TOP:
-            if r not in self.protected:
+            if r not in self.protected or self.min_gen.get(r, 0) <= level:
+                self._scanned.append(r)
                 a = max(r, sp)
                 if out and out[-1][0] + out[-1][1] == a:
                     out[-1] = (out[-1][0], out[-1][1] + r + STACK_REGION - a)
@@ -195,8 +207,15 @@ class StackSpace:
             r += STACK_REGION
         return out
 
-    def after_gc(self, sp: int) -> None:
-        """Protect every writable region entirely above the one holding ``sp``."""
+    def after_gc(self, sp: int, gen_of) -> None:
+        """Record the youngest generation each scanned region now points into, then
+        protect every writable region entirely above the one holding ``sp``."""
+        for r in self._scanned:
+            a = max(r, sp)
+            w = np.frombuffer(self.uc.mem_read(a, r + STACK_REGION - a), dtype=np.uint32)
+            w = w[(w & 1) == 1].astype(np.int64)
+            self.min_gen[r] = int(gen_of(w).min()) if len(w) else 1 << 20
+        self._scanned = []
         r = (sp & ~(STACK_REGION - 1)) + STACK_REGION
         while r < STACK_TOP:
             if r not in self.protected:

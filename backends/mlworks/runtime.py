@@ -117,6 +117,9 @@ class Machine:
         self.instructions = 0
         self.exit_status: int | None = None
         self.output_bytes = 0
+        install = getattr(self.arch, "install", None)
+        if install is not None:  # e.g. SPARC: the GC trap hook (arch_sparc.py)
+            install(self)
 
     @staticmethod
     def _wants_objects(session) -> bool:
@@ -172,10 +175,10 @@ class Machine:
             s.gc_start(level, major)
         regs = [self.reg(r) for r in self.arch.ROOT_REGS]
         sp = self.reg(self.arch.SP)
-        roots = self.stack.root_ranges(sp, full=level > 0)
+        roots = self.stack.root_ranges(sp, level)
         roots.append((M.GLOBALS, 4 * self.image.n_globals))
         new = gc.collect(level, creation_top, roots, regs)
-        self.stack.after_gc(sp)
+        self.stack.after_gc(sp, gc.gen_of)
         for r, old, v in zip(self.arch.ROOT_REGS, regs, new):
             if v != old:
                 self.set_reg(r, v)

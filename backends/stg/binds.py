@@ -17,9 +17,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _strip(e: S.Expr) -> S.Expr:
-    while isinstance(e, (S.EParen, S.ETyped)):
-        e = e.expr
-    return e
+    from profkit.backends.stg.desugar import strip
+    return strip(e)
 
 
 def _binding_cc(self: "Desugarer", path: list[str], name: str,

@@ -20,14 +20,26 @@ from profkit.backends.stg.desugar_app import INLINE_PRIMOPS, AppMixin
 from profkit.backends.stg.match import FailK, Matcher, Row, raise_expr
 from profkit.backends.stg.sugar import desugar_arith, desugar_comp, desugar_do
 
+DOUBLE_TYPES = ("Double", "Float")
+DOUBLE_LIST_TYPES = ("[Double]", "[Float]")
+
+
 def strip(e: S.Expr) -> S.Expr:
+    """Remove parentheses and type annotations that do not change the value."""
     while isinstance(e, (S.EParen, S.ETyped)):
+        if isinstance(e, S.ETyped) and e.type_text in DOUBLE_TYPES + DOUBLE_LIST_TYPES:
+            return e
         e = e.expr
     return e
 
 
 def literal_of(e: S.Expr) -> ir.Lit | None:
     e = strip(e)
+    if isinstance(e, S.ETyped):  # `:: Double` or `:: [Double]`
+        lit = literal_of(e.expr) if e.type_text in DOUBLE_TYPES else None
+        if lit is not None and lit.kind == "Int":
+            return ir.Lit(float(lit.value), "Double")  # type: ignore[arg-type]
+        return lit
     if isinstance(e, S.ELit) and e.kind != "String":
         return ir.Lit(e.value, e.kind)
     if isinstance(e, S.ENeg):
@@ -52,6 +64,9 @@ class Desugarer(AppMixin, Matcher):
         self.auto = auto
         self.counter = counter
         self.evaluated: set[str] = set()
+        # the module closure descriptions name (-hd): Main, or GHC's base module of the
+        # Prelude function being compiled (set by the front end per binding)
+        self.closure_module = module
         self.used_wrappers: set[str] = set()
         self.taken: set[str] = set(globals_.values()) | set(prelude_names.values()) | \
             set(ir.PRIMOPS)
@@ -70,7 +85,7 @@ class Desugarer(AppMixin, Matcher):
 
     def info(self, name: str, span: S.Span = S.NOSPAN) -> ir.ClosureInfo:
         src = S.format_span(self.file, span) if span != S.NOSPAN else ""
-        return ir.ClosureInfo(name, self.module, "*", src)
+        return ir.ClosureInfo(name, self.closure_module, "*", src)
 
     def wrapper(self, con: str) -> str:
         self.used_wrappers.add(con)
@@ -110,6 +125,8 @@ class Desugarer(AppMixin, Matcher):
             return ir.Var(self.wrapper(e.name))
         if isinstance(e, S.ELit) and e.kind == "String" and e.value == "":
             return ir.Var(self.wrapper("[]"))
+        if isinstance(e, S.EList) and e.items:
+            return self.list_atom(e.items, env, path, binds)
         calls = self.auto is not None and self.auto.calls and e.span != S.NOSPAN
         if not calls and isinstance(e, (S.EApp, S.ETuple, S.EList)):
             con_args = self.saturated_con(e)
@@ -124,6 +141,19 @@ class Desugarer(AppMixin, Matcher):
             binds.append(ir.Bind(name, self.lambda_closure(e, env, path, name, None)))
             return ir.Var(name)
         return self.bind_thunk(e, env, path, binds)
+
+    def list_atom(self, items: list[S.Expr], env: Env, path: list[str],
+                  binds: list[ir.Bind]) -> ir.Var:
+        """``[a, b, c]``: cons cells allocated from the end (iteratively: long literal
+        lists must not exhaust Python's stack)."""
+        atoms = [self.atom(a, env, path, binds) for a in items]
+        tail: ir.Atom = ir.Var(self.wrapper("[]"))
+        for a in reversed(atoms):
+            name = self.fresh("cons")
+            binds.append(ir.Bind(name, ir.ConRhs(":", [a, tail])))
+            tail = ir.Var(name)
+        assert isinstance(tail, ir.Var)
+        return tail
 
     def bind_thunk(self, e: S.Expr, env: Env, path: list[str],
                    binds: list[ir.Bind]) -> ir.Var:
@@ -174,6 +204,12 @@ class Desugarer(AppMixin, Matcher):
         lit = literal_of(e)
         if lit is not None:
             return ir.LitE(lit)
+        if isinstance(e, S.ETyped) and e.type_text in DOUBLE_TYPES:
+            # `fromIntegral n :: Double`: the only place a type changes a value's box
+            return self.inline_prim("toDouble", [e.expr], env, path)
+        if isinstance(e, S.ETyped) and e.type_text in DOUBLE_LIST_TYPES:
+            return self.app(S.EVar("%map", S.NOSPAN),
+                            [S.EVar("%realToFrac", S.NOSPAN), e.expr], env, path)
         if isinstance(e, (S.EParen, S.ETyped)):
             return self.expr(e.expr, env, path)
         if isinstance(e, S.EVar):
@@ -214,6 +250,9 @@ class Desugarer(AppMixin, Matcher):
             return self.case(e, env, path)
         if isinstance(e, S.EDo):
             return self.expr(desugar_do(e.stmts), env, path)
+        if isinstance(e, S.EList) and e.items:
+            binds = []
+            return self.wrap(binds, ir.App(self.list_atom(e.items, env, path, binds).name, []))
         if isinstance(e, (S.ETuple, S.EList)):
             con_args = self.saturated_con(e)
             if con_args is None:
@@ -316,8 +355,9 @@ class Desugarer(AppMixin, Matcher):
         if self.auto is not None and lam.span != S.NOSPAN:
             inner_cc, lam_path = self.auto.lambda_cc(path, lam.body.span)
         msg = f"{S.format_span(self.file, lam.span)}: Non-exhaustive patterns in lambda"
-        if lam.span == S.NOSPAN:
-            msg = "user error (Pattern match failure in do expression)"
+        if lam.span == S.NOSPAN:  # a `pat <- e` statement of a do block
+            where = S.format_span(self.file, lam.pats[0].span)
+            msg = f"user error (Pattern match failure in do expression at {where})"
         row = Row(list(lam.pats), {}, lambda bs, f: self.expr(lam.body, {**env, **bs},
                                                                lam_path))
         body = self.match(params, [row], FailK(msg))

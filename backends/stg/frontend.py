@@ -33,6 +33,39 @@ PRELUDE_MODULES = {
 }
 
 
+# The base module GHC defines each Prelude function in: closure descriptions (-hd shows
+# <Module.name>) of Prelude code use these, as GHC's show <GHC.List.sat_s4op>.
+_BASE_MODULES = {
+    "GHC.List": "foldl foldl' foldr1 foldl1 scanl scanr sum product length lenAcc# reverse "
+                "rev# head tail last init null !! nth# elem notElem and or any all lookup "
+                "replicate iterate repeat cycle take drop splitAt takeWhile dropWhile span "
+                "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter "
+                "emptyList# concat concatMap",
+    "GHC.Base": "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
+                "=<< fmap <$> asTypeOf until",
+    "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
+                "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
+                "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero#",
+    "GHC.Enum": "enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
+                "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
+    "GHC.Num": "+ - * negate abs signum subtract fromInteger",
+    "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
+                "fromIntegral realToFrac toInteger truncate round floor ceiling",
+    "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
+                   "conIndex# eqFields# cmpFields#",
+    "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
+    "System.IO": "putStr putStrLn putChar print forceStr# forceGo#",
+    "Data.OldList": "lines unlines words unwords intercalate intersperse prependToAll# "
+                    "isPrefixOf isSuffixOf partition nub sort sortBy insert",
+    "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe",
+    "Data.Tuple": "fst snd curry uncurry",
+    "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
+                   "toLower",
+    "Data.Foldable": "mapM_ forM_ sequence_",
+}
+BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
+
+
 def _module_names(mod: S.Module) -> list[str]:
     out = []
     for d in mod.decls:
@@ -133,22 +166,26 @@ def compile_program(source: str, filename: str, *, prof_auto: str | None = None,
     Raises ``SourceError`` for any error in the program."""
     if prof_auto not in MODES:
         raise UsageError(f"prof_auto must be one of {MODES}, not {prof_auto!r}")
-    if sys.getrecursionlimit() < 20000:
-        sys.setrecursionlimit(20000)
+    # the compiler recurses over the program's nesting; give it room, then restore
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 20000))
     try:
         return _compile(source, filename, prof_auto, prof_cafs)
     except RecursionError:
-        raise SourceError("program too deeply nested for the front end", filename, 1, 1)
+        raise SourceError("program too deeply nested for the front end", filename, 1,
+                          1) from None
+    finally:
+        sys.setrecursionlimit(old_limit)
 
 
 def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
              ) -> ir.Program:
     prelude, pcons, pfix = _prelude()
     user = parse_module(source, filename)
-    for imp in user.imports:
+    for imp, (line, col) in zip(user.imports, user.import_positions):
         if imp not in PRELUDE_MODULES:
             raise SourceError(f"Could not find module `{imp}' (only Prelude-like modules can "
-                              "be imported)", filename, 1, 1)
+                              "be imported)", filename, line, col)
     user_cons = _datacons(user, "Main", pcons)
     cons = dict(pcons)
     cons.update(user_cons)
@@ -179,6 +216,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     binds: list[ir.TopBind] = []
     for d, mod in ((d_pre, prelude), (d_pre, helpers), (d_user, user)):
         for decl in mod.decls:
+            if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
+                d.closure_module = BASE_MODULE_OF.get(getattr(decl, "name", ""), "GHC.Base")
             if isinstance(decl, S.DFun):
                 out = d.fun_rhs(decl, {}, [], d.globals[decl.name])
             elif isinstance(decl, S.DPat):
@@ -200,8 +239,9 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     if prof_cafs:
         for decl in user.decls:
             if isinstance(decl, S.DFun) and not decl.clauses[0].pats:
-                top = next(b for b in binds if b.name == decl.name)
+                top = next(b for b in binds if b.name == unames[decl.name])
                 if isinstance(top.rhs, ir.Closure) and not top.rhs.params:
-                    program.caf_ccs[decl.name] = caf_cc(decl.name, filename, decl.name_span)
+                    # keyed by the IR binding name; labelled with the source name
+                    program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
     fill_free_vars(program)
     return program

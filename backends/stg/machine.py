@@ -90,6 +90,8 @@ class Machine:
             exec(compile(self.source, f"<stg {program.source_file}>", "exec"), self.ns)
         finally:
             sys.setrecursionlimit(old)
+        for alias, target in self.codegen.aliases.items():
+            self.ns[alias] = self.ns[target]
         for lf, fname in self.codegen.lf_code:
             lf.code = self.ns[fname]
         self.unpack_lf.code = self.ns["unpack_code"]
@@ -112,7 +114,6 @@ class Machine:
     def _namespace(self, d_i: DataConR, d_d: DataConR, d_c: DataConR) -> dict:
         h = self.session.header
         st = self.session.stager
-        infos = self.tables.infos
         stack: list = []
         nil, true, false = self.nullary["[]"], self.nullary["True"], self.nullary["False"]
         ns: dict[str, Any] = {
@@ -134,14 +135,13 @@ class Machine:
             "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
             "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
             "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
-            "UPD": rt.UPD, "Halt": rt.Halt, "NURSERY_START": 0, "REMEMBER": None,
+            "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "Halt": rt.Halt, "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
         }
         self.stack = stack
         for fn in rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS + tuple(prims.PRIM_FUNCTIONS.values()):
             ns[fn.__name__] = rt.rebind(fn, ns)
         self._refresh_staging(ns)
-        _ = infos
         return ns
 
     def _refresh_staging(self, ns: dict | None = None) -> None:
@@ -223,6 +223,12 @@ class Machine:
         except RecursionError:
             raise GuestRuntimeError(f"{self.prog_name}: internal error: Python recursion limit "
                                     "(program nested too deeply)") from None
+        except (AttributeError, TypeError, IndexError, KeyError, ValueError) as e:
+            # The front end does not type-check: an ill-typed program (adding a list to a
+            # number, applying a constructor) fails here. Report it as the program's error.
+            self.stack.clear()
+            raise GuestRuntimeError(f"{self.prog_name}: run-time type error "
+                                    f"({type(e).__name__}: {e})") from None
         finally:
             sys.setrecursionlimit(old)
             if gc_was_enabled:

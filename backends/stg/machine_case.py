@@ -4,10 +4,11 @@ A scrutinee that is a primitive, a literal or a constructor is computed inline
 (comparisons feeding a Bool case become a plain ``if``). A *force chain* -- a variable, or
 ``case x of x' -> case y of y' -> <primop>`` as the front end forces operands -- becomes a
 function ``R_n``: it forces each variable (entering the first unevaluated thunk after
-pushing ``(K_n, env, CCS)``; ``K_n`` simply re-runs ``R_n`` once the thunk was updated),
-computes the value and selects the alternative. Any other scrutinee pushes a continuation
-``(K_n, env, CCS)`` and is evaluated in tail position; ``K_n`` binds the value and hands
-``S_n``, the alternative selector, to the trampoline.
+pushing the frame ``(R_n, env, CCS, slot)``, which simply re-runs ``R_n`` once the thunk
+was updated), computes the value and selects the alternative. Any other scrutinee pushes a
+continuation ``(S_n, env, CCS, binder_slot)`` and is evaluated in tail position; ``rt.ret``
+restores the CCS, stores the value in the slot and hands ``S_n``, the alternative
+selector, to the trampoline.
 """
 
 from __future__ import annotations
@@ -105,10 +106,11 @@ class CaseCodegen:
             return
         ch = self.chain(scrut) if ts is ir.Case or ts is ir.App else None
         if ch is not None:
-            # R_n forces the chain's variables (re-run by K_n after each thunk returns, the
-            # thunk having been updated meanwhile), computes the value and selects the
-            # alternative; it is the only path to the alternatives, so nothing is duplicated
-            rname, kname = self.fresh("R"), self.fresh("K")
+            # R_n forces the chain's variables (re-run from its frame after each thunk
+            # returns, the thunk having been updated meanwhile), computes the value and
+            # selects the alternative; it is the only path to the alternatives, so nothing
+            # is duplicated
+            rname = self.fresh("R")
             rem = Em(f"def {rname}(env):")
             forces, final = ch
             cscope = dict(scope)
@@ -116,7 +118,7 @@ class CaseCodegen:
                 rem(f"o = {self.atom(ir.Var(var), cscope)}")
                 rem("if type(o) is Thunk:")
                 rem("    if o.val is None:")
-                rem(f"        push(({kname}, env, CCS))")
+                rem(f"        push(({rname}, env, CCS, {b}))")
                 rem("        return enter(o)")
                 rem("    o = o.val")
                 if binder != "_" or final is None:
@@ -129,8 +131,6 @@ class CaseCodegen:
             else:
                 self.gen_final_select(final, e, b, cscope, inner, ctx, rem)
             self.src.append(rem.text())
-            self.src.append(f"def {kname}(fr, v):\n    global CCS\n    CCS = fr[2]\n"
-                            f"    return {rname}, fr[1]\n")
             em(f"return {rname}(env)")
             return
         sname = self.fresh("S")
@@ -138,12 +138,7 @@ class CaseCodegen:
         sem(f"v = env[{b}]")
         self.gen_select(e, inner, ctx, sem)
         self.src.append(sem.text())
-        kname = self.fresh("K")
-        self.src.append(
-            f"def {kname}(fr, v):\n    global CCS\n    CCS = fr[2]\n    env = fr[1]\n"
-            f"    env[{b}] = v\n    return {sname}, env\n"
-        )
-        em(f"push(({kname}, env, CCS))")
+        em(f"push(({sname}, env, CCS, {b}))")
         self.gen_tail(scrut, scope, ctx, em)
 
     def gen_final_select(self, final: Any, e: ir.Case, b: int, fscope: dict, inner: dict,

@@ -55,6 +55,7 @@ class Codegen(CaseCodegen):
         self.gobj: dict[str, Any] = {}
         self.gfun: dict[str, tuple[str, str, int]] = {}  # global fun -> (code, pad, arity)
         self.lf_code: list[tuple[LF, str]] = []
+        self.aliases: dict[str, str] = {}  # generated function name -> the one it forwards to
         self.cons_per_type: dict[str, int] = {}
         for dc in machine.datacons.values():
             self.cons_per_type[dc.type_name] = self.cons_per_type.get(dc.type_name, 0) + 1
@@ -208,7 +209,12 @@ class Codegen(CaseCodegen):
             scope[p] = ctx.new()
         em = Em(f"def {fname}(env):")
         self.gen_tail(clo.body, scope, ctx, em)
-        self.src.append(em.text())
+        body = em.lines[2:]
+        if len(body) == 1 and body[0].startswith("    return R") and body[0].endswith("(env)"):
+            # the body is just a force chain: run its R function directly (saves a call)
+            self.aliases[fname] = body[0][len("    return "):-len("(env)")]
+        else:
+            self.src.append(em.text())
         lf.pad = [None] * (ctx.n - len(fvs) - len(clo.params))
         if pad_name:
             self.ns[pad_name] = lf.pad
@@ -218,6 +224,14 @@ class Codegen(CaseCodegen):
     # ------------------------------------------------------------------ expressions
     def gen_tail(self, e: Any, scope: dict, ctx: Ctx, em: Em) -> None:
         t = type(e)
+        if em.ind > 40 and (t is ir.Case or t is ir.Let or t is ir.SCC):
+            # Python's tokenizer allows 100 indentation levels: continue deeply nested
+            # alternatives in a function of their own (same environment)
+            sub = Em(f"def {self.fresh('X')}(env):")
+            self.gen_tail(e, scope, ctx, sub)
+            self.src.append(sub.text())
+            em(f"return {sub.lines[0][4:-6]}(env)")
+            return
         if t is ir.App:
             self.gen_app(e, scope, em)
         elif t is ir.ConApp:

@@ -102,13 +102,13 @@ class Parser(ExprParser):
             if self.at_special("("):
                 self.skip_parens()
             self.expect("reserved", "where")
-        imports: list[str] = []
+        imports: list[tuple[str, tuple[int, int]]] = []
         decls = self.block(lambda: self.topdecl(imports), self.can_start_decl)
         t = self.peek()
         if t.kind != "eof":
             raise self.error(t)
         return S.Module(name, group_clauses([d for d in decls if d is not None], self.file),
-                        self.file, imports)
+                        self.file, [m for m, _ in imports], [pos for _, pos in imports])
 
     def skip_parens(self) -> None:
         depth = 0
@@ -133,14 +133,14 @@ class Parser(ExprParser):
             return True
         return t.kind in ("varsym",) and t.text in ("!", "-") or t.is_("reservedop", "~")
 
-    def topdecl(self, imports: list[str]) -> S.Decl | None:
+    def topdecl(self, imports: list[tuple[str, tuple[int, int]]]) -> S.Decl | None:
         t = self.peek()
         if t.is_("reserved", "import"):
             self.next()
             if self.at("varid", "qualified"):
                 self.next()
-            mod = str(self.expect("conid", what="a module name").value)
-            imports.append(mod)
+            mod_tok = self.expect("conid", what="a module name")
+            imports.append((str(mod_tok.value), (mod_tok.line, mod_tok.col)))
             while not (self.at_semi() or self.at_close() or self.at("eof")):
                 if self.at_special("("):
                     self.skip_parens()

@@ -20,9 +20,14 @@ class ExprParser:
         e = self.infix_expr()
         if self.at("reservedop", "::"):
             self.next()
-            self.type_()
-            return S.ETyped(e, self.span_from(st))
+            return S.ETyped(e, self.span_from(st), self.type_text())
         return e
+
+    def type_text(self) -> str:
+        """Parse a type; return its tokens' text without spaces (a hint for desugaring)."""
+        start = self.ts.i
+        self.type_()
+        return "".join(t.text for t in self.ts.toks[start:self.ts.i])
 
     def is_op_token(self, t: Token) -> bool:
         return t.kind in ("varsym", "consym") or t.is_("special", "`")
@@ -182,8 +187,7 @@ class ExprParser:
         e = r
         if self.at("reservedop", "::"):
             self.next()
-            self.type_()
-            e = S.ETyped(e, self.span_from(st))
+            e = S.ETyped(e, self.span_from(st), self.type_text())
         if self.at_special(","):
             items = [e]
             while self.at_special(","):

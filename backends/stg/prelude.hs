@@ -482,9 +482,13 @@ enumFromThenTo a b c
 efdtI# x d lim = if d >= 0 then efdtIU# x d lim else efdtID# x d lim
 efdtIU# x d lim = if prim ">" x lim then [] else x : (case x + d of !x' -> efdtIU# x' d lim)
 efdtID# x d lim = if prim "<" x lim then [] else x : (case x + d of !x' -> efdtID# x' d lim)
-efdtD# x d c = if d >= 0 then efdtDU# x d (c + d / 2) else efdtDD# x d (c + d / 2)
-efdtDU# x d lim = if prim ">" x lim then [] else x : (case x + d of !x' -> efdtDU# x' d lim)
-efdtDD# x d lim = if prim "<" x lim then [] else x : (case x + d of !x' -> efdtDD# x' d lim)
+-- base 4.15 computes the k-th element as n + k * step (numeric stability), not by
+-- repeated addition: [0.1, 0.2 .. 0.5] gives 0.30000000000000004 as GHC does
+efdtD# x d c = if d >= 0 then efdtDU# x d 0 (c + d / 2) else efdtDD# x d 0 (c + d / 2)
+efdtDU# x0 d k lim = case x0 + k * d of
+  !x -> if prim ">" x lim then [] else x : (case k + 1 of !k' -> efdtDU# x0 d k' lim)
+efdtDD# x0 d k lim = case x0 + k * d of
+  !x -> if prim "<" x lim then [] else x : (case k + 1 of !k' -> efdtDD# x0 d k' lim)
 
 -- ------------------------------------------------------------------ IO
 return a w = IO# w a

@@ -14,12 +14,13 @@ the frame stack · ``HI HP HS HE HL`` header columns and ``HIa HPa HSa HEa HLa``
 
 Frames on ``stack`` are tuples whose first item is the handler ``h(frame, value)``:
 
-* ``(K, env, ccs)``  case continuation: restores ``ccs``, binds the value, selects an alt;
-* ``(UPD, thunk, ccs)`` update frame: overwrites the thunk (handled inline by ``ret``);
+* ``(code, env, ccs, slot)`` case continuation: ``ret`` restores ``ccs``, stores the value
+  in ``env[slot]`` and continues with ``code(env)`` (which selects the alternative);
+* ``(UPD, thunk, ccs)`` update frame: overwrites the thunk, restores ``ccs``;
 * ``(AP, args)``     pending arguments of an over-saturated call;
 * ``(STOP,)``        bottom of the stack.
 
-Every code block returns ``(code, env)`` to the trampoline in ``run_loop``; a handler never
+Every code block returns ``(code, env)`` to the trampoline in ``run_loop``; ``ret`` never
 runs code itself, so Python's own stack depth stays bounded by the program text.
 """
 
@@ -40,25 +41,28 @@ class Halt(Exception):
     """Raised by the STOP frame with the program's final value."""
 
 
-def UPD(fr, v):  # marker; ret() handles update frames itself
-    raise AssertionError("update frame handler called")
-
-
-def STOP(fr, v):
-    raise Halt(v)
+def UPD(fr, v):
+    """Marker of update frames (``ret`` handles them)."""
+    raise AssertionError("frame markers are not called")
 
 
 def AP(fr, v):
-    return apply(v, fr[1])
+    """Marker of frames holding the extra arguments of an over-saturated call."""
+    raise AssertionError("frame markers are not called")
+
+
+def STOP(fr, v):
+    """Marker of the bottom frame: returning to it ends the run (``Halt``)."""
+    raise AssertionError("frame markers are not called")
 
 
 def ret(v):
-    """Return value ``v`` to the frame on top of the stack."""
+    """Return value ``v`` to the frame on top of the stack; the (code, env) to run next."""
     global CCS
     while True:
         fr = pop()
-        h = fr[0]
-        if h is UPD:
+        k = fr[0]
+        if k is UPD:
             t = fr[1]
             t.val = v
             CCS = fr[2]
@@ -70,7 +74,14 @@ def ret(v):
                 if oid < NURSERY_START:
                     REMEMBER(t)  # write barrier of the collector model
             continue
-        return h(fr, v)
+        if k is AP:
+            return apply(v, fr[1])
+        if k is STOP:
+            raise Halt(v)
+        CCS = fr[2]
+        env = fr[1]
+        env[fr[3]] = v
+        return k, env
 
 
 def enter(o):
@@ -174,4 +185,4 @@ def unpack_code(env):
     return ret(unpack(env[0], env[1]))
 
 
-RUNTIME_FUNCTIONS = (STOP, AP, ret, enter, apply, mkpap, run_loop, unpack_code)
+RUNTIME_FUNCTIONS = (ret, enter, apply, mkpap, run_loop, unpack_code)

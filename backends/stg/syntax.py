@@ -198,10 +198,12 @@ class ESCC:
 
 @dataclass(slots=True)
 class ETyped:
-    """``e :: type``; the type is ignored."""
+    """``e :: type``. The type is ignored except as a hint: ``:: Double`` (and
+    ``:: [Double]``) converts Int values, as numeric literal overloading would."""
 
     expr: "Expr"
     span: Span
+    type_text: str = ""  # the type's tokens without spaces, e.g. "[Double]"
 
 
 @dataclass(slots=True)
@@ -352,3 +354,4 @@ class Module:
     decls: list[Decl]
     file: str
     imports: list[str] = field(default_factory=list)
+    import_positions: list[tuple[int, int]] = field(default_factory=list)  # of the names

@@ -227,3 +227,15 @@ def test_file_names_when_combined_with_other_profiles(tmp_path):
     assert scheme("-hc") is None
     with pytest.raises(UsageError):
         scheme("-hc", "-hbfoo")
+
+
+def test_hb_with_a_biography_restriction_keeps_five_bands_and_zeroes_the_rest(tmp_path):
+    drv = Driver(tmp_path, ["-hb", "-hbvoid"])
+    drv.alloc(ObjKind.THUNK, 3)  # never used: VOID
+    drv.alloc(ObjKind.CON, 2)    # used: USE
+    drv.use(1)
+    drv.census()
+    drv.finish()
+    hp = read_hp(str(tmp_path / "t.hp"))
+    assert hp.samples[1].bands == {"VOID": 24, "LAG": 0, "USE": 0, "INHERENT_USE": 0,
+                                   "DRAG": 0}

@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from profkit.heap import HeapGraph
 from profkit.plugins.retainer_sets import EMPTY, MANY, RetainerSets
+from profkit.plugins import retainer_traverse as traverse
 from profkit.plugins.retainer_traverse import compute_retainer_sets, follower_heads
 
 from .reference_retainer import reference_costs, reference_retainer_sets
+
+
+@pytest.fixture
+def monkeypatch_round():
+    saved = traverse.ROUND_MIN
+
+    def set_round(value):
+        traverse.ROUND_MIN = value
+
+    yield set_round
+    traverse.ROUND_MIN = saved
 
 
 def make_graph(n, edges, roots, root_ident, is_ret, ident):
@@ -57,10 +70,14 @@ def as_reference(sets: RetainerSets, sid: int):
     return frozenset(sets.members(sid))
 
 
-@settings(max_examples=300, deadline=None)
-@given(heap_graphs())
-def test_sets_and_visits_match_the_seed_algorithm(case):
-    # GIVEN a random heap graph
+@pytest.mark.parametrize("round_min", [1, 3, traverse.ROUND_MIN])
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=heap_graphs())
+def test_sets_and_visits_match_the_seed_algorithm(round_min, case, monkeypatch_round):
+    # GIVEN a random heap graph (and a threshold that sends every level through the
+    # vectorised rounds, some of them, or none)
+    monkeypatch_round(round_min)
     n, edges, roots, root_ident, is_ret, ident, cap = case
     g, children = make_graph(n, edges, roots, root_ident, is_ret, ident)
     # WHEN both implementations compute the retainer sets

@@ -258,3 +258,14 @@ def test_record_sizes_and_pad_words(n):
     kind = "pair" if n == 2 else "record"
     out, m = run(prog([], I.Let("r", I.Alloc(kind, fields), show(total))), gc_every=True)
     assert out == str(n * (n + 1) // 2)
+
+
+def test_let_bound_string_is_one_object():
+    # a user exception's name string is its identity: every use of the binder must see the
+    # same object (the binder is aliased, not stored, so this checks the alias is interned)
+    body = I.Let("E", I.String(b"E"), I.Seq([
+        show(I.Handle(I.Raise(I.Alloc("pair", [V("E"), I.Int(0)])), "x",
+                      I.If(P("eqptr", I.Select(0, V("x")), V("E")), I.Int(1), I.Int(2)))),
+        show(P("eqptr", I.String(b"E"), V("E")))]))
+    out, _ = run(prog([], body))
+    assert out == "10"

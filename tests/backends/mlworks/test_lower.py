@@ -84,6 +84,14 @@ def test_unused_basis_is_dropped():
         "main[nfib.sml:4]"]
 
 
+def test_thousands_of_top_level_declarations():
+    # top-level declarations are lowered iteratively, not by recursion per declaration
+    src = "\n".join(f"val x{i} = {i}" for i in range(3000)) + "\nval () = print \"ok\""
+    prog = compile_sml(src, "big.sml")
+    setup = next(it for it in prog.items if it.name == prog.setup)
+    assert sum(isinstance(n, ir.SetGlobal) for n in nodes(setup.body)) == 3000
+
+
 # ------------------------------------------------------------------------------- data
 
 

@@ -186,3 +186,24 @@ def test_counting_and_placement_of_automatic_cost_centres():
     assert set(top_only.caf_ccs) == {"consume", "main"}
     assert top_only.caf_ccs["consume"] == ir.CostCentre("CAF:consume", "Main", "w.hs:8:1-7",
                                                         True)
+
+
+def test_no_case_mixes_box_alternatives_with_others():
+    # The machine selects the first I#/D#/C# alternative of a case unconditionally, so the
+    # Prelude's run-time type dispatch must never put a box alternative next to others.
+    p = compile_program("data T = A | B Int\nmain = print (B 1 == B 1, show A)", "t.hs")
+    for n in nodes(p):
+        if isinstance(n, ir.Case):
+            cons = [a.con for a in n.alts if isinstance(a, ir.ConAlt)]
+            if any(c in ("I#", "D#", "C#") for c in cons):
+                assert len(cons) == 1 and n.default is None
+
+
+def test_closure_descriptions_use_ghc_base_modules():
+    p = compile_program("main = print (sum [1.0, 2.0])", "t.hs")
+    infos = {b.name: b.rhs.info for b in p.binds if isinstance(b.rhs, ir.Closure)}
+    assert (infos["foldl"].module, infos["map"].module, infos["main"].module) == \
+        ("GHC.List", "GHC.Base", "Main")
+    sats = [n.info for n in nodes(p, name="foldl") if isinstance(n, ir.Closure)
+            and not n.params]
+    assert sats and all(i.module == "GHC.List" and i.name.startswith("sat_s") for i in sats)

@@ -26,7 +26,7 @@ CASES = [
     ("f x = x\n", 1, 1, "The IO action `main' is not defined in module `Main'"),
     ("class C a where\n  m :: a\nmain = print 1", 1, 1, "class declarations are not supported"),
     ("data R = R { x :: Int }\nmain = print 1", 1, 12, "record syntax is not supported"),
-    ("import Data.Map\nmain = print 1", 1, 1, "Could not find module `Data.Map'"),
+    ("import Data.Map\nmain = print 1", 1, 8, "Could not find module `Data.Map'"),
     ("main = case 1 of Just -> 1", 1, 18,
      "The constructor `Just' should have 1 argument, but has been given none"),
     ("f x x = 1\nmain = print 1", 1, 5, "Conflicting definitions for `x'"),

@@ -85,6 +85,8 @@ def test_reference_program_scaled_down(name, edits, expected):
     ("main = print ([1, 2, 3] !! 5)", "t: Prelude.!!: index too large"),
     ("main = print (maximum [])", "t: Prelude.maximum: empty list"),
     ("main = print (1 `div` 0)", "t: divide by zero"),
+    ("main = do\n  Just x <- return Nothing\n  print x",
+     "t: user error (Pattern match failure in do expression at t.hs:2:3-8)"),
     ("f x | x > 0 = 1\nmain = print (f 0)",
      "t: t.hs:1:1-15: Non-exhaustive patterns in function f"),
 ])

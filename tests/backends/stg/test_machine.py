@@ -236,3 +236,15 @@ def test_heap_limit_prints_ghcs_heap_exhausted_message():
     cfg.max_steps = None
     r = Run(prog, config=cfg)
     assert r.error is None and r.output == "28657\n"
+
+
+def test_deeply_nested_alternatives_compile():
+    # 150 nested case alternatives in one function body (deeper than Python's 100
+    # indentation levels if generated naively)
+    body = LitE(I(42))
+    for k in range(150):
+        body = Case(prim("+", I(k), I(0)), f"v{k}", [LitAlt(Lit(k, "Int"), body)],
+                    default=LitE(I(-1)))
+    r = run([TopBind("main", print_int(body), "Main")])
+    assert r.error is None, r.error
+    assert r.output == "42\n"

@@ -86,6 +86,13 @@ def test_runtime_errors_print_what_ghc_prints(tmp_path, src, message):
         assert out == "before\n"
 
 
+def test_ill_typed_program_fails_with_one_line(tmp_path):
+    # the front end does not type-check; the machine reports the failure without a traceback
+    rc, out, err = run_hs(tmp_path, "main = print ([1] + 2)\n")
+    assert rc == 1
+    assert err.startswith("prog: run-time type error (") and err.count("\n") == 1
+
+
 def test_show_and_arithmetic(tmp_path):
     src = ("main :: IO ()\nmain = do\n"
            "  print (map (\\x -> x * 2) [1, 2, 3 :: Int])\n"

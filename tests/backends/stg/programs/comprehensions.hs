@@ -17,3 +17,4 @@ main = do
   print [2.5 .. 5]
   print [(a, b, c) | c <- [1 .. 20], b <- [1 .. c], a <- [1 .. b], a * a + b * b == c * c]
   print (take 3 [n | n <- [100 ..], n `mod` 7 == 0])
+  print [0.1, 0.2 .. 0.5]

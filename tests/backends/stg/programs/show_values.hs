@@ -28,3 +28,4 @@ main = do
   print (words "  hello  brave new   world ", unwords ["a", "b"])
   print (lines "one\ntwo\n\nthree", unlines ["x", "y"])
   putStrLn (show 0.1 ++ " " ++ show (fromIntegral (7 :: Int) / 2 :: Double))
+  print (fromIntegral (3 :: Int) :: Double, [1, 2] :: [Double], 2 :: Double)
