@@ -920,7 +920,7 @@ def _written_before_first_gc_point(body: list[Insn]) -> set[int]:
 
 
 _IMPURE = (ir.Call, ir.Runtime, ir.Alloc, ir.MakeClosure, ir.LetRecClosures, ir.Real,
-           ir.Handle, ir.Assign, ir.String)
+           ir.Handle, ir.Assign)
 _BOXING = set(_RARITH) | {"rneg", "sqrt", "real_of_int"}
 
 

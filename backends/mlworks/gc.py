@@ -172,7 +172,7 @@ class Collector:
         globals). ``regs``: register values. Returns the fixed register values."""
         import time
 
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         level = min(level, self.G - 1)
         for g in range(level + 1):
             self.collections[g] += 1
@@ -314,7 +314,7 @@ class Collector:
 
         # ---- remembered set: arrays outside the creation space pointing to younger gens
         self._rebuild_remembered(locate, live, obj_hdr, new_addr, obj_addr)
-        self.gc_seconds += time.perf_counter() - t0
+        self.gc_seconds += time.process_time() - t0
         return out_regs
 
     def _mark(self, nobj: int, src: np.ndarray, tobj: np.ndarray,
@@ -329,9 +329,9 @@ class Collector:
         frontier = np.flatnonzero(m0 & (deg > 0))
         while len(frontier) > 2048:
             kids = tobj[HS.concat_ranges(offs_a[frontier], deg[frontier])]
-            kids = kids[m0[kids] == 0]
+            kids = np.unique(kids[m0[kids] == 0])
             m0[kids] = 1
-            frontier = np.flatnonzero(np.bincount(kids, minlength=nobj) & (deg > 0))
+            frontier = kids[deg[kids] > 0]
         if not len(frontier):
             return m0.astype(bool)
         # then depth-first in Python; nxt[o] is the only child of o (a list's tail), -1

@@ -49,7 +49,8 @@ class Lowerer(PrimLowering):
         self.names = itertools.count()
         self.file = ""
         self.item_names: set[str] = set()
-        self.eta_items: dict[str, str] = {}
+        self.eta_items: dict[tuple, str] = {}
+        self.eta_keep: list = []
         self.pc = PatternCompiler(self.exn_id_current)
         self.ctx: FnCtx = FnCtx(None)
         self.top = True
@@ -235,7 +236,7 @@ class Lowerer(PrimLowering):
         if isinstance(b, ConInfo):
             if not b.has_arg:
                 return ir.Int(b.tag)
-            return self.eta(b.name, e, lambda a: self.construct(b, a))
+            return self.eta(b.name, e, lambda a: self.construct(b, a), ident=b)
         if isinstance(b, ExnInfo):
             if not b.has_arg:
                 return ir.Alloc("record", [self.exn_id_current(b), ir.Int(0)])
@@ -249,17 +250,22 @@ class Lowerer(PrimLowering):
             return arg  # the (head, tail) pair is the cons cell
         return ir.Alloc("pair", [ir.Int(info.tag), arg])
 
-    def eta(self, key: str, e: S.EVar, body, shared: bool = True) -> ir.Expr:
-        """A constructor or builtin used as a value: the closure of a small code item."""
-        if shared and key in self.eta_items:
-            return ir.MakeClosure(self.eta_items[key], [])
+    def eta(self, key: str, e: S.EVar, body, shared: bool = True, ident: object = None
+            ) -> ir.Expr:
+        """A constructor or builtin used as a value: the closure of a small code item, one
+        per program for each (key, ident) (``ident`` tells apart same-named constructors
+        or equalities on same-named types)."""
+        cache = (key, id(ident))
+        if shared and cache in self.eta_items:
+            return ir.MakeClosure(self.eta_items[cache], [])
         name = f"Builtin function _{key}"
         if not shared or name in self.item_names:
             name = self.item_name(f"<eta {key}>", e.pos)
         self.item_names.add(name)
         clo = self.new_item(name, e.pos, [], lambda p: body(ir.Var(p)))
         if shared and not clo.free:  # type: ignore[union-attr]
-            self.eta_items[key] = name
+            self.eta_items[cache] = name
+            self.eta_keep.append(ident)  # keeps id(ident) unique while cached
         return clo
 
     def exp_ERecord(self, e: S.ERecord) -> ir.Expr:

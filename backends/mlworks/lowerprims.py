@@ -155,7 +155,11 @@ class PrimLowering:
 
     def prim_value(self, b, f: S.EVar) -> ir.Expr:
         n, build, key = self.prim_spec(b.name, f)
+        ident = None
+        if b.name in ("=", "<>"):  # the equality used depends on the type itself
+            t = self.operand_type(f)
+            ident = t.con if isinstance(t, TCon) else None
         if n == 1:
-            return self.eta(key, f, lambda a: build([a]))  # type: ignore[attr-defined]
+            return self.eta(key, f, lambda a: build([a]), ident=ident)  # type: ignore
         return self.eta(key, f, lambda a: build(  # type: ignore[attr-defined]
-            [ir.Select(i, a) for i in range(n)]))
+            [ir.Select(i, a) for i in range(n)]), ident=ident)

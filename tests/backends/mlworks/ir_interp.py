@@ -511,3 +511,15 @@ def run_program(prog: ir.Program, stack_mb: int = 512) -> Result:
     if "e" in box:
         raise box["e"]
     return box["r"]
+
+
+if __name__ == "__main__":  # python tests/backends/mlworks/ir_interp.py prog.sml
+    from profkit.backends.mlworks.frontend import compile_sml
+
+    path = sys.argv[1]
+    with open(path) as fh:
+        res = run_program(compile_sml(fh.read(), path))
+    sys.stdout.write(res.stdout)
+    if res.uncaught:
+        print(res.uncaught)
+        sys.exit(1)

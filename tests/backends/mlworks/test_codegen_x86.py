@@ -200,11 +200,15 @@ def test_frame_slots_are_zeroed_unless_written_before_any_gc_point():
         "pair", [I.Call(I.Global(0), I.Var("a")), I.Call(I.Global(1), I.Var("a"))])))
     img = CG.generate(X.prog([G, F], I.SetGlobal(0, I.MakeClosure(G.name, []))), BASE)
     it, texts = texts_of(img, F.name)
-    assert it.frame_words == 4
-    # slot 1 (a) is written by the let before anything collects; slots 2 and 3 (the call
-    # results) are zeroed in the prologue
-    assert texts[3:7] == ["xor eax, eax", "mov dword ptr [esp + 8], eax",
-                          "mov dword ptr [esp + 0xc], eax", "mov dword ptr [esp], ebx"]
+    assert it.frame_words == 3
+    # slot 1 (a) is written by the let before anything collects; slot 2 (the first call's
+    # result, waiting for the second call) is zeroed in the prologue; the second call's
+    # result waits for the allocation in EDX
+    assert texts[3:6] == ["xor eax, eax", "mov dword ptr [esp + 8], eax",
+                          "mov dword ptr [esp], ebx"]
+    i = texts.index("call dword ptr [esi + 4]")
+    assert texts[i + 3:i + 5] == ["mov ecx, dword ptr [esp + 8]", "mov dword ptr [eax - 1], ecx"]
+    assert texts[i + 5] == "mov dword ptr [eax + 3], edx"
     # global 0 is known (set once to g's closure): direct call; global 1 is not: through
     # the closure's code pointer
     assert f"call {hex(img.item_named(G.name).code_start)}" in texts
@@ -220,10 +224,11 @@ def test_let_bound_selections_are_reloaded_not_stored():
                                                       I.Var("i")]))))
     img = CG.generate(X.prog([F], I.Int(0)), BASE)
     it, texts = texts_of(img, F.name)
-    assert it.frame_words == 2  # the argument and the sum (evaluated before allocating)
+    assert it.frame_words == 1  # the argument; the sum waits for the allocation in EDX
     assert [t for t in texts if t.startswith("mov dword ptr [esp")] == [
-        "mov dword ptr [esp], ebx", "mov dword ptr [esp + 4], eax"]
+        "mov dword ptr [esp], ebx"]
     assert "mov eax, dword ptr [eax - 1]" in texts and "mov ecx, dword ptr [ecx + 3]" in texts
+    assert "mov dword ptr [eax - 1], edx" in texts
 
 
 def test_leaf_items_keep_the_argument_in_ebx():

@@ -169,3 +169,36 @@ fun outer n =
 val () = print (Int.toString (outer 7) ^ "\\n")
 """
     assert run_sml(src).stdout == "3\n21\n714\n"  # a7=b6+1, b6=c5+2, ... b0=k+1
+
+
+def test_local_curried_recursion_while_and_handlers():
+    src = """
+fun outer n =
+  let
+    fun go 0 acc = acc
+      | go k acc = go (k - 1) (acc + n)
+    val total = ref 0
+    val i = ref 0
+  in
+    while !i < 3 do (total := !total + go (!i) 0; i := !i + 1);
+    !total
+  end
+val () = print (Int.toString (outer 5) ^ "\\n")
+fun safeDiv (a, b) = SOME (a div b) handle Div => NONE
+fun sumSafe [] = 0
+  | sumSafe ((a, b) :: rest) = (case safeDiv (a, b) of SOME q => q | NONE => 100) + sumSafe rest
+val () = print (Int.toString (sumSafe [(10, 2), (1, 0), (9, 3)]) ^ "\\n")
+val sel = #2 : int * string -> string
+val () = print (sel (1, "two") ^ "\\n")
+datatype t = A of int | B
+val f1 = A
+local
+  datatype t = A | C of string
+in
+  val same = op = : t * t -> bool
+  val x = same (A, A)
+end
+val e1 = op = : t * t -> bool
+val () = print (if e1 (A 1, A 1) andalso x andalso not (e1 (f1 2, B)) then "eq\\n" else "ne\\n")
+"""
+    assert run_sml(src).stdout == "15\n108\ntwo\neq\n"
