@@ -2,30 +2,48 @@
 
 Entry point: :func:`generate` ``(program, base) -> codevector.LoadImage``.
 
-Strategy (simple first): a stack-frame code generator. Every IR variable and every
-intermediate that must survive the evaluation of another expression lives in a frame slot
-addressed from ESP; registers hold values only within one IR node. ESP is constant inside a
-function body (nothing is pushed), so slots and handler frames have fixed addresses.
+Strategy: a stack-frame code generator. Every IR variable and every intermediate that must
+survive the evaluation of another expression lives in a frame slot addressed from ESP;
+registers hold values only within one IR node (plus the few register uses listed below).
+ESP is constant inside a function body (nothing is pushed), so slots and handler frames
+have fixed addresses. Under unicorn 2.1 a guest store costs ~30x a load (every store takes
+QEMU's softmmu slow path), so the generator avoids stores rather than loads:
+
+* a ``Let`` whose value is immutable and cheap (a constant, a variable, a closure field, a
+  field of such a value up to two levels deep) gets no slot: each use re-loads it;
+* a field of a cheap value is loaded where it is used (``mov ecx, [esp]; mov ecx, [ecx+3]``);
+* allocation fields wait for the allocation in EDX (the last computed field) or EBX/EBP
+  (fields followed only by pure arithmetic) instead of slots; the GC fixes all three;
+* a leaf item without handlers keeps its argument in EBX (no slot at all);
+* a self tail call is a jump back to the top of the body (a loop);
+* a call of a statically known code item (``SelfClosure``, a global set exactly once to a
+  ``MakeClosure``, a member of the same ``LetRecClosures`` group) is a direct ``call rel32``
+  of its first instruction; EBP still holds the closure, as the callee expects.
 
 Frame (CONVENTIONS.md): on entry ``[esp]`` = return address; the prologue is
 ``push edi; mov edi, ebp; sub esp, 4*F`` and the epilogue ``add esp, 4*F; pop edi; ret``
 (the ``sub``/``add`` are left out when F = 0). Slot k is ``[esp + 4k]``; slot 0 holds the
-argument. A function that can reach a GC point (a call, a service, an allocation) zeroes its
-other slots in the prologue, so the collector, which scans the whole stack, never sees a
-stale raw word: every value stored in a slot is a tagged ML value. Raw (untagged) values
-only ever live in ECX (which the GC does not scan), in EDX/EAX within one arithmetic node
-(EDX is cleared again before the node ends), or below ESP.
+argument (unless it stays in EBX). A function that can reach a GC point (a call, a service,
+an allocation) zeroes in its prologue every slot that the straight-line start of its body
+does not write before the first GC point, so the collector, which scans the whole stack,
+never sees a stale word; every value stored in a slot is a tagged ML value. Raw (untagged)
+values only ever live in ECX (which the GC does not scan), in EDX/EAX within one arithmetic
+node (EDX is cleared before the node ends), or below ESP.
 
 Registers: EAX is the accumulator (every expression leaves its value in EAX), ECX and EDX
 are scratch, EBX the argument/result, EBP the closure being called, EDI the current closure.
-Calls: ``mov ebp, closure; mov ebx, arg; mov eax, [ebp-1]; add eax, 3; call eax``; the
-result comes back in EBX. Calls in tail position pop the frame first and ``jmp eax``.
+Calls: ``mov ebp, closure; mov ebx, arg; mov eax, [ebp-1]; add eax, 3; call eax`` (or
+``call item+8`` when the callee is known); the result comes back in EBX. Calls in tail
+position pop the frame first and ``jmp eax``.
 
 Allocation: every ``Alloc``, ``MakeClosure``, ``LetRecClosures``, boxed real and the tuple
 argument of a multi-argument runtime service uses MLWorks's constant-size inline sequence
-(mlworks.md §2a, :func:`alloc_sequence`) with rd = EAX, byte for byte; the fields are
-evaluated into slots first and stored after the sequence. There are no variable-size
-inline allocations (arrays and strings are made by runtime services).
+(mlworks.md §2a, :func:`alloc_sequence`) with rd = EAX, byte for byte, so each site has
+exactly one ``cmp r32,[esi+0x54]`` and one ``call [esi+4]``; the fields are evaluated first
+and stored after the sequence (a ref's forward/back words are set to 0). There are no
+variable-size inline allocations (arrays and strings are made by runtime services).
+``LetRecClosures`` builds one record ``[code_1 .. code_n, free ..]``; binder i is the record
+pointer + 4i (ir.py's "pointer at field i"; ``SiblingClosure(d)`` is EDI + 4d).
 
 Exceptions: a handler frame is 4 slots of the installing function's frame:
 
@@ -42,10 +60,17 @@ frame) or 0 when there is none. Raise (EBX = exception packet): ``h = [esi+0x5c]
 [h+8]``, ``esp = [h+0xc]``, ``jmp [h+4]``. The handler code finds the packet in EBX. The
 runtime unwinds exceptions raised by services the same way. ``Overflow`` and ``Div`` raised
 by inline arithmetic use static exception packets (pairs ``(name string, unit)``) placed in
-the image, so raising them does not allocate.
+the image, so raising them does not allocate. String constants are one STRING object per
+occurrence in the IR (a user exception's name string is its identity), except the names of
+the predefined exceptions (``Program.exn_names``), which are shared with the runtime.
+
+Integers: tagged arithmetic with ``jo`` to raise Overflow; ``*`` untags one operand;
+``div``/``mod`` floor and ``quot``/``rem`` truncate (``idiv`` on untagged values), Div on a
+zero divisor. Reals: SSE2 (``movsd``/``addsd``/``ucomisd``/``cvtsi2sd``/``sqrtsd``),
+x87 with the rounding mode set for ``floor``/``ceil``/``round``; results boxed inline.
 
 Ancillary word: the leaf bit is set for items that reach no GC point and call nothing
-(they still have a frame; x86 MLWorks never allocates in a leaf).
+(they still push EDI; x86 MLWorks never allocates in a leaf).
 """
 
 from __future__ import annotations
@@ -55,7 +80,8 @@ from dataclasses import dataclass
 
 from . import ir
 from . import values as V
-from .asm_x86 import NEGATE, REGS as REG_NAMES, CallSym, Insn, Jump, Label, MovImm, assemble, imm, mem
+from .asm_x86 import NEGATE, CallSym, Insn, Jump, Label, MovImm, assemble, imm, mem
+from .asm_x86 import REGS as REG_NAMES
 from .codevector import ItemSpec, LoadImage, build_image
 
 try:  # the runtime helper's numbering (shared contract)
@@ -589,13 +615,19 @@ class _ItemGen:
             self.into(e.arg, "ebx")
             self.emit(Jump("", f"{self.uid}.top"))
             return
-        vals, in_eax = self.spill([e.fn, e.arg])
-        fn, arg = vals
-        if in_eax:
-            self.emit("mov ebx, eax")
+        if not self.cheap(e.fn) and self.cheap(e.arg):
+            # the closure is computed, the argument only loaded: no slot needed
+            self.expr(e.fn)
+            self.emit("mov ebp, eax")
+            self.load(e.arg, "ebx")
         else:
-            self.load(arg, "ebx")
-        self.load(fn, "ebp")
+            vals, in_eax = self.spill([e.fn, e.arg])
+            fn, arg = vals
+            if in_eax:
+                self.emit("mov ebx, eax")
+            else:
+                self.load(arg, "ebx")
+            self.load(fn, "ebp")
         self.gc_points += 1
         if target is not None and not tail:
             # the callee is known: a direct call of its first instruction (code pointer + 3)

@@ -10,6 +10,7 @@ generators only see what runs.
 from __future__ import annotations
 
 import os
+import sys
 from functools import lru_cache
 from importlib import resources
 
@@ -33,6 +34,19 @@ def basis_source() -> str:
 def compile_sml(source: str, filename: str) -> ir.Program:
     """Compile an SML program. Raises ``SourceError`` (file, line, column) for syntax, scope
     and type errors. Code items are named after the file's basename."""
+    # the passes recurse over the syntax tree: allow deep (but finite) nesting
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 20000))
+    try:
+        return _compile(source, filename)
+    except RecursionError:
+        raise SourceError("program is nested too deeply for the front end", filename, 1,
+                          1) from None
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _compile(source: str, filename: str) -> ir.Program:
     base = os.path.basename(filename) or filename
     basis = parse_program(basis_source(), BASIS_FILE)
     prog = parse_program(source, filename)

@@ -169,7 +169,11 @@ class Prim:
     chars; results are booleans 0/1), ``eqptr`` (word equality of two values), ``is_int``
     (true if the value is a tagged integer, to tell nullary from non-nullary constructors),
     real ops ``radd rsub rmul rdiv rneg rlt rle rgt rge req real_of_int floor trunc round
-    ceil sqrt``, ``not``."""
+    ceil sqrt``, ``not``.
+
+    The SML front end emits the float-valued ones (``radd rsub rmul rdiv rneg real_of_int
+    sqrt``) only as the single field of ``Alloc("real", [...])``, with boxed-real
+    arguments; ``div``/``mod`` are SML's (rounding towards minus infinity)."""
 
     op: str
     args: list["Expr"]
@@ -184,7 +188,11 @@ class Runtime:
     ``substring`` (triple), ``implode`` (char list), ``explode``, ``string_eq``,
     ``string_lt`` (compare), ``array_make`` (pair n, init), ``array_sub``, ``array_update``,
     ``array_length``, ``int_from_string`` (option), ``structural_eq`` (polymorphic
-    equality on data), ``exit`` (int)."""
+    equality on data), ``exit`` (int).
+
+    The SML front end always passes exactly one argument (several values go as a pair or
+    record, in the order listed above); results that are options use the front end's
+    representation (NONE = ``Int(0)``, SOME x = pair ``(Int(0), x)``)."""
 
     service: str
     args: list["Expr"]

@@ -341,7 +341,9 @@ class Machine:
         caf_items = [v for c in self.cafs for v in (c, c.val) if v is not None]
         return caf_items + self._stack_roots()
 
-    def _stack_roots(self) -> list:
+    def _stack_roots(self, raw: bool = False) -> list:
+        """Heap objects held by frames and the current environment (``raw``: every item,
+        non-objects such as slot numbers and CCS ids included, for a tracer that filters)."""
         items: list = []
         for fr in self.stack:
             for x in fr[1:]:
@@ -351,6 +353,8 @@ class Machine:
                     items.append(x)
         if self.cur_env is not None:
             items.extend(self.cur_env)
+        if raw:
+            return items
         return [x for x in items if isinstance(x, (Con, Box, Fun, Pap, Thunk))]
 
     def gc_roots(self) -> list:
@@ -361,7 +365,7 @@ class Machine:
             system = self.tables.ccs.intern(CostCentre("SYSTEM", "SYSTEM", "<built-in>"))
             self._system_stack = self.ccs.raw_push(0, system)
         sysid = self._system_stack
-        out.extend((x, sysid) for x in self._stack_roots())
+        out.extend((x, sysid) for x in self._stack_roots(raw=True) if x is not None)
         return out
 
     def kill_all(self) -> None:

@@ -11,6 +11,7 @@ from profkit.backends.mlworks import asm_x86 as A
 from profkit.backends.mlworks import codegen_x86 as CG
 from profkit.backends.mlworks import ir as I
 from profkit.backends.mlworks import values as V
+from profkit.backends.mlworks.services import service_slot
 
 from . import test_codegen_x86_exec as X
 
@@ -131,7 +132,8 @@ def test_every_allocation_site_is_the_2a_sequence(name):
         total += len(sites)
         # the leaf bit: only items without GC points
         texts = [A.text_of(i) for i in A.disassemble(code, it.code_start)]
-        gc_points = [t for t in texts if t.startswith("call") and t != "call dword ptr [esi + 0xcc]"]
+        uncaught = f"call dword ptr [esi + {hex(service_slot('raise_uncaught'))}]"  # no return
+        gc_points = [t for t in texts if t.startswith("call") and t != uncaught]
         assert it.leaf == (not gc_points)
     assert total > 0
 
@@ -196,7 +198,8 @@ def test_prologue_epilogue_and_calls_follow_the_conventions():
 def test_frame_slots_are_zeroed_unless_written_before_any_gc_point():
     # f x = let a = #1 x + 1 in (g a, h a) : slot of `a` is written before the first call
     G = I.CodeItem("g[t.sml:1]", "y", I.Var("y"))
-    F = I.CodeItem("f[t.sml:2]", "x", I.Let("a", P_("add", I.Select(0, I.Var("x")), I.Int(1)), I.Alloc(
+    a = P_("add", I.Select(0, I.Var("x")), I.Int(1))
+    F = I.CodeItem("f[t.sml:2]", "x", I.Let("a", a, I.Alloc(
         "pair", [I.Call(I.Global(0), I.Var("a")), I.Call(I.Global(1), I.Var("a"))])))
     img = CG.generate(X.prog([G, F], I.SetGlobal(0, I.MakeClosure(G.name, []))), BASE)
     it, texts = texts_of(img, F.name)
@@ -247,7 +250,6 @@ def test_tail_calls():
     # a self tail call jumps back to the top of the body, after the prologue
     top = texts.index("mov dword ptr [esp], ebx")
     assert f"jmp {hex(A.disassemble(item_code(img, it), it.code_start)[top].address)}" in texts
-    assert not any(t.startswith("call") for t in texts[top:]) or True
     # a tail call of an unknown closure pops the frame and jumps through the code pointer
     H = I.CodeItem("h[t.sml:2]", "p", I.Call(I.Select(0, I.Var("p")), I.Select(1, I.Var("p"))))
     img = CG.generate(X.prog([H], I.Int(0)), BASE)

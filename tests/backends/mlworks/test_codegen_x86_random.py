@@ -67,7 +67,7 @@ def program(bodies):
                      {"Overflow": b"Overflow", "Div": b"Div"})
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(exprs((), 3), min_size=1, max_size=8))
 def test_random_programs_agree_with_the_interpreter(bodies):
     p = program(bodies)

@@ -45,6 +45,14 @@ def test_syntax_errors(src, msg, line, col):
     assert e.value.one_line().startswith(f"bad.sml:{line}:{col}: error: ")
 
 
+def test_deep_nesting_compiles_or_fails_cleanly():
+    chain = " ^ ".join('"a"' for _ in range(3000))
+    prog = compile_sml(f"val s = {chain}\nval () = print s", "deep.sml")
+    assert prog.items
+    with pytest.raises(SourceError, match="nested too deeply"):
+        compile_sml("val x = " + "(" * 100000 + "1" + ")" * 100000, "deep.sml")
+
+
 def test_lexer_tokens_and_positions():
     toks = tokenize('val x = ~12 + 0x1F (* c (* nested *) *) #"a" "s\\n" 1.5E~3 #lab List.map',
                     "t.sml")

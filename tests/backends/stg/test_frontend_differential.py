@@ -44,7 +44,7 @@ def expr(draw, depth: int = 0):
     return f"(twice (subtract {b_src}) {a_src})", a - 2 * b
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(st.lists(expr(), min_size=1, max_size=3))
 def test_random_expressions_evaluate_like_haskell(exprs):
     body = "\n".join(f"  print {src}" for src, _ in exprs)

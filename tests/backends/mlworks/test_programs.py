@@ -1,0 +1,62 @@
+"""End to end: the reference SML programs print exactly what Poly/ML prints, with the
+default 1 MB creation space and with a 16 KB one (thousands of collections)."""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pytest
+
+from profkit import runner
+from profkit.backends.mlworks import plugin
+from profkit.options import parse_run_args
+from profkit.testing import Recorder
+
+REF = "/work/shared/reference/sml"
+PROGRAMS = ["nfib", "closures", "partial", "records", "lists"]
+
+
+def run_program(path: str, *opts: str, plugins=()) -> tuple[int, str]:
+    cfg = parse_run_args(["--backend", "mlworks", *opts, path])
+    out = io.StringIO()
+    status = runner.run(cfg, plugins=[plugin, *plugins], stdout=out, load_entrypoints=False)
+    return status, out.getvalue()
+
+
+@pytest.mark.parametrize("creation", ["1m", "16k"])
+@pytest.mark.parametrize("prog", PROGRAMS)
+def test_reference_program_output(prog, creation, tmp_path):
+    status, out = run_program(os.path.join(REF, "programs", prog + ".sml"),
+                              "--creation-space", creation, "--outdir", str(tmp_path))
+    with open(os.path.join(REF, "out", prog + ".polyml.txt")) as f:
+        assert out == f.read()
+    assert status == 0
+
+
+def test_events_and_ticks_on_a_real_program(tmp_path):
+    rec = Recorder()
+    status, out = run_program(os.path.join(REF, "programs", "partial.sml"),
+                              "--creation-space", "64k", "--outdir", str(tmp_path),
+                              "+RTS", "-i0.02", "-V0.01", plugins=[rec])
+    assert status == 0 and out == "50250000 50350000 100600000 500500\n"
+    names = [c[0] for c in rec.calls]
+    assert names.count("tick") > 5 and names.count("census") >= 1
+    ticks = [c[1] for c in rec.calls if c[0] == "tick"]
+    assert all(b["time"] > a["time"] for a, b in zip(ticks, ticks[1:]))
+    assert len({t["stack"] for t in ticks}) > 1
+    allocs, deaths = rec.rows("alloc"), rec.rows("death")
+    assert len(allocs) > 100_000
+    assert sorted(deaths["obj"].tolist()) == list(range(len(allocs)))
+
+
+def test_uncaught_exception_exit_status(tmp_path):
+    src = tmp_path / "boom.sml"
+    src.write_text('val () = print "a\\n"\nval x = 1 div 0\nval () = print "b\\n"\n')
+    err = io.StringIO()
+    cfg = parse_run_args(["--backend", "mlworks", "--outdir", str(tmp_path), str(src)])
+    out = io.StringIO()
+    status = runner.run(cfg, plugins=[plugin], stdout=out, stderr=err, load_entrypoints=False)
+    assert status == 1
+    assert out.getvalue() == "a\n"
+    assert err.getvalue() == "Exception- Div raised\n"
