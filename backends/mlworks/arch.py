@@ -34,6 +34,9 @@ class X86:
     #: a stub is ``ret``: the address-limited hook on its first byte runs the service, then
     #: the ``ret`` returns to the ML caller
     STUB = b"\xc3" + b"\x90" * 15
+    #: byte order of memory words: struct prefix and numpy dtype (SPARC: ">" / ">u4")
+    ENDIAN = "<"
+    WORD_DTYPE = "<u4"
 
     def __init__(self) -> None:
         self.cs = Cs(CS_ARCH_X86, CS_MODE_32)
@@ -46,7 +49,7 @@ class X86:
         """Set up a call of ML code as CONVENTIONS.md says (return address pushed, EBP/EDI
         = closure, EBX = argument); returns the PC to start at."""
         sp -= 4
-        uc.mem_write(sp, struct.pack("<I", return_addr))
+        uc.mem_write(sp, struct.pack(self.ENDIAN + "I", return_addr))
         uc.reg_write(self.SP, sp)
         uc.reg_write(X.UC_X86_REG_ESI, IMPLICIT)
         uc.reg_write(X.UC_X86_REG_EBP, closure)

@@ -23,6 +23,7 @@ from profkit.errors import UsageError
 from profkit.tables import CostCentre, StackTable
 
 from . import memory as M
+from .arch import ARCHES
 from .arch import make_arch
 from .runtime import UNITS_PER_SECOND, Machine
 
@@ -56,6 +57,10 @@ class MLWorksBackend:
         except ImportError:
             raise UsageError(f"--arch {arch}: no code generator for this architecture "
                              "yet") from None
+        if arch not in ARCHES:
+            raise UsageError(f"--arch {arch}: the runtime has no support for this "
+                             "architecture yet")
+        self.arch = ARCHES[arch]()
         self.image = codegen.generate(self.program, M.STATIC)
         session.word_bytes = 4
         tables = session.tables

@@ -27,24 +27,41 @@ struct
   fun revAppend ([], ys) = ys
     | revAppend (x :: xs, ys) = revAppend (xs, x :: ys)
   fun rev xs = revAppend (xs, [])
-  fun map f [] = []
-    | map f (x :: xs) = f x :: map f xs
-  fun app f [] = ()
-    | app f (x :: xs) = (f x; app f xs)
-  fun foldl f acc [] = acc
-    | foldl f acc (x :: xs) = foldl f (f (x, acc)) xs
-  fun foldr f acc [] = acc
-    | foldr f acc (x :: xs) = f (x, foldr f acc xs)
-  fun filter p [] = []
-    | filter p (x :: xs) = if p x then x :: filter p xs else filter p xs
+  (* the curried functions run a local loop, so an iteration allocates no closures *)
+  fun map f xs =
+    let fun loop [] = []
+          | loop (y :: ys) = f y :: loop ys
+    in loop xs end
+  fun app f xs =
+    let fun loop [] = ()
+          | loop (y :: ys) = (f y; loop ys)
+    in loop xs end
+  fun foldl f acc xs =
+    let fun loop (a, []) = a
+          | loop (a, y :: ys) = loop (f (y, a), ys)
+    in loop (acc, xs) end
+  fun foldr f acc xs =
+    let fun loop [] = acc
+          | loop (y :: ys) = f (y, loop ys)
+    in loop xs end
+  fun filter p xs =
+    let fun loop [] = []
+          | loop (y :: ys) = if p y then y :: loop ys else loop ys
+    in loop xs end
   fun partition p xs =
     foldr (fn (x, (yes, no)) => if p x then (x :: yes, no) else (yes, x :: no)) ([], []) xs
-  fun find p [] = NONE
-    | find p (x :: xs) = if p x then SOME x else find p xs
-  fun exists p [] = false
-    | exists p (x :: xs) = p x orelse exists p xs
-  fun all p [] = true
-    | all p (x :: xs) = p x andalso all p xs
+  fun find p xs =
+    let fun loop [] = NONE
+          | loop (y :: ys) = if p y then SOME y else loop ys
+    in loop xs end
+  fun exists p xs =
+    let fun loop [] = false
+          | loop (y :: ys) = p y orelse loop ys
+    in loop xs end
+  fun all p xs =
+    let fun loop [] = true
+          | loop (y :: ys) = p y andalso loop ys
+    in loop xs end
   fun tabulate (n, f) =
     let fun go i = if i >= n then [] else f i :: go (i + 1)
     in if n < 0 then raise Size else go 0 end
@@ -65,9 +82,10 @@ struct
     in if n < 0 then raise Subscript else go (xs, n) end
   fun concat [] = []
     | concat (xs :: xss) = xs @ concat xss
-  fun mapPartial f [] = []
-    | mapPartial f (x :: xs) =
-        (case f x of NONE => mapPartial f xs | SOME y => y :: mapPartial f xs)
+  fun mapPartial f xs =
+    let fun loop [] = []
+          | loop (y :: ys) = (case f y of NONE => loop ys | SOME z => z :: loop ys)
+    in loop xs end
 end
 
 val null = List.null

@@ -22,9 +22,10 @@ after the vector (each object 8-aligned):
 ```
 
 The ancillary word is profkit's own packing of what MLWorks kept there (leaf bit and the
-item's number); the leaf bit is always 0 on x86 because every function has a frame.
-Instructions never contain a word at an 8-aligned offset that looks like a BACKPTR header
-equal to its own offset (checked here), so MLWorks's scan for the next item (§3) works.
+item's number). Instructions never contain a word at an 8-aligned offset that looks like a
+BACKPTR header equal to its own offset, so MLWorks's scan for the next item (§3) works: if
+linking produces one, the item holding it is moved 8 bytes on (NOP padding) and the image
+laid out again.
 """
 
 from __future__ import annotations
@@ -123,10 +124,21 @@ def build_image(base: int, items: list[ItemSpec], strings: list[bytes], setup: s
     names in ``packets``), ``exnname:<Name>`` (the name string of a predefined exception)."""
     if base % 8:
         raise ValueError("a load image must be 8-byte aligned")
+    gaps: dict[int, int] = {}  # NOP bytes before item i (only to dodge a false header)
+    for _ in range(64):
+        image, clash = _layout(base, items, strings, setup, n_globals, exn_names, packets, gaps)
+        if clash is None:
+            return image
+        gaps[clash] = gaps.get(clash, 0) + 8
+    raise ValueError("cannot lay out the code vector without a false code item header")
+
+
+def _layout(base, items, strings, setup, n_globals, exn_names, packets, gaps):
     # ---- code vector layout
     offsets = []
     pos = 8
-    for it in items:
+    for i, it in enumerate(items):
+        pos += gaps.get(i, 0)
         offsets.append(pos)
         pos = V.double_align(pos + 8 + it.code.size)
     vector_bytes = pos
@@ -163,7 +175,7 @@ def build_image(base: int, items: list[ItemSpec], strings: list[bytes], setup: s
     for p, v in exn_ptrs.items():
         symbols[f"exnname:{p}"] = v
 
-    data = bytearray(cur - base)
+    data = bytearray([NOP]) * vector_bytes + bytearray(cur - base - vector_bytes)
     struct.pack_into("<II", data, 0, V.make_header(V.CODE, vector_bytes // 4 - 1), anc_rec)
     infos = []
     for i, (it, off) in enumerate(zip(items, offsets)):
@@ -171,25 +183,28 @@ def build_image(base: int, items: list[ItemSpec], strings: list[bytes], setup: s
                          item_ancillary(i, it.leaf))
         code = it.code.link(base + off + 8, symbols)
         data[off + 8: off + 8 + len(code)] = code
-        end = V.double_align(off + 8 + len(code))
-        data[off + 8 + len(code): end] = bytes([NOP]) * (end - off - 8 - len(code))
         infos.append(ItemInfo(it.name, off, base + off + V.POINTER, 8 + len(code), i, it.leaf,
                               it.frame_words))
     for addr, obj in chunks:
         data[addr - base: addr - base + len(obj)] = obj
-    _check_no_false_backptrs(data, offsets, vector_bytes)
+    clash = _false_backptr(data, offsets, vector_bytes)
+    if clash is not None:
+        return None, max(i for i, o in enumerate(offsets) if o <= clash)
     setup_ptr = next(inf.code_ptr for inf in infos if inf.name == setup)
     str_ptr = {s: p for s, p in zip(strings, const_ptrs)}
     return LoadImage(base, bytes(data), infos, setup_ptr, n_globals, exn_ptrs, vector_bytes,
-                     names_rec, str_ptr, packet_ptrs)
+                     names_rec, str_ptr, packet_ptrs), None
 
 
-def _check_no_false_backptrs(data: bytearray, offsets: list[int], vector_bytes: int) -> None:
+def _false_backptr(data: bytearray, offsets: list[int], vector_bytes: int) -> int | None:
+    """The vector offset of an instruction word that MLWorks's item scan would take for a
+    code item header (a BACKPTR header equal to its own offset), or None."""
     starts = set(offsets)
     for off in range(8, vector_bytes, 8):
         w = struct.unpack_from("<I", data, off)[0]
         if off not in starts and w == V.make_header(V.BACKPTR, off):
-            raise ValueError(f"code at vector offset {off:#x} looks like a code item header")
+            return off
+    return None
 
 
 def item_bounds(read_word: Callable[[int], int], vector: int, number: int,

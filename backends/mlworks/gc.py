@@ -80,9 +80,13 @@ class Collector:
         max_heap: int | None = None,
         code_range: tuple[int, int] = (0, 0),
         tracker=None,
+        word_dtype: str = "<u4",
     ) -> None:
-        self.read = read
-        self.write = write
+        # memory is read and written through these, in the machine's byte order; the
+        # collector itself works on native uint32 arrays
+        self._read = read
+        self._write = write
+        self.wdt = np.dtype(word_dtype)
         self.heap = heap
         self.static = static
         self.creation_bytes = max(align(creation_bytes, 8), 256)
@@ -97,12 +101,24 @@ class Collector:
         self.max_heap = max_heap
         self.code_range = code_range
         self.tracker = tracker
+        self.forward = None  # set during gc observers: see runtime.Machine.gc_observers
         self.large: list[tuple[int, int]] = []  # (address, bytes)
         self.remembered: set[int] = set()  # header addresses of arrays written with pointers
         # statistics
         self.collections = [0] * self.G
         self.words_copied = 0
         self.gc_seconds = 0.0
+
+    def read(self, addr: int, nbytes: int) -> bytes:
+        b = bytes(self._read(addr, nbytes))
+        if self.wdt.byteorder == ">":
+            b = np.frombuffer(b, dtype=self.wdt).astype(np.uint32).tobytes()
+        return b
+
+    def write(self, addr: int, data: bytes) -> None:
+        if self.wdt.byteorder == ">":
+            data = np.frombuffer(data, dtype=np.uint32).astype(self.wdt).tobytes()
+        self._write(addr, data)
 
     # ------------------------------------------------------------------ sizes and policy
     def used(self, g: int) -> int:
@@ -312,6 +328,16 @@ class Collector:
         if level == self.G - 1:
             self.oldest_live = self.used(self.G - 1)
 
+        # ---- forwarding for observers (the space profiler), valid until the next collection
+        def forward(addrs: np.ndarray) -> np.ndarray:
+            a = np.asarray(addrs, dtype=np.int64)
+            okf, t = locate(a | 1)
+            out = a.copy()
+            out[okf] = np.where(live[t[okf]], new_addr[t[okf]] + (a[okf] - obj_addr[t[okf]]), 0)
+            return out
+
+        self.forward = forward
+
         # ---- remembered set: arrays outside the creation space pointing to younger gens
         self._rebuild_remembered(locate, live, obj_hdr, new_addr, obj_addr)
         self.gc_seconds += time.process_time() - t0
@@ -334,32 +360,39 @@ class Collector:
             frontier = kids[deg[kids] > 0]
         if not len(frontier):
             return m0.astype(bool)
-        # then depth-first in Python; nxt[o] is the only child of o (a list's tail), -1
-        # several, -2 none, so chains are followed without touching the stack
-        first = tobj[np.minimum(offs_a[:-1], max(len(tobj) - 1, 0))] if len(tobj) else deg
-        nxt = np.where(deg == 1, first, np.where(deg == 0, -2, -1)).tolist()
-        offs = offs_a.tolist()
-        tl = tobj.tolist()
+        # then depth-first in Python, following each object's last child (a list's tail)
+        # without touching the stack: last[o] = last child or -1; prev[o] = the other
+        # child of a 2-child object, -1 none, -2 several (listed in ``more``)
+        nt = len(tobj)
+        has = deg > 0
+        last = np.where(has, tobj[np.clip(offs_a[1:] - 1, 0, max(nt - 1, 0))] if nt else -1, -1)
+        prev = np.where(deg == 2, tobj[np.clip(offs_a[1:] - 2, 0, max(nt - 1, 0))] if nt else -1,
+                        np.where(deg > 2, -2, -1))
+        more = {}
+        for o in np.flatnonzero(deg > 2).tolist():
+            more[o] = tobj[offs_a[o]:offs_a[o + 1] - 1].tolist()
+        last_l, prev_l = last.tolist(), prev.tolist()
         mark = bytearray(m0.tobytes())
         stack = frontier.tolist()
         pop, push = stack.pop, stack.append
         while stack:
             o = pop()
             while True:
-                c = nxt[o]
-                if c >= 0:
-                    if mark[c]:
-                        break
-                    mark[c] = 1
-                    o = c
-                    continue
-                if c == -1:
-                    for j in range(offs[o], offs[o + 1]):
-                        c = tl[j]
-                        if not mark[c]:
-                            mark[c] = 1
-                            push(c)
-                break
+                p = prev_l[o]
+                if p != -1:
+                    if p == -2:
+                        for c in more[o]:
+                            if not mark[c]:
+                                mark[c] = 1
+                                push(c)
+                    elif not mark[p]:
+                        mark[p] = 1
+                        push(p)
+                c = last_l[o]
+                if c < 0 or mark[c]:
+                    break
+                mark[c] = 1
+                o = c
         return np.frombuffer(bytes(mark), dtype=np.uint8).astype(bool)
 
     def _to_block(self, d: int, need: int, level: int) -> tuple[Block, bool]:

@@ -157,8 +157,9 @@ STACK_REGION = 0x40000
 class StackSpace:
     """The stack: regions mapped on demand, and the write barrier described above."""
 
-    def __init__(self, uc: Uc, initial: int = 0x100000) -> None:
+    def __init__(self, uc: Uc, initial: int = 0x100000, word_dtype: str = "<u4") -> None:
         self.uc = uc
+        self.wdt = np.dtype(word_dtype)
         self.lo = STACK_TOP - align(initial, STACK_REGION)
         uc.mem_map(self.lo, STACK_TOP - self.lo, UC_PROT_ALL)
         self.protected: set[int] = set()
@@ -186,7 +187,8 @@ class StackSpace:
         self.protected.discard(r)
         self.faults += 1
         # unicorn does not redo the faulting store after this hook: perform it here
-        uc.mem_write(address, (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little"))
+        order = "big" if self.wdt.byteorder == ">" else "little"
+        uc.mem_write(address, (value & ((1 << (8 * size)) - 1)).to_bytes(size, order))
         return True
 
     def root_ranges(self, sp: int, level: int) -> list[tuple[int, int]]:
@@ -212,7 +214,7 @@ class StackSpace:
         protect every writable region entirely above the one holding ``sp``."""
         for r in self._scanned:
             a = max(r, sp)
-            w = np.frombuffer(self.uc.mem_read(a, r + STACK_REGION - a), dtype=np.uint32)
+            w = np.frombuffer(self.uc.mem_read(a, r + STACK_REGION - a), dtype=self.wdt)
             w = w[(w & 1) == 1].astype(np.int64)
             self.min_gen[r] = int(gen_of(w).min()) if len(w) else 1 << 20
         self._scanned = []

@@ -59,6 +59,7 @@ class Machine:
         import sys
 
         self.arch = arch or X86()
+        self._e = self.arch.ENDIAN
         self.image = image
         self.session = session
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -66,7 +67,7 @@ class Machine:
         self.source_file = source_file
         uc = self.uc = self.arch.new_uc()
         M.map_fixed(uc)
-        self.stack = M.StackSpace(uc)
+        self.stack = M.StackSpace(uc, word_dtype=self.arch.WORD_DTYPE)
         uc.mem_write(image.base, image.data)
         self.static = M.StaticSpace(top=M.align(image.base + len(image.data), 8))
         self.heap_space = M.HeapSpace(uc)
@@ -80,7 +81,8 @@ class Machine:
         self.tracker = tracker
         self.gc = Collector(uc.mem_read, uc.mem_write, self.heap_space, self.static,
                             creation_bytes=creation_space, generations=generations,
-                            max_heap=max_heap, code_range=self.code_range, tracker=tracker)
+                            max_heap=max_heap, code_range=self.code_range, tracker=tracker,
+                            word_dtype=self.arch.WORD_DTYPE)
         # code items sorted by address, for PC -> function
         self.items = sorted(image.items, key=lambda it: it.offset)
         self._item_addrs = [image.base + it.offset for it in self.items]
@@ -90,7 +92,7 @@ class Machine:
         self.services = S
         self.handlers: dict[int, Callable[[], None]] = {
             M.stub_address(STUB_GC): self._gc_entry,
-            M.stub_address(STUB_PROFILE_ALLOC): self._gc_entry,
+            M.stub_address(STUB_PROFILE_ALLOC): self._profile_alloc_entry,
             M.stub_address(STUB_UNCAUGHT): self._uncaught,
         }
         n_stubs = STUB_SERVICE0 + len(S.SERVICES)
@@ -114,6 +116,12 @@ class Machine:
         self._bad_access: int | None = None
         self._pending: BaseException | None = None
         self.census_due = False
+        #: called as f(closure, untagged address, bytes) after each profiled allocation
+        self.alloc_observers: list[Callable[[int, int, int], None]] = []
+        #: called as f(machine, level) after each collection, while
+        #: ``machine.gc.forward(addresses)`` maps this collection's from-space addresses
+        #: to their new ones (0 = died; addresses outside from-space are returned as is)
+        self.gc_observers: list[Callable[["Machine", int], None]] = []
         self.instructions = 0
         self.exit_status: int | None = None
         self.output_bytes = 0
@@ -128,10 +136,17 @@ class Machine:
 
     # ------------------------------------------------------------------ memory helpers
     def _w(self, addr: int, value: int) -> None:
-        self.uc.mem_write(addr, struct.pack("<I", value & 0xFFFFFFFF))
+        self.uc.mem_write(addr, struct.pack(self._e + "I", value & 0xFFFFFFFF))
 
     def word(self, addr: int) -> int:
-        return struct.unpack("<I", self.uc.mem_read(addr, 4))[0]
+        return struct.unpack(self._e + "I", self.uc.mem_read(addr, 4))[0]
+
+    def pack(self, *words: int) -> bytes:
+        """Words in the machine's byte order."""
+        return struct.pack(f"{self._e}{len(words)}I", *[w & 0xFFFFFFFF for w in words])
+
+    def read_double(self, addr: int) -> float:
+        return struct.unpack(self._e + "d", self.read(addr, 8))[0]
 
     def set_word(self, addr: int, value: int) -> None:
         self._w(addr, value)
@@ -183,6 +198,9 @@ class Machine:
             if v != old:
                 self.set_reg(r, v)
         self._reset_creation()
+        for f in self.gc_observers:
+            f(self, level)
+        gc.forward = None
         if s is not None:
             s.gc_end(level, major)
             if major and self.census_due and self.tracker is not None and s.wants_census:
@@ -230,6 +248,17 @@ class Machine:
         self.set_slot(M.SLOT_GC_BASE, addr + req)
         self.set_reg(self.arch.COUNT, addr)
 
+    def _profile_alloc_entry(self) -> None:
+        """``call [esi+0x38]`` (a space-profiled allocation site): allocate like the GC
+        entry (MLWorks's overflow build jumps to ml_gc), then tell the observers
+        ``(closure, untagged address, bytes)`` -- the space profiler's records."""
+        closure = self.reg(self.arch.CLOSURE)
+        req = self.reg(self.arch.COUNT)
+        self._gc_entry()
+        addr = self.reg(self.arch.COUNT)
+        for f in self.alloc_observers:
+            f(self.reg(self.arch.CLOSURE) if closure & 1 else closure, addr, req)
+
     # ------------------------------------------------------------------ exceptions
     def raise_exn(self, exn: int) -> None:
         """Raise the ML exception value ``exn`` from a service: unwind to the innermost
@@ -239,7 +268,7 @@ class Machine:
             from .services import uncaught_message
 
             raise GuestRuntimeError(uncaught_message(self, exn))
-        frame = struct.unpack("<4I", self.read(f, 16))
+        frame = struct.unpack(self._e + "4I", self.read(f, 16))
         self.set_slot(M.SLOT_HANDLER, frame[0])  # pop the frame, as the inline raise does
         self.arch.deliver_exception(self.uc, frame, exn)
 
@@ -261,7 +290,7 @@ class Machine:
         n = len(b) + 1
         nbytes = V.string_bytes(n)
         addr = self.alloc(nbytes)
-        self.write(addr, struct.pack("<I", V.make_header(V.STRING, n)) + b
+        self.write(addr, self.pack(V.make_header(V.STRING, n)) + b
                    + b"\0" * (nbytes - 4 - len(b)))
         return addr + V.POINTER
 
@@ -317,7 +346,7 @@ class Machine:
         sp = M.STACK_START
         # the outermost handler frame: uncaught exceptions land in the uncaught stub
         frame_sp = sp - 16
-        self.write(frame_sp, struct.pack("<4I", 0, M.stub_address(STUB_UNCAUGHT), 0, sp))
+        self.write(frame_sp, self.pack(0, M.stub_address(STUB_UNCAUGHT), 0, sp))
         self.set_slot(M.SLOT_HANDLER, frame_sp)
         closure = self.alloc(8)
         self._w(closure, self.image.setup_code_ptr)

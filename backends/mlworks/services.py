@@ -110,7 +110,7 @@ def _build_list(m, items: list[int]) -> int:
     for i, x in enumerate(items):
         nxt = addr + 8 * (i + 1) + V.PAIRPTR if i + 1 < n else V.MLNIL
         words += [x & 0xFFFFFFFF, nxt]
-    m.write(addr, struct.pack(f"<{2 * n}I", *words))
+    m.write(addr, m.pack(*words))
     return addr + V.PAIRPTR
 
 
@@ -155,7 +155,7 @@ def s_int_to_string(m) -> None:
 
 def s_real_to_string(m) -> None:
     p = _arg(m)
-    x = struct.unpack("<d", m.read(p - V.POINTER + 8, 8))[0]
+    x = m.read_double(p - V.POINTER + 8)
     _ret(m, m.make_string(real_text(x).encode()))
 
 
@@ -254,7 +254,7 @@ def _new_array(m, n: int, init_from_arg: Callable[[], int]) -> int:
     init = init_from_arg()  # re-read after a possible collection
     words = [V.make_header(V.ARRAY, n), 0, 0] + [init & 0xFFFFFFFF] * n
     words += [0] * (nbytes // 4 - len(words))
-    m.write(addr, struct.pack(f"<{len(words)}I", *words))
+    m.write(addr, m.pack(*words))
     if init & 1:
         m.gc.remember(addr)
     return addr + V.REFPTR
@@ -275,7 +275,7 @@ def s_array_from_list(m) -> None:
     items = _list_items(m, _arg(m))  # elements may have moved
     words = [V.make_header(V.ARRAY, n), 0, 0] + [x & 0xFFFFFFFF for x in items]
     words += [0] * (nbytes // 4 - len(words))
-    m.write(addr, struct.pack(f"<{len(words)}I", *words))
+    m.write(addr, m.pack(*words))
     if any(x & 1 for x in items):
         m.gc.remember(addr)
     _ret(m, addr + V.REFPTR)
@@ -326,7 +326,7 @@ OPTION_SOME_TAG = 0
 
 def _some(m, v: int) -> int:
     addr = m.alloc(8)
-    m.write(addr, struct.pack("<II", V.mlint(OPTION_SOME_TAG), v & 0xFFFFFFFF))
+    m.write(addr, m.pack(V.mlint(OPTION_SOME_TAG), v))
     return addr + V.PAIRPTR
 
 
@@ -372,8 +372,7 @@ def structural_equal(m, a: int, b: int) -> bool:
             elif sec in (V.STRING, V.BYTEARRAY):
                 if sec == V.BYTEARRAY and n == 12:  # boxed real: compare as doubles
                     if m.read(x + 3, 8) != m.read(y + 3, 8):
-                        fx = struct.unpack("<d", m.read(x + 3, 8))[0]
-                        fy = struct.unpack("<d", m.read(y + 3, 8))[0]
+                        fx, fy = m.read_double(x + 3), m.read_double(y + 3)
                         if fx != fy:
                             return False
                 elif m.read(x - 1, n) != m.read(y - 1, n):

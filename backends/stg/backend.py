@@ -112,7 +112,12 @@ class StgBackend:
             m.after_session_call()
             session.census(view)
         elif gc.young_words() >= gc.nursery_words:
-            gc.collect()
+            major = gc.old_words > gc.old_limit  # the model's own rule, decided here so
+            m.minor_collection = not major  # that the machine can list only dirty roots
+            try:
+                gc.collect(major=major)
+            finally:
+                m.minor_collection = False
         else:
             return
         m.ns["NURSERY_START"] = gc.nursery_start

@@ -108,6 +108,18 @@ class Machine:
         self.gc_interval = 4096
         self.next_gc = 0
         self._system_stack: int | None = None
+        # Incremental roots for minor collections (GHC scans only the dirty part of a
+        # stack). Frames below the watermark frame were not popped since the last
+        # collection, so what they held then was promoted. Their environment can only have
+        # been written since if a frame sharing it was popped (the frames of one
+        # environment are contiguous on the stack) or if it was the environment about to
+        # run at the last collection: such environments are "dirty" (_dirty maps their ids
+        # to them, which also keeps the ids from being reused) and the contiguous run of
+        # old frames holding them is scanned again.
+        self.incremental_roots = True
+        self.minor_collection = False  # set by the backend before a minor collection
+        self._wm_index = -1
+        self._dirty: dict[int, list] = {}
         self.live_bytes_fn: Any = None
 
     # ------------------------------------------------------------------ set-up
@@ -135,7 +147,7 @@ class Machine:
             "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
             "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
             "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
-            "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "Halt": rt.Halt, "NURSERY_START": 0, "REMEMBER": None,
+            "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "WM": rt.WM, "Halt": rt.Halt, "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
         }
         self.stack = stack
@@ -339,13 +351,17 @@ class Machine:
         stack (case environments, update-frame thunks, pending arguments), and the
         environment of the code block about to run."""
         caf_items = [v for c in self.cafs for v in (c, c.val) if v is not None]
-        return caf_items + self._stack_roots()
+        return caf_items + [x for x in self._frame_items(self.stack)
+                            if isinstance(x, (Con, Box, Fun, Pap, Thunk))]
 
-    def _stack_roots(self, raw: bool = False) -> list:
-        """Heap objects held by frames and the current environment (``raw``: every item,
-        non-objects such as slot numbers and CCS ids included, for a tracer that filters)."""
+    def _frame_items(self, frames: list) -> list:
+        """Every item held by ``frames`` and the current environment (slot numbers and CCS
+        ids included: the collector ignores what is not a heap object)."""
         items: list = []
-        for fr in self.stack:
+        wm = rt.WM
+        for fr in frames:
+            if fr[0] is wm:
+                fr = fr[1]
             for x in fr[1:]:
                 if type(x) is list:
                     items.extend(x)
@@ -353,19 +369,60 @@ class Machine:
                     items.append(x)
         if self.cur_env is not None:
             items.extend(self.cur_env)
-        if raw:
-            return items
-        return [x for x in items if isinstance(x, (Con, Box, Fun, Pap, Thunk))]
+        return items
+
+    def wm_pop(self, fr: tuple) -> tuple:
+        """``ret`` popped the watermark frame: record it as dirty, move the mark down."""
+        orig = fr[1]
+        if len(orig) > 1 and type(orig[1]) is list:
+            self._dirty[id(orig[1])] = orig[1]
+        st = self.stack
+        if st:
+            self._wm_index = len(st) - 1
+            st[-1] = (rt.WM, st[-1])
+        else:
+            self._wm_index = -1
+        return orig
+
+    def _remark(self) -> None:
+        st = self.stack
+        i = self._wm_index
+        if 0 <= i < len(st) and st[i][0] is rt.WM:
+            st[i] = st[i][1]
+        if st and self.incremental_roots:
+            self._wm_index = len(st) - 1
+            st[-1] = (rt.WM, st[-1])
+        else:
+            self._wm_index = -1
+        env = self.cur_env
+        self._dirty = {id(env): env} if env is not None else {}
 
     def gc_roots(self) -> list:
         """``roots()`` as (object, retainer identity) pairs for the collector model: a CAF is
-        retained by its own stack (``M.CAF``), the frame stack by SYSTEM (GHC's TSO)."""
+        retained by its own stack (``M.CAF``), the frame stack by SYSTEM (GHC's TSO). For a
+        minor collection only what changed since the last collection is listed."""
         out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
         if self._system_stack is None:
             system = self.tables.ccs.intern(CostCentre("SYSTEM", "SYSTEM", "<built-in>"))
             self._system_stack = self.ccs.raw_push(0, system)
         sysid = self._system_stack
-        out.extend((x, sysid) for x in self._stack_roots(raw=True) if x is not None)
+        if self.minor_collection and self.incremental_roots and self._wm_index >= 0:
+            st = self.stack
+            frames = st[self._wm_index + 1:]
+            j = self._wm_index
+            while j >= 0:
+                fr = st[j]
+                if fr[0] is rt.WM:
+                    fr = fr[1]
+                if len(fr) < 2 or type(fr[1]) is not list or id(fr[1]) not in self._dirty:
+                    break
+                frames.append(fr)
+                j -= 1
+            items = self._frame_items(frames)
+        else:
+            items = self._frame_items(self.stack)
+        out.extend((x, sysid) for x in items if x is not None)
+        self._remark()
         return out
 
     def kill_all(self) -> None:

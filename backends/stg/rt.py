@@ -18,7 +18,8 @@ Frames on ``stack`` are tuples whose first item is the handler ``h(frame, value)
   in ``env[slot]`` and continues with ``code(env)`` (which selects the alternative);
 * ``(UPD, thunk, ccs)`` update frame: overwrites the thunk, restores ``ccs``;
 * ``(AP, args)``     pending arguments of an over-saturated call;
-* ``(STOP,)``        bottom of the stack.
+* ``(STOP,)``        bottom of the stack;
+* ``(WM, frame)``    a frame wrapped as the collector's watermark (``Machine.wm_pop``).
 
 Every code block returns ``(code, env)`` to the trampoline in ``run_loop``; ``ret`` never
 runs code itself, so Python's own stack depth stays bounded by the program text.
@@ -51,6 +52,12 @@ def AP(fr, v):
     raise AssertionError("frame markers are not called")
 
 
+def WM(fr, v):
+    """Marker of the watermark frame ``(WM, original_frame)``: the lowest frame not popped
+    since the last collection (see ``Machine.wm_pop``)."""
+    raise AssertionError("frame markers are not called")
+
+
 def STOP(fr, v):
     """Marker of the bottom frame: returning to it ends the run (``Halt``)."""
     raise AssertionError("frame markers are not called")
@@ -62,6 +69,9 @@ def ret(v):
     while True:
         fr = pop()
         k = fr[0]
+        if k is WM:
+            fr = m.wm_pop(fr)
+            k = fr[0]
         if k is UPD:
             t = fr[1]
             t.val = v

@@ -487,8 +487,10 @@ SERVICES = {
 }
 
 
-def run_program(prog: ir.Program, stack_mb: int = 512) -> Result:
-    """Run ``prog`` in a thread with a large stack (non-tail recursion nests Python calls)."""
+def run_program(prog: ir.Program, stack_mb: int = 512, max_depth: int = 1_000_000) -> Result:
+    """Run ``prog`` in a thread with a large stack (non-tail recursion nests Python calls,
+    about five Python frames per ML call). The full-size lists.sml (1e6-deep recursion)
+    needs ``stack_mb=1024, max_depth=30_000_000`` (about a minute, 2-3 GB)."""
     box: dict = {}
 
     def target() -> None:
@@ -499,7 +501,7 @@ def run_program(prog: ir.Program, stack_mb: int = 512) -> Result:
 
     old_limit = sys.getrecursionlimit()
     old_size = threading.stack_size()
-    sys.setrecursionlimit(1_000_000)
+    sys.setrecursionlimit(max_depth)
     threading.stack_size(stack_mb * 1024 * 1024)
     try:
         t = threading.Thread(target=target)

@@ -95,3 +95,20 @@ def test_padding_is_nops():
         end = it.code_end - BASE
         pad_end = V.double_align(end)
         assert img.data[end:pad_end] == b"\x90" * (pad_end - end)
+
+
+def test_a_word_that_looks_like_an_item_header_is_moved_away():
+    from profkit.backends.mlworks import asm_x86 as A
+    # item 0's instructions start at vector offset 16; `mov eax, imm32` after 7 NOPs puts the
+    # immediate at offset 24, and the addend makes it BACKPTR(24) when placed there
+    fake = V.make_header(V.BACKPTR, 24)
+    code = A.assemble([A.Label("L")] + ["nop"] * 7 + [A.MovImm("eax", "@L", fake - BASE - 16),
+                                                     "ret"])
+    items = [CV.ItemSpec("a[x:1]", code), CV.ItemSpec("b[x:2]", A.assemble(["ret"]))]
+    img = CV.build_image(BASE, items, [], "b[x:2]", 0, {}, [])
+    a = img.items[0]
+    assert a.offset == 16  # moved on by 8 bytes of NOPs
+    assert img.data[8:16] == b"\x90" * 8
+    rw, _ = reader(img)
+    assert [CV.item_bounds(rw, BASE, i, 2)[0] for i in range(2)] == [
+        it.code_start for it in img.items]

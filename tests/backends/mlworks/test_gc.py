@@ -182,3 +182,30 @@ def test_events_copy_and_death_rows_account_for_every_object():
     names = [c[0] for c in rec.calls]
     assert names.count("gc_start") == names.count("gc_end") >= 3
     assert read_list(m, m.word(M.GLOBALS)) == list(range(2999, -1, -1))
+
+
+def test_profiled_allocation_observers_and_forwarding():
+    # the space-profiled form of §2a (mlworks.md §3a): cmp against gc_base, call [esi+0x38]
+    seq = alloc("eax", 8, 1).replace("dword ptr [esi + 0x54]", "dword ptr [esi + 0x50]") \
+        .replace("call dword ptr [esi + 4]", "call dword ptr [esi + 0x38]")
+    body = (PROLOGUE + "mov edx, 0\nmov ebx, 0\nagain:\n" + seq
+            + "mov dword ptr [eax-1], ebx\nmov dword ptr [eax+3], edx\nmov edx, eax\n"
+            "add ebx, 4\ncmp ebx, 16000\njb again\nmov dword ptr [0x20000], edx\n" + EPILOGUE)
+    m = Machine(build({"setup": body}, "setup"), creation_space=16 * 1024)
+    records: list[int] = []
+    survivors: list[int] = []
+    m.alloc_observers.append(lambda closure, addr, n: records.append(addr))
+
+    def after_gc(machine, level):
+        new = machine.gc.forward(np.array(records, dtype=np.int64))
+        survivors.append(int((new != 0).sum()))
+        records[:] = [a for a in new.tolist() if a]
+
+    m.gc_observers.append(after_gc)
+    assert m.run() == 0
+    assert len(records) == 4000  # every allocation was recorded, all are still live
+    assert survivors and all(0 < n <= 4000 for n in survivors)
+    lst = m.word(M.GLOBALS)
+    assert lst - 1 == records[-1]  # the last cell allocated heads the list
+    assert sorted(records) == sorted(set(records))
+    assert read_list(m, lst) == list(range(3999, -1, -1))

@@ -17,8 +17,8 @@ REF = "/work/shared/reference/sml"
 PROGRAMS = ["nfib", "closures", "partial", "records", "lists"]
 
 
-def run_program(path: str, *opts: str, plugins=()) -> tuple[int, str]:
-    cfg = parse_run_args(["--backend", "mlworks", *opts, path])
+def run_program(path: str, *opts: str, plugins=(), rts=()) -> tuple[int, str]:
+    cfg = parse_run_args(["--backend", "mlworks", *opts, path, *rts])
     out = io.StringIO()
     status = runner.run(cfg, plugins=[plugin, *plugins], stdout=out, load_entrypoints=False)
     return status, out.getvalue()
@@ -38,7 +38,7 @@ def test_events_and_ticks_on_a_real_program(tmp_path):
     rec = Recorder()
     status, out = run_program(os.path.join(REF, "programs", "partial.sml"),
                               "--creation-space", "64k", "--outdir", str(tmp_path),
-                              "+RTS", "-i0.02", "-V0.01", plugins=[rec])
+                              rts=("+RTS", "-i0.02", "-V0.01"), plugins=[rec])
     assert status == 0 and out == "50250000 50350000 100600000 500500\n"
     names = [c[0] for c in rec.calls]
     assert names.count("tick") > 5 and names.count("census") >= 1
