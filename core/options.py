@@ -166,9 +166,12 @@ def split_command(argv: list[str]) -> tuple[list[str], list[str], list[str]]:
     args: list[str] = []
     seen_prog = False
     in_rts = False
+    only_args = False
     it = iter(argv)
     for a in it:
-        if in_rts:
+        if only_args:
+            args.append(a)
+        elif in_rts:
             if a == "-RTS":
                 in_rts = False
             elif a == "+RTS":
@@ -186,10 +189,23 @@ def split_command(argv: list[str]) -> tuple[list[str], list[str], list[str]]:
                 if v is None:
                     raise UsageError(f"option {a} needs a value")
                 before.append(v)
+        elif a == "--":
+            only_args = True
+        elif a.startswith("--") and (a in _OPTS_WITH_VALUE or a in _FLAGS):
+            # profkit's own long options may follow the program too (MLWorks's
+            # `PROG --profile FILE` style); `--` ends them
+            before.append(a)
+            if a in _OPTS_WITH_VALUE:
+                v = next(it, None)
+                if v is None:
+                    raise UsageError(f"option {a} needs a value")
+                before.append(v)
         else:
             args.append(a)
     return before, rts, args
 
+
+_FLAGS = {"--profile-overflow"}
 
 _OPTS_WITH_VALUE = {
     "--backend", "--arch", "--outdir", "--max-steps", "--creation-space", "--generations",

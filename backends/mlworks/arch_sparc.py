@@ -192,6 +192,10 @@ class SPARC:
     #: the service, then ``retl`` returns to the ML caller's %o7 + 8. In the runtime's
     #: little-endian word view (written through SwappedUc).
     STUB = struct.pack("<4I", 0x81C3E008, A.NOP, A.NOP, A.NOP)
+    #: byte order of memory words *as the runtime sees them*: SwappedUc presents SPARC's
+    #: big-endian words as little-endian ones, so the runtime's "<" formats stay right
+    ENDIAN = "<"
+    WORD_DTYPE = "<u4"
 
     def __init__(self) -> None:
         self.cs = Cs(CS_ARCH_SPARC, CS_MODE_BIG_ENDIAN)

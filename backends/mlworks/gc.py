@@ -362,15 +362,16 @@ class Collector:
             return m0.astype(bool)
         # then depth-first in Python, following each object's last child (a list's tail)
         # without touching the stack: last[o] = last child or -1; prev[o] = the other
-        # child of a 2-child object, -1 none, -2 several (listed in ``more``)
+        # child of a 2-child object, -1 none, -2 several (read from the CSR)
         nt = len(tobj)
         has = deg > 0
         last = np.where(has, tobj[np.clip(offs_a[1:] - 1, 0, max(nt - 1, 0))] if nt else -1, -1)
         prev = np.where(deg == 2, tobj[np.clip(offs_a[1:] - 2, 0, max(nt - 1, 0))] if nt else -1,
                         np.where(deg > 2, -2, -1))
-        more = {}
-        for o in np.flatnonzero(deg > 2).tolist():
-            more[o] = tobj[offs_a[o]:offs_a[o + 1] - 1].tolist()
+        if (deg > 2).any():
+            offs_l, tl = offs_a.tolist(), tobj.tolist()
+        else:
+            offs_l = tl = []
         last_l, prev_l = last.tolist(), prev.tolist()
         mark = bytearray(m0.tobytes())
         stack = frontier.tolist()
@@ -381,7 +382,8 @@ class Collector:
                 p = prev_l[o]
                 if p != -1:
                     if p == -2:
-                        for c in more[o]:
+                        for j in range(offs_l[o], offs_l[o + 1] - 1):
+                            c = tl[j]
                             if not mark[c]:
                                 mark[c] = 1
                                 push(c)

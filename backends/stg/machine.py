@@ -16,7 +16,10 @@ Public surface (what the backend, the GC model and profiling plugins use):
 * ``ccs_entries``/``ccs_ticks`` lists and ``ccs_alloc_bytes()`` (numpy) indexed by StackTable
   id: SCC entry counts, timer ticks, bytes allocated (GHC sizes, no profiling header).
 * ``roots()`` every object the program can still reach directly (frame stack, CAFs, the
-  environment of the running code block); ``heapobj.children(obj)`` its pointers.
+  environment of the running code block); ``heapobj.children(obj)`` its pointers;
+  ``gc_roots()`` the same as (object, retainer identity) pairs for ``gc.StgHeapModel``,
+  listing only the frames changed since the last collection when ``minor_collection`` is
+  set (exact: tests compare it with full roots event for event).
 * ``kill_all()`` stages a death row for every object not yet dead (``dead`` marks).
 * ``after_session_call()`` must follow any session call that may flush (census, gc events):
   the stager replaces its arrays on flush.

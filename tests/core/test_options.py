@@ -81,3 +81,11 @@ def test_sizes():
     assert parse_size("4096", "-A") == 4096
     with pytest.raises(UsageError):
         parse_size("lots", "-A")
+
+
+def test_profkit_long_options_may_follow_the_program():
+    cfg = parse_run_args(["p.sml", "--profile", "r.txt", "--profile-manner", "12", "x",
+                          "--", "--profile", "y"])
+    assert cfg.program == "p.sml"
+    assert cfg.profile_file == "r.txt" and cfg.profile_manner == 12
+    assert cfg.program_args == ["x", "--profile", "y"]

@@ -10,6 +10,7 @@ import pytest
 
 from profkit import runner
 from profkit.backends.stg import plugin
+from profkit.hookspecs import hookimpl
 from profkit.options import parse_run_args
 from profkit.testing import Recorder
 
@@ -34,15 +35,29 @@ def test_plugin_chooses_hs_files_and_the_stg_flag():
     assert plugin.profkit_make_backend(config=cfg, path="x.txt").name == "stg"
 
 
+class GrabEntries:
+    """Keeps the SCC entry counts by stack path at the end of the run."""
+
+    entries: dict = {}
+
+    @hookimpl
+    def profkit_run_end(self, session):
+        t = session.tables
+        self.entries = {
+            tuple(t.ccs[c].label for c in reversed(t.stacks.frames(s))): t.stacks.entries[s]
+            for s in range(len(t.stacks))}
+
+
 def test_nfib_reference_program_output_and_entries(tmp_path):
     # GIVEN the reference nfib.hs compiled with -fprof-auto
     src = open(os.path.join(REF, "programs", "nfib.hs")).read()
-    rec = Recorder()
-    rc, out, err = run_hs(tmp_path, src, "-fprof-auto", name="nfib", plugins=[rec])
+    grab = GrabEntries()
+    rc, out, err = run_hs(tmp_path, src, "-fprof-auto", name="nfib", plugins=[grab])
     # THEN it prints what GHC printed and nfib is entered 242785 times under CAF/main
     assert rc == 0, err
     assert out == open(os.path.join(REF, "out/nfib/plain/s/stdout.txt")).read()
-    from profkit.session import Session  # noqa: F401  (the recorder saw the session)
+    assert grab.entries[("CAF", "main", "nfib")] == 242785
+    assert grab.entries[("CAF", "main")] == 1
 
 
 def test_nfib_entry_count_under_prof_auto(tmp_path):
