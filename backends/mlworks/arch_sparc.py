@@ -170,7 +170,11 @@ class SwappedUc:
             self._uc.emu_start(begin, until, timeout, count)
         finally:
             self.regs_to_slots()
-            self._arch.stopped_at = self._uc.reg_read(S.UC_SPARC_REG_PC)
+            pc = self._uc.reg_read(S.UC_SPARC_REG_PC)
+            if pc == (until + 4) & MASK:  # stopped at `until`: unicorn reports nPC
+                pc = until
+                self._uc.reg_write(S.UC_SPARC_REG_PC, pc)
+            self._arch.stopped_at = pc
 
 
 class SPARC:
@@ -216,6 +220,9 @@ class SPARC:
         uc = machine.uc
         for addr, h in list(machine.handlers.items()):
             machine.handlers[addr] = self._synced(h)
+        # the exit stub: unicorn does not always honour `until` after an emulated or real
+        # `retl` into it, so stop explicitly (Machine.run sees PC == exit_addr)
+        machine.handlers.setdefault(machine.exit_addr, uc._uc.emu_stop)
         uc._uc.hook_add(UC_HOOK_INTR, self._on_intr)
 
     def _synced(self, h):

@@ -19,15 +19,28 @@ import importlib
 import os
 
 from profkit.clock import VirtualClock
-from profkit.errors import UsageError
+from profkit.errors import GuestRuntimeError, UsageError
 from profkit.tables import CostCentre, StackTable
 
 from . import memory as M
-from .arch import ARCHES
+from .arch import make_arch
 from .arch import make_arch
 from .runtime import UNITS_PER_SECOND, Machine
 
 CODEGENS = {"x86": "codegen_x86", "sparc": "codegen_sparc"}
+
+
+def _space_profiler(machine, session, item_stack):
+    """MLWorks space profiling (``--profile FILE`` with manner bit 4): patch and start."""
+    cfg = session.config
+    if not (cfg.profile_file and cfg.profile_manner & 4):
+        return None
+    from .spaceprof import SpaceProfiler
+
+    prof = SpaceProfiler(machine, select=cfg.profile_select, overflow=cfg.profile_overflow,
+                         session=session, item_stack=item_stack)
+    prof.start()
+    return prof
 
 
 class MLWorksBackend:
@@ -57,10 +70,11 @@ class MLWorksBackend:
         except ImportError:
             raise UsageError(f"--arch {arch}: no code generator for this architecture "
                              "yet") from None
-        if arch not in ARCHES:
+        try:
+            self.arch = make_arch(arch)
+        except (KeyError, ImportError):
             raise UsageError(f"--arch {arch}: the runtime has no support for this "
-                             "architecture yet")
-        self.arch = ARCHES[arch]()
+                             "architecture yet") from None
         self.image = codegen.generate(self.program, M.STATIC)
         session.word_bytes = 4
         tables = session.tables
@@ -102,9 +116,18 @@ class MLWorksBackend:
                 m.census_due = True
                 m._arm()
 
+        prof = self.spaceprof = _space_profiler(m, session, self.item_stack)  # spaceprof.py
+        ok = False
         try:
-            return m.run(slice_units=slice_units, on_slice=on_slice)
+            status = m.run(slice_units=slice_units, on_slice=on_slice)
+            ok = True
+            return status
+        except GuestRuntimeError:
+            ok = True  # an uncaught ML exception: the machine is still consistent
+            raise
         finally:
+            if prof is not None:
+                prof.end(collect=ok)
             session.stdout.flush()
 
     # ------------------------------------------------------------------ shutdown

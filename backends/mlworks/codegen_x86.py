@@ -14,7 +14,8 @@ QEMU's softmmu slow path), so the generator avoids stores rather than loads:
 * a field of a cheap value is loaded where it is used (``mov ecx, [esp]; mov ecx, [ecx+3]``);
 * allocation fields wait for the allocation in EDX (the last computed field) or EBX/EBP
   (fields followed only by pure arithmetic) instead of slots; the GC fixes all three;
-* a leaf item without handlers keeps its argument in EBX (no slot at all);
+* an item without calls, services or handlers keeps its argument in EBX (no slot at all;
+  at an allocation the GC fixes EBX);
 * a self tail call is a jump back to the top of the body (a loop);
 * a call of a statically known code item (``SelfClosure``, a global set exactly once to a
   ``MakeClosure``, a member of the same ``LetRecClosures`` group) is a direct ``call rel32``
@@ -177,7 +178,8 @@ class _Slot:
 
 @dataclass(slots=True)
 class _Reg:
-    """The argument kept in EBX (leaf items without handlers: nothing clobbers EBX)."""
+    """A value waiting in a register: the argument kept in EBX (items without calls or
+    handlers), or an allocation's field (EDX/EBX/EBP) waiting for the allocation."""
 
     name: str
 
@@ -261,7 +263,9 @@ class _ItemGen:
         self.nlabels = 0
         self.stubs: set[str] = set()  # "ovf", "div", "raise"
         self.gc_points = 0
+        self.calls = 0  # calls and services (they clobber every register but EDI/ESI/ESP)
         self.has_handler = False
+        self.param_in_ebx = False
 
     # ------------------------------------------------------------------ helpers
     def emit(self, *ins: Insn) -> None:
@@ -418,6 +422,7 @@ class _ItemGen:
         if name not in SERVICES:
             raise CodegenError(f"unknown runtime service {name!r}")
         self.gc_points += 1
+        self.calls += 1
         self.emit(f"call {mem('esi', SERVICE_SLOT_BASE + 4 * SERVICES[name])}")
 
     # ------------------------------------------------------------------ expressions
@@ -486,7 +491,7 @@ class _ItemGen:
         # them can clobber it: EDX for the last computed field, EBX/EBP for fields followed
         # only by pure arithmetic. The GC fixes all three, and they hold tagged values.
         vals: list = []
-        regs = ["ebx", "ebp"]
+        regs = ["ebp"] if self.param_in_ebx else ["ebx", "ebp"]
         for j, f in enumerate(fields):
             if self.cheap(f):
                 vals.append(self.resolve(f))
@@ -629,6 +634,7 @@ class _ItemGen:
                 self.load(arg, "ebx")
             self.load(fn, "ebp")
         self.gc_points += 1
+        self.calls += 1
         if target is not None and not tail:
             # the callee is known: a direct call of its first instruction (code pointer + 3)
             self.emit(CallSym(self.prog.item_symbol(target), V.CODE_OFFSET), "mov eax, ebx")
@@ -889,8 +895,9 @@ def generate(program: ir.Program, base: int) -> LoadImage:
 
 def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
     g = _body(prog, item, number, False)
-    if g.gc_points == 0 and not g.has_handler:
-        # a leaf without handlers: nothing clobbers EBX, so the argument stays there
+    if g.calls == 0 and not g.has_handler:
+        # no calls, services or handlers: nothing clobbers EBX (the GC fixes it at an
+        # allocation), so the argument stays there
         g = _body(prog, item, number, True)
     param_in_ebx = isinstance(g.env.get(item.param), _Reg)
     frame = g.max_depth
@@ -901,9 +908,10 @@ def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
         pro.append(f"sub esp, {arith_imm(4 * frame)}")
         epi.append(f"add esp, {arith_imm(4 * frame)}")
     epi.append("pop edi")
-    if not leaf and frame > 1:
+    first_temp = 0 if param_in_ebx else 1  # slot 0 holds the argument unless it is in EBX
+    if not leaf and frame > first_temp:
         early = _written_before_first_gc_point(g.out)
-        zero = [k for k in range(1, frame) if k not in early]
+        zero = [k for k in range(first_temp, frame) if k not in early]
         if zero:
             pro.append("xor eax, eax")
             pro.extend(f"mov {g.slot(k)}, eax" for k in zero)
@@ -924,6 +932,7 @@ def _generate_item(prog: _Program, item: ir.CodeItem, number: int) -> ItemSpec:
 
 def _body(prog: _Program, item: ir.CodeItem, number: int, param_in_ebx: bool) -> _ItemGen:
     g = _ItemGen(prog, item, number)
+    g.param_in_ebx = param_in_ebx
     g.env[item.param] = _Reg("ebx") if param_in_ebx else g.new_slot()
     g.expr(item.body, tail=True)
     g.emit("mov ebx, eax", _EPILOGUE, "ret")

@@ -8,10 +8,16 @@ protocol).
 * ``run``: runs ``main``; the exit status is 0 or a ``GuestRuntimeError`` is raised.
 * ``shutdown``: every object still live dies (death rows), once.
 
+Events: ``use`` rows for the entry of a thunk, function or PAP and for the case scrutiny of
+a constructor (``-p stg.con_use=0`` leaves scrutiny out, as GHC whose tagged constructors
+are never entered); ``update`` rows thunk -> BLACKHOLE on entry and BLACKHOLE -> IND on
+update; ``death`` rows from the collector model or, without one, at shutdown.
+
 What cost-centre profilers read at run end (via ``session.backend``), all indexed by
 StackTable id and as long as ``session.tables.stacks``:
 
-* ``ccs_entries``  -- list[int], SCC entry counts (GHC's ``scc_count``);
+* ``ccs_entries``  -- list[int], SCC entry counts (GHC's ``scc_count``; the very list
+  ``session.tables.stacks.entries``);
 * ``ccs_ticks``    -- list[int], virtual timer ticks charged to the stack;
 * ``ccs_alloc_bytes()`` -- numpy int64, bytes allocated (GHC sizes, no profiling header);
 * ``total_ticks``, ``steps`` (machine transitions), ``clock`` (a ``VirtualClock`` at

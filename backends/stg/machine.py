@@ -50,13 +50,20 @@ UNITS_PER_SECOND = 1e8
 
 
 class Machine:
-    def __init__(self, program: ir.Program, session: Any, *, mark_con_use: bool = False) -> None:
+    def __init__(self, program: ir.Program, session: Any, *,
+                 mark_con_use: bool | None = None) -> None:
         self.program = program
         self.session = session
         self.tables = session.tables
         self.config = session.config
         self.prog_name = self.config.program_name or "prog"
         self.ccs = CcsOps(self.tables)
+        # A use is an entry or a case scrutiny of a constructor (the hook contract);
+        # ``-p stg.con_use=0`` gives GHC's behaviour instead, where evaluated constructors
+        # are never entered (pointer tagging) and so stay VOID in a biographical profile.
+        if mark_con_use is None:
+            mark_con_use = self.config.plugin_options.get("stg.con_use", "1") not in (
+                "0", "false", "no")
         self.mark_con_use = mark_con_use
         self.cafs: list[Thunk] = []
         self.steps = 0
@@ -150,11 +157,13 @@ class Machine:
             "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
             "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
             "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
-            "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "WM": rt.WM, "Halt": rt.Halt, "NURSERY_START": 0, "REMEMBER": None,
+            "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "WM": rt.WM, "Halt": rt.Halt,
+            "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
         }
         self.stack = stack
-        for fn in rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS + tuple(prims.PRIM_FUNCTIONS.values()):
+        templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS
+        for fn in templates + tuple(prims.PRIM_FUNCTIONS.values()):
             ns[fn.__name__] = rt.rebind(fn, ns)
         self._refresh_staging(ns)
         return ns

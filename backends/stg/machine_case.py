@@ -190,7 +190,8 @@ class CaseCodegen:
         return frozenset(s)
 
     def bool_alts(self, e: ir.Case) -> bool:
-        return all(type(a) is ir.ConAlt and a.con in ("True", "False") for a in e.alts)
+        return bool(e.alts) and all(type(a) is ir.ConAlt and a.con in ("True", "False")
+                                    for a in e.alts)
 
     def gen_bool_if(self, cond: str, e: ir.Case, scope: dict, ctx: Ctx, em: Em) -> None:
         alts = {a.con: a.body for a in e.alts}
@@ -208,6 +209,15 @@ class CaseCodegen:
         else:
             self.gen_tail(body, scope, ctx, em)
 
+    def gen_use_mark(self, em: Em) -> None:
+        """Case scrutiny of a constructor is a use (unless -p stg.con_use=0: GHC never
+        enters tagged constructors, so they stay VOID in its -hb)."""
+        if self.m.mark_con_use:
+            em("if v.id >= 0:")
+            em("    HL[v.id] = ERA")
+            em("    if WANT_USE:")
+            em("        USEa(v.id)")
+
     def gen_select(self, e: ir.Case, scope: dict, ctx: Ctx, em: Em) -> None:
         """Select the alternative for the value in local ``v`` (also in the binder slot)."""
         alts = e.alts
@@ -215,13 +225,7 @@ class CaseCodegen:
             self.gen_body_or_fail(e.default, e, scope, ctx, em)
             return
         if type(alts[0]) is ir.ConAlt:
-            if self.m.mark_con_use:
-                # optional: count case scrutiny of a constructor as a use (GHC does not:
-                # tagged pointers are never entered, so such constructors are VOID in -hb)
-                em("if v.id >= 0:")
-                em("    HL[v.id] = ERA")
-                em("    if WANT_USE:")
-                em("        USEa(v.id)")
+            self.gen_use_mark(em)
             for a in alts:
                 if a.con in BOX_CONS:
                     # `I# x` binds x to the box itself: values are boxed at run time
@@ -254,6 +258,7 @@ class CaseCodegen:
             if not single:
                 self.gen_body_or_fail(e.default, e, scope, ctx, em)
             return
+        self.gen_use_mark(em)
         em("x = v.val")
         for a in alts:
             em(f"if x == {a.lit.value!r}:")

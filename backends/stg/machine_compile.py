@@ -332,7 +332,8 @@ class Codegen(CaseCodegen):
                     dc = self.m.datacon(rhs.con)
                     em(f"env[{s}] = Con(len(HI), {self.dc_ref(rhs.con)}, None)")
                     self.hdr(em, dc.info, con_size(len(rhs.args)))
-                    fills.append(f"env[{s}].fields = [{', '.join(self.atom(a, rhs_scope) for a in rhs.args)}]")
+                    fields = ", ".join(self.atom(a, rhs_scope) for a in rhs.args)
+                    fills.append(f"env[{s}].fields = [{fields}]")
                 continue
             lf, fvs = self.compile_lf(rhs, rhs_scope, None, self.fresh("F" if rhs.params else "T"))
             lfref = self.const(lf, "LF")

@@ -227,10 +227,11 @@ def test_let_bound_selections_are_reloaded_not_stored():
                                                       I.Var("i")]))))
     img = CG.generate(X.prog([F], I.Int(0)), BASE)
     it, texts = texts_of(img, F.name)
-    assert it.frame_words == 1  # the argument; the sum waits for the allocation in EDX
-    assert [t for t in texts if t.startswith("mov dword ptr [esp")] == [
-        "mov dword ptr [esp], ebx"]
-    assert "mov eax, dword ptr [eax - 1]" in texts and "mov ecx, dword ptr [ecx + 3]" in texts
+    # no calls: the argument stays in EBX (the GC fixes it at the allocation); the sum
+    # waits for the allocation in EDX; nothing is stored in the frame
+    assert it.frame_words == 0 and not it.leaf
+    assert not [t for t in texts if t.startswith("mov dword ptr [esp")]
+    assert "mov eax, dword ptr [ebx - 1]" in texts and "mov ecx, dword ptr [ebx + 3]" in texts
     assert "mov dword ptr [eax - 1], edx" in texts
 
 
@@ -247,9 +248,11 @@ def test_leaf_items_keep_the_argument_in_ebx():
 def test_tail_calls():
     img = CG.generate(X.upto_sum_program(5), BASE)
     it, texts = texts_of(img, X.SUM.name)
-    # a self tail call jumps back to the top of the body, after the prologue
-    top = texts.index("mov dword ptr [esp], ebx")
-    assert f"jmp {hex(A.disassemble(item_code(img, it), it.code_start)[top].address)}" in texts
+    # a self tail call jumps back to the top of the body, after the prologue (sum has no
+    # calls, so its argument lives in EBX and the prologue is push edi; mov edi, ebp)
+    insns = A.disassemble(item_code(img, it), it.code_start)
+    assert texts[:2] == ["push edi", "mov edi, ebp"] and it.frame_words == 0
+    assert f"jmp {hex(insns[2].address)}" in texts
     # a tail call of an unknown closure pops the frame and jumps through the code pointer
     H = I.CodeItem("h[t.sml:2]", "p", I.Call(I.Select(0, I.Var("p")), I.Select(1, I.Var("p"))))
     img = CG.generate(X.prog([H], I.Int(0)), BASE)
@@ -267,3 +270,15 @@ def test_bad_ir_is_reported():
         CG.generate(X.prog([], I.MakeClosure("missing", [])), BASE)
     with pytest.raises(CG.CodegenError):
         CG.generate(X.prog([], I.Runtime("no_such_service", [])), BASE)
+
+
+def test_slot_zero_is_zeroed_when_the_argument_stays_in_ebx():
+    # no calls: the argument stays in EBX and slot 0 is an ordinary temporary; it holds the
+    # first pair across the second allocation, so it must be zeroed before anything collects
+    F = I.CodeItem("f[t.sml:2]", "x", I.Alloc("pair", [
+        I.Alloc("pair", [I.Var("x"), I.Int(1)]), I.Alloc("pair", [I.Var("x"), I.Int(2)])]))
+    img = CG.generate(X.prog([F], I.Int(0)), BASE)
+    it, texts = texts_of(img, F.name)
+    assert it.frame_words == 1
+    assert texts[:5] == ["push edi", "mov edi, ebp", "sub esp, 4", "xor eax, eax",
+                         "mov dword ptr [esp], eax"]

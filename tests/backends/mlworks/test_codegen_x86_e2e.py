@@ -93,3 +93,18 @@ val _ = print (Int.toString (floor (r * 2.0)) ^ " " ^ Int.toString (round 2.5) ^
     status, out, _ = run_program(str(p))
     assert out == "b?\n2 500\n~10\n~1 ~4 42 ~4 1\n100000\n7 2\n"
     assert status == 0
+
+
+@pytest.mark.parametrize("name", ["records", "lists", "closures", "partial"])
+def test_reference_programs_keep_gc_roots_clean(name):
+    """Smaller versions of the reference programs on the mini machine, which checks at
+    every GC entry (every 4 KB allocated) that no register the GC fixes and no stack word
+    is stale (the dead stack is poisoned at each GC entry)."""
+    from .test_codegen_x86_minimachine import Machine
+
+    with open(f"{REF}/programs/{name}.sml") as f:
+        src = f.read().replace("1000000", "20000").replace("100000", "20000")
+    m = Machine(compile_sml(src, f"{name}.sml"), chunk=4096)
+    out = m.run()
+    assert m.gcs > 100 and m.uncaught is None
+    assert len(out.split()) == len(open(f"{REF}/out/{name}.polyml.txt").read().split())

@@ -269,3 +269,18 @@ def test_let_bound_string_is_one_object():
         show(P("eqptr", I.String(b"E"), V("E")))]))
     out, _ = run(prog([], body))
     assert out == "10"
+
+
+def test_no_frame_slot_is_scanned_before_it_is_written():
+    # the mini machine poisons the dead stack at every GC entry, so a slot that a GC scans
+    # before the code wrote it is reported; f has no calls (its argument stays in EBX) and
+    # keeps the first pair in slot 0 across the second allocation
+    F = I.CodeItem("f[t.sml:2]", "x", I.Alloc("pair", [
+        I.Alloc("pair", [V("x"), I.Int(1)]), I.Alloc("pair", [V("x"), I.Int(2)])]))
+    G = I.CodeItem("g[t.sml:3]", "x", I.Let("p", I.Call(I.Global(0), V("x")), I.Alloc(
+        "record", [I.Select(0, I.Select(0, V("p"))), I.Call(I.Global(0), V("x")), V("p")])))
+    body = I.Seq([I.SetGlobal(0, I.MakeClosure(F.name, [])),
+                  I.SetGlobal(1, I.MakeClosure(G.name, [])),
+                  show(I.Select(0, I.Call(I.Global(1), I.Int(42))))])
+    out, m = run(prog([F, G], body), gc_every=True)
+    assert out == "42" and m.gcs >= 8

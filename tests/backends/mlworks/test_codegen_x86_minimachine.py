@@ -30,6 +30,8 @@ HEAP = 0x01000000
 HEAP_SIZE = 0x08000000
 STACK_TOP = 0x7F800000
 STACK_SIZE = 0x00800000
+POISON = HEAP + HEAP_SIZE - 3  # odd, "points" past every allocation
+POISON_BYTES = 0x4000
 
 
 class Uncaught(Exception):
@@ -134,10 +136,14 @@ class Machine:
         words = struct.unpack(f"<{(STACK_TOP - 16 - esp) // 4}I",
                               bytes(self.uc.mem_read(esp, STACK_TOP - 16 - esp)))
         for i, wv in enumerate(list(regs) + list(words)):
-            if wv & 1 and HEAP <= wv < HEAP + HEAP_SIZE and not wv < addr:
+            if wv & 1 and HEAP <= wv <= HEAP + HEAP_SIZE and not wv < addr:
                 raise AssertionError(f"GC root {i} = {wv:#x} points at unallocated heap")
         if base > HEAP + HEAP_SIZE:
             raise MemoryError("mini machine heap exhausted")
+        # poison the dead stack below ESP: a frame slot that a later GC scans before the
+        # code wrote it would show up as a root pointing at unallocated heap
+        lo = max(esp - POISON_BYTES, STACK_TOP - STACK_SIZE)
+        self.uc.mem_write(lo, struct.pack("<I", POISON) * ((esp - lo) // 4))
         self.w(IMPLICIT + 0x54, base if self.gc_every else base + self.chunk)
         self.uc.reg_write(UC_X86_REG_ECX, addr)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from profkit.backends.stg import ir
 from profkit.backends.stg.ir import (App, Bind, Case, ConAlt, ConApp, ConRhs, Let, Lit, LitAlt,
                                      LitE, SCC, TopBind)
 from profkit.errors import GuestRuntimeError, ResourceLimitError
@@ -193,9 +192,10 @@ def test_unpack_cstring_is_lazy():
     assert "<GHC.CString.unpackCString#>" in descs or "IND" in descs
 
 
-def test_constructor_scrutiny_is_not_a_use_unless_asked():
-    # GHC never enters evaluated constructors (pointer tagging): their LDV state stays
-    # "never used" (VOID); mark_con_use=True records case scrutiny as a use instead
+def test_constructor_scrutiny_is_a_use_unless_switched_off():
+    # the hook contract: case scrutiny of a constructor is a use; mark_con_use=False (-p
+    # stg.con_use=0) follows GHC, which never enters evaluated constructors (pointer
+    # tagging), so their LDV state stays "never used" (VOID)
     import io
 
     from profkit.backends.stg.machine import Machine
@@ -208,9 +208,10 @@ def test_constructor_scrutiny_is_not_a_use_unless_asked():
         ConAlt(":", ["h", "t"], Case(App("h", []), "x", [], default=prim("+", V("x"), I(1))))]))
     prog = program([TopBind("main", print_int(body), "Main")])
     results = []
-    for mark in (False, True):
-        s = Session(Config(program="t.hs"), load_entrypoints=False, stdout=io.StringIO())
-        Machine(prog, s, mark_con_use=mark).run()
+    for opts in ({"stg.con_use": "0"}, {}):
+        cfg = Config(program="t.hs", plugin_options=opts)
+        s = Session(cfg, load_entrypoints=False, stdout=io.StringIO())
+        Machine(prog, s).run()
         infos = s.tables.infos
         cons = [i for i, inf in enumerate(s.header.info) if infos[inf].desc == ":"]
         results.append(s.header.last_use[cons[0]])

@@ -8,7 +8,7 @@ from typing import Any
 
 from profkit.backends.stg import ir
 from profkit.backends.stg.backend import StgBackend
-from profkit.backends.stg.ir import (App, Bind, Case, Closure, ClosureInfo, ConAlt, ConApp,
+from profkit.backends.stg.ir import (App, Bind, Case, Closure, ClosureInfo, ConAlt,
                                      Let, Lit, LitE, PrimOp, Program, SCC, TopBind, Var)
 from profkit.options import Config
 from profkit.session import Session
@@ -148,4 +148,3 @@ def test_helpers_conapp_and_let_build_values():
                Bind("a", ir.ConRhs(":", [I(1), V("b")]))], App("len", [V("a")]), rec=True)
     r = run([length, TopBind("main", print_int(lst), "Main")])
     assert r.output == "3\n"
-    _ = ConApp
