@@ -24,7 +24,6 @@ from profkit.tables import CostCentre, StackTable
 
 from . import memory as M
 from .arch import make_arch
-from .arch import make_arch
 from .runtime import UNITS_PER_SECOND, Machine
 
 CODEGENS = {"x86": "codegen_x86", "sparc": "codegen_sparc"}

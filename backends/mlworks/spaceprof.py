@@ -44,6 +44,7 @@ from unicorn import UC_PROT_ALL
 from profkit.errors import UsageError
 
 from . import memory as M
+from . import spaceprof_patch_sparc as PS
 from . import spaceprof_patch_x86 as PX
 from . import spaceprof_records as SR
 from . import spaceprof_routines as RT
@@ -98,53 +99,102 @@ class SpaceProfiler:
         self._spill: list[np.ndarray] = []
         self._saved: dict[int, int] = {}
         self._creation: tuple | None = None  # (object addresses, ids) of the last collection
+        self.flushes = 0  # times the FLUSH stub emptied a full record area
+        self.dropped = 0  # SPARC: records lost to a full area (never seen; see the routine)
+        self.sparc = False
 
     # ------------------------------------------------------------------ start
     def start(self) -> None:
         m = self.m
-        if m.arch.name != "x86":
+        self.sparc = m.arch.name == "sparc"
+        if m.arch.name not in ("x86", "sparc"):
             raise UsageError(f"space profiling is not implemented for --arch {m.arch.name}")
+        if self.sparc and self.overflow:
+            raise UsageError("--profile-overflow: the limit-overflow scheme is x86 only "
+                             "(MLWorks's SPARC runtime patched code)")
+        if self.sparc and self._counted():
+            raise UsageError("space profiling on --arch sparc cannot be combined with "
+                             "ticks, censuses or --max-steps (see spaceprof_patch_sparc.py)")
         img = m.image
         self.vec_base, self.vec_len = img.base, img.vector_bytes or len(img.data)
         if not self.overflow:
-            vec = m.read(self.vec_base, self.vec_len)
-            ranges = item_ranges(vec, self.vec_base)
-            if len(ranges) != len(self.items):
-                raise UsageError(f"space profiling: found {len(ranges)} code items, the "
-                                 f"image has {len(self.items)}")
-            plans = [PX.plan(vec[f - self.vec_base:l - self.vec_base], f)
-                     for (f, l), sel in zip(ranges, self.selected) if sel]
-            buf = bytearray(vec)
-            for p in plans:
-                PX.apply(buf, self.vec_base, p)
-            self.patches = plans
-            self._write_code(bytes(buf))
+            self._patch_all()
         # the routines, the thread words, the record area
         self.area_bytes = M.align(m.gc.creation_bytes, 0x1000)
         m.uc.mem_map(AREA_BASE - M.MAP_SLACK, M.MAP_SLACK + self.area_bytes, UC_PROT_ALL)
-        code = RT.assemble_x86(self.overflow)
+        if self.sparc:
+            code, r, r_leaf = PS.routines()
+            self._old_stub_bytes = m.read(M.IMPLICIT + 0x38, 24)
+            m.write(M.IMPLICIT + 0x38, PS.stub(r) + PS.stub(r_leaf))
+            m.uc.ctl_remove_cache(M.IMPLICIT + 0x38, M.IMPLICIT + 0x50)
+        else:
+            code = RT.assemble_x86(self.overflow)
         self._old_routine_bytes = m.read(RT.ROUTINES, len(code))
         m.write(RT.ROUTINES, code)
         m.uc.ctl_remove_cache(RT.ROUTINES, RT.ROUTINES + len(code))
         flush = M.stub_address(STUB_FLUSH)
         m.handlers[flush] = self._flush
         for off in (M.SLOT_GC, M.SLOT_PROFILE_ALLOC, RT.AREA_PTR, RT.AREA_LIMIT, RT.REAL_GC,
-                    RT.FLUSH):
+                    RT.FLUSH, PS.DROPPED):
             self._saved[off] = m.slot(off)
         m.set_slot(RT.AREA_PTR, AREA_BASE)
         m.set_slot(RT.AREA_LIMIT, AREA_BASE + self.area_bytes)
-        m.set_slot(RT.REAL_GC, m.slot(M.SLOT_GC))
-        m.set_slot(RT.FLUSH, flush)
-        if self.overflow:
-            m.set_slot(M.SLOT_GC, RT.ROUTINES)
-            m.set_slot(M.SLOT_GC_LIMIT, m.slot(M.SLOT_GC_BASE))
-        else:
-            m.set_slot(M.SLOT_PROFILE_ALLOC, RT.ROUTINES)
+        m.set_slot(PS.DROPPED, 0)
+        if not self.sparc:
+            m.set_slot(RT.REAL_GC, m.slot(M.SLOT_GC))
+            m.set_slot(RT.FLUSH, flush)
+            if self.overflow:
+                m.set_slot(M.SLOT_GC, RT.ROUTINES)
+                m.set_slot(M.SLOT_GC_LIMIT, m.slot(M.SLOT_GC_BASE))
+            else:
+                m.set_slot(M.SLOT_PROFILE_ALLOC, RT.ROUTINES)
         m.gc_observers.append(self._after_gc)
         tr = m.tracker
         if tr is not None:  # see the module docstring: one header row per object
             self._wrap_tracker(tr)
         self.active = True
+
+    def _counted(self) -> bool:
+        s = self.session
+        if s is None:
+            return False
+        return bool(s.listens("profkit_tick") or s.wants_census
+                    or s.config.max_steps is not None)
+
+    def _patch_all(self) -> None:
+        """Plan every selected item (nothing is written if one is refused), then write."""
+        m = self.m
+        vec = m.read(self.vec_base, self.vec_len)
+        ranges = item_ranges(vec, self.vec_base)
+        if len(ranges) != len(self.items):
+            raise UsageError(f"space profiling: found {len(ranges)} code items, the "
+                             f"image has {len(self.items)}")
+        chosen = [(f, l) for (f, l), sel in zip(ranges, self.selected) if sel]
+        buf = bytearray(vec)
+        if self.sparc:
+            plans = []
+            for f, l in chosen:
+                n = (l - f) // 4
+                words = list(struct.unpack_from(f"<{n}I", vec, f - self.vec_base))
+                plans.append(PS.plan(words, f))
+            for p in plans:
+                PS.apply_words(buf, self.vec_base, p)
+        else:
+            plans = [PX.plan(vec[f - self.vec_base:l - self.vec_base], f) for f, l in chosen]
+            for p in plans:
+                PX.apply(buf, self.vec_base, p)
+        self.patches = plans
+        self._write_code(bytes(buf))
+
+    def _unpatch_all(self) -> None:
+        m = self.m
+        buf = bytearray(m.read(self.vec_base, self.vec_len))
+        for p in self.patches:
+            if self.sparc:
+                PS.apply_words(buf, self.vec_base, p, undo=True)
+            else:
+                PX.apply(buf, self.vec_base, p, undo=True)
+        self._write_code(bytes(buf))
 
     def _write_code(self, data: bytes) -> None:
         """Write the code vector and drop unicorn's translations of it (the emulator's
@@ -179,6 +229,7 @@ class SpaceProfiler:
         """The FLUSH stub: the record area is full (only possible with objects bigger than
         the creation space); move its records out and reset the pointer."""
         self._spill.append(self._take_records())
+        self.flushes += 1
 
     def _take_records(self) -> np.ndarray:
         m = self.m
@@ -299,10 +350,11 @@ class SpaceProfiler:
         finally:
             self.active = False
             if self.patches:
-                buf = bytearray(m.read(self.vec_base, self.vec_len))
-                for p in self.patches:
-                    PX.apply(buf, self.vec_base, p, undo=True)
-                self._write_code(bytes(buf))
+                self._unpatch_all()
+            if self.sparc:
+                self.dropped = m.slot(PS.DROPPED)
+                m.write(M.IMPLICIT + 0x38, self._old_stub_bytes)
+                m.uc.ctl_remove_cache(M.IMPLICIT + 0x38, M.IMPLICIT + 0x50)
             for off, v in self._saved.items():
                 m.set_slot(off, v)
             m.set_slot(M.SLOT_GC_LIMIT, m.slot(M.SLOT_REAL_GC_LIMIT))

@@ -25,6 +25,13 @@ _KIND_OBJ = {
     HS.K_WEAK: ObjKind.MUTABLE, HS.K_OTHER: ObjKind.CON,
 }
 
+#: MLWorks's space-profile object kinds (refs are arrays, boxed reals bytearrays)
+_SPACE_KIND = {
+    HS.K_PAIR: "pair", HS.K_CLOSURE: "closure", HS.K_RECORD: "record", HS.K_STRING: "string",
+    HS.K_ARRAY: "array", HS.K_REF: "array", HS.K_BYTEARRAY: "bytearray",
+    HS.K_REAL: "bytearray", HS.K_CODE: "code", HS.K_WEAK: "weakarray", HS.K_OTHER: "record",
+}
+
 
 class Tracker:
     def __init__(self, session, code_range: tuple[int, int]) -> None:
@@ -32,7 +39,9 @@ class Tracker:
         self.code_range = code_range
         infos = session.tables.infos
         self.kind_info = np.array(
-            [infos.intern(Info(n, n, "", _KIND_OBJ[k])) for k, n in enumerate(HS.KIND_NAMES)],
+            [infos.intern(Info(n, n, "", _KIND_OBJ[k], space_kind=_SPACE_KIND[k],
+                               overhead_bytes=0 if k == HS.K_PAIR else -1))
+             for k, n in enumerate(HS.KIND_NAMES)],
             dtype=np.int32)
         self.want_copy = session.stager.wants["copy"]
         self.want_death = session.stager.wants["death"]

@@ -93,10 +93,10 @@ def test_code_vector_layout_and_item_bounds(images):
     assert V.header_secondary(hdr) == V.CODE
     word = lambda a: struct.unpack_from("<I", img.data, a - img.base)[0]  # noqa: E731
     for it in img.items:
-        assert it.size % 8 == 0 or (it.size + 0) % 4 == 0
+        assert it.size % 8 == 0  # no x86 NOP padding inside SPARC code
         first, last = CV.item_bounds(word, img.base, it.number, len(img.items))
-        assert first == it.code_start - 3 + 3 == it.code_ptr + V.CODE_OFFSET
-        assert last >= it.code_end
+        assert first == it.code_ptr + V.CODE_OFFSET
+        assert last == it.code_end
     assert CV.names_from_memory(word, lambda a, n: img.data[a - img.base:a - img.base + n],
                                 img.base) == [it.name for it in img.items]
 

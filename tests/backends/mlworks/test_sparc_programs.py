@@ -143,3 +143,25 @@ def test_arithmetic_and_reals_agree_with_x86():
         m.run()
         outs[arch] = out.getvalue()
     assert outs["sparc"] == outs["x86"] and outs["x86"].count("\n") == 9
+
+
+def test_events_and_ticks_match_x86(tmp_path):
+    """Ticks, censuses and object rows under counted slices (+RTS -i -V), as on x86."""
+    from profkit.testing import Recorder
+
+    rows = {}
+    for arch in ("x86", "sparc"):
+        rec = Recorder()
+        cfg = parse_run_args(["--backend", "mlworks", "--arch", arch, "--creation-space",
+                              "64k", "--outdir", str(tmp_path / arch),
+                              f"{REF}/programs/partial.sml", "+RTS", "-i0.02", "-V0.01"])
+        out = io.StringIO()
+        status = runner.run(cfg, plugins=[plugin, rec], stdout=out, load_entrypoints=False)
+        assert status == 0 and out.getvalue() == expected("partial")
+        names = [c[0] for c in rec.calls]
+        assert names.count("tick") > 5 and names.count("census") >= 1
+        allocs, deaths = rec.rows("alloc"), rec.rows("death")
+        assert sorted(deaths["obj"].tolist()) == list(range(len(allocs)))
+        rows[arch] = len(allocs)
+    # every object gets a header row on both targets: the same number of objects
+    assert rows["sparc"] == rows["x86"] > 100_000
