@@ -1,0 +1,112 @@
+"""MLWorks space profiling on the SPARC machine: the §3b rewrite, its undo, the §4b stubs
+and routines, and agreement with the x86 profile."""
+
+from __future__ import annotations
+
+import io
+import os
+import struct
+
+import pytest
+
+from profkit.backends.mlworks import asm_sparc as A
+from profkit.backends.mlworks import spaceprof as SP
+from profkit.backends.mlworks import spaceprof_patch_sparc as PS
+from profkit.backends.mlworks.arch import make_arch
+from profkit.backends.mlworks.codegen_sparc import generate as gen_sparc
+from profkit.backends.mlworks.codegen_x86 import generate as gen_x86
+from profkit.backends.mlworks.frontend import compile_sml
+from profkit.backends.mlworks.runtime import Machine
+from profkit.errors import UsageError
+
+from .test_spaceprof import PAIRS, REF, run_prog
+
+LEAFY = """
+fun mk n = (n, n + 1)
+fun go (0, acc) = acc
+  | go (n, acc) = go (n - 1, #1 (mk n) + acc)
+val () = print (Int.toString (go (500, 0)) ^ "\\n")
+"""
+
+
+def machine(src: str, arch: str = "sparc", creation: int = 1 << 13) -> Machine:
+    gen = gen_sparc if arch == "sparc" else gen_x86
+    img = gen(compile_sml(src, "t.sml"), 0x00100000)
+    return Machine(img, creation_space=creation, stdout=io.StringIO(), arch=make_arch(arch))
+
+
+def words_of(m: Machine) -> list[int]:
+    n = m.image.vector_bytes // 4
+    return list(struct.unpack(f"<{n}I", m.read(m.image.base, 4 * n)))
+
+
+def test_mlworks_example_words():
+    # mlworks.md §3b: 83106008 9000a001 8400a008 <-> 8bc16038 88102008 90012001
+    p = PS.plan([0x83106008, 0x9000A001, 0x8400A008], 0x1000)
+    assert [n for _a, _o, n in p.edits] == [0x8BC16038, 0x88102008, 0x90012001]
+    assert PS.unpatch_words([0x8BC16038, 0x88102008, 0x90012001]) == [
+        0x83106008, 0x9000A001, 0x8400A008]
+    leaf = PS.plan([0x83106008, 0x9010A001, 0x8400A008], 0)
+    assert [n for _a, _o, n in leaf.edits][:1] == [PS.JMPINSTR_LEAF]
+
+
+@pytest.mark.parametrize("src", [PAIRS, LEAFY])
+def test_patch_forms_and_undo_is_byte_identical(src):
+    m = machine(src)
+    before = m.read(m.image.base, m.image.vector_bytes)
+    sites = A.alloc_sites(words_of(m))
+    assert len(sites) > 2
+    p = SP.SpaceProfiler(m)
+    p.start()
+    after = words_of(m)
+    assert A.alloc_sites(after) == []
+    text = [f"{i.mnemonic} {i.op_str}" for i in A.disassemble(
+        A.swap_words(m.read(m.image.base, m.image.vector_bytes)), m.image.base)]
+    jmps = [t for t in text if t in ("jmpl %g5+0x38, %g5", "jmpl %g5+56, %g5",
+                                     "jmpl %g5+0x44, %g5", "jmpl %g5+68, %g5")]
+    assert len(jmps) == len(sites)
+    # MLWorks's own undo scan gives back the original words too
+    assert PS.unpatch_words(after) == words_of(machine(src))
+    p.end(collect=False)
+    assert m.read(m.image.base, m.image.vector_bytes) == before
+
+
+@pytest.mark.parametrize("src", [PAIRS, LEAFY])
+def test_sparc_profile_equals_x86_allocation(src):
+    out = {}
+    for arch in ("x86", "sparc"):
+        plain = machine(src, arch)
+        plain.run()
+        m = machine(src, arch)
+        p = SP.SpaceProfiler(m)
+        p.start()
+        m.run()
+        n = list(m.gc.collections)
+        p.end()
+        assert m.stdout.getvalue() == plain.stdout.getvalue()
+        assert n == plain.gc.collections
+        assert p.dropped == 0
+        out[arch] = (m.stdout.getvalue(), p.allocated())
+    assert out["x86"] == out["sparc"]
+
+
+def test_sparc_cli_report_matches_x86_alloc_column(tmp_path):
+    prog = os.path.join(REF, "programs", "closures.sml")
+    reports = {}
+    for arch in ("x86", "sparc"):
+        f = tmp_path / f"{arch}.txt"
+        status, out = run_prog(prog, "--arch", arch, "--profile", str(f), "--outdir",
+                               str(tmp_path))
+        assert status == 0
+        reports[arch] = [ln[:12] + ln[24:] for ln in f.read_text().splitlines()[11:]]
+    assert reports["x86"] == reports["sparc"]
+
+
+def test_sparc_refuses_overflow_and_counted_runs(tmp_path):
+    m = machine(PAIRS)
+    with pytest.raises(UsageError, match="x86 only"):
+        SP.SpaceProfiler(m, overflow=True).start()
+    prog = os.path.join(REF, "programs", "nfib.sml")
+    with pytest.raises(UsageError, match="cannot be combined"):
+        run_prog(prog, "--arch", "sparc", "--profile", str(tmp_path / "p"), "--outdir",
+                 str(tmp_path), "--max-steps", "100000000")
