@@ -69,11 +69,32 @@ def _is_cti(w: int) -> bool:
     return op == 2 and ((w >> 19) & 0x3F) == 0x38  # jmpl
 
 
+def _delay_alu(w: int):
+    """A delay-slot word the jmpl emulation can perform: None for ``nop``, else
+    (op3, rd, rs1, rs2 or None, simm13) of an ``add``/``or``."""
+    if w == A.NOP:
+        return None
+    op3 = (w >> 19) & 0x3F
+    if w >> 30 != 2 or op3 not in (0, 2):
+        raise ValueError(f"cannot emulate a jmpl delay slot holding {w:#010x}")
+    rs2 = None if w & 0x2000 else UC_REG[w & 31]
+    return (op3, UC_REG[(w >> 25) & 31], UC_REG[(w >> 14) & 31], rs2,
+            ((w & 0x1FFF) ^ 0x1000) - 0x1000)
+
+
 def _jmpl_cb(uc, address, size, data) -> None:
-    a, rd, rs1, rs2, off = data
+    a, rd, rs1, rs2, off, delay, check = data
+    if check is not None and struct.unpack(">I", bytes(uc.mem_read(a, 4)))[0] != check:
+        return  # the word was rewritten since (e.g. a site unpatched): leave it alone
     t = uc.reg_read(rs1) + (uc.reg_read(rs2) if rs2 is not None else off)
     if rd != S.UC_SPARC_REG_G0:
         uc.reg_write(rd, a)
+    if delay is not None:  # executes after the jmpl wrote its link register
+        op3, drd, drs1, drs2, dimm = delay
+        x = uc.reg_read(drs1)
+        y = uc.reg_read(drs2) if drs2 is not None else dimm
+        if drd != S.UC_SPARC_REG_G0:
+            uc.reg_write(drd, ((x + y) if op3 == 0 else (x | y)) & MASK)
     uc.reg_write(S.UC_SPARC_REG_PC, t & MASK)
 
 
@@ -209,6 +230,7 @@ class SPARC:
         self.traps = 0
         self.last_trap_leaf = False
         self._jmpl_hooked = False
+        self._jmpl_addrs: set[int] = set()
 
     def new_uc(self) -> SwappedUc:
         return SwappedUc(Uc(self.uc_arch, self.uc_mode), self)
@@ -244,23 +266,38 @@ class SPARC:
         becomes 5 after the delay slot; measured), and ``emu_start(count=N)`` covers all
         code with its counting hook. So before the first counted run, every ``jmpl`` of
         the code vector gets an address-limited hook that performs it (link register,
-        PC = target; its delay slot is always a ``nop``). The stubs' ``retl`` is emulated
-        by the stub handlers themselves (``_synced``)."""
+        PC = target; profkit's delay slots are ``nop``s, an ``add``/``or`` there is
+        performed too). The stubs' ``retl`` is emulated by the stub handlers themselves
+        (``_synced``)."""
         if self._jmpl_hooked:
             return
         self._jmpl_hooked = True
-        m = self.machine
-        lo, hi = m.code_range
+        lo, hi = self.machine.code_range
         words = struct.unpack(f">{(hi - lo) // 4}I", bytes(uc.raw.mem_read(lo, hi - lo)))
         for i, w in enumerate(words):
             if w >> 30 == 2 and ((w >> 19) & 0x3F) == 0x38:
-                rd, rs1 = UC_REG[(w >> 25) & 31], UC_REG[(w >> 14) & 31]
-                if w & 0x2000:
-                    off, rs2 = ((w & 0x1FFF) ^ 0x1000) - 0x1000, None
-                else:
-                    off, rs2 = 0, UC_REG[w & 31]
-                a = lo + 4 * i
-                uc.raw.hook_add(UC_HOOK_CODE, _jmpl_cb, (a, rd, rs1, rs2, off), a, a)
+                self.emulate_jmpl_at(lo + 4 * i, check=False)
+
+    def emulate_jmpl_at(self, a: int, check: bool = True) -> None:
+        """Hook the ``jmpl`` now at address ``a`` so that it is performed by the hook
+        (for code written after the first counted run started, e.g. patched allocation
+        sites). Its delay slot must be a ``nop`` or an ``add``/``or``, performed too.
+        With ``check`` the hook first verifies that the word is still that ``jmpl``."""
+        if a in self._jmpl_addrs:
+            return
+        raw = self.machine.uc.raw
+        w, dw = struct.unpack(">2I", bytes(raw.mem_read(a, 8)))
+        rd, rs1 = UC_REG[(w >> 25) & 31], UC_REG[(w >> 14) & 31]
+        if w & 0x2000:
+            off, rs2 = ((w & 0x1FFF) ^ 0x1000) - 0x1000, None
+        else:
+            off, rs2 = 0, UC_REG[w & 31]
+        try:
+            delay = _delay_alu(dw)
+        except ValueError:
+            return  # profkit's code never has one; leave it to unicorn
+        self._jmpl_addrs.add(a)
+        raw.hook_add(UC_HOOK_CODE, _jmpl_cb, (a, rd, rs1, rs2, off, delay, w if check else None), a, a)
 
     def enter(self, uc, code_start: int, closure: int, arg: int, return_addr: int,
               sp: int) -> int:

@@ -6,7 +6,8 @@ a list of blocks in the moving heap. A collection of level ``g`` collects genera
 0..g together; the survivors of generation i are promoted into i+1 (all creation-space
 survivors go to generation 1, as in MLWorks), the oldest generation is copied into fresh
 blocks of itself. Generation i (1 <= i < G-1) is collected when it holds more than
-``creation * 4**i`` bytes; the oldest when it doubled since its last collection.
+``max(creation * 4**i, 256 KB * 4**(i-1))`` bytes; the oldest when it also doubled since its
+last collection.
 
 How it copies. MLWorks's collector is Cheney's algorithm, forwarding objects by writing
 EVACUATED over their first word. Doing that one word at a time from Python would be slow,
@@ -125,7 +126,9 @@ class Collector:
         return sum(b.top - b.start for b in self.gens[g])
 
     def budget(self, g: int) -> int:
-        base = self.creation_bytes * 4**g
+        # at least 256 KB * 4**(g-1): a tiny creation space (--creation-space 16k) should
+        # mean many minor collections, not long-lived data copied through every generation
+        base = max(self.creation_bytes * 4**g, (1 << 18) * 4 ** (g - 1))
         if g == self.G - 1:
             return max(base, 2 * self.oldest_live)
         return base
@@ -345,57 +348,24 @@ class Collector:
 
     def _mark(self, nobj: int, src: np.ndarray, tobj: np.ndarray,
               root_objs: list[np.ndarray]) -> np.ndarray:
+        """Live objects: everything reachable from the roots over the CSR graph."""
         if not root_objs or nobj == 0:
             return np.zeros(nobj, dtype=bool)
-        m0 = np.zeros(nobj, dtype=np.uint8)
-        m0[np.concatenate(root_objs)] = 1
+        m0 = np.zeros(nobj, dtype=bool)
+        m0[np.concatenate(root_objs)] = True
         offs_a = np.searchsorted(src, np.arange(nobj + 1))
+        if len(tobj) == 0:
+            return m0
+        # breadth-first in numpy while the frontier is wide (many roots, wide records),
+        # then depth-first in Python (chains: list spines)
         deg = np.diff(offs_a)
-        # breadth-first in numpy while the frontier is wide (many roots, wide records)
         frontier = np.flatnonzero(m0 & (deg > 0))
         while len(frontier) > 2048:
             kids = tobj[HS.concat_ranges(offs_a[frontier], deg[frontier])]
-            kids = np.unique(kids[m0[kids] == 0])
-            m0[kids] = 1
+            kids = np.unique(kids[~m0[kids]])
+            m0[kids] = True
             frontier = kids[deg[kids] > 0]
-        if not len(frontier):
-            return m0.astype(bool)
-        # then depth-first in Python, following each object's last child (a list's tail)
-        # without touching the stack: last[o] = last child or -1; prev[o] = the other
-        # child of a 2-child object, -1 none, -2 several (read from the CSR)
-        nt = len(tobj)
-        has = deg > 0
-        last = np.where(has, tobj[np.clip(offs_a[1:] - 1, 0, max(nt - 1, 0))] if nt else -1, -1)
-        prev = np.where(deg == 2, tobj[np.clip(offs_a[1:] - 2, 0, max(nt - 1, 0))] if nt else -1,
-                        np.where(deg > 2, -2, -1))
-        if (deg > 2).any():
-            offs_l, tl = offs_a.tolist(), tobj.tolist()
-        else:
-            offs_l = tl = []
-        last_l, prev_l = last.tolist(), prev.tolist()
-        mark = bytearray(m0.tobytes())
-        stack = frontier.tolist()
-        pop, push = stack.pop, stack.append
-        while stack:
-            o = pop()
-            while True:
-                p = prev_l[o]
-                if p != -1:
-                    if p == -2:
-                        for j in range(offs_l[o], offs_l[o + 1] - 1):
-                            c = tl[j]
-                            if not mark[c]:
-                                mark[c] = 1
-                                push(c)
-                    elif not mark[p]:
-                        mark[p] = 1
-                        push(p)
-                c = last_l[o]
-                if c < 0 or mark[c]:
-                    break
-                mark[c] = 1
-                o = c
-        return np.frombuffer(bytes(mark), dtype=np.uint8).astype(bool)
+        return _mark_dfs(nobj, tobj, offs_a, m0, frontier)
 
     def _to_block(self, d: int, need: int, level: int) -> tuple[Block, bool]:
         """Where the survivors promoted into generation ``d`` go: the tail block of ``d``
@@ -450,3 +420,50 @@ class Collector:
             if len(w) and (self.gen_of(w) < self.gen_of(np.array([a]))[0]).any():
                 keep.add(a - 12)
         self.remembered = keep
+
+
+# ------------------------------------------------------------------ marking
+# (Measured: ranking list spines with numpy pointer jumping, so that whole chains are marked
+# at once, was slower than this loop on the reference programs; the loop it is.)
+
+
+def _mark_dfs(nobj: int, tobj: np.ndarray, offs_a: np.ndarray, m0: np.ndarray,
+              start: np.ndarray) -> np.ndarray:
+    """Depth-first in Python from ``start`` (marked objects whose children may not be),
+    following each object's last child (a
+    list's tail) without touching the stack: last[o] = last child or -1; prev[o] = the other
+    child of a 2-child object, -1 none, -2 several (read from the CSR)."""
+    deg = np.diff(offs_a)
+    nt = len(tobj)
+    has = deg > 0
+    last = np.where(has, tobj[np.clip(offs_a[1:] - 1, 0, nt - 1)], -1)
+    prev = np.where(deg == 2, tobj[np.clip(offs_a[1:] - 2, 0, nt - 1)],
+                    np.where(deg > 2, -2, -1))
+    if (deg > 2).any():
+        offs_l, tl = offs_a.tolist(), tobj.tolist()
+    else:
+        offs_l = tl = []
+    last_l, prev_l = last.tolist(), prev.tolist()
+    mark = bytearray(m0.astype(np.uint8).tobytes())
+    stack = start.tolist()
+    pop, push = stack.pop, stack.append
+    while stack:
+        o = pop()
+        while True:
+            p = prev_l[o]
+            if p != -1:
+                if p == -2:
+                    for j in range(offs_l[o], offs_l[o + 1] - 1):
+                        c = tl[j]
+                        if not mark[c]:
+                            mark[c] = 1
+                            push(c)
+                elif not mark[p]:
+                    mark[p] = 1
+                    push(p)
+            c = last_l[o]
+            if c < 0 or mark[c]:
+                break
+            mark[c] = 1
+            o = c
+    return np.frombuffer(bytes(mark), dtype=np.uint8).astype(bool)

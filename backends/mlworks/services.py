@@ -10,6 +10,13 @@ innermost handler frame).
 
 from __future__ import annotations
 
+import math
+from typing import Callable
+
+from profkit.errors import GuestRuntimeError
+
+from . import values as V
+
 #: Service name -> number. Slot of service n: implicit vector + 0x80 + 4n. Append only.
 SERVICES: dict[str, int] = {
     name: n
@@ -63,12 +70,6 @@ def service_slot(name: str) -> int:
 # A service that allocates reads everything it needs from its argument *before* calling
 # ``m.alloc`` (which may collect and move objects), or re-reads the argument register after.
 
-import math  # noqa: E402
-import struct  # noqa: E402
-
-from profkit.errors import GuestRuntimeError  # noqa: E402
-
-from . import values as V  # noqa: E402
 
 
 def _arg(m) -> int:
@@ -112,13 +113,6 @@ def _build_list(m, items: list[int]) -> int:
         words += [x & 0xFFFFFFFF, nxt]
     m.write(addr, m.pack(*words))
     return addr + V.PAIRPTR
-
-
-def _check_int(m, i: int) -> int:
-    if not V.INT_MIN <= i <= V.INT_MAX:
-        m.raise_named("Overflow")
-        return 0
-    return V.mlint(i)
 
 
 def s_print(m) -> None:
@@ -413,8 +407,6 @@ def s_raise_uncaught(m) -> None:
     m.stdout.flush()
     raise GuestRuntimeError(uncaught_message(m, _arg(m)))
 
-
-from typing import Callable  # noqa: E402
 
 IMPLS: dict[str, Callable] = {
     "print": s_print, "int_to_string": s_int_to_string, "real_to_string": s_real_to_string,

@@ -28,6 +28,17 @@ is loaded, ``end()`` when the program has finished.
   ``space_profile_off`` did with ``gc_collect_gen(0)``), undoes every patched byte, flushes
   the cache again and restores the slots.
 
+On SPARC (spaceprof_patch_sparc.py) the same lifecycle patches §3b's 3-word windows and
+places the §4b stubs in the implicit vector (0x38/0x44); runs with ticks or censuses are
+refused there (see that module). The overflow scheme is x86 only, as in MLWorks.
+
+Hook-ins elsewhere: backend.py calls ``start``/``end`` (``_space_profiler``); the runtime's
+``Machine.gc_observers`` and ``Collector.forward`` (already there) give the post-GC call
+and the forwarding; the tracker instance's ``collected``/``register_area`` are wrapped
+while profiling to learn the ids of the creation-space objects (tracker.py unchanged);
+in the overflow scheme the machine instance's ``_arm`` is wrapped so a census request
+still reaches ``ml_gc_profile``.
+
 Code loaded while profiling would not be patched (MLWorks did the same); profkit loads all
 code before the run, so the question does not arise.
 """
@@ -135,7 +146,7 @@ class SpaceProfiler:
         flush = M.stub_address(STUB_FLUSH)
         m.handlers[flush] = self._flush
         for off in (M.SLOT_GC, M.SLOT_PROFILE_ALLOC, RT.AREA_PTR, RT.AREA_LIMIT, RT.REAL_GC,
-                    RT.FLUSH, PS.DROPPED):
+                    RT.FLUSH, PS.DROPPED, RT.CENSUS):
             self._saved[off] = m.slot(off)
         m.set_slot(RT.AREA_PTR, AREA_BASE)
         m.set_slot(RT.AREA_LIMIT, AREA_BASE + self.area_bytes)
@@ -146,6 +157,13 @@ class SpaceProfiler:
             if self.overflow:
                 m.set_slot(M.SLOT_GC, RT.ROUTINES)
                 m.set_slot(M.SLOT_GC_LIMIT, m.slot(M.SLOT_GC_BASE))
+                m.set_slot(RT.CENSUS, 0)
+                orig_arm = m._arm
+
+                def arm() -> None:  # the census request, seen by ml_gc_profile
+                    orig_arm()
+                    m.set_slot(RT.CENSUS, 1)
+                m._arm = arm
             else:
                 m.set_slot(M.SLOT_PROFILE_ALLOC, RT.ROUTINES)
         m.gc_observers.append(self._after_gc)
@@ -290,6 +308,7 @@ class SpaceProfiler:
                 self._label(m, func, addr, incs, size, kind, over)
         if self.overflow:  # the collection reset gc_limit: re-arm it
             m.set_slot(M.SLOT_GC_LIMIT, m.slot(M.SLOT_GC_BASE))
+            m.set_slot(RT.CENSUS, int(m.census_due and level < gc.G - 1))
         self.gc_seconds += time.process_time() - t0
 
     def _classify(self, addr: np.ndarray):
@@ -361,6 +380,7 @@ class SpaceProfiler:
             m.write(RT.ROUTINES, self._old_routine_bytes)
             m.uc.ctl_remove_cache(RT.ROUTINES, RT.ROUTINES + len(self._old_routine_bytes))
             m.handlers.pop(M.stub_address(STUB_FLUSH), None)
+            m.__dict__.pop("_arm", None)
             if self._after_gc in m.gc_observers:
                 m.gc_observers.remove(self._after_gc)
             if m.tracker is not None:

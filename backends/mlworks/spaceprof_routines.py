@@ -20,7 +20,9 @@ with gc_limit lets a patched site honour that request too.
 ``ml_gc_profile`` (the 1998 overflow scheme, I386 ``SPACE_PROFILE_OVERFLOW``): installed
 in the gc slot (0x04); no code is patched, gc_limit is kept equal to gc_base so every
 inline allocation fails its check and comes here. It compares with real_gc_limit,
-records, and re-arms ``gc_limit = gc_base``.
+records, and re-arms ``gc_limit = gc_base``. Since gc_limit is always armed, the runtime's
+own use of the trick (a census due at the next allocation) is signalled through the thread
+word CENSUS instead, which sends the routine to the GC entry.
 
 The record area is sized so it cannot overflow between collections (creation space / 8
 records: every creation-space object is >= 8 bytes); only objects bigger than the creation
@@ -42,6 +44,7 @@ AREA_PTR = 0x800  # MLWorks's THREAD_ml_profile: next free record
 AREA_LIMIT = 0x804
 REAL_GC = 0x808  # the runtime's GC entry
 FLUSH = 0x80C  # stub that empties a full record area
+CENSUS = 0x81C  # overflow scheme: non-zero = the runtime wants a collection (a census) now
 SCRATCH = M.SLOT_PROFILE_ALLOC_2  # 0x3c
 
 ROUTINES = M.STUBS + 0x800  # where the routines are placed
@@ -49,6 +52,8 @@ ROUTINES = M.STUBS + 0x800  # where the routines are placed
 
 def _source(overflow: bool) -> str:
     limit = M.SLOT_REAL_GC_LIMIT if overflow else M.SLOT_GC_LIMIT
+    census = (f" cmp dword ptr [esi+{CENSUS:#x}], 0\n"
+              " jne slow\n") if overflow else ""
     rearm = (f" mov eax, dword ptr [esi+{M.SLOT_GC_BASE:#x}]\n"
              f" mov dword ptr [esi+{M.SLOT_GC_LIMIT:#x}], eax\n") if overflow else ""
     return f"""
@@ -56,7 +61,7 @@ def _source(overflow: bool) -> str:
  mov ecx, dword ptr [esi+{M.SLOT_GC_BASE:#x}]
  cmp ecx, dword ptr [esi+{limit:#x}]
  ja slow
- sub ecx, dword ptr [esi+{SCRATCH:#x}]
+{census} sub ecx, dword ptr [esi+{SCRATCH:#x}]
 record:
  mov dword ptr [esi+{SCRATCH:#x}], eax
  mov eax, dword ptr [esi+{AREA_PTR:#x}]

@@ -4,10 +4,11 @@ Stacks are ids in the session's ``StackTable`` (stack 0 is MAIN). This module ad
 RTS does on top of the plain tree:
 
 * ``push(ccs, cc)`` is GHC's ``pushCostCentre``: pushing the cc already on top returns the
-  same stack; pushing a cc that occurs *anywhere* on the stack returns the stack unchanged
-  (GHC's default policy, "ignore this push"; RECURSION_TRUNCATES is not defined), so a
-  recursive call does not push another entry. Results are memoised per (stack, cc), as GHC's
-  indexTable does.
+  same stack; pushing a cc that occurs deeper in the stack returns the stack's prefix that
+  *ends at* that cc (checkLoop's result: the stack is truncated back to it), so a recursive
+  call does not push another entry. GHC 9.0.2's -fprof-auto-calls fg tree shows it: `nfib
+  fg.hs:4:44-53` sits beside `4:31-40` under `4:31-53`, not under `4:31-40` as it would if
+  the push were ignored. Results are memoised per (stack, cc), as GHC's indexTable does.
 * ``enter_fun(app, fn)`` is ``enterFunCCS``: the stack to run a heap-allocated function
   closure (or PAP) whose stack is ``fn`` when called under ``app``:
   1. fn == app -> app;
@@ -86,10 +87,13 @@ class CcsOps:
         st = self.stacks
         if s > 0 and st.cc[s] == cc:
             r = s
-        elif st.contains(s, cc):
-            r = s  # the cc is already on the stack: recursion, the push is ignored
         else:
-            r = self.raw_push(s, cc)
+            # the cc is already on the stack (recursion): truncate back to it
+            r = s
+            while r > 0 and st.cc[r] != cc:
+                r = st.parent[r]
+            if r <= 0:
+                r = self.raw_push(s, cc)
         self._push_memo[key] = r
         return r
 

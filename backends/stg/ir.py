@@ -275,6 +275,10 @@ PRIMOPS: dict[str, int] = {
     "truncate": 1, "round": 1, "floor": 1, "ceiling": 1,
     "fromIntegral": 1,  # identity on I#; the box widens later if it meets a D#
     "toDouble": 1,  # I# -> D#
+    # unboxed arithmetic for the Prelude's strict loops (base's workers): "+#" adds without
+    # allocating (the result stands for an Int#/Double# in a register), "box#" allocates
+    # the I#/D# of an unboxed result
+    "+#": 2, "box#": 1,
     "==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2,  # on I#/D#/C#; result True/False
     "ord": 1, "chr": 1,
     # show for numbers and chars, as GHC prints them; result is a String (list of C#)

@@ -107,11 +107,7 @@ CASES = [
     ("fg-calls", "fg.hs", "calls", ["-fprof-auto-calls"], [], {}, True),
 ]
 
-XFAIL_STRUCTURE = {
-    "fg-calls": "STG front end / machine (backends/stg): -fprof-auto-calls gives no call-site "
-                "CCs for `-` (fg.hs:4:37-39, 4:50-52) and g's `div` (10:13-21), and nests "
-                "nfib 4:44-53 under 4:31-40 instead of beside it",
-}
+XFAIL_STRUCTURE: dict[str, str] = {}
 XFAIL_ALLOC = {
     "mean_leak/100": "STG Prelude (backends/stg/prelude.hs): main allocates 50% (GHC 69.5%), "
                      "mean 50% (GHC 30.4%): the Double enumeration and sum/length allocate "

@@ -79,7 +79,8 @@ def test_records_strings_and_reals_survive_many_collections():
     lst_at = len(data)
     a, b = img.strings[s1], img.strings[b"xy"]
     data += struct.pack("<IIII", a, img.base + lst_at + 8 + 1, b, 0)
-    code = bytes(data).replace(struct.pack("<I", 0x12345678), struct.pack("<I", img.base + lst_at + 1))
+    code = bytes(data).replace(struct.pack("<I", 0x12345678),
+                               struct.pack("<I", img.base + lst_at + 1))
     img.data = code
     m = Machine(img, creation_space=16 * 1024)
     assert m.run() == 0
@@ -126,8 +127,9 @@ def test_large_array_lives_in_static_space_and_keeps_young_elements():
             + svc("array_make") + "mov dword ptr [0x20000], ebx\n"
             + alloc("eax", 8, 1) + "mov dword ptr [eax-1], 404\nmov dword ptr [eax+3], 0\n"
             "mov dword ptr [esp], eax\n" + alloc("eax", 16, 5)
-            + "mov dword ptr [eax-5], 0xc2\nmov edx, dword ptr [0x20000]\nmov dword ptr [eax-1], edx\n"
-            "mov dword ptr [eax+3], 400\nmov ecx, dword ptr [esp]\nmov dword ptr [eax+7], ecx\n"
+            + "mov dword ptr [eax-5], 0xc2\nmov edx, dword ptr [0x20000]\n"
+            "mov dword ptr [eax-1], edx\nmov dword ptr [eax+3], 400\n"
+            "mov ecx, dword ptr [esp]\nmov dword ptr [eax+7], ecx\n"
             "mov ebx, eax\nmov dword ptr [esp], 0\n"
             + svc("array_update") + churn(4000) + EPILOGUE)
     m = Machine(build({"setup": body}, "setup"), creation_space=16 * 1024)

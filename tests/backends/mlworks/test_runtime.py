@@ -50,10 +50,10 @@ def test_list_of_100000_pairs_survives_a_16k_creation_space():
 
 
 def test_generations_option_two_generations():
-    img = build({"setup": list_program(30_000)}, "setup")
+    img = build({"setup": list_program(60_000)}, "setup")
     m = Machine(img, creation_space=16 * 1024, generations=2)
     assert m.run() == 0
-    assert read_list(m, m.word(M.GLOBALS)) == list(range(29_999, -1, -1))
+    assert read_list(m, m.word(M.GLOBALS)) == list(range(59_999, -1, -1))
     assert len(m.gc.collections) == 2 and m.gc.collections[1] >= 1
 
 

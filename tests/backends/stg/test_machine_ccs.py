@@ -23,11 +23,14 @@ def names(t, s):
     return [t.ccs[c].label for c in reversed(t.stacks.frames(s))]
 
 
-def test_push_ignores_a_cc_already_on_the_stack():
+def test_push_of_a_cc_already_on_the_stack_truncates_back_to_it():
     t, o, c, _ = ops()
-    ab = o.push(o.push(0, c["a"]), c["b"])
+    a = o.push(0, c["a"])
+    ab = o.push(a, c["b"])
     assert o.push(ab, c["b"]) == ab  # same top
-    assert o.push(ab, c["a"]) == ab  # deeper: the push is ignored (recursion)
+    assert o.push(ab, c["a"]) == a  # deeper: GHC's checkLoop returns the prefix ending at a
+    abc = o.push(ab, c["c"])
+    assert o.push(abc, c["b"]) == ab
     assert names(t, o.push(ab, c["c"])) == ["a", "b", "c"]
     assert o.entries.__len__() == len(t.stacks)
 
@@ -55,7 +58,9 @@ def test_enter_fun_cases():
     gh = o.push(g, c["b"])
     assert names(t, o.enter_fun(main, gh)) == ["CAF", "main", "g", "b"]
     # different roots: the function's stack (minus its CAF) goes on top
-    assert names(t, o.enter_fun(y, gh)) == ["b", "c", "main", "g"]
+    # (pushing b onto b/c/main/g truncates back to b, as every pushCostCentre does)
+    assert names(t, o.enter_fun(y, gh)) == ["b"]
+    assert names(t, o.enter_fun(y, g)) == ["b", "c", "main", "g"]
 
 
 def test_main_caf_and_main_wrapper_stacks():
