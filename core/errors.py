@@ -30,6 +30,8 @@ class SourceError(ProfkitError):
     exit_code = 1
 
     def __init__(self, message: str, file: str = "<input>", line: int = 0, col: int = 0):
+        # a diagnostic is one line whatever text of the program it quotes
+        message = " ".join(message.split()) if "\n" in message or "\r" in message else message
         super().__init__(message)
         self.message = message
         self.file = file

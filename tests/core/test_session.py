@@ -126,3 +126,10 @@ def test_configure_hook_sees_the_config(prog):
 
     Session(parse_run_args([str(prog)]), [P()], load_entrypoints=False)
     assert seen == ["f"]
+
+
+def test_source_errors_are_one_line_even_when_they_quote_several():
+    from profkit.errors import SourceError
+
+    e = SourceError("bad name: -} f 27\n   b = {-# SCC", "m.hs", 16, 11)
+    assert e.one_line() == "m.hs:16:11: error: bad name: -} f 27 b = {-# SCC"

@@ -108,16 +108,7 @@ CASES = [
 ]
 
 XFAIL_STRUCTURE: dict[str, str] = {}
-XFAIL_ALLOC = {
-    "mean_leak/100": "STG Prelude (backends/stg/prelude.hs): main allocates 50% (GHC 69.5%), "
-                     "mean 50% (GHC 30.4%): the Double enumeration and sum/length allocate "
-                     "differently from base",
-    "mean_leak-topcafs/100": "as mean_leak: STG Prelude enumFromTo/sum/length allocation",
-    "scc/11": "STG machine/front end: nfib allocates 24 bytes per call (GHC -O0: 72, two "
-              "argument thunks and an I#), so nfib has ~10% (GHC 26.3%); the Prelude's "
-              "length allocates ~10% (GHC 0.0%)",
-    "scc-manual/11": "as scc: nfib allocation per call and the Prelude's length",
-}
+XFAIL_ALLOC: dict[str, str] = {}
 
 
 def _params(kind: str):
