@@ -89,6 +89,8 @@ class MLWorksBackend:
             self.image, creation_space=cfg.creation_space, generations=cfg.ml_generations,
             max_heap=cfg.rts.max_heap_bytes, stdout=session.stdout, session=session,
             max_steps=cfg.max_steps, source_file=cfg.program, arch=make_arch(cfg.arch))
+        if m.tracker is not None:
+            m.tracker.item_stack = self.item_stack  # census graphs name functions
         clock = VirtualClock(UNITS_PER_SECOND, cfg.rts.tick_interval)
         ticks = session.listens("profkit_tick")
         census = session.wants_census

@@ -171,25 +171,38 @@ class StackSpace:
         uc.hook_add(UC_HOOK_MEM_WRITE_PROT, self._on_prot, begin=STACK_LO, end=STACK_TOP - 1)
 
     def _on_unmapped(self, uc, access, address, size, value, data) -> bool:
+        # (a failure here is reported by unicorn as the guest fault it would have been)
         if not STACK_LO <= address < self.lo:
             return False
+        try:
+            self._grow(address)
+        except Exception:
+            return False
+        return True
+
+    def _grow(self, address: int) -> None:
         new_lo = max(STACK_LO, address & ~(STACK_REGION - 1))
         for r in range(self.lo - STACK_REGION, new_lo - 1, -STACK_REGION):
-            uc.mem_map(r, STACK_REGION, UC_PROT_ALL)  # separate regions: cheap to protect
-        self.lo = new_lo
-        return True
+            self.uc.mem_map(r, STACK_REGION, UC_PROT_ALL)  # separate regions: cheap to protect
+            self.lo = r
 
     def _on_prot(self, uc, access, address, size, value, data) -> bool:
         r = address & ~(STACK_REGION - 1)
         if r not in self.protected:
             return False
+        try:
+            self._unprotect(uc, r, address, size, value)
+        except Exception:
+            return False
+        return True
+
+    def _unprotect(self, uc, r: int, address: int, size: int, value: int) -> None:
         uc.mem_protect(r, STACK_REGION, UC_PROT_ALL)
         self.protected.discard(r)
         self.faults += 1
         # unicorn does not redo the faulting store after this hook: perform it here
         order = "big" if self.wdt.byteorder == ">" else "little"
         uc.mem_write(address, (value & ((1 << (8 * size)) - 1)).to_bytes(size, order))
-        return True
 
     def root_ranges(self, sp: int, level: int) -> list[tuple[int, int]]:
         """(address, bytes) of the stack words a collection of generations 0..level must

@@ -2,9 +2,22 @@
 
 Hooks: exactly one address-limited code hook, over the stub page (every stub's first byte is
 where its Python handler runs: the GC entry, the runtime services, the uncaught-exception
-handler), plus the error path of unicorn. There is no global code or memory hook. A Python
-exception raised inside a hook is stored, the emulation stopped, and the exception
-re-raised after ``emu_start`` returns (as unicorn's and qiling's own bindings do).
+handler). Memory hooks only fire on faults: one for invalid accesses (remembers the address
+for the fault message) and, limited to the stack range, the stack's growth and write-barrier
+hooks (memory.StackSpace). There is no code or memory hook that runs for ordinary
+instructions or accesses. A Python exception raised inside a stub hook is stored, the
+emulation stopped, and the exception re-raised after ``emu_start`` returns (as unicorn's
+and qiling's own bindings do).
+
+Runtime state a user may want: ``machine.gc`` (collections per generation, words copied,
+CPU seconds), ``machine.instructions`` (virtual time), ``alloc_observers`` and
+``gc_observers`` (for the space profiler), ``item_at(pc)``.
+
+Uncaught ML exceptions end the run with ``GuestRuntimeError("Exception- NAME raised")``,
+what Poly/ML prints (``Exception- Fail "text" raised`` for Fail), exit status 1; a fault in
+emulated code is a ``GuestFaultError`` naming the PC, the code item and the instruction
+(capstone), exit status 4; heap exhaustion (``-M``) is a ``ResourceLimitError``,
+``Run out of store: ...``, exit status 3.
 
 Virtual time is the number of emulated instructions, at ``UNITS_PER_SECOND`` = 1e8
 instructions per virtual second. Instructions are only counted when something observes
@@ -79,6 +92,8 @@ class Machine:
 
             tracker = Tracker(session, self.code_range)
         self.tracker = tracker
+        if tracker is not None:
+            tracker.machine = self
         self.gc = Collector(uc.mem_read, uc.mem_write, self.heap_space, self.static,
                             creation_bytes=creation_space, generations=generations,
                             max_heap=max_heap, code_range=self.code_range, tracker=tracker,
@@ -190,6 +205,8 @@ class Machine:
             s.gc_start(level, major)
         regs = [self.reg(r) for r in self.arch.ROOT_REGS]
         sp = self.reg(self.arch.SP)
+        if not self.stack.lo <= sp <= M.STACK_TOP:
+            sp = M.STACK_TOP  # not running ML code (no stack to scan)
         roots = self.stack.root_ranges(sp, level)
         roots.append((M.GLOBALS, 4 * self.image.n_globals))
         new = gc.collect(level, creation_top, roots, regs)

@@ -48,6 +48,9 @@ class Tracker:
         self.pending_large: list[int] = []
         self.large_ids: list[int] = []
         self.large_gen = 0
+        #: set by the runtime/backend: the machine, and code item offset -> StackTable id
+        self.machine = None
+        self.item_stack: dict[int, int] = {}
 
     # ------------------------------------------------------------------ header rows
     def register(self, kinds: np.ndarray, size_words: np.ndarray) -> np.ndarray:
@@ -135,8 +138,13 @@ class Tracker:
         obj = np.concatenate(objs) if objs else np.zeros(0, dtype=np.int64)
         gen = np.concatenate(gens) if gens else np.zeros(0, dtype=np.int16)
         s = self.session
+        graph = None
+        if s.needs_graph and self.machine is not None:
+            from .heapgraph import build_graph
+
+            graph = build_graph(self.machine, len(obj), self.item_stack)
         return CensusView(time=time, era=s.era, obj=obj, gen=gen, tables=s.tables,
-                          header=s.header, word_bytes=4)
+                          header=s.header, word_bytes=4, graph=graph)
 
     def kill_all(self, gc, creation_top: int) -> None:
         """The run is over: a death row for every object still in the heap."""

@@ -374,6 +374,12 @@ class Machine:
         for fr in frames:
             if fr[0] is wm:
                 fr = fr[1]
+            live = getattr(fr[0], "live", None)
+            if live is not None:
+                # a case continuation: only the slots it will read (machine_case.live_slots)
+                env = fr[1]
+                items.extend([env[i] for i in live])
+                continue
             for x in fr[1:]:
                 if type(x) is list:
                     items.extend(x)

@@ -131,6 +131,7 @@ class CaseCodegen:
             else:
                 self.gen_final_select(final, e, b, cscope, inner, ctx, rem)
             self.src.append(rem.text())
+            self.live_slots(rname, free_names(e, self.memo), scope)
             em(f"return {rname}(env)")
             return
         sname = self.fresh("S")
@@ -138,6 +139,7 @@ class CaseCodegen:
         sem(f"v = env[{b}]")
         self.gen_select(e, inner, ctx, sem)
         self.src.append(sem.text())
+        self.live_slots(sname, self.case_free(e) - {e.binder}, scope)
         em(f"push(({sname}, env, CCS, {b}))")
         self.gen_tail(scrut, scope, ctx, em)
 
@@ -180,6 +182,14 @@ class CaseCodegen:
             forces.append((e.fun, "_"))
             return forces, None
         return None
+
+    def live_slots(self, fname: str, names: frozenset, scope: dict) -> None:
+        """Record on the continuation ``fname`` the environment slots it reads (the free
+        variables of what is left to run: alternatives, and for a force chain its
+        variables): a frame holding it keeps only these alive, as GHC's stack frames hold
+        just the free variables of their continuation."""
+        live = tuple(sorted(scope[n] for n in names if n in scope))
+        self.src.append(f"{fname}.live = {live!r}\n")
 
     def case_free(self, e: ir.Case) -> frozenset:
         s: set = set()
@@ -226,16 +236,26 @@ class CaseCodegen:
             return
         if type(alts[0]) is ir.ConAlt:
             self.gen_use_mark(em)
-            for a in alts:
-                if a.con in BOX_CONS:
-                    # `I# x` binds x to the box itself: values are boxed at run time
-                    inner = dict(scope)
-                    if a.vars and a.vars[0] != "_":
-                        s = ctx.new()
-                        em(f"env[{s}] = v")
-                        inner[a.vars[0]] = s
-                    self.gen_tail(a.body, inner, ctx, em)
+            boxes = [a for a in alts if a.con in BOX_CONS]
+            if boxes:
+                alts = [a for a in alts if a.con not in BOX_CONS]
+                if alts:
+                    # a box next to other constructors: only a box value takes it
+                    em("if type(v) is Box:")
+                    em.ind += 1
+                # `I# x` binds x to the box itself: values are boxed at run time. Numbers
+                # are dynamically typed (an I# can widen to a D#), so the first box
+                # alternative takes any box, as a typed case has only one box constructor.
+                a = boxes[0]
+                inner = dict(scope)
+                if a.vars and a.vars[0] != "_":
+                    s = ctx.new()
+                    em(f"env[{s}] = v")
+                    inner[a.vars[0]] = s
+                self.gen_tail(a.body, inner, ctx, em)
+                if not alts:
                     return
+                em.ind -= 1
             single = (len(alts) == 1 and e.default is None
                       and self.cons_per_type.get(self.m.datacon(alts[0].con).type_name) == 1)
             if not single:

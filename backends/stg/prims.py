@@ -71,7 +71,12 @@ def mkchr(c):
 def mknum(r):
     if type(r) is int:
         if -16 <= r <= 255:
-            _dead_box(I_IBOX)
+            # _dead_box(I_IBOX) inlined: this is the hottest allocation of Int programs
+            HIa(I_IBOX)
+            HPa(CCS)
+            HSa(2)
+            HEa(ERA)
+            HLa(0)
             return INTLIKE[r + 16]
         o = Box(len(HI), DC_I, r)
         HIa(I_IBOX)

@@ -112,6 +112,7 @@ ADDRS: list[int] = []
 def test_collections_preserve_the_reachable_graph(heap, level):
     objs, roots = heap
     m = Machine(_IMG, creation_space=4096 * 4)
+    m.set_reg(m.arch.SP, M.STACK_START)
     base = m.gc.creation_start
     addrs, data, val = encode(objs, base)
     if len(data) > m.gc.creation_bytes:

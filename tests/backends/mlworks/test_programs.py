@@ -11,6 +11,7 @@ import pytest
 from profkit import runner
 from profkit.backends.mlworks import plugin
 from profkit.options import parse_run_args
+from profkit.hookspecs import hookimpl
 from profkit.testing import Recorder
 
 REF = "/work/shared/reference/sml"
@@ -60,3 +61,58 @@ def test_uncaught_exception_exit_status(tmp_path):
     assert status == 1
     assert out.getvalue() == "a\n"
     assert err.getvalue() == "Exception- Div raised\n"
+
+
+def run_source(tmp_path, text: str, *opts: str, rts=()) -> tuple[int, str, str]:
+    src = tmp_path / "prog.sml"
+    src.write_text(text)
+    cfg = parse_run_args(["--backend", "mlworks", "--outdir", str(tmp_path), *opts, str(src),
+                          *rts])
+    out, err = io.StringIO(), io.StringIO()
+    status = runner.run(cfg, plugins=[plugin], stdout=out, stderr=err, load_entrypoints=False)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_heap_limit(tmp_path):
+    status, _out, err = run_source(
+        tmp_path, "fun upto (i, n) = if i > n then [] else i :: upto (i + 1, n)\n"
+                  "val xs = upto (1, 1000000)\nval () = print (Int.toString (length xs))\n",
+        rts=("+RTS", "-M2m"))
+    assert status == 3
+    assert err.startswith("Run out of store: heap exhausted (") and "limit -M 2097152" in err
+
+
+def test_stack_overflow_is_a_guest_fault(tmp_path):
+    status, _out, err = run_source(
+        tmp_path, "fun f n = 1 + f (n + 1)\nval _ = print (Int.toString (f 0))\n")
+    assert status == 4
+    assert err.startswith("profkit: guest fault at 0x") and "in f[prog.sml:1]: stack overflow" \
+        in err
+
+
+class GraphRecorder(Recorder):
+    """Asks for the heap graph and checks each census's graph against the census."""
+
+    graphs: list = []
+
+    @hookimpl
+    def profkit_session_start(self, session):
+        session.needs_graph = True
+
+    @hookimpl
+    def profkit_census(self, census):
+        g = census.graph
+        assert g is not None and len(g.offsets) == len(census) + 1
+        assert len(g.targets) == g.offsets[-1] and (g.targets < len(census)).all()
+        assert len(g.roots) == len(g.root_identity) > 0
+        assert (g.identity[g.is_retainer] >= 0).all()
+        self.graphs.append((len(census), int(g.is_retainer.sum()), len(g.roots)))
+
+
+def test_census_heap_graph_for_retainer_schemes(tmp_path):
+    rec = GraphRecorder()
+    rec.graphs = []
+    status, out = run_program(os.path.join(REF, "programs", "closures.sml"),
+                              "--outdir", str(tmp_path), rts=("+RTS", "-i0.01"), plugins=[rec])
+    assert status == 0 and out == "4850 494991 999 194850 10000\n"
+    assert rec.graphs and max(r for _n, r, _ in rec.graphs) > 100  # closures retain
