@@ -69,6 +69,7 @@ class Machine:
         self.steps = 0
         self.total_ticks = 0
         self.cur_env: list | None = None
+        self.cur_code: Any = None
         self.dead = bytearray()  # dead[oid] = 1 once a death row was staged
         self.out: list[str] = []
         infos = self.tables.infos
@@ -268,10 +269,12 @@ class Machine:
             lim = min(lim, self.next_gc)
         return lim
 
-    def event(self, steps: int, env: Any) -> int:
-        """Called by the trampoline when the step count reaches the next tick or limit."""
+    def event(self, steps: int, env: Any, code: Any = None) -> int:
+        """Called by the trampoline when the step count reaches the next tick or limit
+        (``code`` is what runs next on ``env``)."""
         self.steps = steps
         self.cur_env = env
+        self.cur_code = code
         ns = self.ns
         upt = self.clock.units_per_tick
         while steps >= self.next_tick:
@@ -385,8 +388,14 @@ class Machine:
                     items.extend(x)
                 else:
                     items.append(x)
-        if self.cur_env is not None:
-            items.extend(self.cur_env)
+        env = self.cur_env
+        if env is not None:
+            # about to run a case continuation: its free variables and the returned value
+            live = getattr(self.cur_code, "live_run", None)
+            if live is None:
+                items.extend(env)
+            else:
+                items.extend([env[i] for i in live])
         return items
 
     def wm_pop(self, fr: tuple) -> tuple:

@@ -131,7 +131,7 @@ class CaseCodegen:
             else:
                 self.gen_final_select(final, e, b, cscope, inner, ctx, rem)
             self.src.append(rem.text())
-            self.live_slots(rname, free_names(e, self.memo), scope)
+            self.live_slots(rname, free_names(e, self.memo), scope, None)
             em(f"return {rname}(env)")
             return
         sname = self.fresh("S")
@@ -139,7 +139,7 @@ class CaseCodegen:
         sem(f"v = env[{b}]")
         self.gen_select(e, inner, ctx, sem)
         self.src.append(sem.text())
-        self.live_slots(sname, self.case_free(e) - {e.binder}, scope)
+        self.live_slots(sname, self.case_free(e) - {e.binder}, scope, b)
         em(f"push(({sname}, env, CCS, {b}))")
         self.gen_tail(scrut, scope, ctx, em)
 
@@ -183,13 +183,16 @@ class CaseCodegen:
             return forces, None
         return None
 
-    def live_slots(self, fname: str, names: frozenset, scope: dict) -> None:
+    def live_slots(self, fname: str, names: frozenset, scope: dict, ret_slot: int | None
+                   ) -> None:
         """Record on the continuation ``fname`` the environment slots it reads (the free
         variables of what is left to run: alternatives, and for a force chain its
         variables): a frame holding it keeps only these alive, as GHC's stack frames hold
-        just the free variables of their continuation."""
+        just the free variables of their continuation. ``live_run`` adds the slot the
+        returned value was stored in, for when the continuation is about to run."""
         live = tuple(sorted(scope[n] for n in names if n in scope))
-        self.src.append(f"{fname}.live = {live!r}\n")
+        run = live if ret_slot is None else tuple(sorted(set(live) | {ret_slot}))
+        self.src.append(f"{fname}.live = {live!r}\n{fname}.live_run = {run!r}\n")
 
     def case_free(self, e: ir.Case) -> frozenset:
         s: set = set()

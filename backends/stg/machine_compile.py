@@ -150,10 +150,28 @@ class Codegen(CaseCodegen):
             return self.m.nullary[rhs.con]
         return Con(-1, dc, [])
 
+    def reachable_globals(self) -> set[str]:
+        """Top-level names reachable from the program's own (non-Prelude) bindings. Only
+        these Prelude closures get code: most of the Prelude is unused by any one program,
+        and generating and compiling it all was a third of a small program's run."""
+        binds = {tb.name: tb for tb in self.program.binds}
+        todo = [tb.name for tb in self.program.binds if tb.module != "Prelude"]
+        seen = set(todo)
+        while todo:
+            tb = binds[todo.pop()]
+            for n in free_names(tb.rhs, self.memo):
+                if n in binds and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
     def compile_globals(self) -> None:
+        live = self.reachable_globals()
         for i, tb in enumerate(self.program.binds):
             rhs = tb.rhs
             obj = self.gobj[tb.name]
+            if type(rhs) is ir.Closure and tb.name not in live:
+                continue  # never entered: no code (see reachable_globals)
             if type(rhs) is ir.Closure:
                 fname = f"GB{i}" if rhs.params else self.fresh("C")
                 self.compile_lf(rhs, {}, obj.lf, fname, pad_name=f"GP{i}" if rhs.params else None)
@@ -297,6 +315,9 @@ class Codegen(CaseCodegen):
         if e.op in ("+", "-", "*"):
             x, y = (self.val(a, scope) for a in e.args)
             return f"mknum({x} {e.op} {y})"
+        if e.op == "+#":  # prims.p_uadd inline: an unboxed result, never in the heap
+            x, y = (self.val(a, scope) for a in e.args)
+            return f"Box(-1, DC_D if type(_u := {x} + {y}) is float else DC_I, _u)"
         args = [self.atom(a, scope) for a in e.args]
         fn = PRIM_FUNCTIONS.get(e.op)
         if fn is None:

@@ -182,7 +182,7 @@ def run_loop(code, env, steps, limit):
             code, env = code(env)
             steps += 1
             if steps >= limit:
-                limit = m.event(steps, env)
+                limit = m.event(steps, env, code)
     except Halt as h:
         return h.args[0], steps
     except BaseException:
