@@ -23,16 +23,16 @@ HASKELL_MODES = [
     ("plain", [], []),
     ("p", ["-fprof-auto"], ["-p"]),
     ("pj", ["-fprof-auto"], ["-pj"]),
-    ("hc", ["-fprof-auto"], ["-hc", "-i0.01"]),
-    ("hd", ["-fprof-auto"], ["-hd", "-i0.01"]),
-    ("hy", ["-fprof-auto"], ["-hy", "-i0.01"]),
-    ("hb", ["-fprof-auto"], ["-hb", "-i0.01"]),
-    ("hr", ["-fprof-auto"], ["-hr", "-i0.01"]),
+    ("hc", ["-fprof-auto"], ["-hc", "-i0.001"]),
+    ("hd", ["-fprof-auto"], ["-hd", "-i0.001"]),
+    ("hy", ["-fprof-auto"], ["-hy", "-i0.001"]),
+    ("hb", ["-fprof-auto"], ["-hb", "-i0.001"]),
+    ("hr", ["-fprof-auto"], ["-hr", "-i0.001"]),
 ]
 SML_MODES = [
     ("plain", [], []),
     ("space", ["--profile", "{out}/space.txt", "--profile-manner", "{manner}"], []),
-    ("hc", [], ["-hc", "-i0.01"]),
+    ("hc", [], ["-hc", "-i0.001"]),
 ]
 #: MLWorks manner: space (4) + copies (8) + every breakdown kind (bits 8-15)
 SML_MANNER = 4 + 8 + (0xFF << 8)

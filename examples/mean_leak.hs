@@ -6,4 +6,4 @@ mean :: [Double] -> Double
 mean xs = sum xs / fromIntegral (length xs)
 
 main :: IO ()
-main = print (mean [1 .. 50000])
+main = print (mean [1 .. 200000])

@@ -20,7 +20,7 @@ def test_haskell_program_gets_an_mlworks_space_report(tmp_path):
         "--outdir", str(tmp_path), "-fprof-auto", str(EXAMPLES / "mean_leak.hs"),
         "--profile", str(report), "--profile-manner", str(4 + 8 + (0xFF << 8)),
         "+RTS", "-A64k", "-RTS"]), stdout=out)
-    assert status == 0 and out.getvalue() == "25000.5\n"
+    assert status == 0 and out.getvalue() == "100000.5\n"
     lines = report.read_text().splitlines()
     assert lines[0] == "MLWorks profiler report"
     assert lines[4] == "-" * 57 and lines[-1] == "-" * 57
