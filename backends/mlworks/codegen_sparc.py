@@ -68,7 +68,7 @@ from . import values as V
 from .asm_sparc import (
     NEGATE, Branch, CallSym, Insn, Label, SetImm, assemble, rd_y,
 )
-from .codegen_x86 import (
+from .codegen_common import (
     CodegenError, _Program, _scan, _sibling_offset, alloc_shape, tagged,  # noqa: F401
 )
 from .codevector import ItemSpec, LoadImage, build_image

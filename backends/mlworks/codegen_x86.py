@@ -79,6 +79,10 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 
+from .codegen_common import (  # noqa: F401  (re-exported for tests and tools)
+    CodegenError, _Program, _scan, _sibling_offset, alloc_shape, tagged,
+)
+
 from . import ir
 from . import values as V
 from .asm_x86 import NEGATE, CallSym, Insn, Jump, Label, MovImm, assemble, imm, mem
@@ -104,10 +108,6 @@ _RARITH = {"radd": "addsd", "rsub": "subsd", "rmul": "mulsd", "rdiv": "divsd"}
 _X87_RC = {"floor": 1, "ceil": 2, "round": 0}
 
 
-class CodegenError(Exception):
-    """The IR is malformed (a front-end bug), e.g. an unbound variable."""
-
-
 def arith_imm(v: int) -> str:
     """An immediate of an arithmetic instruction as capstone prints it (imm8 forms are signed,
     imm32 forms unsigned)."""
@@ -117,10 +117,6 @@ def arith_imm(v: int) -> str:
 
 def mov_imm(v: int) -> str:
     return imm(v & 0xFFFFFFFF)
-
-
-def tagged(i: int) -> int:
-    return (i << 2) & 0xFFFFFFFF
 
 
 def alloc_sequence(rd: str, nbytes: int, primary: int, header: int, pad: bool,
@@ -152,22 +148,6 @@ def alloc_sequence(rd: str, nbytes: int, primary: int, header: int, pad: bool,
     if header:
         out.append(f"mov {mem(rd, -primary)}, {mov_imm(header)}")  # initialise header
     return out
-
-
-def alloc_shape(kind: str, n: int) -> tuple[int, int, int, bool]:
-    """(bytes, primary tag, header word, needs pad) of an inline allocation (§2 table)."""
-    if kind == "pair":
-        if n != 2:
-            raise CodegenError(f"a pair has 2 fields, not {n}")
-        return 8, V.PAIRPTR, 0, False
-    if kind == "record":
-        return (V.record_bytes(n), V.POINTER, V.make_header(V.RECORD, n),
-                V.record_needs_pad(n))
-    if kind == "ref":
-        return V.ref_bytes(n), V.REFPTR, V.make_header(V.ARRAY, n), V.ref_needs_pad(n)
-    if kind == "real":
-        return V.REAL_BYTES, V.POINTER, V.make_header(V.BYTEARRAY, 12), False
-    raise CodegenError(f"unknown allocation kind {kind!r}")
 
 
 # pseudo-expressions used inside the generator
@@ -205,50 +185,6 @@ _MAX_SEL_DEPTH = 2
 
 def _sel_depth(e) -> int:
     return 1 + _sel_depth(e.value) if isinstance(e, _Sel) else 0
-
-
-class _Program:
-    """Program-wide tables shared by the item generators."""
-
-    def __init__(self, program: ir.Program):
-        self.item_index: dict[str, int] = {}
-        for i, it in enumerate(program.items):
-            if it.name in self.item_index:
-                raise CodegenError(f"two code items are named {it.name!r}")
-            self.item_index[it.name] = i
-        self.strings: list[bytes] = []
-        self.exn_names = dict(program.exn_names)
-        for k in ("Overflow", "Div"):  # raised by inline arithmetic
-            self.exn_names.setdefault(k, k.encode())
-        self.exn_by_bytes = {v: k for k, v in self.exn_names.items()}
-        self.packets: list[str] = []
-        # which code item a call target is, when the IR says so statically: a global set
-        # exactly once, to a MakeClosure; the members of a LetRecClosures group
-        sets: dict[int, list] = {}
-        self.groups: dict[str, tuple[list[str], int]] = {}
-        for it in program.items:
-            _scan(it.body, sets, self.groups)
-        self.known_globals = {k: v[0].code for k, v in sets.items()
-                              if len(v) == 1 and isinstance(v[0], ir.MakeClosure)}
-
-    def string_symbol(self, b: bytes) -> str:
-        """One STRING object per occurrence (a user exception's name string is its
-        identity, so two declarations must not share one), except the names of the
-        predefined exceptions, which are the runtime's ``exn_names`` objects."""
-        if b in self.exn_by_bytes:
-            return f"exnname:{self.exn_by_bytes[b]}"
-        self.strings.append(b)
-        return f"str{len(self.strings) - 1}"
-
-    def packet_symbol(self, name: str) -> str:
-        if name not in self.packets:
-            self.packets.append(name)
-        return f"exn:{name}"
-
-    def item_symbol(self, name: str) -> str:
-        if name not in self.item_index:
-            raise CodegenError(f"no code item named {name!r}")
-        return f"item{self.item_index[name]}"
 
 
 class _ItemGen:
@@ -983,36 +919,6 @@ def _pure(e) -> bool:
             elif v is not None and not isinstance(v, (int, float, str, bytes)):
                 stack.append(v)
     return True
-
-
-def _sibling_offset(e) -> int:
-    off = getattr(e, "offset", None)
-    if off is None:
-        import dataclasses
-        off = getattr(e, dataclasses.fields(e)[0].name)
-    return off
-
-
-def _scan(e, sets: dict[int, list], groups: dict[str, tuple[list[str], int]]) -> None:
-    """Collect SetGlobal values and LetRecClosures groups anywhere in ``e``."""
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, ir.SetGlobal):
-            sets.setdefault(x.index, []).append(x.value)
-        elif isinstance(x, ir.LetRecClosures):
-            for k, c in enumerate(x.codes):
-                groups[c] = (list(x.codes), k)
-        for name in getattr(x, "__slots__", ()):
-            v = getattr(x, name, None)
-            if isinstance(v, list):
-                for y in v:
-                    if isinstance(y, tuple):
-                        stack.extend(z for z in y if not isinstance(z, (int, str)))
-                    elif not isinstance(y, (int, str, bytes)):
-                        stack.append(y)
-            elif v is not None and not isinstance(v, (int, float, str, bytes)):
-                stack.append(v)
 
 
 def _undoes(prev: str, ins: str) -> bool:
