@@ -80,3 +80,19 @@ def test_objects_live_in_a_census_are_reachable_and_each_dies_once():
     assert censuses and max(c[1]["live"] for c in censuses) > 100  # the list is retained
     deaths = r.rec.rows("death")["obj"]
     assert sorted(deaths.tolist()) == list(range(len(r.session.header)))
+
+
+def test_case_frames_keep_only_what_their_continuation_reads():
+    # mysum's frame `case mysum t of s -> h + s` reads h only: the list cells the recursion
+    # has walked past are garbage (GHC's frame holds h alone), so a census during the deep
+    # recursion sees the n heads but not the n cons cells
+    from profkit.backends.stg.ir import Let
+
+    n = 6000
+    prog = sum_list_program(n)
+    prog.binds[-1] = TopBind("main", print_int(Let(
+        [Bind("l", thunk(App("upto", [I(1), I(n)]), "l"))], App("mysum", [V("l")]))), "Main")
+    r = run_with(prog, incremental=True, interval=0.0001)
+    assert r.error is None and r.output == f"{n * (n + 1) // 2}\n"
+    live = [c[1]["live"] for c in r.rec.calls if c[0] == "census"]
+    assert live and n // 2 < max(live) < n + n // 4, live
