@@ -182,7 +182,7 @@ def layout(data: HeapProfileData, width: int = 1000, height: int = 600, max_band
         cum[k + 1] = cum[k] + b.values
     tmax = float(times.max()) if len(times) and times.max() > 0 else 1.0
     peak = float(cum[-1].max()) if len(times) else 0.0
-    ystep = nice_step(peak, 8) if peak > 0 else 1.0
+    ystep = nice_step(peak, 10) if peak > 0 else 1.0
     ymax = max(ystep, math.ceil(peak / ystep - 1e-9) * ystep)
     parts = (data.job, f"{int(round(total)):,} bytes x seconds", data.date)
     one_line = f"{parts[0]}   {parts[1]}   {parts[2]}"
