@@ -5,9 +5,7 @@ A backend-generic scheme built only on core's events and tables:
 * bytes per stack: every ``profkit_alloc`` batch, ``size_words * session.word_bytes``
   summed by ``producer`` (a StackTable id) with ``np.bincount``;
 * ticks per stack: one per ``profkit_tick`` call, charged to its ``stack``;
-* entries per stack: ``session.tables.stacks.entries`` (the backend counts SCC entries; a
-  backend that keeps its own ``ccs_entries`` list instead, as the STG machine does, is read
-  from ``session.backend`` when the table's counts are all zero);
+* entries per stack: ``session.tables.stacks.entries`` (the backend counts SCC entries);
 * cost centres and the stack tree: ``session.tables.ccs`` and ``session.tables.stacks``.
 
 At ``profkit_session_finish`` the report is written to ``<prog>.prof`` in the output
@@ -170,12 +168,6 @@ class CostCentreProfile:
 
 def _entries(session: Any, n: int) -> list[int]:
     counts = list(session.tables.stacks.entries[:n])
-    if not any(counts):
-        # Work-around: a backend that keeps its own SCC counters instead of filling
-        # StackTable.entries (the STG machine's ``ccs_entries``) is read directly.
-        own = getattr(session.backend, "ccs_entries", None)
-        if own is not None and len(own) >= n:
-            counts = list(own[:n])
     counts.extend([0] * (n - len(counts)))
     return counts
 
