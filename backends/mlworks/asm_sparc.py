@@ -39,6 +39,8 @@ from typing import Union
 from capstone import CS_ARCH_SPARC, CS_MODE_BIG_ENDIAN, Cs
 from keystone import KS_ARCH_SPARC, KS_MODE_BIG_ENDIAN, KS_MODE_SPARC32, Ks
 
+from .asm_common import AsmError, Label  # noqa: F401  (re-exported)
+
 _ks = Ks(KS_ARCH_SPARC, KS_MODE_SPARC32 | KS_MODE_BIG_ENDIAN)
 _cs = Cs(CS_ARCH_SPARC, CS_MODE_BIG_ENDIAN)
 
@@ -59,14 +61,6 @@ REG_NUM = {r: i for i, r in enumerate(REGS)}
 REG_NUM.update({"%sp": 14, "%fp": 30})
 
 
-class AsmError(Exception):
-    """An instruction keystone cannot encode, or one that does not round-trip (a bug in the
-    code generator, never a user error)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Label:
-    name: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,8 @@ from typing import Union
 from capstone import CS_ARCH_X86, CS_MODE_32, Cs
 from keystone import KS_ARCH_X86, KS_MODE_32, Ks
 
+from .asm_common import AsmError, Label  # noqa: F401  (re-exported)
+
 _ks = Ks(KS_ARCH_X86, KS_MODE_32)
 _cs = Cs(CS_ARCH_X86, CS_MODE_32)
 
@@ -49,14 +51,6 @@ NEGATE = {
 }
 
 
-class AsmError(Exception):
-    """An instruction keystone cannot encode, or one that does not round-trip (a bug in the
-    code generator, never a user error)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Label:
-    name: str
 
 
 @dataclass(frozen=True, slots=True)
