@@ -21,6 +21,9 @@ class Backend(Protocol):
         the session. Returns the exit status; raises ``GuestRuntimeError`` (and subclasses)
         when the program fails."""
 
+    def virtual_time(self) -> float:
+        """Virtual seconds since the program started, as the backend's clock reads now."""
+
     def shutdown(self, session: Session) -> None:
         """After the run (successful or not): stage a death row for every object still live
         (GHC's LdvCensusKillAll). Called exactly once, before ``profkit_run_end``."""

@@ -78,6 +78,13 @@ class Session:
         return bool(getattr(self.pm.hook, hookname).get_hookimpls())
 
     @property
+    def time(self) -> float:
+        """Virtual seconds since the start as the backend's clock reads now (0.0 before a
+        backend exists or if it keeps no clock): the time of a report's final sample."""
+        vt = getattr(self.backend, "virtual_time", None)
+        return float(vt()) if callable(vt) else 0.0
+
+    @property
     def wants_census(self) -> bool:
         return self.listens("profkit_census")
 

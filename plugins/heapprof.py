@@ -112,28 +112,9 @@ class HeapProfile:
 
 
 def final_time(session: Any, seen: float) -> float:
-    """The time of the empty last sample: the virtual time at the end of the run if the
-    session or backend tells it (a ``time`` attribute or method in seconds, or a backend's
-    ``clock`` (core ``VirtualClock``) and ``steps`` as the STG backend has), else the latest
-    tick or census time seen."""
-    best = seen
-    backend = getattr(session, "backend", None)
-    clock, steps = getattr(backend, "clock", None), getattr(backend, "steps", None)
-    if clock is not None and isinstance(steps, int) and hasattr(clock, "seconds"):
-        try:
-            best = max(best, float(clock.seconds(steps)))
-        except (TypeError, ValueError):
-            pass
-    for owner in (session, getattr(session, "backend", None)):
-        value = getattr(owner, "time", None) if owner is not None else None
-        if callable(value):
-            try:
-                value = value()
-            except TypeError:
-                value = None
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            best = max(best, float(value))
-    return best
+    """The time of the empty last sample: the backend's virtual time at the end of the run
+    (``Session.time``), or the latest tick or census time seen if that is later."""
+    return max(seen, session.time)
 
 
 @hookimpl

@@ -43,6 +43,7 @@ import numpy as np
 from profkit.errors import UsageError
 from profkit.hookspecs import hookimpl
 from profkit.plugins import bands
+from profkit.plugins.heapprof import final_time as heap_final_time
 from profkit.plugins.hpfile import HpWriter
 from profkit.plugins.retainer_sets import EMPTY, MANY, RetainerSets
 from profkit.plugins.retainer_traverse import compute_retainer_sets
@@ -65,16 +66,8 @@ def job_string(config: Config) -> str:
 
 
 def final_time(session: Any, seen: float) -> float:
-    """The run's end time: the backend's virtual clock if it has one, else ``seen``."""
-    backend = getattr(session, "backend", None)
-    clock = getattr(backend, "clock", None)
-    steps = getattr(backend, "steps", None)
-    if clock is not None and isinstance(steps, int):
-        try:
-            return max(seen, float(clock.seconds(steps)))
-        except Exception:  # a backend without a usable clock: fall back on what was seen
-            pass
-    return seen
+    """The run's end time, by the same rule as the heap profile's final sample."""
+    return heap_final_time(session, seen)
 
 
 # ----------------------------------------------------------------------------- naming

@@ -132,6 +132,9 @@ class MLWorksBackend:
             session.stdout.flush()
 
     # ------------------------------------------------------------------ shutdown
+    def virtual_time(self) -> float:
+        return self.machine.vtime() if self.machine is not None else 0.0
+
     def shutdown(self, session) -> None:
         m = self.machine
         if m is None or m.tracker is None:

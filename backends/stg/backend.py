@@ -145,6 +145,9 @@ class StgBackend:
     def total_ticks(self) -> int:
         return self.machine.total_ticks
 
+    def virtual_time(self) -> float:
+        return self.machine.clock.seconds(self.machine.steps) if self.machine else 0.0
+
     @property
     def steps(self) -> int:
         return self.machine.steps

@@ -133,3 +133,15 @@ def test_source_errors_are_one_line_even_when_they_quote_several():
 
     e = SourceError("bad name: -} f 27\n   b = {-# SCC", "m.hs", 16, 11)
     assert e.one_line() == "m.hs:16:11: error: bad name: -} f 27 b = {-# SCC"
+
+
+def test_session_time_is_the_backends_virtual_time(tmp_path):
+    s = Session(parse_run_args([str(tmp_path / "x.hs")]), load_entrypoints=False)
+    assert s.time == 0.0  # no backend yet
+
+    class Clocked:
+        def virtual_time(self):
+            return 0.25
+
+    s.backend = Clocked()
+    assert s.time == 0.25

@@ -43,3 +43,10 @@ def test_more_than_100_biographical_censuses_sum_to_the_live_heap(tmp_path):
     assert [round(s.time, 6) for s in samples] == [t for t, b in live.items() if b]
     for s in samples:
         assert sum(s.bands.values()) == live[round(s.time, 6)]
+
+
+def test_every_profile_of_a_run_ends_at_the_same_virtual_time(tmp_path):
+    # the final empty sample comes from Session.time for every scheme
+    hb = _profile(tmp_path, "hb")
+    hc = _profile(tmp_path, "hc")
+    assert hb.samples[-1].time == hc.samples[-1].time > hc.samples[-2].time
