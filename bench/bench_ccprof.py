@@ -9,6 +9,7 @@ Programs: nfib 25 (call-heavy, few allocations per step) and mean_leak over 10^5
 
 from __future__ import annotations
 
+from pathlib import Path
 import io
 import os
 import sys
@@ -20,7 +21,7 @@ from profkit.options import parse_run_args
 from profkit.plugins import ccprof
 from profkit.runner import run
 
-PROGRAMS = "/work/shared/reference/ghc-9.0.2/programs"
+PROGRAMS = str(Path(__file__).resolve().parents[1] / "tests/reference/ghc-9.0.2/programs")
 
 
 def _program(name: str, edit: tuple[str, str] | None, tmp: str) -> str:

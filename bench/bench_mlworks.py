@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 import io
 import os
 import sys
@@ -21,12 +22,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))  # for tests.backends.mlworks.asm_image
 
-from profkit.backends.mlworks import memory as M  # noqa: E402
-from profkit.backends.mlworks.runtime import Machine  # noqa: E402
+from profkit.backends.mlworks.runtime import memory as M
+from profkit.backends.mlworks.runtime.machine import Machine
 from tests.backends.mlworks.asm_image import build  # noqa: E402
 from tests.backends.mlworks.test_runtime import list_program  # noqa: E402
 
-REF = "/work/shared/reference/sml/programs"
+REF = str(Path(__file__).resolve().parents[1] / "tests/reference/sml/programs")
 
 
 def gc_throughput(n: int) -> None:
@@ -63,8 +64,8 @@ def emulation(label: str, make) -> None:
 
 
 def sml_machine(path: str):
-    from profkit.backends.mlworks.codegen_x86 import generate
-    from profkit.backends.mlworks.frontend import compile_sml
+    from profkit.backends.mlworks.codegen.x86 import generate
+    from profkit.backends.mlworks.frontend.pipeline import compile_sml
 
     with open(path) as f:
         prog = compile_sml(f.read(), path)

@@ -13,18 +13,19 @@ estimated as half a slice). SPARC counted runs also pay for the jmpl workaround
 
 from __future__ import annotations
 
+from pathlib import Path
 import io
 import os
 import sys
 import time
 
-from profkit.backends.mlworks import codegen_sparc, codegen_x86
-from profkit.backends.mlworks import memory as M
-from profkit.backends.mlworks.arch import make_arch
-from profkit.backends.mlworks.frontend import compile_sml
-from profkit.backends.mlworks.runtime import Machine
+from profkit.backends.mlworks.codegen import sparc as codegen_sparc, x86 as codegen_x86
+from profkit.backends.mlworks.runtime import memory as M
+from profkit.backends.mlworks.runtime.arch import make_arch
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from profkit.backends.mlworks.runtime.machine import Machine
 
-REF = "/work/shared/reference/sml/programs"
+REF = str(Path(__file__).resolve().parents[1] / "tests/reference/sml/programs")
 SLICE = 100_000
 
 

@@ -17,6 +17,7 @@ All times are CPU seconds (``time.process_time``), best of ``--repeat`` runs.
 
 from __future__ import annotations
 
+from pathlib import Path
 import argparse
 import io
 import os
@@ -24,22 +25,22 @@ import time
 
 from profkit import runner
 from profkit.backends.mlworks import plugin
-from profkit.backends.mlworks.arch import make_arch
-from profkit.backends.mlworks.frontend import compile_sml
-from profkit.backends.mlworks.runtime import Machine
-from profkit.backends.mlworks.spaceprof import SpaceProfiler
+from profkit.backends.mlworks.runtime.arch import make_arch
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from profkit.backends.mlworks.runtime.machine import Machine
+from profkit.backends.mlworks.profiling.spaceprof import SpaceProfiler
 from profkit.options import parse_run_args
 from profkit.plugins import mlworks_space
 
-REF = "/work/shared/reference/sml/programs"
+REF = str(Path(__file__).resolve().parents[1] / "tests/reference/sml/programs")
 
 
 def image(path: str, arch: str):
     prog = compile_sml(open(path, encoding="latin-1").read(), path)
     if arch == "sparc":
-        from profkit.backends.mlworks.codegen_sparc import generate
+        from profkit.backends.mlworks.codegen.sparc import generate
     else:
-        from profkit.backends.mlworks.codegen_x86 import generate
+        from profkit.backends.mlworks.codegen.x86 import generate
     return generate(prog, 0x00100000)
 
 

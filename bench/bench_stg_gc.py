@@ -2,8 +2,8 @@
 census (collection + view), and one census with the heap graph. Prints the figures."""
 
 import time
-from profkit.backends.stg.gc import StgHeapModel
-from profkit.backends.stg.heapobj import Con, DataConR
+from profkit.backends.stg.heap.gc import StgHeapModel
+from profkit.backends.stg.heap.heapobj import Con, DataConR
 from profkit.kinds import ObjKind
 from profkit.options import Config
 from profkit.session import Session

@@ -22,11 +22,11 @@ from profkit.clock import VirtualClock
 from profkit.errors import GuestRuntimeError, UsageError
 from profkit.tables import CostCentre, StackTable
 
-from . import memory as M
-from .arch import make_arch
-from .runtime import UNITS_PER_SECOND, Machine
+from .runtime import memory as M
+from .runtime.arch import make_arch
+from .runtime.machine import UNITS_PER_SECOND, Machine
 
-CODEGENS = {"x86": "codegen_x86", "sparc": "codegen_sparc"}
+CODEGENS = {"x86": "codegen.x86", "sparc": "codegen.sparc"}
 
 
 def _space_profiler(machine, session, item_stack):
@@ -34,7 +34,7 @@ def _space_profiler(machine, session, item_stack):
     cfg = session.config
     if not (cfg.profile_file and cfg.profile_manner & 4):
         return None
-    from .spaceprof import SpaceProfiler
+    from .profiling.spaceprof import SpaceProfiler
 
     prof = SpaceProfiler(machine, select=cfg.profile_select, overflow=cfg.profile_overflow,
                          session=session, item_stack=item_stack)
@@ -54,7 +54,7 @@ class MLWorksBackend:
     # ------------------------------------------------------------------ load
     def load(self, session) -> None:
         cfg = session.config
-        from .frontend import compile_sml
+        from .frontend.pipeline import compile_sml
 
         try:
             with open(cfg.program, encoding="latin-1") as f:

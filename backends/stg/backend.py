@@ -32,7 +32,7 @@ from typing import Any
 from profkit.errors import UsageError
 
 from . import ir
-from .machine import Machine
+from .machine.engine import Machine
 
 #: how often (in transitions) the machine asks whether the nursery is full when a collector
 #: model is attached
@@ -53,7 +53,7 @@ class StgBackend:
 
     # ------------------------------------------------------------------ protocol
     def load(self, session: Any) -> None:
-        from .frontend import compile_program
+        from .frontend.pipeline import compile_program
 
         try:
             with open(self.path, encoding="utf-8") as f:
@@ -93,7 +93,7 @@ class StgBackend:
     # ------------------------------------------------------------------ collector
     def _attach_gc(self, session: Any) -> None:
         try:
-            from .gc import StgHeapModel
+            from .heap.gc import StgHeapModel
         except ImportError:  # the collector model is optional
             return
         m = self.machine

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from profkit.backends.stg import ir
+from . import ir
 
 
 def atom(a: ir.Atom) -> str:

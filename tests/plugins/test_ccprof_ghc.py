@@ -26,8 +26,9 @@ from profkit.options import parse_run_args
 from profkit.plugins import ccprof
 from profkit.plugins.prof_read import StackNode, read_profile
 from profkit.runner import run
+from tests.conftest import REFERENCE as REFDATA
 
-REF = Path("/work/shared/reference/ghc-9.0.2")
+REF = REFDATA / "ghc-9.0.2"
 PROGRAMS = REF / "programs"
 
 

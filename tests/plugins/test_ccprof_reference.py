@@ -21,8 +21,9 @@ from profkit.plugins.prof_read import Profile, StackNode, read_profile
 from profkit.tables import CostCentre
 
 from .test_ccprof import ScriptedBackend, StackSpec, run_scripted
+from tests.conftest import REFERENCE as REFDATA
 
-REF = Path("/work/shared/reference/ghc-9.0.2/out")
+REF = REFDATA / "ghc-9.0.2/out"
 PROGRAMS = ["nfib", "fg", "mean_leak", "scc", "sort_order"]
 
 

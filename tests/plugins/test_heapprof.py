@@ -19,9 +19,10 @@ from profkit.runner import run
 from profkit.tables import CostCentre, Info
 from profkit.plugins import heapprof
 from profkit.plugins.hpfile import read_hp
+from tests.conftest import REFERENCE as REFDATA
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
-REFERENCE = "/work/shared/reference/ghc-9.0.2/out"
+REFERENCE = str(REFDATA / "ghc-9.0.2/out")
 
 
 class LeakBackend:
@@ -207,7 +208,7 @@ def test_final_time_is_the_later_of_session_time_and_what_was_seen():
 
 # ----------------------------------------------------------------------------- STG oracle
 
-PROGRAMS = "/work/shared/reference/ghc-9.0.2/programs"
+PROGRAMS = str(REFDATA / "ghc-9.0.2/programs")
 N_SMALL = 10_000  # mean_leak's 1e6 elements scaled down so the run takes about a second
 
 

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from profkit.errors import UsageError
 from profkit.plugins.hpfile import HpWriter, hp_date, parse_hp, quote, read_hp
+from tests.conftest import REFERENCE as REFDATA
 
-REFERENCE = "/work/shared/reference/ghc-9.0.2/out"
+REFERENCE = str(REFDATA / "ghc-9.0.2/out")
 GHC_FILES = sorted(glob.glob(f"{REFERENCE}/*/*/h*/*.hp"))
 
 

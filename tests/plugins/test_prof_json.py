@@ -10,8 +10,9 @@ import pytest
 from profkit.plugins.prof_json import render_json
 from profkit.plugins.prof_read import CostCentreInfo, Profile, StackNode, read_profile
 from profkit.plugins.prof_text import render_text
+from tests.conftest import REFERENCE as REFDATA
 
-REF = Path("/work/shared/reference/ghc-9.0.2/out")
+REF = REFDATA / "ghc-9.0.2/out"
 PJ_FILES = sorted(REF.glob("*/autoO0/pj/*.prof"))
 
 

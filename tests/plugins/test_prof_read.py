@@ -13,8 +13,9 @@ from profkit.plugins.ccprof import compare_text, normalised_text
 from profkit.plugins.prof_read import CostCentreInfo, Profile, StackNode, read_profile
 from profkit.plugins.prof_text import render_text
 from profkit.session import make_plugin_manager
+from tests.conftest import REFERENCE as REFDATA
 
-REF = Path("/work/shared/reference/ghc-9.0.2/out")
+REF = REFDATA / "ghc-9.0.2/out"
 # every report with a time profile (-hr alone writes a .prof with only retainer sets)
 ALL_PROF = sorted(p for p in REF.glob("*/*/*/*.prof")
                   if p.parts[-2] in ("p", "P", "Pa", "pj", "hr_p"))

@@ -9,8 +9,9 @@ import pytest
 
 from profkit.plugins.prof_read import CostCentreInfo, Profile, StackNode, read_profile
 from profkit.plugins.prof_text import render_text, sorted_tree
+from tests.conftest import REFERENCE as REFDATA
 
-REF = Path("/work/shared/reference/ghc-9.0.2/out")
+REF = REFDATA / "ghc-9.0.2/out"
 PA_FILES = sorted(REF.glob("*/autoO0/Pa/*.prof"))
 
 

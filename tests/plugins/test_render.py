@@ -13,8 +13,9 @@ from profkit.errors import UsageError
 from profkit.plugins import render
 from profkit.plugins.hpfile import HpWriter, parse_hp, read_hp
 from profkit.plugins.render_png import FONT, decode_png, draw_text, render_png
+from tests.conftest import REFERENCE as REFDATA
 
-REFERENCE = "/work/shared/reference/ghc-9.0.2/out"
+REFERENCE = str(REFDATA / "ghc-9.0.2/out")
 HD = f"{REFERENCE}/mean_leak/autoO0/hd/mean_leak.hd.hp"
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -17,8 +17,9 @@ from profkit.plugins.hpfile import read_hp
 from profkit.plugins.retainer_sets import MANY, RetainerSets
 from profkit.session import Session
 from profkit.tables import CostCentre, Info, Tables
+from tests.conftest import REFERENCE as REFDATA
 
-REFERENCE = "/work/shared/reference/ghc-9.0.2"
+REFERENCE = str(REFDATA / "ghc-9.0.2")
 
 
 def mean_leak_stacks(t: Tables) -> dict[str, int]:

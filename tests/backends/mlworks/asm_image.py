@@ -14,7 +14,7 @@ import struct
 from keystone import KS_ARCH_X86, KS_MODE_32, Ks
 
 from profkit.backends.mlworks import values as V
-from profkit.backends.mlworks.codevector import ItemInfo, LoadImage, string_object
+from profkit.backends.mlworks.codegen.codevector import ItemInfo, LoadImage, string_object
 
 _ks = Ks(KS_ARCH_X86, KS_MODE_32)
 BASE = 0x00100000

@@ -516,7 +516,7 @@ def run_program(prog: ir.Program, stack_mb: int = 512, max_depth: int = 1_000_00
 
 
 if __name__ == "__main__":  # python tests/backends/mlworks/ir_interp.py prog.sml
-    from profkit.backends.mlworks.frontend import compile_sml
+    from profkit.backends.mlworks.frontend.pipeline import compile_sml
 
     path = sys.argv[1]
     with open(path) as fh:

@@ -7,7 +7,7 @@ import struct
 
 import pytest
 
-from profkit.backends.mlworks import asm_sparc as A
+from profkit.backends.mlworks.codegen import asm_sparc as A
 
 
 @pytest.mark.parametrize("text,word", [

@@ -6,7 +6,7 @@ import struct
 
 import pytest
 
-from profkit.backends.mlworks import asm_x86 as A
+from profkit.backends.mlworks.codegen import asm_x86 as A
 
 
 def test_encode_round_trips_and_caches():

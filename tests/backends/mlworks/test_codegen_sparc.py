@@ -10,13 +10,14 @@ import struct
 
 import pytest
 
-from profkit.backends.mlworks import asm_sparc as A
-from profkit.backends.mlworks import codegen_sparc as CG
-from profkit.backends.mlworks import codevector as CV
+from profkit.backends.mlworks.codegen import asm_sparc as A
+from profkit.backends.mlworks.codegen import sparc as CG
+from profkit.backends.mlworks.codegen import codevector as CV
 from profkit.backends.mlworks import values as V
-from profkit.backends.mlworks.frontend import compile_sml
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from tests.conftest import REFERENCE as REFDATA
 
-REF = "/work/shared/reference/sml/programs"
+REF = str(REFDATA / "sml/programs")
 HERE = os.path.dirname(__file__)
 PROGRAMS = sorted(glob.glob(f"{REF}/*.sml")) + sorted(glob.glob(f"{HERE}/programs/*.sml"))
 

@@ -7,11 +7,11 @@ import struct
 
 import pytest
 
-from profkit.backends.mlworks import asm_x86 as A
-from profkit.backends.mlworks import codegen_x86 as CG
+from profkit.backends.mlworks.codegen import asm_x86 as A
+from profkit.backends.mlworks.codegen import x86 as CG
 from profkit.backends.mlworks import ir as I
 from profkit.backends.mlworks import values as V
-from profkit.backends.mlworks.services import service_slot
+from profkit.backends.mlworks.runtime.services import service_slot
 
 from . import test_codegen_x86_exec as X
 

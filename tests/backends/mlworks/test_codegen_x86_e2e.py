@@ -11,15 +11,16 @@ import os
 import pytest
 
 from profkit import runner
-from profkit.backends.mlworks import asm_x86 as A
-from profkit.backends.mlworks import codegen_x86 as CG
+from profkit.backends.mlworks.codegen import asm_x86 as A
+from profkit.backends.mlworks.codegen import x86 as CG
 from profkit.backends.mlworks import plugin
-from profkit.backends.mlworks.frontend import compile_sml
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
 from profkit.options import parse_run_args
 
 from .test_codegen_x86 import check_sites, item_code
+from tests.conftest import REFERENCE as REFDATA
 
-REF = "/work/shared/reference/sml"
+REF = str(REFDATA / "sml")
 REF_PROGRAMS = ["closures", "lists", "nfib", "partial", "records"]
 HERE = os.path.dirname(__file__)
 LOCAL_PROGRAMS = sorted(glob.glob(os.path.join(HERE, "programs", "*.sml")))

@@ -15,9 +15,10 @@ from unicorn.x86_const import (UC_X86_REG_EAX, UC_X86_REG_EBP, UC_X86_REG_EBX,
                                UC_X86_REG_ECX, UC_X86_REG_EDI, UC_X86_REG_EDX,
                                UC_X86_REG_ESI, UC_X86_REG_ESP)
 
-from profkit.backends.mlworks import codegen_x86, ir
+from profkit.backends.mlworks.codegen import x86 as codegen_x86
+from profkit.backends.mlworks import ir
 from profkit.backends.mlworks import values as V
-from profkit.backends.mlworks.services import SERVICES
+from profkit.backends.mlworks.runtime.services import SERVICES
 
 IMPLICIT = 0x10000
 STUBS = 0x11000
@@ -79,7 +80,7 @@ class Machine:
         return bytes(self.uc.mem_read(v - 1, n))
 
     def make_string(self, b: bytes) -> int:
-        from profkit.backends.mlworks.codevector import string_object
+        from profkit.backends.mlworks.codegen.codevector import string_object
         obj = string_object(b)
         a = self.rt
         self.uc.mem_write(a, obj)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import struct
 
-from profkit.backends.mlworks import codegen_x86 as CG
-from profkit.backends.mlworks import codevector as CV
+from profkit.backends.mlworks.codegen import x86 as CG
+from profkit.backends.mlworks.codegen import codevector as CV
 from profkit.backends.mlworks import values as V
 
 from . import test_codegen_x86_exec as X
@@ -98,7 +98,7 @@ def test_padding_is_nops():
 
 
 def test_a_word_that_looks_like_an_item_header_is_moved_away():
-    from profkit.backends.mlworks import asm_x86 as A
+    from profkit.backends.mlworks.codegen import asm_x86 as A
     # item 0's instructions start at vector offset 16; `mov eax, imm32` after 7 NOPs puts the
     # immediate at offset 24, and the addend makes it BACKPTR(24) when placed there
     fake = V.make_header(V.BACKPTR, 24)

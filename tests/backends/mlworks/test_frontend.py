@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from profkit.backends.mlworks.frontend import compile_sml
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
 
 from .ir_interp import real_to_string, run_program
+from tests.conftest import REFERENCE as REFDATA
 
-REF = Path("/work/shared/reference/sml")
+REF = REFDATA / "sml"
 PROGRAMS = Path(__file__).parent / "programs"
 
 

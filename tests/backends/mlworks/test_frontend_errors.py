@@ -11,13 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from profkit.backends.mlworks.frontend import compile_sml
-from profkit.backends.mlworks.lexer import tokenize
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from profkit.backends.mlworks.frontend.lexer import tokenize
 from profkit.errors import SourceError
 
 from .ir_interp import run_program
+from tests.conftest import REFERENCE as REFDATA
 
-PROGRAMS = sorted(Path("/work/shared/reference/sml/programs").glob("*.sml")) + sorted(
+PROGRAMS = sorted((REFDATA / "sml/programs").glob("*.sml")) + sorted(
     (Path(__file__).parent / "programs").glob("*.sml"))
 
 

@@ -6,10 +6,10 @@ import struct
 
 import numpy as np
 
-from profkit.backends.mlworks import heapscan as HS
-from profkit.backends.mlworks import memory as M
+from profkit.backends.mlworks.runtime import heapscan as HS
+from profkit.backends.mlworks.runtime import memory as M
 from profkit.backends.mlworks import values as V
-from profkit.backends.mlworks.runtime import Machine
+from profkit.backends.mlworks.runtime.machine import Machine
 from profkit.options import Config
 from profkit.session import Session
 from profkit.testing import Recorder

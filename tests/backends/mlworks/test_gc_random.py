@@ -9,9 +9,9 @@ import struct
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from profkit.backends.mlworks import memory as M
+from profkit.backends.mlworks.runtime import memory as M
 from profkit.backends.mlworks import values as V
-from profkit.backends.mlworks.runtime import Machine
+from profkit.backends.mlworks.runtime.machine import Machine
 
 from .asm_image import build
 from .test_runtime import EPILOGUE, PROLOGUE

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from profkit.backends.mlworks import ir
-from profkit.backends.mlworks.frontend import compile_sml
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from tests.conftest import REFERENCE as REFDATA
 
-REF = Path("/work/shared/reference/sml/programs")
+REF = REFDATA / "sml/programs"
 OWN = Path(__file__).parent / "programs"
 ALL_PROGRAMS = sorted(REF.glob("*.sml")) + sorted(OWN.glob("*.sml"))
 

@@ -13,8 +13,9 @@ from profkit.backends.mlworks import plugin
 from profkit.options import parse_run_args
 from profkit.hookspecs import hookimpl
 from profkit.testing import Recorder
+from tests.conftest import REFERENCE as REFDATA
 
-REF = "/work/shared/reference/sml"
+REF = str(REFDATA / "sml")
 PROGRAMS = ["nfib", "closures", "partial", "records", "lists"]
 
 

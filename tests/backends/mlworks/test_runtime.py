@@ -6,9 +6,9 @@ import io
 
 import pytest
 
-from profkit.backends.mlworks import memory as M
-from profkit.backends.mlworks.runtime import Machine
-from profkit.backends.mlworks.services import SERVICES
+from profkit.backends.mlworks.runtime import memory as M
+from profkit.backends.mlworks.runtime.machine import Machine
+from profkit.backends.mlworks.runtime.services import SERVICES
 from profkit.errors import GuestFaultError, GuestRuntimeError, ResourceLimitError
 
 from .asm_image import alloc, build

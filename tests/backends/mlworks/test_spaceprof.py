@@ -14,18 +14,19 @@ from capstone import CS_ARCH_X86, CS_MODE_32, Cs
 
 from profkit import runner
 from profkit.backends.mlworks import plugin
-from profkit.backends.mlworks import spaceprof as SP
-from profkit.backends.mlworks import spaceprof_patch_x86 as PX
-from profkit.backends.mlworks import spaceprof_records as SR
-from profkit.backends.mlworks.asm_x86 import alloc_pattern_counts
-from profkit.backends.mlworks.codegen_x86 import generate
-from profkit.backends.mlworks.frontend import compile_sml
-from profkit.backends.mlworks.runtime import Machine
+from profkit.backends.mlworks.profiling import spaceprof as SP
+from profkit.backends.mlworks.profiling import patch_x86 as PX
+from profkit.backends.mlworks.profiling import records as SR
+from profkit.backends.mlworks.codegen.asm_x86 import alloc_pattern_counts
+from profkit.backends.mlworks.codegen.x86 import generate
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from profkit.backends.mlworks.runtime.machine import Machine
 from profkit.errors import UsageError
 from profkit.options import parse_run_args
 from profkit.plugins import mlworks_space
+from tests.conftest import REFERENCE as REFDATA
 
-REF = "/work/shared/reference/sml"
+REF = str(REFDATA / "sml")
 PAIRS = """
 fun build (0, acc) = acc
   | build (n, acc) = build (n - 1, (n, n) :: acc)

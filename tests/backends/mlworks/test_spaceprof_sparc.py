@@ -9,14 +9,14 @@ import struct
 
 import pytest
 
-from profkit.backends.mlworks import asm_sparc as A
-from profkit.backends.mlworks import spaceprof as SP
-from profkit.backends.mlworks import spaceprof_patch_sparc as PS
-from profkit.backends.mlworks.arch import make_arch
-from profkit.backends.mlworks.codegen_sparc import generate as gen_sparc
-from profkit.backends.mlworks.codegen_x86 import generate as gen_x86
-from profkit.backends.mlworks.frontend import compile_sml
-from profkit.backends.mlworks.runtime import Machine
+from profkit.backends.mlworks.codegen import asm_sparc as A
+from profkit.backends.mlworks.profiling import spaceprof as SP
+from profkit.backends.mlworks.profiling import patch_sparc as PS
+from profkit.backends.mlworks.runtime.arch import make_arch
+from profkit.backends.mlworks.codegen.sparc import generate as gen_sparc
+from profkit.backends.mlworks.codegen.x86 import generate as gen_x86
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from profkit.backends.mlworks.runtime.machine import Machine
 from profkit.errors import UsageError
 
 from .test_spaceprof import PAIRS, REF, run_prog

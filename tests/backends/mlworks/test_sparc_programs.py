@@ -11,15 +11,18 @@ import os
 import pytest
 
 from profkit import runner
-from profkit.backends.mlworks import arch_sparc, codegen_sparc, codegen_x86, plugin
-from profkit.backends.mlworks import memory as M
-from profkit.backends.mlworks.arch import make_arch
-from profkit.backends.mlworks.frontend import compile_sml
-from profkit.backends.mlworks.runtime import Machine
+from profkit.backends.mlworks.runtime import arch_sparc
+from profkit.backends.mlworks.codegen import sparc as codegen_sparc, x86 as codegen_x86
+from profkit.backends.mlworks import plugin
+from profkit.backends.mlworks.runtime import memory as M
+from profkit.backends.mlworks.runtime.arch import make_arch
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from profkit.backends.mlworks.runtime.machine import Machine
 from profkit.errors import GuestRuntimeError
 from profkit.options import parse_run_args
+from tests.conftest import REFERENCE as REFDATA
 
-REF = "/work/shared/reference/sml"
+REF = str(REFDATA / "sml")
 HERE = os.path.dirname(__file__)
 LOCAL = sorted(glob.glob(os.path.join(HERE, "programs", "*.sml")))
 
@@ -182,7 +185,7 @@ def test_jmpl_emulation_performs_an_alu_delay_slot():
     shape), hooked after the code was written, in a counted run."""
     from unicorn import sparc_const as S
 
-    from profkit.backends.mlworks import asm_sparc as A
+    from profkit.backends.mlworks.codegen import asm_sparc as A
 
     m, _ = machine("val _ = ()\n", "sparc")
     base = M.STATIC + 0x00E00000  # free static space

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from profkit.backends.mlworks.frontend import infer_sml
+from profkit.backends.mlworks.frontend.pipeline import infer_sml
 from profkit.errors import SourceError
 
 

@@ -7,7 +7,7 @@ import io
 from dataclasses import dataclass
 
 from profkit.backends.stg.backend import StgBackend
-from profkit.backends.stg.frontend import compile_program
+from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.options import Config
 from profkit.session import Session
 

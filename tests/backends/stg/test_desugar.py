@@ -9,11 +9,12 @@ import os
 import pytest
 
 from profkit.backends.stg import ir
-from profkit.backends.stg.frontend import compile_program
+from profkit.backends.stg.frontend.pipeline import compile_program
 
 from .irvalidate import IRError, validate
+from tests.conftest import REFERENCE as REFDATA
 
-REF = "/work/shared/reference/ghc-9.0.2"
+REF = str(REFDATA / "ghc-9.0.2")
 HERE = os.path.dirname(__file__)
 REF_PROGRAMS = sorted(glob.glob(f"{REF}/programs/*.hs"))
 OWN_PROGRAMS = sorted(glob.glob(f"{HERE}/programs/*.hs"))

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from profkit.backends.stg.frontend import compile_program
+from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError, UsageError
+from tests.conftest import REFERENCE as REFDATA
 
 CASES = [
     ("main = print 1 )", 1, 16, "parse error on input `)'"),
@@ -60,7 +61,7 @@ def test_bad_prof_auto_is_a_usage_error():
 
 
 REF_SOURCES = [open(p, encoding="utf-8").read()
-               for p in sorted(glob.glob("/work/shared/reference/ghc-9.0.2/programs/*.hs"))]
+               for p in sorted(glob.glob(str(REFDATA / "ghc-9.0.2/programs") + "/*.hs"))]
 
 
 @settings(max_examples=150, deadline=None)

@@ -12,8 +12,9 @@ import pytest
 from profkit.errors import GuestRuntimeError
 
 from .hsrun import run_haskell
+from tests.conftest import REFERENCE as REFDATA
 
-REF = "/work/shared/reference/ghc-9.0.2"
+REF = str(REFDATA / "ghc-9.0.2")
 HERE = os.path.dirname(__file__)
 
 

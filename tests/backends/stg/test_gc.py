@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from profkit.backends.stg.gc import StgHeapModel
-from profkit.backends.stg.heapobj import LF, Con, DataConR, Thunk
+from profkit.backends.stg.heap.gc import StgHeapModel
+from profkit.backends.stg.heap.heapobj import LF, Con, DataConR, Thunk
 from profkit.kinds import ObjKind
 from profkit.options import Config
 from profkit.session import Session

@@ -1,5 +1,5 @@
 """Heap shapes of GHC 9.0.2 -O0 programs on the STG machine, checked against the figures of
-the real GHC runs (/work/shared/reference/ghc-9.0.2/FINDINGS.md §3, out/*/autoO0)."""
+the real GHC runs (tests/reference/ghc-9.0.2/FINDINGS.md §3, out/*/autoO0)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from profkit.plugins import ccprof, heapprof
 from profkit.plugins.hpfile import read_hp
 from profkit.plugins.prof_read import read_profile
 from profkit.runner import run
+from tests.conftest import REFERENCE as REFDATA
 
-REF = Path("/work/shared/reference/ghc-9.0.2")
+REF = REFDATA / "ghc-9.0.2"
 
 
 def _run(tmp_path: Path, src: str, *rts: str) -> str:

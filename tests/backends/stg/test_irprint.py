@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from profkit.backends.stg import irprint
-from profkit.backends.stg.frontend import compile_program
+from profkit.backends.stg.frontend.pipeline import compile_program
 
 
 def test_prints_a_program_with_cost_centres():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from profkit.backends.stg import syntax as S
-from profkit.backends.stg.layout import LayoutStream
-from profkit.backends.stg.lexer import tokenize
-from profkit.backends.stg.parser import parse_module
+from profkit.backends.stg.frontend import syntax as S
+from profkit.backends.stg.frontend.layout import LayoutStream
+from profkit.backends.stg.frontend.lexer import tokenize
+from profkit.backends.stg.frontend.parser import parse_module
 from profkit.errors import SourceError
 
 

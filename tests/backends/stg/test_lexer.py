@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from profkit.backends.stg.lexer import tokenize
+from profkit.backends.stg.frontend.lexer import tokenize
 from profkit.errors import SourceError
 
 

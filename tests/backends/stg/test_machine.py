@@ -200,7 +200,7 @@ def test_constructor_scrutiny_is_a_use_unless_switched_off():
     # tagging), so their LDV state stays "never used" (VOID)
     import io
 
-    from profkit.backends.stg.machine import Machine
+    from profkit.backends.stg.machine.engine import Machine
     from profkit.options import Config
     from profkit.session import Session
 

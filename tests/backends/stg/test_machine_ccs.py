@@ -3,7 +3,7 @@ charges to which stack."""
 
 from __future__ import annotations
 
-from profkit.backends.stg.ccs import CcsOps
+from profkit.backends.stg.machine.ccs import CcsOps
 from profkit.backends.stg.ir import App, Bind, Case, Let, SCC, TopBind
 from profkit.tables import CostCentre, Tables
 

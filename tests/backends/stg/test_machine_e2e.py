@@ -13,8 +13,9 @@ from profkit.backends.stg import plugin
 from profkit.hookspecs import hookimpl
 from profkit.options import parse_run_args
 from profkit.testing import Recorder
+from tests.conftest import REFERENCE as REFDATA
 
-REF = "/work/shared/reference/ghc-9.0.2"
+REF = str(REFDATA / "ghc-9.0.2")
 
 
 def run_hs(tmp_path, source: str, *opts: str, name: str = "prog", plugins=()):

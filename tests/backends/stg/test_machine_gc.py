@@ -40,7 +40,7 @@ def run_with(prog, incremental: bool, interval: float = 0.0005):
     cfg = Config(program="t.hs")
     cfg.rts.nursery_bytes = 4096
     cfg.rts.interval = interval
-    from profkit.backends.stg import machine as machine_mod
+    from profkit.backends.stg.machine import engine as machine_mod
 
     orig = machine_mod.Machine.__init__
 

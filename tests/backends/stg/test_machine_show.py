@@ -7,7 +7,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from profkit.backends.stg.show import show_char, show_double, show_lit_char
+from profkit.backends.stg.machine.show import show_char, show_double, show_lit_char
 
 
 def test_show_double_matches_ghc_examples():

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from profkit.backends.stg import syntax as S
-from profkit.backends.stg.frontend import _prelude
-from profkit.backends.stg.parser import parse_module
-from profkit.backends.stg.rename import collect_fixities, rename_module
+from profkit.backends.stg.frontend import syntax as S
+from profkit.backends.stg.frontend.pipeline import _prelude
+from profkit.backends.stg.frontend.parser import parse_module
+from profkit.backends.stg.frontend.rename import collect_fixities, rename_module
 
 
 def parse_renamed(src: str) -> S.Module:

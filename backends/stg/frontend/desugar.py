@@ -1,0 +1,387 @@
+"""AST -> STG IR: A-normal form, explicit allocation, pattern matching, cost centres.
+
+Conventions of the generated IR (see ``ir.py``):
+* arguments are atoms; a non-atomic argument becomes a ``Let``-bound thunk ``sat_sN`` (or a
+  constructor allocation, or a function closure for a lambda), as GHC's CorePrep does;
+* arithmetic on known numbers is inlined as ``PrimOp`` under ``Case``s that evaluate the
+  operands (no thunks for operands), other Prelude functions are called;
+* local IR names are unique (``x_12``) so closures' free-variable lists are unambiguous;
+* cost centres: ``SCC`` nodes for explicit pragmas and for ``-fprof-auto*`` (see ``cc.py``).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .. import ir
+from . import syntax as S
+from .cc import AutoCC
+from .desugar_app import INLINE_PRIMOPS, AppMixin
+from .match import FailK, Matcher, Row, raise_expr
+from .sugar import desugar_arith, desugar_comp, desugar_do
+
+DOUBLE_TYPES = ("Double", "Float")
+DOUBLE_LIST_TYPES = ("[Double]", "[Float]")
+
+
+def strip(e: S.Expr) -> S.Expr:
+    """Remove parentheses and type annotations that do not change the value."""
+    while isinstance(e, (S.EParen, S.ETyped)):
+        if isinstance(e, S.ETyped) and e.type_text in DOUBLE_TYPES + DOUBLE_LIST_TYPES:
+            return e
+        e = e.expr
+    return e
+
+
+def literal_of(e: S.Expr) -> ir.Lit | None:
+    e = strip(e)
+    if isinstance(e, S.ETyped):  # `:: Double` or `:: [Double]`
+        lit = literal_of(e.expr) if e.type_text in DOUBLE_TYPES else None
+        if lit is not None and lit.kind == "Int":
+            return ir.Lit(float(lit.value), "Double")  # type: ignore[arg-type]
+        return lit
+    if isinstance(e, S.ELit) and e.kind != "String":
+        return ir.Lit(e.value, e.kind)
+    if isinstance(e, S.ENeg):
+        inner = strip(e.expr)
+        if isinstance(inner, S.ELit) and inner.kind in ("Int", "Double"):
+            return ir.Lit(-inner.value, inner.kind)  # type: ignore[operator]
+    return None
+
+
+Env = dict[str, object]  # source name -> IR local name (str) or ir.Lit
+
+
+class Desugarer(AppMixin, Matcher):
+    def __init__(self, file: str, module: str, globals_: dict[str, str],
+                 datacons: dict[str, ir.DataCon], prelude_names: dict[str, str],
+                 auto: AutoCC | None, counter: itertools.count):
+        self.file = file
+        self.module = module
+        self.globals = globals_  # source name -> IR global name (this module's view)
+        self.prelude = prelude_names  # Prelude source name -> IR name (for %name)
+        self.datacons = datacons
+        self.auto = auto
+        self.counter = counter
+        self.evaluated: set[str] = set()
+        # the module closure descriptions name (-hd): Main, or GHC's base module of the
+        # Prelude function being compiled (set by the front end per binding)
+        self.closure_module = module
+        self.used_wrappers: set[str] = set()
+        self.taken: set[str] = set(globals_.values()) | set(prelude_names.values()) | \
+            set(ir.PRIMOPS)
+
+    # -- names ----------------------------------------------------------------------------------
+    def module_name(self) -> str:
+        return self.module
+
+    def fresh(self, base: str) -> str:
+        base = base.lstrip("%") or "v"
+        while True:
+            name = f"{base}_{next(self.counter)}"
+            if name not in self.taken:
+                self.taken.add(name)
+                return name
+
+    def info(self, name: str, span: S.Span = S.NOSPAN) -> ir.ClosureInfo:
+        src = S.format_span(self.file, span) if span != S.NOSPAN else ""
+        return ir.ClosureInfo(name, self.closure_module, "*", src)
+
+    def wrapper(self, con: str) -> str:
+        self.used_wrappers.add(con)
+        return "$W" + con
+
+    def global_name(self, name: str) -> str | None:
+        if name.startswith("%"):
+            return self.prelude[name[1:]]
+        return self.globals.get(name)
+
+    def is_prelude(self, name: str, env: Env, pname: str) -> bool:
+        """Does source name ``name`` refer to the Prelude's ``pname`` here?"""
+        if name == "%" + pname:
+            return True
+        return name not in env and name == pname and pname in self.prelude and \
+            self.globals.get(name) == self.prelude[pname]
+
+    # -- atoms -----------------------------------------------------------------------------------
+    def atom(self, e: S.Expr, env: Env, path: list[str], binds: list[ir.Bind]) -> ir.Atom:
+        lit = literal_of(e)
+        if lit is not None:
+            return lit
+        e = strip(e)
+        if isinstance(e, S.EVar):
+            local = env.get(e.name)
+            if isinstance(local, ir.Lit):
+                return local
+            if isinstance(local, str):
+                return ir.Var(local)
+            if self.module == "Main" and (self.is_prelude(e.name, env, "error") or
+                                          self.is_prelude(e.name, env, "undefined")):
+                return self.bind_thunk(e, env, path, binds)
+            g = self.global_name(e.name)
+            assert g is not None, e.name
+            return ir.Var(g)
+        if isinstance(e, S.ECon):
+            return ir.Var(self.wrapper(e.name))
+        if isinstance(e, S.ELit) and e.kind == "String" and e.value == "":
+            return ir.Var(self.wrapper("[]"))
+        if isinstance(e, S.EList) and e.items:
+            return self.list_atom(e.items, env, path, binds)
+        calls = self.auto is not None and self.auto.calls and e.span != S.NOSPAN
+        if not calls and isinstance(e, (S.EApp, S.ETuple, S.EList)):
+            con_args = self.saturated_con(e)
+            if con_args is not None:
+                con, args = con_args
+                atoms = [self.atom(a, env, path, binds) for a in args]
+                name = self.fresh("con" if con not in (":",) else "cons")
+                binds.append(ir.Bind(name, ir.ConRhs(con, atoms)))
+                return ir.Var(name)
+        if isinstance(e, S.ELam):
+            name = self.fresh("lam")
+            binds.append(ir.Bind(name, self.lambda_closure(e, env, path, name, None)))
+            return ir.Var(name)
+        return self.bind_thunk(e, env, path, binds)
+
+    def list_atom(self, items: list[S.Expr], env: Env, path: list[str],
+                  binds: list[ir.Bind]) -> ir.Var:
+        """``[a, b, c]``: cons cells allocated from the end (iteratively: long literal
+        lists must not exhaust Python's stack)."""
+        atoms = [self.atom(a, env, path, binds) for a in items]
+        tail: ir.Atom = ir.Var(self.wrapper("[]"))
+        for a in reversed(atoms):
+            name = self.fresh("cons")
+            binds.append(ir.Bind(name, ir.ConRhs(":", [a, tail])))
+            tail = ir.Var(name)
+        assert isinstance(tail, ir.Var)
+        return tail
+
+    def bind_thunk(self, e: S.Expr, env: Env, path: list[str],
+                   binds: list[ir.Bind]) -> ir.Var:
+        name = self.fresh("sat_s")
+        body = self.expr(e, env, path)
+        # GHC's CorePrep names these sat_sNNN (shown by -hd as <Main.sat_sNNN>)
+        binds.append(ir.Bind(name, ir.Closure([], body, self.info(name.replace("_s_", "_s")),
+                                              True)))
+        return ir.Var(name)
+
+    def saturated_con(self, e: S.Expr) -> tuple[str, list[S.Expr]] | None:
+        if isinstance(e, S.ETuple):
+            return "(" + "," * (len(e.items) - 1) + ")", e.items
+        if isinstance(e, S.EList):
+            if not e.items:
+                return None
+            tail: S.Expr = S.ECon("[]", S.NOSPAN)
+            for item in reversed(e.items[1:]):
+                tail = S.EApp(S.ECon(":", S.NOSPAN), [item, tail], S.NOSPAN)
+            return ":", [e.items[0], tail]
+        if isinstance(e, S.EApp):
+            head, args = self.flatten(e)
+            if isinstance(head, S.ECon) and len(args) == self.datacons[head.name].arity:
+                return head.name, args
+        return None
+
+    def flatten(self, e: S.EApp) -> tuple[S.Expr, list[S.Expr]]:
+        head, args = strip(e.fun), list(e.args)
+        while isinstance(head, S.EApp) and not (self.auto and self.auto.calls):
+            args = list(head.args) + args
+            head = strip(head.fun)
+        return head, args
+
+    @staticmethod
+    def wrap(binds: list[ir.Bind], body: ir.Expr) -> ir.Expr:
+        for b in reversed(binds):
+            body = ir.Let([b], body)
+        return body
+
+    # -- expressions -----------------------------------------------------------------------------
+    def expr(self, e: S.Expr, env: Env, path: list[str]) -> ir.Expr:
+        if self.auto is not None and self.auto.calls and isinstance(e, S.EApp) and \
+                e.span != S.NOSPAN:
+            return ir.SCC(self.auto.call_cc(path, e.span), self.expr_(e, env, path), False)
+        return self.expr_(e, env, path)
+
+    def expr_(self, e: S.Expr, env: Env, path: list[str]) -> ir.Expr:
+        lit = literal_of(e)
+        if lit is not None:
+            return ir.LitE(lit)
+        if isinstance(e, S.ETyped) and e.type_text in DOUBLE_TYPES:
+            # `fromIntegral n :: Double`: the only place a type changes a value's box
+            return self.inline_prim("toDouble", [e.expr], env, path)
+        if isinstance(e, S.ETyped) and e.type_text in DOUBLE_LIST_TYPES:
+            return self.app(S.EVar("%map", S.NOSPAN),
+                            [S.EVar("%realToFrac", S.NOSPAN), e.expr], env, path)
+        if isinstance(e, (S.EParen, S.ETyped)):
+            return self.expr(e.expr, env, path)
+        if isinstance(e, S.EVar):
+            local = env.get(e.name)
+            if isinstance(local, str):
+                return ir.App(local, [])
+            if isinstance(local, ir.Lit):
+                return ir.LitE(local)
+            return self.app(e, [], env, path)
+        if isinstance(e, S.ECon):
+            if self.datacons[e.name].arity == 0:
+                return ir.ConApp(e.name, [])
+            return ir.App(self.wrapper(e.name), [])
+        if isinstance(e, S.ELit):  # a string
+            if e.value == "":
+                return ir.ConApp("[]", [])
+            return ir.App("unpackCString#", [ir.Lit(e.value, "String")])
+        if isinstance(e, S.EApp):
+            head, args = self.flatten(e)
+            return self.app(head, args, env, path)
+        if isinstance(e, S.ENeg):
+            v = self.fresh("x")
+            self.evaluated.add(v)
+            return ir.Case(self.expr(e.expr, env, path), v, [],
+                           ir.PrimOp("negate", [ir.Var(v)]))
+        if isinstance(e, S.ELam):
+            name = self.fresh("lam")
+            clo = self.lambda_closure(e, env, path, name, None)
+            return ir.Let([ir.Bind(name, clo)], ir.App(name, []))
+        if isinstance(e, S.ELet):
+            binds, env2 = self.local_binds(e.decls, env, path)
+            return self.wrap_group(binds, self.expr(e.body, env2, path))
+        if isinstance(e, S.EIf):
+            return ir.Case(self.expr(e.cond, env, path), "_", [
+                ir.ConAlt("False", [], self.expr(e.else_, env, path)),
+                ir.ConAlt("True", [], self.expr(e.then, env, path))])
+        if isinstance(e, S.ECase):
+            return self.case(e, env, path)
+        if isinstance(e, S.EDo):
+            return self.expr(desugar_do(e.stmts), env, path)
+        if isinstance(e, S.EList) and e.items:
+            binds = []
+            return self.wrap(binds, ir.App(self.list_atom(e.items, env, path, binds).name, []))
+        if isinstance(e, (S.ETuple, S.EList)):
+            con_args = self.saturated_con(e)
+            if con_args is None:
+                return ir.ConApp("[]", [])
+            binds: list[ir.Bind] = []
+            atoms = [self.atom(a, env, path, binds) for a in con_args[1]]
+            return self.wrap(binds, ir.ConApp(con_args[0], atoms))
+        if isinstance(e, S.EArith):
+            return self.expr(desugar_arith(e), env, path)
+        if isinstance(e, S.EComp):
+            return self.expr(desugar_comp(e), env, path)
+        if isinstance(e, S.ELeftSection):
+            fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
+            return self.app(fn, [e.expr], env, path, partial_ok=True)
+        if isinstance(e, S.ERightSection):
+            return self.right_section(e, env, path)
+        if isinstance(e, S.ESCC):
+            cc = ir.CostCentre(e.name, self.module, S.format_span(self.file, e.span))
+            return ir.SCC(cc, self.expr(e.expr, env, path), True)
+        raise AssertionError(f"cannot desugar {e!r}")
+
+    def right_section(self, e: S.ERightSection, env: Env, path: list[str]) -> ir.Expr:
+        # (op e) = \y -> y op e, with e shared between calls
+        binds: list[ir.Bind] = []
+        a = self.atom(e.expr, env, path, binds)
+        y, lam = self.fresh("y"), self.fresh("sec")
+        fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
+        arg_name = self.fresh("arg")
+        env2 = dict(env)
+        env2[y] = y
+        env2[arg_name] = a if isinstance(a, ir.Lit) else a.name
+        body = self.app(fn, [S.EVar(y, S.NOSPAN), S.EVar(arg_name, S.NOSPAN)], env2, path)
+        binds.append(ir.Bind(lam, ir.Closure([y], body, self.info("sec"), False)))
+        return self.wrap(binds, ir.App(lam, []))
+
+    def case(self, e: S.ECase, env: Env, path: list[str]) -> ir.Expr:
+        msg = f"{S.format_span(self.file, e.span)}: Non-exhaustive patterns in case"
+        rows = [Row([a.pat], {}, self.rhs_builder(a.rhs, env, path)) for a in e.alts]
+        scrut = strip(e.scrut)
+        if isinstance(scrut, S.EVar) and isinstance(env.get(scrut.name), str):
+            return self.match([env[scrut.name]], rows, FailK(msg))  # type: ignore[list-item]
+        v = self.fresh("scrut")
+        return self.match([v], rows, FailK(msg), scrut=self.expr(e.scrut, env, path))
+
+    def rhs_builder(self, rhs: S.Rhs, env: Env, path: list[str]):
+        def build(binds: dict[str, str], fail: FailK) -> ir.Expr:
+            env2 = dict(env)
+            env2.update(binds)
+            return self.rhs_expr(rhs, env2, path, fail)
+        return build
+
+    def rhs_expr(self, rhs: S.Rhs, env: Env, path: list[str], fail: FailK) -> ir.Expr:
+        binds, env2 = self.local_binds(rhs.where, env, path)
+        if rhs.body is not None:
+            body = self.expr(rhs.body, env2, path)
+        else:
+            body = self.guards(rhs.guards, 0, env2, path, fail)
+        return self.wrap_group(binds, body)
+
+    def guards(self, gs: list[S.GuardedExpr], i: int, env: Env, path: list[str],
+               fail: FailK) -> ir.Expr:
+        if i == len(gs):
+            return fail.expr()
+        nxt = FailK(fail.msg, fail.build) if i + 1 == len(gs) else \
+            FailK(build=lambda: self.guards(gs, i + 1, env, path, fail))
+        return self.quals(gs[i].quals, 0, gs[i].expr, env, path, nxt)
+
+    def quals(self, qs: list[S.Stmt], i: int, body: S.Expr, env: Env, path: list[str],
+              fail: FailK) -> ir.Expr:
+        if i == len(qs):
+            return self.expr(body, env, path)
+        q = qs[i]
+        if isinstance(q, S.SExpr):
+            cond = strip(q.expr)
+            if isinstance(cond, S.ECon) and cond.name == "True" or \
+                    isinstance(cond, S.EVar) and self.is_prelude(cond.name, env, "otherwise"):
+                return self.quals(qs, i + 1, body, env, path, fail)
+            default, msg = fail.default()
+            return ir.Case(self.expr(q.expr, env, path), "_",
+                           [ir.ConAlt("True", [], self.quals(qs, i + 1, body, env, path,
+                                                             fail))], default, msg)
+        if isinstance(q, S.SLet):
+            binds, env2 = self.local_binds(q.decls, env, path)
+            return self.wrap_group(binds, self.quals(qs, i + 1, body, env2, path, fail))
+        v = self.fresh("pg")
+
+        def rest(bs: dict[str, str], f: FailK) -> ir.Expr:
+            env2 = dict(env)
+            env2.update(bs)
+            return self.quals(qs, i + 1, body, env2, path, f)
+        return self.match([v], [Row([q.pat], {}, rest)], fail,
+                          scrut=self.expr(q.expr, env, path))
+
+    # -- lambdas and bindings --------------------------------------------------------------------
+    def lambda_closure(self, lam: S.ELam, env: Env, path: list[str], name: str,
+                       outer_cc: ir.CostCentre | None) -> ir.Closure:
+        params = [self.param_name(p, "arg") for p in lam.pats]
+        lam_path = path
+        inner_cc = None
+        if self.auto is not None and lam.span != S.NOSPAN:
+            inner_cc, lam_path = self.auto.lambda_cc(path, lam.body.span)
+        msg = f"{S.format_span(self.file, lam.span)}: Non-exhaustive patterns in lambda"
+        if lam.span == S.NOSPAN:  # a `pat <- e` statement of a do block
+            where = S.format_span(self.file, lam.pats[0].span)
+            msg = f"user error (Pattern match failure in do expression at {where})"
+        row = Row(list(lam.pats), {}, lambda bs, f: self.expr(lam.body, {**env, **bs},
+                                                               lam_path))
+        body = self.match(params, [row], FailK(msg))
+        if inner_cc is not None:
+            body = ir.SCC(inner_cc, body, True)
+        if outer_cc is not None:
+            body = ir.SCC(outer_cc, body, True)
+        return ir.Closure(params, body, self.info(name.split("_")[0], lam.span), False)
+
+    def param_name(self, p: S.Pat, default: str) -> str:
+        while isinstance(p, (S.PBang, S.PLazy)):
+            p = p.pat
+        if isinstance(p, S.PVar):
+            return self.fresh(p.name)
+        if isinstance(p, S.PAs):
+            return self.fresh(p.name)
+        return self.fresh(default)
+
+    def wrap_group(self, binds: list[ir.Bind], body: ir.Expr) -> ir.Expr:
+        if not binds:
+            return body
+        return ir.Let(binds, body, rec=True)  # the free-variable pass clears rec if unneeded
+
+    from .binds import local_binds, fun_rhs, value_rhs, pattern_binds
+
+
+__all__ = ["Desugarer", "INLINE_PRIMOPS", "raise_expr", "strip", "literal_of"]

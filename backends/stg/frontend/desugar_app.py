@@ -1,0 +1,193 @@
+"""Applications for the desugarer (a mixin of ``desugar.Desugarer``): constructor
+applications, calls, the Prelude functions treated specially (``seq``, ``$``, ``$!``,
+``.``, ``&&``, ``||``, ``error``), arithmetic inlined as primops, and the Prelude's
+``prim "op"`` escape."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import ir
+from . import syntax as S
+from profkit.errors import SourceError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .desugar import Env
+
+# Prelude functions inlined as primops when applied to all their arguments.
+INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
+    "+": ("+", 2), "-": ("-", 2), "*": ("*", 2), "/": ("/", 2), "negate": ("negate", 1),
+    "abs": ("abs", 1), "signum": ("signum", 1), "quot": ("quot", 2), "rem": ("rem", 2),
+    "div": ("div", 2), "mod": ("mod", 2), "**": ("**", 2), "sqrt": ("sqrt", 1),
+    "exp": ("exp", 1), "log": ("log", 1), "sin": ("sin", 1), "cos": ("cos", 1),
+    "tan": ("tan", 1), "truncate": ("truncate", 1), "round": ("round", 1),
+    "floor": ("floor", 1), "ceiling": ("ceiling", 1), "fromIntegral": ("fromIntegral", 1),
+    "fromInteger": ("fromIntegral", 1), "toInteger": ("fromIntegral", 1),
+    "realToFrac": ("toDouble", 1), "ord": ("ord", 1), "chr": ("chr", 1),
+}
+# Comparisons are generic (lists, tuples, constructors); inlined only next to a literal.
+INLINE_COMPARE = {"==", "/=", "<", "<=", ">", ">="}
+WORLD_LAST = {"putStr#"}  # primops whose last argument is the world token
+
+
+
+
+class AppMixin:
+    # -- applications ----------------------------------------------------------------------------
+    def app(self, head: S.Expr, args: list[S.Expr], env: Env, path: list[str],
+            partial_ok: bool = False) -> ir.Expr:
+        if isinstance(head, S.ECon):
+            arity = self.datacons[head.name].arity
+            binds: list[ir.Bind] = []
+            atoms = [self.atom(a, env, path, binds) for a in args]
+            if len(atoms) == arity:
+                return self.wrap(binds, ir.ConApp(head.name, atoms))
+            if len(atoms) > arity:
+                raise SourceError(f"The constructor `{head.name}' should have {arity} "
+                                  f"argument{'' if arity == 1 else 's'}, but has been given "
+                                  f"{len(atoms)}", self.file, head.span[0], head.span[1])
+            return self.wrap(binds, ir.App(self.wrapper(head.name), atoms))
+        if isinstance(head, S.EVar) and head.name not in env:
+            special = self.special_app(head, args, env, path)
+            if special is not None:
+                return special
+        binds = []
+        if isinstance(head, S.EVar) and isinstance(env.get(head.name), str):
+            fname = env[head.name]
+        elif isinstance(head, S.EVar) and head.name not in env:
+            fname = self.global_name(head.name)
+            assert fname is not None, head.name
+        else:
+            f_atom = self.atom(head, env, path, binds)
+            if isinstance(f_atom, ir.Lit):
+                sp = _strip(head).span
+                raise SourceError(f"a {f_atom.kind} literal cannot be applied to arguments "
+                                  "(No instance for Num (a -> b))", self.file, sp[0], sp[1])
+            fname = f_atom.name
+        atoms = [self.atom(a, env, path, binds) for a in args]
+        return self.wrap(binds, ir.App(fname, atoms))  # type: ignore[arg-type]
+
+    def special_app(self, head: S.EVar, args: list[S.Expr], env: Env,
+                    path: list[str]) -> ir.Expr | None:
+        name = head.name
+        p = name[1:] if name.startswith("%") else name
+        if not self.is_prelude(name, env, p):
+            if self.module == "Prelude" and name == "prim":
+                return self.prim(args, env, path)
+            return None
+        n = len(args)
+        if p == "seq" and n >= 2:
+            v = self.fresh("sq")
+            self.evaluated.add(v)
+            rest = self.expr(args[1], env, path) if n == 2 else \
+                self.app(_strip(args[1]), args[2:], env, path)
+            return ir.Case(self.expr(args[0], env, path), v, [], rest)
+        if p == "$" and n >= 2:
+            return self.app_expr(args[0], args[1:], env, path)
+        if p == "$!" and n >= 2:
+            v = self.fresh("x")
+            self.evaluated.add(v)
+            env2 = dict(env)
+            env2[v] = v
+            rest = self.app_expr(args[0], [S.EVar(v, S.NOSPAN)] + args[2:], env2, path)
+            return ir.Case(self.expr(args[1], env, path), v, [], rest)
+        if p in ("&&", "||") and n == 2:
+            short = ir.ConApp("False" if p == "&&" else "True", [])
+            long_ = self.expr(args[1], env, path)
+            alts = [ir.ConAlt("True", [], long_ if p == "&&" else short),
+                    ir.ConAlt("False", [], short if p == "&&" else long_)]
+            return ir.Case(self.expr(args[0], env, path), "_", alts)
+        if p == "." and n >= 3:
+            inner = S.EApp(args[1], [args[2]], S.NOSPAN)
+            return self.app_expr(args[0], [inner] + args[3:], env, path)
+        if self.module == "Main" and p in ("error", "undefined") and head.span != S.NOSPAN:
+            loc = f"{self.file}:{head.span[0]}:{head.span[1]} in main:Main"
+            target = "%errorCalledAt" if p == "error" else "%undefinedCalledAt"
+            return self.app(S.EVar(target, S.NOSPAN), [S.ELit(loc, "String", S.NOSPAN)] + args,
+                            env, path)
+        if p in INLINE_PRIMOPS and n == INLINE_PRIMOPS[p][1]:
+            # GHC -O0 compiles an arithmetic operator in user code as a call of the class
+            # method, whose arguments are lazy: each non-atomic argument is a thunk
+            # allocated before the call (nfib's `nfib (n-1) + nfib (n-2)` allocates two),
+            # then the method forces them. The Prelude stands for base, built with -O,
+            # where strictness analysis evaluates the arguments in place.
+            return self.inline_prim(INLINE_PRIMOPS[p][0], args, env, path,
+                                    lazy=self.module == "Main")
+        if p in INLINE_COMPARE and n == 2 and any(_literal_of(a) is not None for a in args):
+            return self.inline_prim(p, args, env, path)
+        return None
+
+    def app_expr(self, f: S.Expr, args: list[S.Expr], env: Env, path: list[str]) -> ir.Expr:
+        f = _strip(f)
+        if isinstance(f, S.EApp) and not (self.auto and self.auto.calls):
+            head, a0 = self.flatten(f)
+            return self.app(head, a0 + args, env, path)
+        return self.app(f, args, env, path)
+
+    def inline_prim(self, op: str, args: list[S.Expr], env: Env, path: list[str],
+                    lazy: bool = False) -> ir.Expr:
+        atoms: list[ir.Atom] = []
+        cases: list[tuple[ir.Expr, str]] = []
+        thunks: list[ir.Bind] = []
+        if lazy:  # non-atomic arguments become thunks first (see special_app)
+            args = [a if _is_atomic(a) else
+                    S.EVar(self.atom(a, env, path, thunks).name, S.NOSPAN) for a in args]
+            env = dict(env)
+            for b in thunks:
+                env[b.name] = b.name
+        for a in args:
+            lit = _literal_of(a)
+            if lit is not None:
+                atoms.append(lit)
+                continue
+            sa = _strip(a)
+            if isinstance(sa, S.EVar) and isinstance(env.get(sa.name), ir.Lit):
+                atoms.append(env[sa.name])  # type: ignore[arg-type]
+                continue
+            if isinstance(sa, S.EVar) and isinstance(env.get(sa.name), str) and \
+                    env[sa.name] in self.evaluated:
+                atoms.append(ir.Var(env[sa.name]))  # type: ignore[arg-type]
+                continue
+            v = self.fresh("x")
+            self.evaluated.add(v)
+            cases.append((self.expr(a, env, path), v))
+            atoms.append(ir.Var(v))
+        body: ir.Expr = ir.PrimOp(op, atoms)
+        for scrut, v in reversed(cases):
+            body = ir.Case(scrut, v, [], body)
+        return self.wrap(thunks, body)
+
+    def prim(self, args: list[S.Expr], env: Env, path: list[str]) -> ir.Expr:
+        """``prim "op" a b`` in the Prelude: a primitive on evaluated arguments."""
+        op_e = _strip(args[0])
+        assert isinstance(op_e, S.ELit) and op_e.kind == "String", "prim needs an op name"
+        op = str(op_e.value)
+        if op not in ir.PRIMOPS:
+            raise AssertionError(f"unknown primop {op}")
+        rest = args[1:]
+        if op in WORLD_LAST:
+            binds: list[ir.Bind] = []
+            world = self.atom(rest[-1], env, path, binds)
+            inner = self.inline_prim(op, rest[:-1], env, path)
+            assert isinstance(inner, (ir.PrimOp, ir.Case))
+            node = inner
+            while isinstance(node, ir.Case):
+                node = node.default  # type: ignore[assignment]
+            assert isinstance(node, ir.PrimOp)
+            node.args.append(world)
+            return self.wrap(binds, inner)
+        return self.inline_prim(op, rest, env, path)
+
+
+def _is_atomic(e: S.Expr) -> bool:
+    return _literal_of(e) is not None or isinstance(_strip(e), S.EVar)
+
+
+def _strip(e: S.Expr) -> S.Expr:
+    from .desugar import strip
+    return strip(e)
+
+
+def _literal_of(e: S.Expr) -> ir.Lit | None:
+    from .desugar import literal_of
+    return literal_of(e)

@@ -1,0 +1,199 @@
+"""Pattern-match compilation into STG case trees (the classic column-wise algorithm of
+Wadler / Augustsson, SPJ's book chapter 5).
+
+A row is a list of patterns (one per scrutinee variable), the source names its earlier
+columns bound, and a right-hand side builder. Rows are split into blocks by the kind of their
+first pattern (variable, constructor/literal, bang); a failing block falls through to the
+remaining rows by *regenerating* their code at each failure point (no run-time join point
+closure is allocated, so a multi-clause function costs nothing extra per call).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import ir
+from . import syntax as S
+
+RhsBuilder = Callable[[dict[str, str], "FailK"], ir.Expr]
+
+
+@dataclass
+class FailK:
+    """What to do when matching fails: raise ``msg`` or run ``build()``."""
+
+    msg: str | None = None
+    build: Callable[[], ir.Expr] | None = None
+
+    def expr(self) -> ir.Expr:
+        if self.build is not None:
+            return self.build()
+        return raise_expr(self.msg or "Non-exhaustive patterns")
+
+    def default(self) -> tuple[ir.Expr | None, str]:
+        """(Case default, fail_msg) for a Case whose alternatives may not cover the value."""
+        if self.build is not None:
+            return self.build(), "Non-exhaustive patterns in case"
+        return None, self.msg or "Non-exhaustive patterns"
+
+
+def raise_expr(msg: str) -> ir.Expr:
+    """An expression that fails with ``msg``: a case with no alternative that matches."""
+    return ir.Case(ir.ConApp("()", []), "_", [], None, msg)
+
+
+@dataclass
+class Row:
+    pats: list[S.Pat]
+    binds: dict[str, str] = field(default_factory=dict)
+    rhs: RhsBuilder | None = None
+
+
+def _chars_to_pat(s: str, span: S.Span) -> S.Pat:
+    p: S.Pat = S.PCon("[]", [], span)
+    for ch in reversed(s):
+        p = S.PCon(":", [S.PLit(ch, "Char", span), p], span)
+    return p
+
+
+def normalise(p: S.Pat, var: str, binds: dict[str, str]) -> S.Pat:
+    """Strip as-patterns, lazy marks and variables (recording bindings) and turn tuples,
+    lists and string literals into constructor patterns."""
+    while True:
+        if isinstance(p, S.PAs):
+            binds[p.name] = var
+            p = p.pat
+        elif isinstance(p, S.PLazy):
+            p = p.pat  # documented: ~p is matched strictly
+        elif isinstance(p, S.PVar):
+            binds[p.name] = var
+            return S.PWild(p.span)
+        elif isinstance(p, S.PTuple):
+            return S.PCon("(" + "," * (len(p.items) - 1) + ")", p.items, p.span)
+        elif isinstance(p, S.PList):
+            out: S.Pat = S.PCon("[]", [], p.span)
+            for item in reversed(p.items):
+                out = S.PCon(":", [item, out], p.span)
+            return out
+        elif isinstance(p, S.PLit) and p.kind == "String":
+            return _chars_to_pat(str(p.value), p.span)
+        else:
+            return p
+
+
+def _kind(p: S.Pat) -> str:
+    if isinstance(p, S.PWild):
+        return "var"
+    if isinstance(p, S.PBang):
+        return "bang"
+    return "con"
+
+
+class Matcher:
+    """Mixin for the desugarer: needs ``fresh(base)``, ``datacons``, ``evaluated``."""
+
+    datacons: dict[str, ir.DataCon]
+    evaluated: set[str]
+
+    def fresh(self, base: str) -> str:  # pragma: no cover - provided by the desugarer
+        raise NotImplementedError
+
+    def match(self, vars_: list[str], rows: list[Row], fail: FailK,
+              scrut: ir.Expr | None = None) -> ir.Expr:
+        """Match ``vars_`` against ``rows``. ``scrut``, if given, is the not yet evaluated
+        expression that ``vars_[0]`` stands for (a ``case`` scrutinee)."""
+        if not rows:
+            if scrut is not None:
+                return self._bind_lazily(vars_[0], scrut, fail.expr())
+            return fail.expr()
+        if not vars_:
+            first = rows[0]
+            assert first.rhs is not None
+            if len(rows) == 1:
+                return first.rhs(first.binds, fail)
+            rest = rows[1:]
+            return first.rhs(first.binds,
+                             FailK(build=lambda: self.match([], rest, fail)))
+        v = vars_[0]
+        norm: list[Row] = []
+        for r in rows:
+            binds = dict(r.binds)
+            p0 = normalise(r.pats[0], v, binds)
+            norm.append(Row([p0] + r.pats[1:], binds, r.rhs))
+        kind = _kind(norm[0].pats[0])
+        n = 1
+        while n < len(norm) and _kind(norm[n].pats[0]) == kind:
+            n += 1
+        block, rest = norm[:n], norm[n:]
+        sub_fail = fail if not rest else FailK(
+            build=lambda: self.match(vars_, rest, fail))
+        if kind == "var":
+            if scrut is not None:
+                return self._bind_lazily(v, scrut, self.match(vars_, rows, fail))
+            return self.match(vars_[1:], [Row(r.pats[1:], r.binds, r.rhs) for r in block],
+                              sub_fail)
+        if kind == "bang":
+            if scrut is not None:
+                ev, scrut_e = v, scrut
+            else:
+                ev, scrut_e = self.fresh("bang"), ir.App(v, [])
+            self.evaluated.add(ev)
+            inner = [Row([r.pats[0].pat] + r.pats[1:], r.binds, r.rhs)  # type: ignore
+                     for r in block]
+            body = self.match([ev] + vars_[1:], inner, sub_fail)
+            return ir.Case(scrut_e, ev, [], body)
+        return self._con_block(v, vars_[1:], block, sub_fail, scrut)
+
+    def _bind_lazily(self, v: str, scrut: ir.Expr, body: ir.Expr) -> ir.Expr:
+        thunk = ir.Closure([], scrut, ir.ClosureInfo(v, self.module_name()), True)
+        return ir.Let([ir.Bind(v, thunk)], body)
+
+    def module_name(self) -> str:  # pragma: no cover - provided by the desugarer
+        raise NotImplementedError
+
+    def _con_block(self, v: str, others: list[str], block: list[Row], fail: FailK,
+                   scrut: ir.Expr | None) -> ir.Expr:
+        first = block[0].pats[0]
+        binder = v if scrut is not None else "_"
+        scrut_e = scrut if scrut is not None else ir.App(v, [])
+        if scrut is not None:
+            self.evaluated.add(v)
+        if isinstance(first, S.PLit):
+            order: list[tuple[object, str]] = []
+            for r in block:
+                p = r.pats[0]
+                assert isinstance(p, S.PLit)
+                key = (p.value, p.kind)
+                if key not in order:
+                    order.append(key)
+            lit_alts: list[ir.ConAlt | ir.LitAlt] = []
+            for value, kind in order:
+                sub = [Row(r.pats[1:], r.binds, r.rhs) for r in block
+                       if (r.pats[0].value, r.pats[0].kind) == (value, kind)]  # type: ignore
+                lit_alts.append(ir.LitAlt(ir.Lit(value, kind), self.match(others, sub, fail)))
+            default, msg = fail.default()
+            return ir.Case(scrut_e, binder, lit_alts, default, msg)
+        cons: list[str] = []
+        for r in block:
+            c = r.pats[0].con  # type: ignore[union-attr]
+            if c not in cons:
+                cons.append(c)
+        alts: list[ir.ConAlt | ir.LitAlt] = []
+        for c in cons:
+            arity = self.datacons[c].arity
+            fields = [self.fresh("ds") for _ in range(arity)]
+            sub = [Row(list(r.pats[0].args) + r.pats[1:], r.binds, r.rhs)  # type: ignore
+                   for r in block if r.pats[0].con == c]  # type: ignore[union-attr]
+            alts.append(ir.ConAlt(c, fields, self.match(fields + others, sub, fail)))
+        types = {self.datacons[c].type_name for c in cons}
+        tname = next(iter(types))
+        all_cons = [d.name for d in self.datacons.values() if d.type_name == tname]
+        # a case over several types (the Prelude's run-time dispatch) is never complete
+        # (the Prelude dispatches on run-time types, so there a later row is kept even
+        # after a complete set of constructors of one type)
+        complete = len(types) == 1 and set(all_cons) <= set(cons)
+        if complete and (fail.build is None or self.module_name() != "Prelude"):
+            return ir.Case(scrut_e, binder, alts, None, fail.msg or "Non-exhaustive patterns")
+        default, msg = fail.default()
+        return ir.Case(scrut_e, binder, alts, default, msg)

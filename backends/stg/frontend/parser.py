@@ -1,0 +1,425 @@
+"""Recursive-descent parser for the Haskell subset (tokens via the layout stream -> AST).
+
+Operator applications are left as ``EOpSeq`` (fixities are resolved in ``rename`` once all
+fixity declarations are known). Types are parsed and thrown away.
+"""
+
+from __future__ import annotations
+
+from . import syntax as S
+from .layout import LayoutStream
+from .lexer import Token, tokenize
+from .parser_expr import ExprParser, _is_bang, _tok_span
+from profkit.errors import SourceError
+
+
+class Parser(ExprParser):
+    def __init__(self, source: str, filename: str, magic_hash: bool = False):
+        self.file = filename
+        self.ts = LayoutStream(tokenize(source, filename, magic_hash), filename)
+
+    # -- token helpers -----------------------------------------------------------------------
+    def peek(self) -> Token:
+        return self.ts.peek()
+
+    def next(self) -> Token:
+        return self.ts.next()
+
+    def error(self, t: Token, expected: str | None = None) -> SourceError:
+        if t.kind == "eof":
+            msg = "parse error (possibly incorrect indentation or mismatched brackets)"
+        elif t.kind in ("vrbrace", "vsemi", "vlbrace", "vlbrace_empty"):
+            msg = "parse error (possibly incorrect indentation or mismatched brackets)"
+        else:
+            msg = f"parse error on input {t.describe()}"
+        if expected:
+            msg += f": expected {expected}"
+        return SourceError(msg, self.file, t.line, t.col)
+
+    def at(self, kind: str, text: str | None = None) -> bool:
+        return self.peek().is_(kind, text)
+
+    def at_special(self, text: str) -> bool:
+        return self.peek().is_("special", text)
+
+    def expect(self, kind: str, text: str | None = None, what: str | None = None) -> Token:
+        t = self.peek()
+        if not t.is_(kind, text):
+            raise self.error(t, what or f"`{text or kind}'")
+        return self.next()
+
+    def start(self) -> tuple[int, int]:
+        t = self.peek()
+        return (t.line, t.col)
+
+    def span_from(self, start: tuple[int, int]) -> S.Span:
+        last = self.ts.last
+        assert last is not None
+        return (start[0], start[1], last.end_line, last.end_col)
+
+    def at_semi(self) -> bool:
+        t = self.peek()
+        return t.kind == "vsemi" or t.is_("special", ";")
+
+    def at_close(self) -> bool:
+        t = self.peek()
+        return t.kind == "vrbrace" or t.is_("special", "}")
+
+    # -- blocks (the layout-sensitive part) ----------------------------------------------------
+    def block(self, item, can_start) -> list:
+        """``{ item ; item ... }`` with explicit or virtual braces and parse-error(t)."""
+        t = self.next()
+        if t.kind == "vlbrace_empty":
+            return []
+        if t.kind not in ("vlbrace",) and not t.is_("special", "{"):
+            raise self.error(t, "a block")
+        explicit = t.kind != "vlbrace"
+        items: list = []
+        while True:
+            t = self.peek()
+            if t.kind == "vsemi" or t.is_("special", ";"):
+                self.next()
+                continue
+            if t.kind == "vrbrace" or (explicit and t.is_("special", "}")):
+                self.next()
+                return items
+            if can_start(t):
+                items.append(item())
+                t = self.peek()
+                if t.kind in ("vsemi", "vrbrace") or t.is_("special", ";") or \
+                        (explicit and t.is_("special", "}")):
+                    continue
+            if not explicit and self.ts.close_implicit():
+                return items
+            raise self.error(t)
+
+    # -- module ----------------------------------------------------------------------------
+    def module(self) -> S.Module:
+        name = "Main"
+        if self.at("reserved", "module"):
+            self.next()
+            name = self.expect("conid", what="a module name").text
+            if self.at_special("("):
+                self.skip_parens()
+            self.expect("reserved", "where")
+        imports: list[tuple[str, tuple[int, int]]] = []
+        decls = self.block(lambda: self.topdecl(imports), self.can_start_decl)
+        t = self.peek()
+        if t.kind != "eof":
+            raise self.error(t)
+        return S.Module(name, group_clauses([d for d in decls if d is not None], self.file),
+                        self.file, [m for m, _ in imports], [pos for _, pos in imports])
+
+    def skip_parens(self) -> None:
+        depth = 0
+        while True:
+            t = self.next()
+            if t.kind == "eof":
+                raise self.error(t, "`)'")
+            if t.is_("special", "("):
+                depth += 1
+            elif t.is_("special", ")"):
+                depth -= 1
+                if depth == 0:
+                    return
+
+    def can_start_decl(self, t: Token) -> bool:
+        if t.kind in ("varid", "conid", "int", "float", "char", "string"):
+            return True
+        if t.kind == "special" and t.text in "([":
+            return True
+        if t.kind == "reserved" and t.text in ("data", "newtype", "type", "import", "infix",
+                                               "infixl", "infixr", "class", "instance", "_"):
+            return True
+        return t.kind in ("varsym",) and t.text in ("!", "-") or t.is_("reservedop", "~")
+
+    def topdecl(self, imports: list[tuple[str, tuple[int, int]]]) -> S.Decl | None:
+        t = self.peek()
+        if t.is_("reserved", "import"):
+            self.next()
+            if self.at("varid", "qualified"):
+                self.next()
+            mod_tok = self.expect("conid", what="a module name")
+            imports.append((str(mod_tok.value), (mod_tok.line, mod_tok.col)))
+            while not (self.at_semi() or self.at_close() or self.at("eof")):
+                if self.at_special("("):
+                    self.skip_parens()
+                else:
+                    self.next()
+            return None
+        if t.kind == "reserved" and t.text in ("data", "newtype"):
+            return self.data_decl()
+        if t.is_("reserved", "type"):
+            self.next()
+            self.skip_type_decl()
+            return None
+        if t.kind == "reserved" and t.text in ("class", "instance"):
+            raise SourceError(f"{t.text} declarations are not supported by the Haskell subset "
+                              "(see SUBSET.md)", self.file, t.line, t.col)
+        return self.decl()
+
+    def skip_type_decl(self) -> None:
+        while not (self.at_semi() or self.at_close() or self.at("eof")):
+            self.next()
+
+    def data_decl(self) -> S.Decl:
+        st = self.start()
+        self.next()
+        name = self.expect("conid", what="a type name").text
+        while self.at("varid"):
+            self.next()
+        cons: list[tuple[str, int]] = []
+        if self.at("reservedop", "="):
+            self.next()
+            while True:
+                cname_tok = self.peek()
+                if cname_tok.is_("special", "("):  # an operator constructor (:+:)
+                    self.next()
+                    cname = self.expect("consym", what="a constructor").text
+                    self.expect("special", ")")
+                else:
+                    cname = self.expect("conid", what="a data constructor").text
+                if self.at_special("{"):
+                    t = self.peek()
+                    raise SourceError("record syntax is not supported by the Haskell subset",
+                                      self.file, t.line, t.col)
+                arity = 0
+                while self.atype_start():
+                    if self.at("varsym", "!"):
+                        self.next()
+                    self.atype()
+                    arity += 1
+                if self.at("consym"):  # infix constructor: a :+: b
+                    cname = self.next().text
+                    if self.at("varsym", "!"):
+                        self.next()
+                    self.atype()
+                    arity = 2
+                cons.append((cname, arity))
+                if self.at("reservedop", "|"):
+                    self.next()
+                    continue
+                break
+        if self.at("reserved", "deriving"):
+            self.next()
+            if self.at_special("("):
+                self.skip_parens()
+            else:
+                self.expect("conid", what="a class name")
+        return S.DData(name, cons, self.span_from(st))
+
+    # -- types (parsed and ignored) ------------------------------------------------------------
+    def atype_start(self) -> bool:
+        t = self.peek()
+        return t.kind in ("conid", "varid") or (t.kind == "special" and t.text in "([") or \
+            t.is_("varsym", "!")
+
+    def atype(self) -> None:
+        t = self.next()
+        if t.kind in ("conid", "varid"):
+            return
+        if t.is_("special", "("):
+            if self.at_special(")"):
+                self.next()
+                return
+            if self.at("reservedop", "->"):
+                self.next()
+                self.expect("special", ")")
+                return
+            while self.at_special(","):
+                self.next()
+            if self.at_special(")"):
+                self.next()
+                return
+            self.type_()
+            while self.at_special(","):
+                self.next()
+                self.type_()
+            self.expect("special", ")")
+            return
+        if t.is_("special", "["):
+            if not self.at_special("]"):
+                self.type_()
+            self.expect("special", "]")
+            return
+        raise self.error(t, "a type")
+
+    def type_(self) -> None:
+        if self.at("varid", "forall"):
+            self.next()
+            while self.at("varid"):
+                self.next()
+            self.expect("varsym", ".")
+        self.btype()
+        if self.at("reservedop", "=>"):
+            self.next()
+            self.btype()
+        while self.at("reservedop", "->"):
+            self.next()
+            self.btype()
+            if self.at("reservedop", "=>"):
+                self.next()
+                self.btype()
+
+    def btype(self) -> None:
+        if not self.atype_start():
+            raise self.error(self.peek(), "a type")
+        self.atype()
+        while self.atype_start() and not self.at("varsym", "!"):
+            self.atype()
+
+    # -- declarations ----------------------------------------------------------------------------
+    def decls_block(self) -> list[S.Decl]:
+        decls = self.block(self.decl, self.can_start_decl)
+        return group_clauses([d for d in decls if d is not None], self.file)
+
+    def decl(self) -> S.Decl | None:
+        st = self.start()
+        t = self.peek()
+        if t.kind == "reserved" and t.text in ("infix", "infixl", "infixr"):
+            self.next()
+            prec = 9
+            if self.at("int"):
+                prec = int(self.next().value)  # type: ignore[arg-type]
+            ops = [self.op_name()]
+            while self.at_special(","):
+                self.next()
+                ops.append(self.op_name())
+            return S.DFixity(t.text, prec, ops, self.span_from(st))
+        # type signature: var {, var} :: type
+        save = self.ts.save()
+        names = self.try_sig_names()
+        if names is not None:
+            self.type_()
+            return S.DSig(names, self.span_from(st))
+        self.ts.restore(save)
+        # f apat* rhs | (op) apat* rhs | pat varop pat rhs | pat rhs
+        if t.kind == "varid":
+            nxt = self.ts.toks[self.ts.i + 1] if self.ts.i + 1 < len(self.ts.toks) else None
+            after = self.ts.toks[self.ts.i + 2] if self.ts.i + 2 < len(self.ts.toks) else None
+            is_infix = nxt is not None and (
+                (nxt.kind == "varsym" and not _is_bang(nxt, after)) or nxt.is_("special", "`"))
+            if not is_infix:
+                name_tok = self.next()
+                pats = []
+                while self.apat_start():
+                    pats.append(self.apat())
+                rhs = self.rhs("=")
+                return S.Clause(name_tok.text, pats, rhs, self.span_from(st),
+                                _tok_span(name_tok))
+        if t.is_("special", "(") and self.paren_op_follows():
+            self.next()
+            name_tok = self.next()
+            self.next()
+            pats = []
+            while self.apat_start():
+                pats.append(self.apat())
+            rhs = self.rhs("=")
+            return S.Clause(name_tok.text, pats, rhs, self.span_from(st), _tok_span(name_tok))
+        left = self.pattern()
+        if self.at("varsym") or self.at_special("`"):
+            op_tok = self.peek()
+            op = self.op_name()
+            right = self.pattern()
+            rhs = self.rhs("=")
+            return S.Clause(op, [left, right], rhs, self.span_from(st), _tok_span(op_tok))
+        rhs = self.rhs("=")
+        if isinstance(left, S.PVar):
+            return S.Clause(left.name, [], rhs, self.span_from(st), left.span)
+        if isinstance(left, S.PBang) and isinstance(left.pat, S.PVar):
+            return S.DPat(left, rhs, self.span_from(st))
+        return S.DPat(left, rhs, self.span_from(st))
+
+    def paren_op_follows(self) -> bool:
+        toks, i = self.ts.toks, self.ts.i
+        return i + 2 < len(toks) and toks[i + 1].kind in ("varsym", "consym") and \
+            toks[i + 2].is_("special", ")")
+
+    def try_sig_names(self) -> list[str] | None:
+        names = []
+        while True:
+            t = self.peek()
+            if t.kind == "varid":
+                self.next()
+                names.append(t.text)
+            elif t.is_("special", "(") and self.paren_op_follows():
+                self.next()
+                names.append(self.next().text)
+                self.next()
+            else:
+                return None
+            if self.at_special(","):
+                self.next()
+                continue
+            if self.at("reservedop", "::"):
+                self.next()
+                return names
+            return None
+
+    def op_name(self) -> str:
+        t = self.next()
+        if t.kind in ("varsym", "consym"):
+            return t.text
+        if t.is_("special", "`"):
+            name = self.next()
+            if name.kind not in ("varid", "conid"):
+                raise self.error(name, "an identifier")
+            self.expect("special", "`")
+            return name.text
+        raise self.error(t, "an operator")
+
+    def rhs(self, eq: str) -> S.Rhs:
+        st = self.start()
+        body = None
+        guards: list[S.GuardedExpr] = []
+        if self.at("reservedop", "|"):
+            while self.at("reservedop", "|"):
+                gst = self.start()
+                self.next()
+                quals = [self.qual()]
+                while self.at_special(","):
+                    self.next()
+                    quals.append(self.qual())
+                self.expect("reservedop", eq)
+                e = self.expr()
+                guards.append(S.GuardedExpr(quals, e, self.span_from(gst)))
+                # guards may continue on the next line at the block's indentation
+        else:
+            self.expect("reservedop", eq)
+            body = self.expr()
+        where: list[S.Decl] = []
+        if self.at("reserved", "where"):
+            self.next()
+            where = self.decls_block()
+        return S.Rhs(body, guards, where, self.span_from(st))
+
+def group_clauses(decls: list, file: str) -> list[S.Decl]:
+    """Merge consecutive clauses of one name into a ``DFun``; reject split definitions."""
+    out: list[S.Decl] = []
+    seen: set[str] = set()
+    for d in decls:
+        if isinstance(d, S.Clause):
+            last = out[-1] if out else None
+            if isinstance(last, S.DFun) and last.name == d.name:
+                if len(d.pats) != len(last.clauses[0].pats):
+                    raise SourceError(f"Equations for `{d.name}' have different numbers of "
+                                      "arguments", file, d.span[0], d.span[1])
+                if not d.pats:
+                    raise SourceError(f"Multiple declarations of `{d.name}'", file,
+                                      d.span[0], d.span[1])
+                last.clauses.append(d)
+                last.span = S.join(last.span, d.span)
+                continue
+            if d.name in seen:
+                raise SourceError(f"Multiple declarations of `{d.name}'", file, d.span[0],
+                                  d.span[1])
+            seen.add(d.name)
+            out.append(S.DFun(d.name, [d], d.span, d.name_span))
+        else:
+            out.append(d)
+    return out
+
+
+def parse_module(source: str, filename: str, magic_hash: bool = False) -> S.Module:
+    """Parse a whole module. Raises ``SourceError`` for lexical, layout and syntax errors."""
+    return Parser(source, filename, magic_hash).module()

@@ -1,0 +1,247 @@
+"""Public entry point of the Haskell-subset front end: source text -> STG IR program.
+
+    compile_program(source, filename, prof_auto=None | "all" | "top" | "calls",
+                    prof_cafs=False) -> ir.Program
+
+The Prelude (``prelude.hs``) is parsed once per process and compiled together with each
+program (module ``Prelude``, no automatic cost centres). Structural ``show``/``==``/
+``compare`` of the program's own data types is generated here as Haskell source.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import sys
+from importlib import resources
+
+from .. import ir
+from . import syntax as S
+from .cc import MODES, AutoCC, caf_cc
+from .desugar import Desugarer
+from .parser import parse_module
+from .rename import Fixity, collect_fixities, rename_module
+from .stgpass import fill_free_vars
+from profkit.errors import SourceError, UsageError
+
+# names the Prelude refers to but which are generated per program (user data types)
+GENERATED = ("showsCon#", "conIndex#", "eqFields#", "cmpFields#")
+PRELUDE_MODULES = {
+    "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
+    "Control.Monad", "System.IO", "Data.Int", "Debug.Trace", "Text.Printf", "Data.Foldable",
+    "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad",
+}
+
+
+# The base module GHC defines each Prelude function in: closure descriptions (-hd shows
+# <Module.name>) of Prelude code use these, as GHC's show <GHC.List.sat_s4op>.
+_BASE_MODULES = {
+    "GHC.List": "foldl foldl' foldr1 foldl1 scanl scanr sum product length lenAcc# reverse "
+                "rev# head tail last init null !! nth# elem notElem and or any all lookup "
+                "replicate iterate repeat cycle take drop splitAt takeWhile dropWhile span "
+                "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter "
+                "emptyList# concat concatMap",
+    "GHC.Base": "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
+                "=<< fmap <$> asTypeOf until",
+    "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
+                "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
+                "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero#",
+    "GHC.Enum": "enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
+                "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
+    "GHC.Num": "+ - * negate abs signum subtract fromInteger",
+    "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
+                "fromIntegral realToFrac toInteger truncate round floor ceiling",
+    "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
+                   "conIndex# eqFields# cmpFields#",
+    "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
+    "System.IO": "putStr putStrLn putChar print forceStr# forceGo#",
+    "Data.OldList": "lines unlines words unwords intercalate intersperse prependToAll# "
+                    "isPrefixOf isSuffixOf partition nub sort sortBy insert",
+    "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe",
+    "Data.Tuple": "fst snd curry uncurry",
+    "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
+                   "toLower",
+    "Data.Foldable": "mapM_ forM_ sequence_",
+}
+BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
+
+
+def _module_names(mod: S.Module) -> list[str]:
+    out = []
+    for d in mod.decls:
+        if isinstance(d, S.DFun):
+            out.append(d.name)
+        elif isinstance(d, S.DPat):
+            from .rename import pat_binders
+            names: list[tuple[str, S.Span]] = []
+            pat_binders(d.pat, names)
+            out.extend(n for n, _ in names)
+    return out
+
+
+def _datacons(mod: S.Module, module: str, known: dict[str, ir.DataCon]) -> dict[str, ir.DataCon]:
+    out: dict[str, ir.DataCon] = {}
+    for d in mod.decls:
+        if isinstance(d, S.DData):
+            for tag, (name, arity) in enumerate(d.cons):
+                if name in known or name in out:
+                    raise SourceError(f"Multiple declarations of `{name}' (a constructor of "
+                                      "this name already exists)", mod.file, d.span[0],
+                                      d.span[1])
+                out[name] = ir.DataCon(name, tag, arity, d.name, module)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
+    text = resources.files(__package__).joinpath("prelude.hs").read_text()
+    mod = parse_module(text, "prelude.hs", magic_hash=True)
+    cons = dict(ir.BUILTIN_CONS)
+    cons.update(_datacons(mod, "Data.Either", cons))
+    fix: dict[str, Fixity] = {}
+    collect_fixities(mod.decls, fix)
+    names = set(_module_names(mod)) | set(GENERATED) | {"prim"}
+    rename_module(mod, names, {c: d.arity for c, d in cons.items()}, fix)
+    return mod, cons, fix
+
+
+def _helpers_source(user_cons: dict[str, ir.DataCon]) -> str:
+    """show/==/compare support for data types (constructor index, fields), in the subset
+    itself: ``conIndex#`` is -1 for anything that is not a constructor of such a type."""
+    # the Prelude's own data types go through the same derived-style code
+    cons = [c for c in _prelude()[1].values()
+            if c.type_name in ("Bool", "Ordering", "Maybe", "Either")]
+    cons += list(user_cons.values())
+
+    def pat(c: ir.DataCon, v: str, wild: bool = False) -> str:
+        args = ["_" if wild else f"{v}{i}" for i in range(c.arity)]
+        if c.name[0] == ":":
+            return f"({args[0]} {c.name} {args[1]})"
+        return f"({c.name} {' '.join(args)})" if args else c.name
+
+    lines = ["showsCon# d x s = case x of"]
+    for c in cons:
+        label = f"({c.name})" if c.name[0] == ":" else c.name
+        if c.arity == 0:
+            lines.append(f'  {label} -> showString "{label}" s')
+            continue
+        body = "r"
+        for i in reversed(range(c.arity)):
+            body = f"showsPrec 11 a{i} (' ' : {body})" if i < c.arity - 1 else \
+                f"showsPrec 11 a{i} {body}"
+        lines.append(f"  {pat(c, 'a')} -> showParen (d > 10) "
+                     f"(\\r -> \"{label} \" ++ {body}) s")
+    lines.append("  _ -> errorWithoutStackTrace \"show: value cannot be shown\"")
+    lines.append("conIndex# x = case x of")
+    for structural in ("[]", "(_:_)", "(_, _)", "(_, _, _)", "(_, _, _, _)", "(_, _, _, _, _)",
+                       "()"):
+        lines.append(f"  {structural} -> -2")
+    for c in cons:
+        lines.append(f"  {pat(c, '', True)} -> {c.tag}")
+    lines.append("  _ -> -1")
+    for fn, combine, unit in (("eqFields#", "&&", "True"), ("cmpFields#", "thenCmp#", "EQ")):
+        lines.append(f"{fn} x y = case x of")
+        for c in cons:
+            if c.arity == 0:
+                continue
+            parts = [f"(a{i} == b{i})" if fn == "eqFields#" else f"(compare a{i} b{i})"
+                     for i in range(c.arity)]
+            expr = parts[-1]
+            for p in reversed(parts[:-1]):
+                expr = f"{combine} {p} ({expr})" if combine != "&&" else f"{p} && ({expr})"
+            lines.append(f"  {pat(c, 'a')} -> case y of")
+            lines.append(f"    {pat(c, 'b')} -> {expr}")
+            lines.append(f"    _ -> {unit}")
+        lines.append(f"  _ -> {unit}")
+    return "\n".join(lines) + "\n"
+
+
+def compile_program(source: str, filename: str, *, prof_auto: str | None = None,
+                    prof_cafs: bool = False) -> ir.Program:
+    """Compile a Haskell-subset program to STG IR.
+
+    ``prof_auto``: None (only explicit SCC pragmas), ``"all"`` (-fprof-auto), ``"top"``
+    (-fprof-auto-top) or ``"calls"`` (-fprof-auto-calls). ``prof_cafs`` (-fprof-cafs)
+    records one ``CAF:name`` cost centre per top-level CAF in ``Program.caf_ccs``.
+    Raises ``SourceError`` for any error in the program."""
+    if prof_auto not in MODES:
+        raise UsageError(f"prof_auto must be one of {MODES}, not {prof_auto!r}")
+    # the compiler recurses over the program's nesting; give it room, then restore
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 20000))
+    try:
+        return _compile(source, filename, prof_auto, prof_cafs)
+    except RecursionError:
+        raise SourceError("program too deeply nested for the front end", filename, 1,
+                          1) from None
+    finally:
+        sys.setrecursionlimit(old_limit)
+
+
+def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
+             ) -> ir.Program:
+    prelude, pcons, pfix = _prelude()
+    user = parse_module(source, filename)
+    for imp, (line, col) in zip(user.imports, user.import_positions):
+        if imp not in PRELUDE_MODULES:
+            raise SourceError(f"Could not find module `{imp}' (only Prelude-like modules can "
+                              "be imported)", filename, line, col)
+    user_cons = _datacons(user, "Main", pcons)
+    cons = dict(pcons)
+    cons.update(user_cons)
+    helpers = parse_module(_helpers_source(user_cons), "<generated>", magic_hash=True)
+    prelude_names = _module_names(prelude)
+    rename_module(helpers, set(prelude_names) | set(GENERATED),
+                  {c: d.arity for c, d in cons.items()}, pfix)
+    fix = dict(pfix)
+    collect_fixities(user.decls, fix)
+    user_names = _module_names(user)
+    rename_module(user, set(prelude_names) | set(user_names),
+                  {c: d.arity for c, d in cons.items()}, fix)
+    if "main" not in user_names:
+        raise SourceError("The IO action `main' is not defined in module `Main'", filename,
+                          1, 1)
+
+    # IR names: the program's own top-level names are kept; Prelude names that clash with
+    # them or with primitive names get a "Prelude." prefix.
+    taken = set(user_names) | set(ir.PRIMOPS)
+    pnames = {n: (f"Prelude.{n}" if n in taken else n)
+              for n in prelude_names + list(GENERATED)}
+    unames = {n: (f"Main.{n}" if n in ir.PRIMOPS else n) for n in user_names}
+    counter = itertools.count(1)
+    auto = AutoCC(prof_auto, filename) if prof_auto else None
+    d_pre = Desugarer("prelude.hs", "Prelude", pnames, cons, pnames, None, counter)
+    d_user = Desugarer(filename, "Main", {**pnames, **unames}, cons, pnames, auto, counter)
+    d_user.taken |= d_pre.taken
+    binds: list[ir.TopBind] = []
+    for d, mod in ((d_pre, prelude), (d_pre, helpers), (d_user, user)):
+        for decl in mod.decls:
+            if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
+                d.closure_module = BASE_MODULE_OF.get(getattr(decl, "name", ""), "GHC.Base")
+            if isinstance(decl, S.DFun):
+                out = d.fun_rhs(decl, {}, [], d.globals[decl.name])
+            elif isinstance(decl, S.DPat):
+                out = d.pattern_binds(decl, {}, [], d.globals)
+            else:
+                continue
+            binds.extend(ir.TopBind(b.name, b.rhs, d.module) for b in out)
+    for con in sorted(d_pre.used_wrappers | d_user.used_wrappers):
+        dc = cons[con]
+        module = "Main" if dc.module == "Main" else "Prelude"
+        if dc.arity == 0:
+            rhs: ir.Rhs = ir.ConRhs(con, [])
+        else:
+            params = [f"a{i}" for i in range(dc.arity)]
+            rhs = ir.Closure(params, ir.ConApp(con, [ir.Var(p) for p in params]),
+                             ir.ClosureInfo(con, module), False)
+        binds.append(ir.TopBind("$W" + con, rhs, module))
+    program = ir.Program(binds, cons, "main", filename)
+    if prof_cafs:
+        for decl in user.decls:
+            if isinstance(decl, S.DFun) and not decl.clauses[0].pats:
+                top = next(b for b in binds if b.name == unames[decl.name])
+                if isinstance(top.rhs, ir.Closure) and not top.rhs.params:
+                    # keyed by the IR binding name; labelled with the source name
+                    program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
+    fill_free_vars(program)
+    return program

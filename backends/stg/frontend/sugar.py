@@ -1,0 +1,83 @@
+"""Source-to-source rewrites done before STG generation: ``do`` blocks, list comprehensions,
+arithmetic sequences. Generated nodes carry ``NOSPAN`` so that no automatic cost centre is
+put on them (GHC adds its cost centres before desugaring, so they never see these)."""
+
+from __future__ import annotations
+
+import itertools
+
+from . import syntax as S
+
+NOSPAN = S.NOSPAN
+_fresh = itertools.count(1)
+
+
+def builtin(name: str) -> S.EVar:
+    """A reference to a Prelude function that user definitions cannot shadow."""
+    return S.EVar("%" + name, NOSPAN)
+
+
+def fresh_name(base: str) -> str:
+    return f"%{base}{next(_fresh)}"
+
+
+def desugar_do(stmts: list[S.Stmt]) -> S.Expr:
+    """``do`` for IO: ``e; rest`` -> ``e >> rest``; ``p <- e; rest`` -> ``e >>= \\p -> rest``;
+    ``let ds; rest`` -> ``let ds in rest``."""
+    last = stmts[-1]
+    assert isinstance(last, S.SExpr)
+    result: S.Expr = last.expr
+    for s in reversed(stmts[:-1]):
+        if isinstance(s, S.SExpr):
+            result = S.EApp(builtin(">>"), [s.expr, result], NOSPAN)
+        elif isinstance(s, S.SBind):
+            lam = S.ELam([s.pat], result, NOSPAN)
+            result = S.EApp(builtin(">>="), [s.expr, lam], NOSPAN)
+        else:
+            result = S.ELet(s.decls, result, NOSPAN)
+    return result
+
+
+def desugar_arith(e: S.EArith) -> S.Expr:
+    if e.then is None and e.end is None:
+        return S.EApp(builtin("enumFrom"), [e.start], NOSPAN)
+    if e.then is None:
+        return S.EApp(builtin("enumFromTo"), [e.start, e.end], NOSPAN)  # type: ignore[list-item]
+    if e.end is None:
+        return S.EApp(builtin("enumFromThen"), [e.start, e.then], NOSPAN)
+    return S.EApp(builtin("enumFromThenTo"), [e.start, e.then, e.end], NOSPAN)
+
+
+def desugar_comp(e: S.EComp) -> S.Expr:
+    """Wadler's translation (as in the Haskell report's reference semantics, without
+    concatMap): no intermediate lists, one local loop function per generator."""
+    return _comp(e.expr, e.quals, S.ECon("[]", NOSPAN))
+
+
+def _comp(body: S.Expr, quals: list[S.Stmt], tail: S.Expr) -> S.Expr:
+    if not quals:
+        return S.EApp(S.ECon(":", NOSPAN), [body, tail], NOSPAN)
+    q, rest = quals[0], quals[1:]
+    if isinstance(q, S.SExpr):
+        return S.EIf(q.expr, _comp(body, rest, tail), tail, NOSPAN)
+    if isinstance(q, S.SLet):
+        return S.ELet(q.decls, _comp(body, rest, tail), NOSPAN)
+    # generator: let h us = case us of [] -> tail; (p:us') -> [body|rest] ++ h us';
+    #                                  (_:us') -> h us'  in h list
+    h, us, us2 = fresh_name("h"), fresh_name("us"), fresh_name("us")
+    call_rest = S.EApp(S.EVar(h, NOSPAN), [S.EVar(us2, NOSPAN)], NOSPAN)
+    alts = [
+        S.Alt(S.PCon("[]", [], NOSPAN), _rhs(tail), NOSPAN),
+        S.Alt(S.PCon(":", [q.pat, S.PVar(us2, NOSPAN)], NOSPAN),
+              _rhs(_comp(body, rest, call_rest)), NOSPAN),
+        S.Alt(S.PCon(":", [S.PWild(NOSPAN), S.PVar(us2, NOSPAN)], NOSPAN),
+              _rhs(call_rest), NOSPAN),
+    ]
+    case = S.ECase(S.EVar(us, NOSPAN), alts, NOSPAN)
+    clause = S.Clause(h, [S.PVar(us, NOSPAN)], _rhs(case), NOSPAN, NOSPAN)
+    fun = S.DFun(h, [clause], NOSPAN, NOSPAN)
+    return S.ELet([fun], S.EApp(S.EVar(h, NOSPAN), [q.expr], NOSPAN), NOSPAN)
+
+
+def _rhs(e: S.Expr) -> S.Rhs:
+    return S.Rhs(e, [], [], NOSPAN)

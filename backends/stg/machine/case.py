@@ -1,0 +1,291 @@
+"""Case expressions for ``machine_compile.Codegen`` (a mixin, split off for size).
+
+A scrutinee that is a primitive, a literal or a constructor is computed inline
+(comparisons feeding a Bool case become a plain ``if``). A *force chain* -- a variable, or
+``case x of x' -> case y of y' -> <primop>`` as the front end forces operands -- becomes a
+function ``R_n``: it forces each variable (entering the first unevaluated thunk after
+pushing the frame ``(R_n, env, CCS, slot)``, which simply re-runs ``R_n`` once the thunk
+was updated), computes the value and selects the alternative. Any other scrutinee pushes a
+continuation ``(S_n, env, CCS, binder_slot)`` and is evaluated in tail position; ``rt.ret``
+restores the CCS, stores the value in the slot and hands ``S_n``, the alternative
+selector, to the trampoline.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import ir
+from .prims import COMPARISONS
+
+BOX_CONS = ("I#", "D#", "C#")
+
+
+def free_names(e: Any, memo: dict[int, frozenset]) -> frozenset:
+    """Names occurring free in an expression or right-hand side (locals and globals)."""
+    t = type(e)
+    if t is ir.App:
+        s = {e.fun}
+        s.update(a.name for a in e.args if type(a) is ir.Var)
+        return frozenset(s)
+    if t is ir.ConApp or t is ir.PrimOp:
+        return frozenset(a.name for a in e.args if type(a) is ir.Var)
+    if t is ir.LitE:
+        return frozenset()
+    if t is ir.Closure:
+        r = memo.get(id(e))
+        if r is None:
+            r = memo[id(e)] = free_names(e.body, memo) - frozenset(e.params)
+        return r
+    if t is ir.ConRhs:
+        return frozenset(a.name for a in e.args if type(a) is ir.Var)
+    if t is ir.Let:
+        names = frozenset(b.name for b in e.binds)
+        rhs: set = set()
+        for b in e.binds:
+            rhs |= free_names(b.rhs, memo)
+        if e.rec:
+            rhs -= names
+        return frozenset(rhs | (free_names(e.body, memo) - names))
+    if t is ir.Case:
+        s = set()
+        for a in e.alts:
+            fa = free_names(a.body, memo)
+            if type(a) is ir.ConAlt:
+                fa = fa - frozenset(a.vars)
+            s |= fa
+        if e.default is not None:
+            s |= free_names(e.default, memo)
+        s.discard(e.binder)
+        return frozenset(s | free_names(e.scrut, memo))
+    if t is ir.SCC:
+        return free_names(e.body, memo)
+    raise TypeError(f"not an STG expression: {e!r}")
+
+
+
+class Ctx:
+    """Slot allocator of one lambda form's environment."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def new(self) -> int:
+        s = self.n
+        self.n += 1
+        return s
+
+
+class Em:
+    """Indented source emitter for one generated function."""
+
+    def __init__(self, header: str) -> None:
+        self.lines = [header, "    global CCS"]
+        self.ind = 1
+
+    def __call__(self, line: str) -> None:
+        self.lines.append("    " * self.ind + line)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+class CaseCodegen:
+    """Mixin: needs ``fresh``, ``const``, ``atom``, ``val``, ``lit``, ``primop``,
+    ``conapp``, ``dc_ref``, ``gen_tail``, ``src``, ``m``, ``memo``, ``cons_per_type``."""
+
+    def gen_case(self, e: ir.Case, scope: dict, ctx: Ctx, em: Em) -> None:
+        b = ctx.new()
+        inner = dict(scope)
+        if e.binder != "_":
+            inner[e.binder] = b
+        scrut = e.scrut
+        ts = type(scrut)
+        if ts is ir.PrimOp or ts is ir.LitE or ts is ir.ConApp:
+            self.gen_final_select(scrut, e, b, scope, inner, ctx, em)
+            return
+        ch = self.chain(scrut) if ts is ir.Case or ts is ir.App else None
+        if ch is not None:
+            # R_n forces the chain's variables (re-run from its frame after each thunk
+            # returns, the thunk having been updated meanwhile), computes the value and
+            # selects the alternative; it is the only path to the alternatives, so nothing
+            # is duplicated
+            rname = self.fresh("R")
+            rem = Em(f"def {rname}(env):")
+            forces, final = ch
+            cscope = dict(scope)
+            for var, binder in forces:
+                rem(f"o = {self.atom(ir.Var(var), cscope)}")
+                rem("if type(o) is Thunk:")
+                rem("    if o.val is None:")
+                rem(f"        push(({rname}, env, CCS, {b}))")
+                rem("        return enter(o)")
+                rem("    o = o.val")
+                if binder != "_" or final is None:
+                    s = ctx.new()
+                    rem(f"env[{s}] = o")
+                    cscope[binder] = s
+            if final is None:
+                rem(f"v = env[{b}] = o")
+                self.gen_select(e, inner, ctx, rem)
+            else:
+                self.gen_final_select(final, e, b, cscope, inner, ctx, rem)
+            self.src.append(rem.text())
+            self.live_slots(rname, free_names(e, self.memo), scope, None)
+            em(f"return {rname}(env)")
+            return
+        sname = self.fresh("S")
+        sem = Em(f"def {sname}(env):")
+        sem(f"v = env[{b}]")
+        self.gen_select(e, inner, ctx, sem)
+        self.src.append(sem.text())
+        self.live_slots(sname, self.case_free(e) - {e.binder}, scope, b)
+        em(f"push(({sname}, env, CCS, {b}))")
+        self.gen_tail(scrut, scope, ctx, em)
+
+    def gen_final_select(self, final: Any, e: ir.Case, b: int, fscope: dict, inner: dict,
+                         ctx: Ctx, em: Em) -> None:
+        """Compute a primitive/literal/constructor scrutinee inline and select."""
+        t = type(final)
+        if t is ir.PrimOp and final.op in COMPARISONS and self.bool_alts(e):
+            x, y = (self.val(a, fscope) for a in final.args)
+            cond = f"{x} {COMPARISONS[final.op]} {y}"
+            if e.binder in self.case_free(e):
+                em(f"env[{b}] = TRUE if {cond} else FALSE")
+                cond = f"env[{b}] is TRUE"
+            self.gen_bool_if(cond, e, inner, ctx, em)
+            return
+        if t is ir.PrimOp:
+            v = self.primop(final, fscope)
+        elif t is ir.LitE:
+            v = self.lit(final.lit)
+        else:
+            v = self.conapp(final.con, final.args, fscope, em)
+        em(f"v = env[{b}] = {v}")
+        self.gen_select(e, inner, ctx, em)
+
+    def chain(self, e: Any) -> tuple[list[tuple[str, str]], Any] | None:
+        """``case x of x' -> case y of y' -> <primop/literal/constructor>`` (the front end's
+        way to force operands), or a bare variable: the forced variables and the final
+        expression (None: the value of the last variable), or None if ``e`` is not one."""
+        forces = []
+        while type(e) is ir.Case:
+            if e.alts or e.default is None or type(e.scrut) is not ir.App or e.scrut.args:
+                return None
+            forces.append((e.scrut.fun, e.binder))
+            e = e.default
+        t = type(e)
+        if t is ir.PrimOp or t is ir.LitE or (t is ir.ConApp and (
+                e.con.startswith("(#") or not e.args or e.con in BOX_CONS)):
+            return forces, e
+        if t is ir.App and not e.args:
+            forces.append((e.fun, "_"))
+            return forces, None
+        return None
+
+    def live_slots(self, fname: str, names: frozenset, scope: dict, ret_slot: int | None
+                   ) -> None:
+        """Record on the continuation ``fname`` the environment slots it reads (the free
+        variables of what is left to run: alternatives, and for a force chain its
+        variables): a frame holding it keeps only these alive, as GHC's stack frames hold
+        just the free variables of their continuation. ``live_run`` adds the slot the
+        returned value was stored in, for when the continuation is about to run."""
+        live = tuple(sorted(scope[n] for n in names if n in scope))
+        run = live if ret_slot is None else tuple(sorted(set(live) | {ret_slot}))
+        self.src.append(f"{fname}.live = {live!r}\n{fname}.live_run = {run!r}\n")
+
+    def case_free(self, e: ir.Case) -> frozenset:
+        s: set = set()
+        for a in e.alts:
+            s |= free_names(a.body, self.memo)
+        if e.default is not None:
+            s |= free_names(e.default, self.memo)
+        return frozenset(s)
+
+    def bool_alts(self, e: ir.Case) -> bool:
+        return bool(e.alts) and all(type(a) is ir.ConAlt and a.con in ("True", "False")
+                                    for a in e.alts)
+
+    def gen_bool_if(self, cond: str, e: ir.Case, scope: dict, ctx: Ctx, em: Em) -> None:
+        alts = {a.con: a.body for a in e.alts}
+        t_body = alts.get("True", e.default)
+        f_body = alts.get("False", e.default)
+        em(f"if {cond}:")
+        em.ind += 1
+        self.gen_body_or_fail(t_body, e, scope, ctx, em)
+        em.ind -= 1
+        self.gen_body_or_fail(f_body, e, scope, ctx, em)
+
+    def gen_body_or_fail(self, body: Any, e: ir.Case, scope: dict, ctx: Ctx, em: Em) -> None:
+        if body is None:
+            em(f"return m.pattern_fail({self.const(e.fail_msg, 'MSG')})")
+        else:
+            self.gen_tail(body, scope, ctx, em)
+
+    def gen_use_mark(self, em: Em) -> None:
+        """Case scrutiny of a constructor is a use (unless -p stg.con_use=0: GHC never
+        enters tagged constructors, so they stay VOID in its -hb)."""
+        if self.m.mark_con_use:
+            em("if v.id >= 0:")
+            em("    HL[v.id] = ERA")
+            em("    if WANT_USE:")
+            em("        USEa(v.id)")
+
+    def gen_select(self, e: ir.Case, scope: dict, ctx: Ctx, em: Em) -> None:
+        """Select the alternative for the value in local ``v`` (also in the binder slot)."""
+        alts = e.alts
+        if not alts:
+            self.gen_body_or_fail(e.default, e, scope, ctx, em)
+            return
+        if type(alts[0]) is ir.ConAlt:
+            self.gen_use_mark(em)
+            boxes = [a for a in alts if a.con in BOX_CONS]
+            if boxes:
+                alts = [a for a in alts if a.con not in BOX_CONS]
+                if alts:
+                    # a box next to other constructors: only a box value takes it
+                    em("if type(v) is Box:")
+                    em.ind += 1
+                # `I# x` binds x to the box itself: values are boxed at run time. Numbers
+                # are dynamically typed (an I# can widen to a D#), so the first box
+                # alternative takes any box, as a typed case has only one box constructor.
+                a = boxes[0]
+                inner = dict(scope)
+                if a.vars and a.vars[0] != "_":
+                    s = ctx.new()
+                    em(f"env[{s}] = v")
+                    inner[a.vars[0]] = s
+                self.gen_tail(a.body, inner, ctx, em)
+                if not alts:
+                    return
+                em.ind -= 1
+            single = (len(alts) == 1 and e.default is None
+                      and self.cons_per_type.get(self.m.datacon(alts[0].con).type_name) == 1)
+            if not single:
+                em("d = v.dc")
+            for a in alts:
+                if not single:
+                    em(f"if d is {self.dc_ref(a.con)}:")
+                    em.ind += 1
+                inner = dict(scope)
+                if any(x != "_" for x in a.vars):
+                    em("f = v.fields")
+                    for j, x in enumerate(a.vars):
+                        if x != "_":
+                            s = ctx.new()
+                            em(f"env[{s}] = f[{j}]")
+                            inner[x] = s
+                self.gen_tail(a.body, inner, ctx, em)
+                if not single:
+                    em.ind -= 1
+            if not single:
+                self.gen_body_or_fail(e.default, e, scope, ctx, em)
+            return
+        self.gen_use_mark(em)
+        em("x = v.val")
+        for a in alts:
+            em(f"if x == {a.lit.value!r}:")
+            em.ind += 1
+            self.gen_tail(a.body, scope, ctx, em)
+            em.ind -= 1
+        self.gen_body_or_fail(e.default, e, scope, ctx, em)

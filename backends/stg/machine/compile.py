@@ -1,0 +1,374 @@
+"""Compile STG IR to Python source, once per program ("closure compilation" taken one step
+further: each lambda form and each case continuation becomes one Python function).
+
+Variables are resolved at compile time to slots of a flat environment list ``env`` laid out
+per lambda form as ``[free vars..., params..., locals...]``; globals and literals become
+constants of the machine namespace. The generated functions follow the protocol of
+``rt.py``: a code block returns ``(code, env)`` to the trampoline; returning a value is
+``return ret(v)``.
+
+Case expressions: a scrutinee that is a primitive, a literal or a constructor is computed
+inline (comparisons feeding a Bool case become a plain ``if``); a variable that is already
+evaluated selects its alternative inline; anything else pushes a continuation frame
+``(K_n, env, CCS)`` and evaluates the scrutinee in tail position. ``S_n(env)`` selects the
+alternative given the value in the binder's slot; ``K_n`` is its frame handler.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from profkit.errors import SourceError
+from profkit.kinds import ObjKind
+from profkit.tables import CostCentre as TCostCentre
+from profkit.tables import Info
+
+from .. import ir
+from ..heap.heapobj import LF, Con, Fun, Thunk, con_size, fun_size, thunk_size
+from .case import BOX_CONS, CaseCodegen, Ctx, Em, free_names
+from .prims import COMPARISONS, PRIM_FUNCTIONS
+
+
+def con_package(module: str) -> str:
+    if module == "Main":
+        return "main"
+    if module in ("GHC.Types", "GHC.Tuple", "GHC.Prim", "GHC.CString"):
+        return "ghc-prim"
+    return "base"
+
+
+class Codegen(CaseCodegen):
+    """Generates the source of every code block; the Machine execs it in its namespace."""
+
+    def __init__(self, machine: Any, program: ir.Program) -> None:
+        self.m = machine
+        self.ns: dict = machine.ns
+        self.program = program
+        self.tables = machine.session.tables
+        self.src: list[str] = []
+        self.n = 0
+        self.memo: dict[int, frozenset] = {}
+        self.consts: dict[Any, str] = {}
+        self.gref: dict[str, str] = {}  # global name -> namespace name of its object
+        self.gobj: dict[str, Any] = {}
+        self.gfun: dict[str, tuple[str, str, int]] = {}  # global fun -> (code, pad, arity)
+        self.lf_code: list[tuple[LF, str]] = []
+        self.aliases: dict[str, str] = {}  # generated function name -> the one it forwards to
+        self.cons_per_type: dict[str, int] = {}
+        for dc in machine.datacons.values():
+            self.cons_per_type[dc.type_name] = self.cons_per_type.get(dc.type_name, 0) + 1
+
+    # ------------------------------------------------------------------ helpers
+    def fresh(self, prefix: str) -> str:
+        self.n += 1
+        return f"{prefix}{self.n}"
+
+    def const(self, obj: Any, prefix: str = "K") -> str:
+        name = self.fresh(prefix)
+        self.ns[name] = obj
+        return name
+
+    def dc_ref(self, name: str) -> str:
+        key = ("dc", name)
+        if key not in self.consts:
+            self.consts[key] = self.const(self.m.datacon(name), "DC")
+        return self.consts[key]
+
+    def dc_static(self, name: str) -> str:
+        key = ("nullary", name)
+        if key not in self.consts:
+            self.consts[key] = self.const(self.m.nullary[name], "N")
+        return self.consts[key]
+
+    def lit(self, lit: ir.Lit) -> str:
+        kind, v = lit.kind, lit.value
+        if kind == "String":
+            return repr(v)
+        if kind == "World":
+            return "WORLD"
+        key = (kind, repr(v))
+        if key not in self.consts:
+            self.consts[key] = self.const(self.m.static_lit(kind, v), "L")
+        return self.consts[key]
+
+    def atom(self, a: Any, scope: dict) -> str:
+        if type(a) is ir.Var:
+            s = scope.get(a.name)
+            if s is not None:
+                return f"env[{s}]"
+            return self.global_ref(a.name)
+        return self.lit(a)
+
+    def global_ref(self, name: str) -> str:
+        r = self.gref.get(name)
+        if r is None:
+            if name in ir.PRIMOPS:
+                return self.prim_wrapper(name)
+            if name in self.m.nullary:  # a nullary constructor used as an atom
+                return self.dc_static(name)
+            raise SourceError(f"Variable not in scope: {name}", self.program.source_file)
+        return r
+
+    def info_of(self, info: ir.ClosureInfo, kind: ObjKind) -> int:
+        td = info.type_desc or "*"
+        if kind == ObjKind.FUN and not td.startswith("->"):
+            td = "->" + td
+        return self.tables.infos.intern(Info(f"<{info.module}.{info.name}>", td, info.module, kind))
+
+    def hdr(self, em: Em, info: int, size: int) -> None:
+        em(f"HIa({info}); HPa(CCS); HSa({size}); HEa(ERA); HLa(0)")
+
+    # ------------------------------------------------------------------ globals
+    def declare_globals(self) -> None:
+        """Create the static objects of every top-level binding (bodies compiled later)."""
+        m = self.m
+        for i, tb in enumerate(self.program.binds):
+            rhs = tb.rhs
+            name = f"GV{i}"
+            if type(rhs) is ir.Closure and rhs.params:
+                lf = LF(tb.name, len(rhs.params), 0, self.info_of(rhs.info, ObjKind.FUN), 0)
+                obj: Any = Fun(-1, lf, [], None)
+                code, pad = f"GB{i}", f"GP{i}"
+                self.gfun[tb.name] = (code, pad, len(rhs.params))
+            elif type(rhs) is ir.Closure:
+                lf = LF(tb.name, 0, 0, self.info_of(rhs.info, ObjKind.THUNK), 0)
+                obj = Thunk(-1, lf, [], m.caf_stack(tb), None)
+                m.cafs.append(obj)
+            else:
+                obj = self.static_con(rhs)
+            self.ns[name] = obj
+            self.gref[tb.name] = name
+            self.gobj[tb.name] = obj
+
+    def static_con(self, rhs: ir.ConRhs) -> Any:
+        if rhs.con in BOX_CONS and rhs.args and type(rhs.args[0]) is ir.Lit:
+            return self.m.static_lit(rhs.args[0].kind, rhs.args[0].value)
+        dc = self.m.datacon(rhs.con)
+        if dc.arity == 0:
+            return self.m.nullary[rhs.con]
+        return Con(-1, dc, [])
+
+    def reachable_globals(self) -> set[str]:
+        """Top-level names reachable from the program's own (non-Prelude) bindings. Only
+        these Prelude closures get code: most of the Prelude is unused by any one program,
+        and generating and compiling it all was a third of a small program's run."""
+        binds = {tb.name: tb for tb in self.program.binds}
+        todo = [tb.name for tb in self.program.binds if tb.module != "Prelude"]
+        seen = set(todo)
+        while todo:
+            tb = binds[todo.pop()]
+            for n in free_names(tb.rhs, self.memo):
+                if n in binds and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+    def compile_globals(self) -> None:
+        live = self.reachable_globals()
+        for i, tb in enumerate(self.program.binds):
+            rhs = tb.rhs
+            obj = self.gobj[tb.name]
+            if type(rhs) is ir.Closure and tb.name not in live:
+                continue  # never entered: no code (see reachable_globals)
+            if type(rhs) is ir.Closure:
+                fname = f"GB{i}" if rhs.params else self.fresh("C")
+                self.compile_lf(rhs, {}, obj.lf, fname, pad_name=f"GP{i}" if rhs.params else None)
+            elif type(obj) is Con and obj.id == -1 and obj.dc.arity:
+                obj.fields = [self.resolve_static(a) for a in rhs.args]
+
+    def resolve_static(self, a: Any) -> Any:
+        if type(a) is ir.Var:
+            return self.ns[self.global_ref(a.name)]
+        if a.kind == "World":
+            return self.ns["WORLD"]
+        return self.ns[self.lit(a)]
+
+    def prim_wrapper(self, op: str) -> str:
+        """A static function wrapping primitive ``op`` so that it can be used as a value."""
+        key = ("prim", op)
+        if key in self.consts:
+            return self.consts[key]
+        arity = ir.PRIMOPS[op]
+        ps = [f"p{j}" for j in range(arity)]
+        body: Any = ir.PrimOp(op, [ir.Var(f"e{j}") for j in range(arity)])
+        for j in reversed(range(arity)):
+            body = ir.Case(ir.App(ps[j], []), f"e{j}", [], default=body)
+        clo = ir.Closure(ps, body, ir.ClosureInfo(op, "GHC.Prim"))
+        lf = LF(op, arity, 0, self.info_of(clo.info, ObjKind.FUN), 0)
+        ref = self.const(Fun(-1, lf, [], None), "PW")
+        self.consts[key] = ref
+        self.compile_lf(clo, {}, lf, self.fresh("B"))
+        return ref
+
+    def finish(self) -> str:
+        """The whole generated source, with direct calls' environment padding filled in."""
+        src = "".join(self.src)
+
+        def pad(mo: re.Match) -> str:
+            return ", None" * len(self.ns[mo.group(1)])
+
+        return re.sub(r"@@(\w+)@@", pad, src)
+
+    # ------------------------------------------------------------------ lambda forms
+    def compile_lf(self, clo: ir.Closure, outer: dict, lf: LF | None, fname: str,
+                   pad_name: str | None = None) -> tuple[LF, list[str]]:
+        fvs = sorted(n for n in free_names(clo, self.memo) if n in outer)
+        kind = ObjKind.FUN if clo.params else ObjKind.THUNK
+        if lf is None:
+            size = fun_size(len(fvs)) if clo.params else thunk_size(len(fvs))
+            lf = LF(clo.info.name, len(clo.params), len(fvs), self.info_of(clo.info, kind), size)
+        ctx = Ctx()
+        scope: dict[str, int] = {}
+        for n in fvs:
+            scope[n] = ctx.new()
+        for p in clo.params:
+            scope[p] = ctx.new()
+        em = Em(f"def {fname}(env):")
+        self.gen_tail(clo.body, scope, ctx, em)
+        body = em.lines[2:]
+        if len(body) == 1 and body[0].startswith("    return R") and body[0].endswith("(env)"):
+            # the body is just a force chain: run its R function directly (saves a call)
+            self.aliases[fname] = body[0][len("    return "):-len("(env)")]
+        else:
+            self.src.append(em.text())
+        lf.pad = [None] * (ctx.n - len(fvs) - len(clo.params))
+        if pad_name:
+            self.ns[pad_name] = lf.pad
+        self.lf_code.append((lf, fname))
+        return lf, fvs
+
+    # ------------------------------------------------------------------ expressions
+    def gen_tail(self, e: Any, scope: dict, ctx: Ctx, em: Em) -> None:
+        t = type(e)
+        if em.ind > 40 and (t is ir.Case or t is ir.Let or t is ir.SCC):
+            # Python's tokenizer allows 100 indentation levels: continue deeply nested
+            # alternatives in a function of their own (same environment)
+            sub = Em(f"def {self.fresh('X')}(env):")
+            self.gen_tail(e, scope, ctx, sub)
+            self.src.append(sub.text())
+            em(f"return {sub.lines[0][4:-6]}(env)")
+            return
+        if t is ir.App:
+            self.gen_app(e, scope, em)
+        elif t is ir.ConApp:
+            em(f"return ret({self.conapp(e.con, e.args, scope, em)})")
+        elif t is ir.PrimOp:
+            em(f"return ret({self.primop(e, scope)})")
+        elif t is ir.LitE:
+            em(f"return ret({self.lit(e.lit)})")
+        elif t is ir.Let:
+            self.gen_tail(e.body, self.gen_let(e, scope, ctx, em), ctx, em)
+        elif t is ir.Case:
+            self.gen_case(e, scope, ctx, em)
+        elif t is ir.SCC:
+            self.gen_scc(e, em)
+            self.gen_tail(e.body, scope, ctx, em)
+        else:
+            raise TypeError(f"not an STG expression: {e!r}")
+
+    def gen_app(self, e: ir.App, scope: dict, em: Em) -> None:
+        local = e.fun in scope
+        ref = self.atom(ir.Var(e.fun), scope)
+        if not e.args:
+            obj = None if local else self.ns.get(ref)
+            if obj is not None and type(obj) is not Thunk:
+                em(f"return ret({ref})")
+            else:
+                em(f"return enter({ref})")
+            return
+        args = ", ".join(self.atom(a, scope) for a in e.args)
+        g = None if local else self.gfun.get(e.fun)
+        if g is not None and g[2] == len(e.args):
+            # the callee's padding is spliced in by finish() once every body is compiled
+            em(f"return {g[0]}, [{args}@@{g[1]}@@]")
+        else:
+            em(f"return apply({ref}, [{args}])")
+
+    def conapp(self, con: str, args: list, scope: dict, em: Em) -> str:
+        dc = self.m.datacon(con)
+        if dc.arity == 0:
+            return self.dc_static(con)
+        if con in BOX_CONS:
+            a = args[0]
+            return self.lit(a) if type(a) is ir.Lit else self.atom(a, scope)
+        fields = ", ".join(self.atom(a, scope) for a in args)
+        if con.startswith("(#"):
+            return f"Con(-1, {self.dc_ref(con)}, [{fields}])"
+        em(f"o = Con(len(HI), {self.dc_ref(con)}, [{fields}])")
+        self.hdr(em, dc.info, con_size(len(args)))
+        return "o"
+
+    def val(self, a: Any, scope: dict) -> str:
+        """Python expression for the unboxed value of a boxed atom."""
+        if type(a) is ir.Lit and a.kind in ("Int", "Double", "Char") and (
+                a.kind != "Double" or math.isfinite(a.value)):
+            v = float(a.value) if a.kind == "Double" else a.value
+            return f"({v!r})" if a.kind != "Char" else repr(v)
+        return f"{self.atom(a, scope)}.val"
+
+    def primop(self, e: ir.PrimOp, scope: dict) -> str:
+        if e.op in COMPARISONS:
+            x, y = (self.val(a, scope) for a in e.args)
+            return f"(TRUE if {x} {COMPARISONS[e.op]} {y} else FALSE)"
+        if e.op in ("+", "-", "*"):
+            x, y = (self.val(a, scope) for a in e.args)
+            return f"mknum({x} {e.op} {y})"
+        if e.op == "+#":  # prims.p_uadd inline: an unboxed result, never in the heap
+            x, y = (self.val(a, scope) for a in e.args)
+            return f"Box(-1, DC_D if type(_u := {x} + {y}) is float else DC_I, _u)"
+        args = [self.atom(a, scope) for a in e.args]
+        fn = PRIM_FUNCTIONS.get(e.op)
+        if fn is None:
+            raise SourceError(f"unknown primitive {e.op}", self.program.source_file)
+        return f"{fn.__name__}({', '.join(args)})"
+
+    def gen_scc(self, e: ir.SCC, em: Em) -> None:
+        cc = e.cc
+        ccid = self.tables.ccs.intern(TCostCentre(cc.label, cc.module, cc.src, cc.is_caf))
+        memo = self.const({}, "SM")
+        em(f"c = {memo}.get(CCS)")
+        em("if c is None:")
+        em(f"    c = {memo}[CCS] = scc_push(CCS, {ccid})")
+        em("CCS = c")
+        if e.count:
+            em("ENT[c] += 1")
+
+    def gen_let(self, e: ir.Let, scope: dict, ctx: Ctx, em: Em) -> dict:
+        inner = dict(scope)
+        slots = []
+        for b in e.binds:
+            s = ctx.new()
+            slots.append(s)
+            inner[b.name] = s
+        rhs_scope = inner if e.rec else scope
+        fills = []
+        for b, s in zip(e.binds, slots):
+            rhs = b.rhs
+            if type(rhs) is ir.ConRhs:
+                if rhs.con in BOX_CONS or self.m.datacon(rhs.con).arity == 0 or not e.rec:
+                    em(f"env[{s}] = {self.conapp(rhs.con, rhs.args, rhs_scope, em)}")
+                else:
+                    dc = self.m.datacon(rhs.con)
+                    em(f"env[{s}] = Con(len(HI), {self.dc_ref(rhs.con)}, None)")
+                    self.hdr(em, dc.info, con_size(len(rhs.args)))
+                    fields = ", ".join(self.atom(a, rhs_scope) for a in rhs.args)
+                    fills.append(f"env[{s}].fields = [{fields}]")
+                continue
+            lf, fvs = self.compile_lf(rhs, rhs_scope, None, self.fresh("F" if rhs.params else "T"))
+            lfref = self.const(lf, "LF")
+            fvl = "[" + ", ".join(f"env[{rhs_scope[n]}]" for n in fvs) + "]"
+            if e.rec and fvs:
+                fills.append(f"env[{s}].fv = {fvl}")
+                fvl = "None" if not rhs.params else "[]"
+            if rhs.params:
+                em(f"env[{s}] = Fun(len(HI), {lfref}, {fvl}, CCS)")
+            else:
+                em(f"env[{s}] = Thunk(len(HI), {lfref}, {fvl}, CCS, None)")
+            self.hdr(em, lf.info, lf.size)
+        for line in fills:
+            em(line)
+        return inner
+
+    # ------------------------------------------------------------------ case

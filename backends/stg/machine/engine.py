@@ -1,0 +1,471 @@
+"""The STG machine: runs an ``ir.Program`` with explicit heap objects, eval/apply calls,
+update frames, and GHC's cost-centre stacks, writing the profiling header of every object.
+
+Structure (one module each): ``heapobj`` objects and sizes, ``ccs`` cost-centre-stack rules,
+``machine_compile`` IR -> Python source, ``rt`` the trampoline/return/enter/apply core,
+``prims`` primitive operations, ``show`` GHC's number formatting.
+
+Public surface (what the backend, the GC model and profiling plugins use):
+
+* ``Machine(program, session)`` compiles; ``run()`` runs ``main`` applied to the world token
+  under CCS MAIN and returns the exit status (0), raising ``GuestRuntimeError`` (``prog:
+  msg``) for the program's runtime errors and ``ResourceLimitError`` for ``--max-steps`` /
+  ``-M``.
+* ``steps`` machine transitions so far (the virtual clock's units: 1e8 per second, see
+  ``UNITS_PER_SECOND``); ``total_ticks``.
+* ``ccs_entries``/``ccs_ticks`` lists and ``ccs_alloc_bytes()`` (numpy) indexed by StackTable
+  id: SCC entry counts, timer ticks, bytes allocated (GHC sizes, no profiling header).
+* ``roots()`` every object the program can still reach directly (frame stack, CAFs, the
+  environment of the running code block); ``heapobj.children(obj)`` its pointers;
+  ``gc_roots()`` the same as (object, retainer identity) pairs for ``gc.StgHeapModel``,
+  listing only the frames changed since the last collection when ``minor_collection`` is
+  set (exact: tests compare it with full roots event for event).
+* ``kill_all()`` stages a death row for every object not yet dead (``dead`` marks).
+* ``after_session_call()`` must follow any session call that may flush (census, gc events):
+  the stager replaces its arrays on flush.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import sys
+from typing import Any
+
+import numpy as np
+
+from profkit.clock import VirtualClock
+from profkit.errors import GuestRuntimeError, ResourceLimitError, SourceError
+from profkit.kinds import ObjKind
+from profkit.tables import CostCentre, Info
+
+from .. import ir
+from . import prims, rt
+from .ccs import CcsOps
+from ..heap.heapobj import LF, Box, Con, DataConR, Fun, Pap, Thunk
+from .compile import Codegen, con_package
+from .show import show_char, show_double
+
+#: virtual clock rate: one machine transition = 10 ns of "time" (1e5 transitions per 1 ms tick)
+UNITS_PER_SECOND = 1e8
+
+
+class Machine:
+    def __init__(self, program: ir.Program, session: Any, *,
+                 mark_con_use: bool | None = None) -> None:
+        self.program = program
+        self.session = session
+        self.tables = session.tables
+        self.config = session.config
+        self.prog_name = self.config.program_name or "prog"
+        self.ccs = CcsOps(self.tables)
+        # A use is an entry or a case scrutiny of a constructor (the hook contract);
+        # ``-p stg.con_use=0`` gives GHC's behaviour instead, where evaluated constructors
+        # are never entered (pointer tagging) and so stay VOID in a biographical profile.
+        if mark_con_use is None:
+            mark_con_use = self.config.plugin_options.get("stg.con_use", "1") not in (
+                "0", "false", "no")
+        self.mark_con_use = mark_con_use
+        self.cafs: list[Thunk] = []
+        self.steps = 0
+        self.total_ticks = 0
+        self.cur_env: list | None = None
+        self.cur_code: Any = None
+        self.dead = bytearray()  # dead[oid] = 1 once a death row was staged
+        self.out: list[str] = []
+        infos = self.tables.infos
+        self.i_bh = infos.intern(Info("BLACKHOLE", "BLACKHOLE", "", ObjKind.BLACKHOLE))
+        self.i_ind = infos.intern(Info("IND", "IND", "", ObjKind.IND))
+        self.i_pap = infos.intern(Info("PAP", "PAP", "", ObjKind.PAP))
+        self.datacons: dict[str, DataConR] = {}
+        for dc in list(ir.BUILTIN_CONS.values()) + list(program.datacons.values()):
+            info = infos.intern(Info(dc.name, dc.type_name, dc.module, ObjKind.CON,
+                                     f"{con_package(dc.module)}:{dc.module}.{dc.name}"))
+            self.datacons[dc.name] = DataConR(dc.name, dc.tag, dc.arity, info, dc.type_name,
+                                              dc.module)
+        self.nullary = {n: Con(-1, d, []) for n, d in self.datacons.items() if d.arity == 0}
+        self.world = Con(-1, DataConR("State#", 0, 0, -1, "State#", "GHC.Prim"), [])
+        d_i, d_d, d_c = self.datacons["I#"], self.datacons["D#"], self.datacons["C#"]
+        self.intlike = [Box(-1, d_i, i) for i in range(-16, 256)]
+        self.charlike = [Box(-1, d_c, chr(i)) for i in range(256)]
+        self._static_lits: dict[tuple[str, str], Box] = {}
+        self.unpack_lf = LF("unpackCString#", 0, 2, infos.intern(
+            Info("<GHC.CString.unpackCString#>", "[]", "GHC.CString", ObjKind.THUNK)), 3)
+        self.ns = self._namespace(d_i, d_d, d_c)
+        self.codegen = Codegen(self, program)
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, 20000))
+        try:
+            self.codegen.declare_globals()
+            self.codegen.compile_globals()
+            self.source = self.codegen.finish()
+            exec(compile(self.source, f"<stg {program.source_file}>", "exec"), self.ns)
+        finally:
+            sys.setrecursionlimit(old)
+        for alias, target in self.codegen.aliases.items():
+            self.ns[alias] = self.ns[target]
+        for lf, fname in self.codegen.lf_code:
+            lf.code = self.ns[fname]
+        self.unpack_lf.code = self.ns["unpack_code"]
+        rts = self.config.rts
+        self.clock = VirtualClock(UNITS_PER_SECOND, rts.tick_interval or 0.001)
+        self.listen_tick = session.listens("profkit_tick")
+        self.max_steps = self.config.max_steps
+        self.max_heap_bytes = rts.max_heap_bytes
+        self._heap_checked = 0
+        self._allocated_bytes = 0
+        #: set by the backend when a collector model is attached: gc_hook(steps) is called
+        #: every gc_interval transitions (between two code blocks, so roots() are exact)
+        self.gc_hook: Any = None
+        self.gc_interval = 4096
+        self.next_gc = 0
+        self._system_stack: int | None = None
+        # Incremental roots for minor collections (GHC scans only the dirty part of a
+        # stack). Frames below the watermark frame were not popped since the last
+        # collection, so what they held then was promoted. Their environment can only have
+        # been written since if a frame sharing it was popped (the frames of one
+        # environment are contiguous on the stack) or if it was the environment about to
+        # run at the last collection: such environments are "dirty" (_dirty maps their ids
+        # to them, which also keeps the ids from being reused) and the contiguous run of
+        # old frames holding them is scanned again.
+        self.incremental_roots = True
+        self.minor_collection = False  # set by the backend before a minor collection
+        self._wm_index = -1
+        self._dirty: dict[int, list] = {}
+        self.live_bytes_fn: Any = None
+
+    # ------------------------------------------------------------------ set-up
+    def _namespace(self, d_i: DataConR, d_d: DataConR, d_c: DataConR) -> dict:
+        h = self.session.header
+        st = self.session.stager
+        stack: list = []
+        nil, true, false = self.nullary["[]"], self.nullary["True"], self.nullary["False"]
+        ns: dict[str, Any] = {
+            "__builtins__": __builtins__,
+            "CCS": 0, "ERA": self.session.era, "m": self,
+            "stack": stack, "push": stack.append, "pop": stack.pop,
+            "HI": h.info, "HP": h.producer, "HS": h.size_words, "HE": h.era, "HL": h.last_use,
+            "HIa": h.info.append, "HPa": h.producer.append, "HSa": h.size_words.append,
+            "HEa": h.era.append, "HLa": h.last_use.append,
+            "WANT_USE": bool(st.wants.get("use")), "WANT_UPD": bool(st.wants.get("update")),
+            "I_BH": self.i_bh, "I_IND": self.i_ind, "I_PAP": self.i_pap,
+            "I_IBOX": d_i.info, "I_DBOX": d_d.info, "I_CBOX": d_c.info,
+            "I_CONS": self.datacons[":"].info, "I_UNPACK": self.unpack_lf.info,
+            "DC_I": d_i, "DC_D": d_d, "DC_C": d_c, "DC_CONS": self.datacons[":"],
+            "NIL": nil, "TRUE": true, "FALSE": false, "UNIT": self.nullary["()"],
+            "WORLD": self.world,
+            "IORES": Con(-1, self.datacons["(#,#)"], [self.world, self.nullary["()"]]),
+            "INTLIKE": self.intlike, "CHARLIKE": self.charlike, "UNPACK_LF": self.unpack_lf,
+            "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
+            "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
+            "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
+            "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "WM": rt.WM, "Halt": rt.Halt,
+            "NURSERY_START": 0, "REMEMBER": None,
+            "math": math, "show_double": show_double, "show_char": show_char,
+        }
+        self.stack = stack
+        templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS
+        for fn in templates + tuple(prims.PRIM_FUNCTIONS.values()):
+            ns[fn.__name__] = rt.rebind(fn, ns)
+        self._refresh_staging(ns)
+        return ns
+
+    def _refresh_staging(self, ns: dict | None = None) -> None:
+        ns = self.ns if ns is None else ns
+        st = self.session.stager
+        ns["USEa"] = st.use.append
+        ns["UPDx"] = st.update.extend
+
+    def after_session_call(self) -> None:
+        """Re-bind the staging arrays (the session replaces them when it flushes) and the
+        LDV era (a census advances it)."""
+        self._refresh_staging()
+        self.ns["ERA"] = self.session.era
+
+    def datacon(self, name: str) -> DataConR:
+        dc = self.datacons.get(name)
+        if dc is None:
+            raise SourceError(f"Data constructor not in scope: {name}", self.program.source_file)
+        return dc
+
+    def static_lit(self, kind: str, value: Any) -> Any:
+        if kind == "Int":
+            if -16 <= value <= 255:
+                return self.intlike[value + 16]
+            dc = self.datacons["I#"]
+        elif kind == "Double":
+            dc, value = self.datacons["D#"], float(value)
+        elif kind == "Char":
+            if ord(value) < 256:
+                return self.charlike[ord(value)]
+            dc = self.datacons["C#"]
+        elif kind == "World":
+            return self.world
+        else:
+            raise SourceError(f"unexpected {kind} literal", self.program.source_file)
+        key = (kind, repr(value))
+        box = self._static_lits.get(key)
+        if box is None:
+            box = self._static_lits[key] = Box(-1, dc, value)
+        return box
+
+    def caf_stack(self, tb: ir.TopBind) -> int:
+        """The stack a CAF is evaluated under: MAIN/<its -fprof-cafs cc> or MAIN/CAF of its
+        module (GHC's ``Module.CAF``)."""
+        cc = self.program.caf_ccs.get(tb.name)
+        if cc is None:
+            cc = ir.CostCentre("CAF", tb.module, "<entire-module>", True)
+        ccid = self.tables.ccs.intern(CostCentre(cc.label, cc.module, cc.src, True))
+        return self.ccs.raw_push(0, ccid)
+
+    # ------------------------------------------------------------------ running
+    def run(self) -> int:
+        main = self.codegen.gref.get(self.program.main)
+        if main is None:
+            raise SourceError(f"The IO action `{self.program.main}' is not defined in module "
+                              "`Main'", self.program.source_file)
+        ns = self.ns
+        self.stack.clear()
+        self.stack.append((ns["STOP"],))
+        ns["CCS"] = 0
+        ns["ERA"] = self.session.era
+        upt = self.clock.units_per_tick
+        self.next_tick = (self.steps // upt + 1) * upt
+        self.next_gc = self.steps + self.gc_interval
+        limit = self._limit()
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, 20000))
+        # The heap is millions of small acyclic objects: CPython's cyclic collector would
+        # re-scan them over and over (it halves the speed of mean_leak). Reference counting
+        # still frees everything unreachable; cycles (letrec, CAFs) live until the run ends.
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            code, env = ns["apply"](ns[main], [self.world])
+            _, self.steps = ns["run_loop"](code, env, self.steps, limit)
+        except MemoryError:
+            self.stack.clear()
+            raise ResourceLimitError(f"{self.prog_name}: heap overflow") from None
+        except RecursionError:
+            raise GuestRuntimeError(f"{self.prog_name}: internal error: Python recursion limit "
+                                    "(program nested too deeply)") from None
+        except (AttributeError, TypeError, IndexError, KeyError, ValueError) as e:
+            # The front end does not type-check: an ill-typed program (adding a list to a
+            # number, applying a constructor) fails here. Report it as the program's error.
+            self.stack.clear()
+            raise GuestRuntimeError(f"{self.prog_name}: run-time type error "
+                                    f"({type(e).__name__}: {e})") from None
+        finally:
+            sys.setrecursionlimit(old)
+            if gc_was_enabled:
+                gc.enable()
+            self.flush_output()
+        return 0
+
+    def _limit(self) -> int:
+        lim = self.next_tick
+        if self.max_steps is not None:
+            lim = min(lim, self.max_steps)
+        if self.gc_hook is not None:
+            lim = min(lim, self.next_gc)
+        return lim
+
+    def event(self, steps: int, env: Any, code: Any = None) -> int:
+        """Called by the trampoline when the step count reaches the next tick or limit
+        (``code`` is what runs next on ``env``)."""
+        self.steps = steps
+        self.cur_env = env
+        self.cur_code = code
+        ns = self.ns
+        upt = self.clock.units_per_tick
+        while steps >= self.next_tick:
+            ccs = ns["CCS"]
+            self.ccs.ticks[ccs] += 1
+            self.total_ticks += 1
+            if self.listen_tick:
+                self.session.tick(self.clock.seconds(self.next_tick), ccs)
+                self.after_session_call()
+            self.next_tick += upt
+        if self.max_steps is not None and steps >= self.max_steps:
+            self.flush_output()
+            raise ResourceLimitError(
+                f"{self.prog_name}: step limit of {self.max_steps} transitions exceeded")
+        if self.gc_hook is not None and steps >= self.next_gc:
+            self.gc_hook(steps)
+            self.next_gc = steps + self.gc_interval
+        if self.max_heap_bytes is not None:
+            self._check_heap()
+        ns["ERA"] = self.session.era
+        return self._limit()
+
+    def _check_heap(self) -> None:
+        if self.live_bytes() > self.max_heap_bytes:
+            self.flush_output()
+            n, p = self.max_heap_bytes, self.prog_name
+            # GHC 9.0.2's message for an exhausted -M heap (its exit code is 251)
+            raise ResourceLimitError(
+                f"{p}: Heap exhausted;\n{p}: Current maximum heap size is {n} bytes "
+                f"({n // (1 << 20)} MB).\n{p}: Use `+RTS -M<size>' to increase it.")
+
+    def live_bytes(self) -> int:
+        """Bytes the heap holds: the collector model's figure when one is attached
+        (``live_bytes_fn``), else every byte allocated so far (an over-estimate)."""
+        if self.live_bytes_fn is not None:
+            return self.live_bytes_fn()
+        sw = self.session.header.size_words
+        n = len(sw)
+        if n > self._heap_checked:
+            part = np.frombuffer(sw, dtype=np.int32)[self._heap_checked:n]
+            self._allocated_bytes += int(part.sum(dtype=np.int64)) * 8
+            self._heap_checked = n
+        return self._allocated_bytes
+
+    # ------------------------------------------------------------------ errors and output
+    def flush_output(self) -> None:
+        if self.out:
+            self.session.stdout.write("".join(self.out))
+            self.out.clear()
+
+    def runtime_error(self, msg: str) -> None:
+        self.flush_output()
+        raise GuestRuntimeError(f"{self.prog_name}: {msg}")
+
+    def pattern_fail(self, msg: str) -> None:
+        self.runtime_error(msg)
+
+    def loop_error(self) -> None:
+        self.runtime_error("<<loop>>")
+
+    def bad_apply(self, f: Any) -> None:
+        self.runtime_error(f"internal error: applied a non-function {f!r}")
+
+    def internal(self, msg: str) -> None:
+        self.runtime_error(f"internal error: {msg}")
+
+    # ------------------------------------------------------------------ profiling data
+    @property
+    def ccs_entries(self) -> list[int]:
+        self.ccs.grown()
+        return self.ccs.entries
+
+    @property
+    def ccs_ticks(self) -> list[int]:
+        self.ccs.grown()
+        return self.ccs.ticks
+
+    def ccs_alloc_bytes(self) -> np.ndarray:
+        """Bytes allocated per stack (GHC object sizes without the profiling header)."""
+        h = self.session.header
+        n = len(self.tables.stacks)
+        if len(h) == 0:
+            return np.zeros(n, dtype=np.int64)
+        w = np.bincount(h.column("producer"), weights=h.column("size_words"), minlength=n)
+        return (w * 8).astype(np.int64)
+
+    def roots(self) -> list:
+        """Objects reachable directly from the machine: CAFs (and their values), the frame
+        stack (case environments, update-frame thunks, pending arguments), and the
+        environment of the code block about to run."""
+        caf_items = [v for c in self.cafs for v in (c, c.val) if v is not None]
+        return caf_items + [x for x in self._frame_items(self.stack)
+                            if isinstance(x, (Con, Box, Fun, Pap, Thunk))]
+
+    def _frame_items(self, frames: list) -> list:
+        """Every item held by ``frames`` and the current environment (slot numbers and CCS
+        ids included: the collector ignores what is not a heap object)."""
+        items: list = []
+        wm = rt.WM
+        for fr in frames:
+            if fr[0] is wm:
+                fr = fr[1]
+            live = getattr(fr[0], "live", None)
+            if live is not None:
+                # a case continuation: only the slots it will read (machine_case.live_slots)
+                env = fr[1]
+                items.extend([env[i] for i in live])
+                continue
+            for x in fr[1:]:
+                if type(x) is list:
+                    items.extend(x)
+                else:
+                    items.append(x)
+        env = self.cur_env
+        if env is not None:
+            # about to run a case continuation: its free variables and the returned value
+            live = getattr(self.cur_code, "live_run", None)
+            if live is None:
+                items.extend(env)
+            else:
+                items.extend([env[i] for i in live])
+        return items
+
+    def wm_pop(self, fr: tuple) -> tuple:
+        """``ret`` popped the watermark frame: record it as dirty, move the mark down."""
+        orig = fr[1]
+        if len(orig) > 1 and type(orig[1]) is list:
+            self._dirty[id(orig[1])] = orig[1]
+        st = self.stack
+        if st:
+            self._wm_index = len(st) - 1
+            st[-1] = (rt.WM, st[-1])
+        else:
+            self._wm_index = -1
+        return orig
+
+    def _remark(self) -> None:
+        st = self.stack
+        i = self._wm_index
+        if 0 <= i < len(st) and st[i][0] is rt.WM:
+            st[i] = st[i][1]
+        if st and self.incremental_roots:
+            self._wm_index = len(st) - 1
+            st[-1] = (rt.WM, st[-1])
+        else:
+            self._wm_index = -1
+        env = self.cur_env
+        self._dirty = {id(env): env} if env is not None else {}
+
+    def gc_roots(self) -> list:
+        """``roots()`` as (object, retainer identity) pairs for the collector model: a CAF is
+        retained by its own stack (``M.CAF``), the frame stack by SYSTEM (GHC's TSO). For a
+        minor collection only what changed since the last collection is listed."""
+        out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
+        if self._system_stack is None:
+            system = self.tables.ccs.intern(CostCentre("SYSTEM", "SYSTEM", "<built-in>"))
+            self._system_stack = self.ccs.raw_push(0, system)
+        sysid = self._system_stack
+        if self.minor_collection and self.incremental_roots and self._wm_index >= 0:
+            st = self.stack
+            frames = st[self._wm_index + 1:]
+            j = self._wm_index
+            while j >= 0:
+                fr = st[j]
+                if fr[0] is rt.WM:
+                    fr = fr[1]
+                if len(fr) < 2 or type(fr[1]) is not list or id(fr[1]) not in self._dirty:
+                    break
+                frames.append(fr)
+                j -= 1
+            items = self._frame_items(frames)
+        else:
+            items = self._frame_items(self.stack)
+        out.extend((x, sysid) for x in items if x is not None)
+        self._remark()
+        return out
+
+    def kill_all(self) -> None:
+        """Stage a death row (header as it is) for every object not yet dead."""
+        h = self.session.header
+        n = len(h)
+        if len(self.dead) < n:
+            self.dead.extend(bytes(n - len(self.dead)))
+        st = self.session.stager
+        if st.wants.get("death") and n:
+            alive = np.flatnonzero(np.frombuffer(self.dead, dtype=np.uint8)[:n] == 0)
+            rows = np.empty((len(alive), 6), dtype=np.int64)
+            rows[:, 0] = alive
+            for j, col in enumerate(("info", "producer", "size_words", "era", "last_use")):
+                rows[:, j + 1] = h.column(col)[alive]
+            st.death.frombytes(rows.tobytes())
+        self.dead[:n] = b"\x01" * n
+        self._refresh_staging()
