@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
-from .errors import ProfkitError, UsageError
+from .errors import (INTERNAL_ERROR_EXIT, INTERRUPTED_EXIT, ProfkitError, ResourceLimitError,
+                     UsageError)
 from .options import parse_run_args
 from .session import ENTRY_POINT_GROUP, make_plugin_manager
 
@@ -26,20 +28,73 @@ RTS flags:    -p -P -pa -Pa -pj, -hc -hm -hd -hy -hr -hb -hT, -h<x>NAME,... (res
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one profkit command; every outcome is an exit status and at most one line on
+    stderr (the table is README's Errors section), never a traceback."""
+    from_command_line = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
+    # Haskell's Integer and big SML/report numbers are exact: Python's 4300-digit guard on
+    # int <-> str conversion would turn `show (2^20000)` into an error.
+    sys.set_int_max_str_digits(0)
     try:
         return _dispatch(argv)
     except ProfkitError as e:
-        sys.stdout.flush()
-        print(f"profkit: {e.one_line()}" if isinstance(e, UsageError) else e.one_line(),
-              file=sys.stderr)
+        _say(f"profkit: {e.one_line()}" if isinstance(e, UsageError) else e.one_line())
         return e.exit_code
     except KeyboardInterrupt:
-        return 130
+        _say("profkit: interrupted")
+        if from_command_line:
+            # the reports are written and closed; freeing a big guest heap object by object
+            # at interpreter exit would take seconds more
+            try:
+                sys.stderr.flush()
+            finally:
+                os._exit(INTERRUPTED_EXIT)
+        return INTERRUPTED_EXIT
+    except RecursionError:
+        _say("profkit: input nested too deeply to process")
+        return 1
+    except MemoryError:
+        _say("profkit: out of host memory (lower the guest's needs or set +RTS -M<size>)")
+        return ResourceLimitError.exit_code
+    except BrokenPipeError:
+        # `profkit run prog | head`: the reader went away, as a C program's SIGPIPE exit
+        _quiet_stdout()
+        return 141
+    except Exception as e:  # a profkit bug: one line, the traceback only on request
+        if os.environ.get("PROFKIT_TRACEBACK"):
+            raise
+        _say(f"profkit: internal error: {type(e).__name__}: {_one(str(e))} "
+             "(set PROFKIT_TRACEBACK=1 for the traceback)")
+        return INTERNAL_ERROR_EXIT
+
+
+def _one(text: str) -> str:
+    return " ".join(text.split())[:300]
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _quiet_stdout()
+    try:
+        print(line if "\n" not in line else line.replace("\n", " "), file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+
+
+def _quiet_stdout() -> None:
+    # further writes (the interpreter's final flush) go nowhere instead of raising again
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _dispatch(argv: list[str]) -> int:
-    if not argv or argv[0] in ("-h", "--help", "help"):
+    if not argv or argv[0] in ("-h", "--help", "help") or argv[:2] in (
+            ["run", "--help"], ["run", "-h"]):
         sys.stdout.write(USAGE)
         return 0 if argv else 2
     cmd, rest = argv[0], argv[1:]

@@ -84,6 +84,10 @@ def demo(argv: list[str]) -> int:
             print(line, flush=True)
             lines.append(line)
             failures += status != 0
+    # a worked comparative study of the paired corpus (profkit.study): one comparison page
+    from .study.demo import demo_study
+
+    failures += demo_study(outdir, lines)
     with open(os.path.join(outdir, "index.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"\nreports written under {os.path.abspath(outdir)}/ (summary in index.txt)")

@@ -63,3 +63,42 @@ class GuestFaultError(GuestRuntimeError):
     """Emulated machine code crashed (bad memory access, illegal instruction)."""
 
     exit_code = 4
+
+
+#: Exit status of an interrupted run (Ctrl-C), as a shell reports a process killed by SIGINT.
+INTERRUPTED_EXIT = 130
+
+#: Exit status when profkit itself fails (a bug, not the user's input): BSD's EX_SOFTWARE.
+INTERNAL_ERROR_EXIT = 70
+
+#: Sources larger than this are refused before lexing: the front ends are linear but their
+#: constant factor (about 2 ms and 70 KB of host memory per Haskell definition) makes a
+#: bigger program take minutes and gigabytes for no useful run.
+MAX_SOURCE_BYTES = 256 << 10
+
+
+def read_source(path: str) -> str:
+    """Read a guest program as UTF-8 (GHC's and Poly/ML's source encoding).
+
+    A byte that is not UTF-8 is a :class:`SourceError` at its line and column (columns count
+    characters); a leading byte-order mark is dropped; a missing or unreadable file is a
+    :class:`UsageError`; a source over :data:`MAX_SOURCE_BYTES` is refused.
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_SOURCE_BYTES + 1)
+    except OSError as e:
+        raise UsageError(f"{path}: {e.strerror or e}") from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise SourceError(f"source file larger than {MAX_SOURCE_BYTES >> 10} KB: not "
+                          "compiled (profkit's front ends are meant for programs, not data)",
+                          path, 1, 1)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        start = data.rfind(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + 1
+        col = len(data[start:e.start].decode("utf-8", "replace")) + 1
+        raise SourceError(f"invalid UTF-8 byte 0x{data[e.start]:02x} in source file",
+                          path, line, col) from None
+    return text[1:] if text.startswith("\ufeff") else text

@@ -35,6 +35,22 @@ class HeapGraph:
     identity: np.ndarray
 
 
+#: Words of an object overwritten by an update (GHC's StgInd: header + indirectee), the
+#: ``new_size_words`` of the stg update events: a thunk under evaluation counts as a 2-word
+#: BLACKHOLE in GHC's census, not at the size it was allocated with (the rest is slop).
+UPDATED_SIZE_WORDS = 2
+
+
+def _updated_sizes(size_words: np.ndarray, kind: np.ndarray) -> np.ndarray:
+    from .kinds import ObjKind
+    upd = (kind == ObjKind.BLACKHOLE) | (kind == ObjKind.IND)
+    if not upd.any():
+        return size_words
+    out = size_words.copy()
+    out[upd] = UPDATED_SIZE_WORDS
+    return out
+
+
 @dataclass
 class CensusView:
     """A consistent view of the live heap after a major GC.
@@ -62,7 +78,9 @@ class CensusView:
         if c is not None:
             return c
         if name in ("info", "producer", "size_words", "era", "last_use"):
-            c = self.header.column(name)[self.obj]
+            c = self.header.gather(name, self.obj)
+            if name == "size_words":
+                c = _updated_sizes(c, self.col("kind"))
         elif name in ("desc", "type", "module", "kind"):
             c = self.tables.infos.columns()[name][self.col("info")]
         elif name == "size_bytes":

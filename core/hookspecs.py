@@ -12,6 +12,13 @@ plugins. Cost classes:
 
 Which backend emits what is said per hook: ``stg`` is the modelled STG machine,
 ``mlworks`` the emulated MLWorks runtime.
+
+The small integers in batches are ids into ``session.tables`` (``info``: InfoTable,
+``producer``/``stack``: StackTable) and object ids (``obj``): dense header indexes, 0, 1,
+2... in allocation order, never reused in a run, unchanged by updates and GC moves, so a
+scheme keeps per-object state in arrays indexed by ``obj``. ``profkit.scheme`` (re-exported
+from ``profkit``) names them (``info_name``, ``stack_text``), says where reports go
+(``output_path``) and declares options; ``docs/WRITING_SCHEMES.md`` is the tutorial.
 """
 
 from __future__ import annotations
@@ -41,8 +48,9 @@ def profkit_configure(config: Config) -> None:
 
     :param config: the parsed options (``config.rts`` holds GHC-style ``+RTS`` flags,
         ``config.compile`` the compile-time flags, ``config.plugin_options`` the
-        ``-p name.key=value`` settings). A scheme may raise ``UsageError`` for a bad
-        combination of flags.
+        ``-p name.key=value`` settings, already checked against the plugins' declared
+        options and normalised; read them typed with ``PluginOptions.values(config)``).
+        A scheme may raise ``UsageError`` for a bad combination of flags.
     """
 
 
@@ -86,7 +94,8 @@ def profkit_session_start(session: Session) -> None:
 
 @hookspec
 def profkit_session_finish(session: Session, exitstatus: int) -> None:
-    """Called once at the very end, after ``profkit_run_end``: write reports here.
+    """Called once at the very end, after ``profkit_run_end``: write reports here (into
+    ``profkit.output_path(session, ".suffix")``: ``--outdir`` and the program's name).
 
     Also called when the program failed (``exitstatus`` != 0), so that everything collected
     so far is written and valid. Cost: set-up. Emitted by: stg, mlworks.
@@ -117,10 +126,27 @@ def profkit_alloc(session: Session, batch: np.ndarray) -> None:
 
     Cost: hot, batched. Emitted by: stg (every heap object the machine allocates: constructors,
     thunks, functions, PAPs, boxed literals), mlworks (every object allocated by ML code
-    through an inline allocation sequence or a runtime allocation).
+    through an inline allocation sequence or a runtime allocation; an object gets its id
+    when the runtime first sees it: at its allocation record when producers are recorded,
+    else at the first collection that finds it, in address order).
 
-    :param batch: ALLOC_DTYPE rows ``obj, info, producer, size_words, era`` in allocation
-        order (a slice of the profiling header).
+    :param batch: a numpy structured array (``profkit.header.ALLOC_DTYPE``), one row per
+        object in allocation order, describing the object as it was allocated. Columns:
+
+        - ``obj`` (int64): the object's id, a dense header index: objects are numbered
+          0, 1, 2... in allocation order, so ids in a batch are consecutive and follow those
+          of the previous batch. Never reused in a run; kept by updates and by GC moves.
+        - ``info`` (int32): InfoTable id (``session.tables.infos[info]``, or
+          ``profkit.info_name``): what was allocated. stg: the closure's or constructor's
+          info; mlworks: the object kind or what the runtime knows of the allocation site.
+        - ``producer`` (int32): StackTable id of who allocated it (``profkit.stack_text``).
+          stg: the current cost-centre stack; mlworks: the one-frame stack of the allocating
+          function when the space-profiling patches record producers (a scheme that names
+          objects by producer turns them on), else -1 (unknown).
+        - ``size_words`` (int32): size in words of ``session.word_bytes`` bytes (stg: 8-byte
+          words without the profiling header, as GHC counts; mlworks: 4-byte words, as
+          MLWorks's heap counts them).
+        - ``era`` (int32): the LDV creation era (number of censuses so far + 1).
     """
 
 
@@ -133,7 +159,10 @@ def profkit_use(session: Session, batch: np.ndarray) -> None:
     emitted: uses of native objects are not observable without instrumenting every load).
     The LDV ``last_use`` header column is kept up to date by the backend regardless.
 
-    :param batch: USE_DTYPE rows ``obj``.
+    :param batch: a numpy structured array (``profkit.events.USE_DTYPE``), one row per use in
+        the order they happened. Columns:
+
+        - ``obj`` (int64): the id of the object used (as in ``profkit_alloc``).
     """
 
 
@@ -147,8 +176,16 @@ def profkit_update(session: Session, batch: np.ndarray) -> None:
     mlworks (not emitted: ML has no updatable objects; ``:=`` mutates a ref, whose object
     is unchanged).
 
-    :param batch: UPDATE_DTYPE rows ``obj, old_info, new_info, old_size_words,
-        new_size_words``.
+    :param batch: a numpy structured array (``profkit.events.UPDATE_DTYPE``), one row per
+        update in the order they happened (an object updated twice in a batch has two rows,
+        the second's ``old_info`` being the first's ``new_info``). Columns:
+
+        - ``obj`` (int64): the id of the object overwritten (unchanged by the update).
+        - ``old_info`` (int32): InfoTable id of the closure before the update (the thunk's
+          info, or BLACKHOLE's for the update that ends an evaluation).
+        - ``new_info`` (int32): InfoTable id after it (BLACKHOLE, IND, or the value's info).
+        - ``old_size_words`` (int32): size before, in ``session.word_bytes`` words.
+        - ``new_size_words`` (int32): size after.
     """
 
 
@@ -160,7 +197,14 @@ def profkit_copy(session: Session, batch: np.ndarray) -> None:
     Cost: hot, batched. Emitted by: stg (the modelled generational collector), mlworks (the
     Cheney collector, one row per object evacuated).
 
-    :param batch: COPY_DTYPE rows ``obj, from_gen, to_gen, size_words``.
+    :param batch: a numpy structured array (``profkit.events.COPY_DTYPE``), one row per object
+        copied, during the collection announced by ``profkit_gc_start``. Columns:
+
+        - ``obj`` (int64): the id of the object copied (ids do not change when objects move).
+        - ``from_gen`` (int16): the generation it was in (0 = nursery / creation space).
+        - ``to_gen`` (int16): the generation it is copied into; ``to_gen > from_gen`` is a
+          promotion, ``to_gen == from_gen`` aging within a generation.
+        - ``size_words`` (int32): its size in ``session.word_bytes`` words.
     """
 
 
@@ -173,7 +217,18 @@ def profkit_death(session: Session, batch: np.ndarray) -> None:
     death row by the end of the run (objects overwritten by an update keep their id and die
     once).
 
-    :param batch: DEATH_DTYPE rows ``obj, info, producer, size_words, era, last_use``.
+    :param batch: a numpy structured array (``profkit.events.DEATH_DTYPE``), one row per object
+        found dead, with its header as it was at its death. Columns:
+
+        - ``obj`` (int64): the id of the dead object.
+        - ``info`` (int32): InfoTable id of what it was at its death (after any updates: an
+          updated thunk dies as an IND or as its value).
+        - ``producer`` (int32): StackTable id of who allocated it.
+        - ``size_words`` (int32): its size at death, in ``session.word_bytes`` words.
+        - ``era`` (int32): its LDV creation era.
+        - ``last_use`` (int32): the LDV era of its last use, 0 if never used. stg: from
+          entries and case scrutinies; mlworks: from the use table when the code is
+          instrumented for uses (else 0).
     """
 
 
@@ -211,8 +266,14 @@ def profkit_census(session: Session, census: CensusView) -> None:
     Cost: rare (one per ``-i`` interval of virtual time). Emitted by: stg, mlworks. The era
     (``census.era``) advances after all implementations have run.
 
-    :param census: the live objects as columns, plus the heap graph if
-        ``session.needs_graph`` was set by some scheme at configure time.
+    :param census: a ``profkit.heap.CensusView``: the live objects as aligned columns,
+        ``census.obj`` (int64 ids) and ``census.gen`` (int8 generation), and by name with
+        ``census.col(name)``: the header columns ``info``, ``producer``, ``size_words``,
+        ``era``, ``last_use`` (int32, as the object is now), the info-derived ``desc``,
+        ``type``, ``module`` (int32 string-table ids) and ``kind`` (int8 ObjKind), and
+        ``size_bytes`` (int64). ``census.time`` is the
+        virtual time, ``census.era`` the census number; ``census.graph`` is the heap graph
+        if ``session.needs_graph`` was set by some scheme at session start.
     """
 
 

@@ -10,6 +10,7 @@ each sets a field of ``RtsFlags`` that schemes and backends read.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -18,14 +19,31 @@ from .errors import UsageError
 
 HEAP_BREAKDOWNS = {"c", "m", "d", "y", "r", "b", "T"}
 
+INT_MAX = (1 << 31) - 1
+BLOCK = 4096  # GHC's block size: the unit of -A and -M minima
+#: the largest guest heap, nursery or creation space any option may ask for
+MAX_GUEST_BYTES = 1 << 40
+MAX_GENERATIONS = 16
+#: the MLWorks heap is 1008 MB of the 32-bit address space (backends/mlworks/runtime/memory)
+MAX_CREATION_SPACE = 256 << 20
+MIN_CREATION_SPACE = 4096
+MAX_PROFILE_MANNER = (1 << 20) - 1  # bits 0-15 what to report, 16-19 the time depth
 
-def parse_size(text: str, flag: str) -> int:
-    """``16k``, ``1m``, ``2g``, ``4096`` -> bytes."""
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)([kKmMgG]?)[bB]?", text)
+
+def parse_size(text: str, flag: str, lo: int = 0, hi: int = 1 << 62) -> int:
+    """``16k``, ``1m``, ``2g``, ``4096`` -> bytes, within ``lo..hi`` (GHC's wording when
+    not)."""
+    m = re.fullmatch(r"(\d{1,30}(?:\.\d{1,30})?)([kKmMgGtT]?)[bB]?", text)
     if not m:
         raise UsageError(f"bad size for {flag}: {text!r} (expected e.g. 16k, 1m)")
-    mult = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[m.group(2).lower()]
-    return int(float(m.group(1)) * mult)
+    mult = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}[m.group(2).lower()]
+    n = int(float(m.group(1)) * mult)
+    if not lo <= n <= hi:
+        # GHC's RTS: "error in RTS option -A1: size outside allowed range (8192 - ...)"
+        long = flag.startswith("--")
+        raise UsageError(f"error in {'' if long else 'RTS '}option {flag}{' ' if long else ''}"
+                         f"{text}: size outside allowed range ({lo} - {hi})")
+    return n
 
 
 @dataclass
@@ -48,7 +66,8 @@ class RtsFlags:
     include_tso: bool = False  # -xt
     stats: bool = False  # -s
     tick_interval: float = 0.001  # -V
-    max_heap_bytes: int | None = None  # -M
+    max_heap_bytes: int | None = None  # -M (or the default bound, see default_max_heap)
+    max_heap_given: bool = False  # -M was given (the default bound's message differs)
     args: list[str] = field(default_factory=list)  # as given, for the report headers
 
 
@@ -68,6 +87,8 @@ class Config:
     rts: RtsFlags = field(default_factory=RtsFlags)
     outdir: str = "."
     max_steps: int | None = None
+    #: bound on profkit's resident memory in bytes (--max-memory; 0 = none; None = default)
+    host_memory: int | None = None
     creation_space: int = 1 << 20
     ml_generations: int = 4
     profile_file: str | None = None  # MLWorks -profile FILE
@@ -99,25 +120,27 @@ def parse_rts_flag(flag: str, rts: RtsFlags) -> None:
     elif body.startswith("h"):
         _parse_heap_flag(flag, body[1:], rts.heap)
     elif body.startswith("i"):
-        rts.interval = _number(flag, body[1:])
-        if rts.interval <= 0:
-            raise UsageError(f"{flag}: the census interval must be positive")
+        rts.interval = _number(flag, body[1:], 1e-6, 1e6, "the census interval (seconds)")
     elif body.startswith("L"):
-        rts.label_length = int(_number(flag, body[1:]))
-        if rts.label_length < 5:
-            raise UsageError(f"{flag}: label length must be at least 5")
+        rts.label_length = _integer(flag, body[1:], 5, INT_MAX, "the label length")
     elif body.startswith("R"):
-        rts.max_retainer_set = int(_number(flag, body[1:]))
+        rts.max_retainer_set = _integer(flag, body[1:], 1, INT_MAX,
+                                        "the retainer set limit")
     elif body.startswith("A"):
-        rts.nursery_bytes = parse_size(body[1:], "-A")
+        # GHC: at least two 4k blocks; the model's nursery is virtual but a huge one would
+        # only postpone every collection past the memory bound
+        rts.nursery_bytes = parse_size(body[1:], "-A", 2 * BLOCK, MAX_GUEST_BYTES)
     elif body.startswith("G"):
-        rts.generations = int(_number(flag, body[1:]))
-        if rts.generations < 1:
-            raise UsageError(f"{flag}: at least one generation is needed")
+        rts.generations = _integer(flag, body[1:], 1, MAX_GENERATIONS, "generations")
     elif body.startswith("M"):
-        rts.max_heap_bytes = parse_size(body[1:], "-M")
+        rts.max_heap_bytes = parse_size(body[1:], "-M", BLOCK, MAX_GUEST_BYTES)
+        rts.max_heap_given = True
     elif body.startswith("V"):
-        rts.tick_interval = _number(flag, body[1:]) or 0.001
+        # -V0 turns the tick off in GHC; here the clock still needs a period: the default
+        rts.tick_interval = _number(flag, body[1:], 0.0, 1e6, "the tick interval (seconds)") \
+            or 0.001
+        if rts.tick_interval < 1e-6:
+            raise UsageError(f"{flag}: the tick interval must be at least 1e-06 seconds")
     elif body == "xt":
         rts.include_tso = True
     elif body in ("s", "S"):
@@ -126,11 +149,33 @@ def parse_rts_flag(flag: str, rts: RtsFlags) -> None:
         raise UsageError(f"unknown RTS option: {flag}")
 
 
-def _number(flag: str, text: str) -> float:
+def _number(flag: str, text: str, lo: float = -math.inf, hi: float = math.inf,
+            what: str = "the value") -> float:
+    """A finite number in ``lo..hi``; ``flag`` names it in the message (an RTS flag's
+    message says so, a profkit option's does not)."""
+    kind = "option" if flag.startswith("--") else "RTS option"
     try:
-        return float(text)
-    except ValueError:
-        raise UsageError(f"bad number in RTS option {flag}") from None
+        x = float(text)
+    except (ValueError, OverflowError):
+        raise UsageError(f"bad number in {kind} {flag}: {text!r}") from None
+    if not math.isfinite(x):
+        raise UsageError(f"bad number in {kind} {flag}: {text!r} (must be finite)")
+    if not lo <= x <= hi:
+        raise UsageError(f"{kind} {flag}: {what} must be between {_fmt(lo)} and "
+                         f"{_fmt(hi)}, not {text}")
+    return x
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:g}"
+
+
+def _integer(flag: str, text: str, lo: int, hi: int, what: str) -> int:
+    x = _number(flag, text, lo, hi, what)
+    if x != int(x):
+        kind = "option" if flag.startswith("--") else "RTS option"
+        raise UsageError(f"{kind} {flag}: {what} must be a whole number, not {text}")
+    return int(x)
 
 
 def _parse_heap_flag(flag: str, rest: str, heap: HeapProfileFlags) -> None:
@@ -208,7 +253,8 @@ def split_command(argv: list[str]) -> tuple[list[str], list[str], list[str]]:
 _FLAGS = {"--profile-overflow"}
 
 _OPTS_WITH_VALUE = {
-    "--backend", "--arch", "--outdir", "--max-steps", "--creation-space", "--generations",
+    "--backend", "--arch", "--outdir", "--max-steps", "--max-memory", "--creation-space",
+    "--generations",
     "--profile", "--profile-manner", "--profile-select", "-p",
 }
 
@@ -217,6 +263,7 @@ def parse_run_args(argv: list[str]) -> Config:
     """Parse the arguments of ``profkit run``."""
     before, rts_flags, args = split_command(argv)
     cfg = Config(program_args=args)
+    given_ml: list[str] = []
     it = iter(before)
     for a in it:
         if not a.startswith("-"):
@@ -231,43 +278,140 @@ def parse_run_args(argv: list[str]) -> Config:
             cfg.compile.prof_cafs = True
         elif a in ("-prof", "-rtsopts", "-O0", "-O", "-O1", "-O2"):
             pass  # GHC build flags that change nothing here
+        elif a in _ML_ONLY:
+            given_ml.append(a)
+            _ml_option(cfg, a, it)
         elif a == "--backend":
             cfg.backend = next(it)
             if cfg.backend not in ("stg", "mlworks"):
                 raise UsageError(f"unknown backend {cfg.backend!r} (expected stg or mlworks)")
-        elif a == "--arch":
-            cfg.arch = next(it)
-            if cfg.arch not in ("x86", "sparc"):
-                raise UsageError(f"unknown architecture {cfg.arch!r} (expected x86 or sparc)")
         elif a == "--outdir":
             cfg.outdir = next(it)
+            if not cfg.outdir:
+                raise UsageError("--outdir: empty directory name")
+        elif a == "--max-memory":
+            cfg.host_memory = parse_size(next(it), "--max-memory", 0, MAX_GUEST_BYTES)
+            if 0 < cfg.host_memory < 64 << 20:
+                raise UsageError("--max-memory: at least 64m (profkit itself needs that), "
+                                 "or 0 for no bound")
         elif a == "--max-steps":
-            cfg.max_steps = int(_number("--max-steps", next(it)))
-        elif a == "--creation-space":
-            cfg.creation_space = parse_size(next(it), "--creation-space")
-        elif a == "--generations":
-            cfg.ml_generations = int(_number("--generations", next(it)))
-        elif a == "--profile":
-            cfg.profile_file = next(it)
-        elif a == "--profile-manner":
-            cfg.profile_manner = int(_number("--profile-manner", next(it)))
-        elif a == "--profile-select":
-            cfg.profile_select = next(it)
-        elif a == "--profile-overflow":
-            cfg.profile_overflow = True
+            cfg.max_steps = _integer("--max-steps", next(it), 1, 1 << 62, "the step limit")
         elif a == "-p":
-            spec = next(it)
-            if spec.startswith("no:"):
-                cfg.disabled_plugins.add(spec[3:])
-            elif "=" in spec:
-                k, v = spec.split("=", 1)
-                cfg.plugin_options[k] = v
-            else:
-                raise UsageError(f"-p takes name.key=value or no:name, not {spec!r}")
+            # checked against the plugins' declared options (core/plugin_options.py)
+            from .plugin_options import collect
+
+            collect(cfg, next(it))
         else:
             raise UsageError(f"unknown option: {a}")
     if not cfg.program:
         raise UsageError("no program given (usage: profkit run [options] PROG [+RTS ... -RTS])")
     for f in rts_flags:
         parse_rts_flag(f, cfg.rts)
+    _check_backend(cfg, given_ml)
+    if cfg.profile_file and not os.path.dirname(cfg.profile_file) and cfg.outdir != ".":
+        # a bare file name goes with the other reports; a path is taken as given
+        cfg.profile_file = os.path.join(cfg.outdir, cfg.profile_file)
+    if cfg.host_memory is None:
+        cfg.host_memory = default_host_memory()
     return cfg
+
+
+# profkit options of the MLWorks backend only
+_ML_ONLY = {"--arch", "--creation-space", "--generations", "--profile", "--profile-manner",
+            "--profile-select", "--profile-overflow"}
+# GHC RTS flags the MLWorks backend has no use for, with the reason
+_RTS_NOT_ML = {
+    "A": "the MLWorks backend sizes its creation space with --creation-space",
+    "G": "the MLWorks backend sets its generations with --generations",
+    "x": "the MLWorks runtime has no thread objects (-xt)",
+    "s": "the MLWorks backend prints no GHC-style statistics (-s)",
+    "S": "the MLWorks backend prints no GHC-style statistics (-S)",
+}
+
+
+def _ml_option(cfg: Config, a: str, it) -> None:
+    if a == "--arch":
+        cfg.arch = next(it)
+        if cfg.arch not in ("x86", "sparc"):
+            raise UsageError(f"unknown architecture {cfg.arch!r} (expected x86 or sparc)")
+    elif a == "--creation-space":
+        cfg.creation_space = parse_size(next(it), "--creation-space", MIN_CREATION_SPACE,
+                                        MAX_CREATION_SPACE)
+    elif a == "--generations":
+        cfg.ml_generations = _integer("--generations", next(it), 1, MAX_GENERATIONS,
+                                      "generations")
+    elif a == "--profile":
+        cfg.profile_file = next(it)
+        if not cfg.profile_file:
+            raise UsageError("--profile: empty file name")
+    elif a == "--profile-manner":
+        cfg.profile_manner = _integer("--profile-manner", next(it), 0, MAX_PROFILE_MANNER,
+                                      "the profile manner")
+    elif a == "--profile-select":
+        cfg.profile_select = next(it)
+    elif a == "--profile-overflow":
+        cfg.profile_overflow = True
+
+
+def backend_kind(cfg: Config) -> str | None:
+    """``stg`` or ``mlworks``: ``--backend``, else the program's extension."""
+    if cfg.backend:
+        return cfg.backend
+    ext = os.path.splitext(cfg.program)[1].lower()
+    if ext in (".hs", ".lhs"):
+        return "stg"
+    if ext in (".sml", ".sig", ".ml"):
+        return "mlworks"
+    return None
+
+
+def _check_backend(cfg: Config, given_ml: list[str]) -> None:
+    """Refuse an option of one backend on a program of the other, saying why."""
+    kind = backend_kind(cfg)
+    if kind == "stg" and given_ml:
+        raise UsageError(f"{given_ml[0]} is an MLWorks-backend option: {cfg.program} is a "
+                         "Haskell program (run on the STG machine)")
+    if kind == "mlworks":
+        for f in cfg.rts.args:
+            why = _RTS_NOT_ML.get(f[1:2])
+            if why is not None and f[1:] not in ("x",):
+                raise UsageError(f"RTS option {f} does not apply to {cfg.program}: {why}")
+
+
+def host_memory_bytes() -> int | None:
+    """Physical memory of the host (None when the OS does not say)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+#: the default bound on profkit's own memory (resident set), as a fraction of the host's
+DEFAULT_HOST_FRACTION = 0.5
+
+
+def default_host_memory() -> int:
+    """The default ``--max-memory``: half the host's physical memory (at least 256 MB), so
+    that a runaway program stops with a message before the host runs out of memory (the
+    host spends 10-25 bytes per guest byte: bench/bench_memory.py). ``PROFKIT_MAX_MEMORY``
+    (a size; 0 = no bound) overrides it."""
+    env = os.environ.get("PROFKIT_MAX_MEMORY")
+    if env:
+        return parse_size(env, "PROFKIT_MAX_MEMORY=", 0, MAX_GUEST_BYTES)
+    mem = host_memory_bytes() or (4 << 30)
+    bound = mem * DEFAULT_HOST_FRACTION
+    avail = _available_memory()
+    if avail is not None:  # other processes' share of a busy host is not ours to take
+        bound = min(bound, avail * 0.75)
+    return max(256 << 20, int(bound))
+
+
+def _available_memory() -> int | None:
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None

@@ -120,6 +120,7 @@ class Session:
         self.flush()
         self.hook.profkit_census(session=self, census=view)
         self.era += 1
+        self.header.era_advanced(self.era)
 
     def tick(self, time: float, stack: int) -> None:
         self.flush()

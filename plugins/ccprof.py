@@ -36,6 +36,7 @@ import numpy as np
 
 from profkit.errors import UsageError
 from profkit.hookspecs import hookimpl
+from profkit.plugin_options import PluginOptions
 
 from .prof_read import CostCentreInfo, Profile, StackNode, read_profile
 
@@ -118,6 +119,13 @@ class CostCentreProfile:
     def profkit_session_finish(self, session: Any) -> None:
         profile = self.build_profile(session)
         text = render(profile, self.mode)
+        note = getattr(session.backend, "producers_note", None)
+        if note and self.mode != "pj":
+            # (the MLWorks backend turned allocation recording on for %alloc: say so between
+            # the header and the tables, where readers skip free text)
+            at = text.find("COST CENTRE")
+            if at >= 0:
+                text = text[:at] + f"\t({note})\n\n" + text[at:]
         heap = self.config.rts.heap
         if self.mode != "pj" and (heap.breakdown == "r" or heap.retainer):
             from . import retainer
@@ -330,6 +338,12 @@ def compare_text(
 # ---------------------------------------------------------------------- plugin hooks
 
 
+# Its options (``profkit schemes``): only the implicit ``enable``; ``-p ccprof.enable=0``
+# turns the scheme off even when its flags select it.
+PROFKIT_OPTIONS = PluginOptions(
+    "ccprof", help="cost-centre time and allocation profile (+RTS -p -P -pa -Pa -pj)")
+
+
 @hookimpl
 def profkit_add_schemes(config: Any) -> list[Any] | None:
     if config.rts.prof:
@@ -369,6 +383,12 @@ def cli_read(argv: Sequence[str], out: Any = None) -> int:
     if not args or args[0] in ("-h", "--help") or len(args) > 2:
         out.write(READ_USAGE)
         return 0 if args and args[0] in ("-h", "--help") else 2
+    if len(args) == 1:
+        from .hpfile import is_hp_file, read_hp, summary_text
+
+        if is_hp_file(args[0]):  # `profkit read FILE.hp`: a heap profile's summary
+            out.write(summary_text(read_hp(args[0])))
+            return 0
     profiles = [read_profile(p) for p in args]
     if len(profiles) == 1:
         out.write(normalised_text(profiles[0]))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from profkit.hookspecs import hookimpl
+from profkit.plugin_options import PluginOptions
 from profkit.plugins import bands
 from profkit.plugins.hpfile import HpWriter
 
@@ -115,6 +116,13 @@ def final_time(session: Any, seen: float) -> float:
     """The time of the empty last sample: the backend's virtual time at the end of the run
     (``Session.time``), or the latest tick or census time seen if that is later."""
     return max(seen, session.time)
+
+
+# Its options (``profkit schemes``): only the implicit ``enable``; ``-p heapprof.enable=0``
+# turns the scheme off even when its flags select it.
+PROFKIT_OPTIONS = PluginOptions(
+    "heapprof",
+    help="heap profile by producer, module, description, type (+RTS -hc -hm -hd -hy -hT)")
 
 
 @hookimpl

@@ -24,6 +24,7 @@ runs give byte-identical files.
 
 from __future__ import annotations
 
+import math
 import os
 import time as _time
 from dataclasses import dataclass, field
@@ -156,10 +157,15 @@ def _unquote(rest: str, where: str) -> str:
 
 
 def _float(text: str, where: str) -> float:
+    """A sample or mark time: a finite number of seconds, not negative."""
     try:
-        return float(text)
+        x = float(text)
     except ValueError:
-        raise UsageError(f"{where}: bad number {text!r}") from None
+        raise UsageError(f"{where}: expected a time in seconds, got {text!r}") from None
+    if not math.isfinite(x) or x < 0:
+        raise UsageError(f"{where}: expected a time in seconds (finite, not negative), "
+                         f"got {text!r}")
+    return x
 
 
 def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
@@ -198,6 +204,10 @@ def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
                 break
             begin_text = rest.strip()
             current = Sample(_float(begin_text, where))
+            if data.samples and current.time < data.samples[-1].time:
+                raise UsageError(f"{where}: expected a sample time of at least "
+                                 f"{data.samples[-1].time:g} (time goes backwards), got "
+                                 f"{begin_text!r}")
         elif key == "END_SAMPLE" and current is not None:
             # without its newline, the last END_SAMPLE counts only if its time is whole
             if last_and_cut and rest.strip() != begin_text:
@@ -206,6 +216,10 @@ def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
             current = None
             if last_and_cut:
                 complete_end = True
+        elif key == "END_SAMPLE":
+            raise UsageError(f"{where}: END_SAMPLE without a BEGIN_SAMPLE")
+        elif key == "BEGIN_SAMPLE":
+            raise UsageError(f"{where}: expected END_SAMPLE before the next BEGIN_SAMPLE")
         elif current is not None:
             # band line: the value is the last field; the identifier is everything before it
             # (GHC writes a TAB; hp2ps takes any whitespace)
@@ -221,6 +235,9 @@ def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
                 if last_and_cut:
                     break
                 raise UsageError(f"{where}: bad value {value!r} for band {band!r}") from None
+            if v < 0:
+                raise UsageError(f"{where}: expected a byte count of at least 0 for band "
+                                 f"{band!r}, got {value!r}")
             current.bands[band] = current.bands.get(band, 0) + v
         else:
             if last_and_cut:
@@ -238,4 +255,42 @@ def read_hp(path: str) -> HeapProfileData:
             text = f.read()
     except OSError as e:
         raise UsageError(f"{path}: {e.strerror or e}") from None
-    return parse_hp(text, path)
+    if "\0" in text:
+        raise UsageError(f"{path}:1: expected a text .hp file, found binary data")
+    data = parse_hp(text, path)
+    if not data.job and not data.samples:
+        raise UsageError(f"{path}:1: expected a heap profile (JOB, DATE, samples), found none")
+    return data
+
+
+def is_hp_file(path: str) -> bool:
+    """A ``.hp`` name, or a file opening with ``JOB "`` as every .hp does."""
+    if path.endswith(".hp"):
+        return True
+    try:
+        with open(path, "rb") as f:
+            return f.read(5) == b'JOB "'
+    except OSError:
+        return False
+
+
+def summary_text(data: HeapProfileData) -> str:
+    """``profkit read FILE.hp``: the header, then each band's peak and the time of it,
+    largest first (names in the file's own spelling, spaces and any Unicode kept)."""
+    out = [f"job: {data.job}", f"date: {data.date}",
+           f"samples: {len(data.samples)}" + (" (truncated)" if data.truncated else "")]
+    if data.samples:
+        out.append(f"time: {data.samples[0].time:g} .. {data.samples[-1].time:g} "
+                   f"{data.sample_unit}")
+        peak_total = max(sum(s.bands.values()) for s in data.samples)
+        out.append(f"peak total: {peak_total} {data.value_unit}")
+    peaks: dict[str, tuple[int, float]] = {}
+    for s in data.samples:
+        for name, v in s.bands.items():
+            if v > peaks.get(name, (-1, 0.0))[0]:
+                peaks[name] = (v, s.time)
+    if peaks:
+        out.append(f"{'peak':>14}  {'at':>10}  band")
+        for name, (v, t) in sorted(peaks.items(), key=lambda kv: (-kv[1][0], kv[0])):
+            out.append(f"{v:>14}  {t:>10g}  {name}")
+    return "\n".join(out) + "\n"

@@ -50,6 +50,7 @@ import numpy as np
 from profkit.errors import UsageError
 from profkit.hookspecs import hookimpl
 from profkit.kinds import INHERENTLY_USED
+from profkit.plugin_options import PluginOptions
 from profkit.plugins import bands
 from profkit.plugins.hpfile import hp_date, quote
 from profkit.plugins.retainer import final_time, job_string
@@ -133,6 +134,8 @@ class LdvuProfile:
         self.plain = heap.breakdown == "b" or heap.biography
         #: a break-down restricted by biography is wanted (written to .hp)
         self.breakdown = heap.breakdown if heap.breakdown in bands.BREAKDOWNS else None
+        if sel and (heap.breakdown == "r" or (heap.retainer and heap.breakdown in (None, "b"))):
+            self.breakdown = "r"  # -hr -hb<bio>: retainer sets of those biographies
         if self.breakdown is None and heap.breakdown is None and sel:
             self.breakdown = "c"  # a restriction alone restricts the default -hc profile
         self.restricted = self.breakdown is not None and bool(sel)
@@ -226,7 +229,7 @@ class LdvuProfile:
         objs = np.unique(batch["obj"])
         o = self.obj
         o.ensure(int(objs.max()) + 1)
-        header_last = session.header.column("last_use")[objs]
+        header_last = session.header.gather("last_use", objs)
         last = self.last_use(objs, header_last)
         self._kill(objs, last)
         if self.restricted:
@@ -258,7 +261,7 @@ class LdvuProfile:
             self._record_final(objs, last)
         self.obj.size_seen[objs] = 0
 
-    @hookimpl
+    @hookimpl(trylast=True)
     def profkit_census(self, session: Session, census: CensusView) -> None:
         k = int(census.era)
         self._ensure_era(k + 1)
@@ -282,7 +285,10 @@ class LdvuProfile:
         o.last_seen[c] = k
         o.size_seen[c] = size[counted]
         if self.restricted:
-            codes, names = bands.band_ids(census, self.breakdown, self.rts)
+            if self.breakdown == "r":
+                codes, names, mask = self._retainer_bands(session, census, mask)
+            else:
+                codes, names = bands.band_ids(census, self.breakdown, self.rts)
             glob = np.array([self._band(nm) for nm in names], dtype=np.int32)
             cids = self._closure_ids(objs[mask])
             self.entries.append((cids, glob[codes[mask]] if len(names) else
@@ -344,6 +350,19 @@ class LdvuProfile:
         return out
 
     # ---------------------------------------------------------------- restricted mode
+    def _retainer_bands(self, session: Session, census: CensusView, mask: np.ndarray):
+        """-hr -hb<bio>: the retainer scheme's sets of this census (it runs first: this
+        hook is ``trylast``) as band codes, its band names, and its counted objects."""
+        from profkit.plugins.retainer import RetainerProfile
+
+        rs = next((x for x in session.schemes if isinstance(x, RetainerProfile)), None)
+        if rs is None or rs.census_sets is None or rs.census_sets[0] != int(census.era):
+            return np.zeros(len(census), dtype=np.int64), [], mask & False
+        _era, node_set, rmask = rs.census_sets
+        ids, codes = np.unique(node_set, return_inverse=True)
+        names = [rs.band(int(i)) for i in ids.tolist()]
+        return codes.reshape(-1), names, mask & rmask
+
     def _band(self, name: str) -> int:
         j = self._band_index.get(name)
         if j is None:
@@ -373,6 +392,12 @@ class LdvuProfile:
 def selected(config: Config) -> bool:
     heap = config.rts.heap
     return heap.breakdown == "b" or heap.biography or bool(heap.restrict.get("b"))
+
+
+# Its options (``profkit schemes``): only the implicit ``enable``; ``-p ldvu.enable=0``
+# turns the scheme off even when its flags select it.
+PROFKIT_OPTIONS = PluginOptions(
+    "ldvu", help="lag/drag/void/use biographical profile (+RTS -hb)")
 
 
 @hookimpl

@@ -27,6 +27,7 @@ import numpy as np
 
 from profkit.hookspecs import hookimpl
 from profkit.kinds import ObjKind
+from profkit.plugin_options import PluginOptions
 
 # breakdown indices (MLWorks's object_count table), and the printed column order
 RECORDS, STRINGS, ARRAYS, BYTEARRAYS, BACKPTRS, CODE, HEADER50, WEAKARRAYS = range(8)
@@ -119,6 +120,9 @@ class MLWorksSpaceProfile:
         self._info_kind = np.zeros(0, dtype=np.int64)
         self._info_over = np.zeros(0, dtype=np.int64)
         self.result: SpaceProfile | None = None
+        #: MLWorks's time and call-count results (plugins/mlworks_time.py), with manner
+        #: bit 1 or 2 on a backend that provides them (MLWorks)
+        self.time_result = None
 
     # ---------------------------------------------------------------- set-up
     @property
@@ -236,6 +240,13 @@ class MLWorksSpaceProfile:
                                    self.over.sum(0))
         self.result = SpaceProfile(self.data_bytes(), self.collections, len(self.names),
                                    total, funcs)
+        get = getattr(session.backend, "mlworks_time_profile", None)
+        if self.manner & (MANNER_CALLS | MANNER_TIME) and callable(get):
+            from . import mlworks_time
+
+            names, counts, stats = get()
+            self.time_result = mlworks_time.build(names, counts, stats, self.select,
+                                                  self.manner)
 
     # ---------------------------------------------------------------- the report
     def _record(self, out: list[str], name: str, count, size, over) -> None:
@@ -270,6 +281,10 @@ class MLWorksSpaceProfile:
             f"profile period: {round(self.config.rts.tick_interval * 1000)} ms\n",
             f"functions profiled : {len(self.names)}\n",
         ]
+        if self.time_result is not None:
+            from . import mlworks_time
+
+            out.append(mlworks_time.report(self.time_result))
         if self.manner & MANNER_SPACE:
             out += [DASHES + "\n", "MLWorks space profile\n",
                     f"{self.data_bytes()} bytes used for profiling\n",
@@ -291,6 +306,12 @@ class MLWorksSpaceProfile:
             self.profkit_run_end(session)
         with open(self.config.profile_file, "w") as f:
             f.write(self.report())
+
+
+# Its options (``profkit schemes``): only the implicit ``enable``; ``-p mlworks_space.enable=0``
+# turns the scheme off even when its flags select it.
+PROFKIT_OPTIONS = PluginOptions(
+    "mlworks_space", help="MLWorks space profile (--profile FILE)")
 
 
 @hookimpl

@@ -18,6 +18,7 @@ Readers: ``read_profile(path)`` dispatches on the first character (``{`` = JSON)
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -32,7 +33,12 @@ IGNORED_BUILTINS = HIDDEN_BUILTINS - {"PINNED"}
 
 
 class ProfileFormatError(UsageError):
-    """The file is not a cost-centre profile this reader understands."""
+    """The file is not a cost-centre profile this reader understands. ``line`` is the
+    1-based line the reader stopped at (0 when not known)."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 @dataclass(eq=False)
@@ -94,22 +100,36 @@ class Profile:
 def read_profile(path: str) -> Profile:
     """Read a GHC or profkit ``.prof`` file (text report or ``-pj`` JSON)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise UsageError(f"{path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise ProfileFormatError(f"{path}: not a text file") from None
     try:
-        return parse_profile(text)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ProfileFormatError(f"{path}:{line}: expected UTF-8 text, found byte "
+                                 f"0x{data[e.start]:02x}", line) from None
+    stem = os.path.splitext(os.path.basename(path))[0]
+    try:
+        return parse_profile(text, program_hint=stem)
     except ProfileFormatError as e:
-        raise ProfileFormatError(f"{path}: {e}") from None
+        raise ProfileFormatError(f"{path}:{e.line or 1}: {e}", e.line) from None
 
 
-def parse_profile(text: str) -> Profile:
+def parse_profile(text: str, program_hint: str = "") -> Profile:
+    """Parse a text report or ``-pj`` JSON. ``program_hint`` (the file's name without
+    ``.prof``) tells where a program name with spaces ends on the command line."""
     if text.lstrip().startswith("{"):
         return parse_json_profile(text)
-    return parse_text_profile(text)
+    try:
+        return parse_text_profile(text, program_hint)
+    except ProfileFormatError:
+        raise
+    except (ValueError, IndexError, KeyError, AttributeError, TypeError) as e:
+        # a line the column layout does not fit: one message, not a traceback
+        raise ProfileFormatError(f"expected a GHC time and allocation report "
+                                 f"({type(e).__name__}: {' '.join(str(e).split())[:120]})")
 
 
 # ----------------------------------------------------------------------------- JSON
@@ -150,8 +170,13 @@ def parse_json_profile(text: str) -> Profile:
             total_alloc=int(d["total_alloc"]),
             source_format="json",
         )
-    except (ValueError, KeyError, TypeError) as e:
-        raise ProfileFormatError(f"not a -pj JSON profile ({type(e).__name__}: {e})") from None
+    except json.JSONDecodeError as e:
+        raise ProfileFormatError(f"expected -pj JSON: {e.msg} (column {e.colno})",
+                                 e.lineno) from None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as e:
+        msg = " ".join(str(e).split())[:120]
+        raise ProfileFormatError(f"expected a -pj JSON profile ({type(e).__name__}: {msg})"
+                                 ) from None
 
 
 # ----------------------------------------------------------------------------- text
@@ -163,18 +188,25 @@ _TIME_RE = re.compile(
 _ALLOC_RE = re.compile(r"\s*total alloc\s*=\s*([\d,]+) bytes")
 
 
-def parse_text_profile(text: str) -> Profile:
+def parse_text_profile(text: str, program_hint: str = "") -> Profile:
     lines = text.split("\n")
     try:
         start = next(i for i, ln in enumerate(lines) if _TITLE in ln)
     except StopIteration:
-        raise ProfileFormatError("no 'Time and Allocation Profiling Report' line") from None
+        raise ProfileFormatError("expected a 'Time and Allocation Profiling Report' "
+                                 "title line", 1) from None
+    if len(lines) < start + 7:
+        raise ProfileFormatError("expected the command line and the totals after the "
+                                 "title, found the end of the file", len(lines))
     date = lines[start].strip().split(_TITLE)[0]
-    program, rts_args, args = _parse_command(lines[start + 2])
+    program, rts_args, args = _parse_command(lines[start + 2], program_hint)
     m_time = _TIME_RE.match(lines[start + 4])
     m_alloc = _ALLOC_RE.match(lines[start + 5])
-    if not (m_time and m_alloc):
-        raise ProfileFormatError("bad 'total time' / 'total alloc' lines")
+    if not m_time:
+        raise ProfileFormatError("expected 'total time = S secs (N ticks @ U us, P "
+                                 "processors)'", start + 5)
+    if not m_alloc:
+        raise ProfileFormatError("expected 'total alloc = N bytes'", start + 6)
     total_ticks = int(m_time.group(2))
     total_alloc = int(m_alloc.group(1).replace(",", ""))
     i = start + 7
@@ -200,11 +232,19 @@ def parse_text_profile(text: str) -> Profile:
     )
 
 
-def _parse_command(line: str) -> tuple[str, list[str], list[str]]:
+def _parse_command(line: str, hint: str = "") -> tuple[str, list[str], list[str]]:
     words = line.split()
     if not words:
-        raise ProfileFormatError("no command line after the title")
+        raise ProfileFormatError("expected the program's command line two lines after the "
+                                 "title")
     program, rest = words[0], words[1:]
+    body = line.strip()
+    if hint and " " in hint.strip() and (body == hint.strip()
+                                         or body.startswith(hint.strip() + " ")):
+        # GHC joins argv with spaces: a program named "my prog" (the report is
+        # "my prog.prof") is known by the file's name
+        program = hint.strip()
+        rest = body[len(program):].split()
     rts: list[str] = []
     args: list[str] = []
     in_rts = False
@@ -225,8 +265,12 @@ def _parse_flat(lines: list[str], i: int) -> tuple[list[tuple[str, str, str]], i
     while i < len(lines) and not lines[i].startswith("COST CENTRE"):
         i += 1
     if i >= len(lines):
-        raise ProfileFormatError("no cost-centre table")
+        raise ProfileFormatError("expected a 'COST CENTRE MODULE SRC %time %alloc' table",
+                                 len(lines))
     head = lines[i]
+    if not all(w in head for w in ("MODULE", "SRC", "%time")):
+        raise ProfileFormatError("expected the columns COST CENTRE, MODULE, SRC, %time",
+                                 i + 1)
     mod_at, src_at, time_at = head.index("MODULE"), head.index("SRC"), head.index("%time")
     src_end = time_at - 2  # "%-*s" then " %6s": the src field ends two columns before
     keys = []
@@ -243,14 +287,17 @@ def _parse_tree(lines: list[str], i: int) -> tuple[StackNode, list[tuple[str, st
     while i < len(lines) and not (lines[i].startswith("COST CENTRE") and "no." in lines[i]):
         i += 1
     if i >= len(lines):
-        raise ProfileFormatError("no cost-centre stack tree")
+        raise ProfileFormatError("expected the cost-centre stack tree ('COST CENTRE ... "
+                                 "no. entries' header)", len(lines))
     head = lines[i]
+    if not all(w in head for w in ("MODULE", "SRC")):
+        raise ProfileFormatError("expected the columns COST CENTRE, MODULE, SRC, no.", i + 1)
     mod_at, src_at, no_at = head.index("MODULE"), head.index("SRC"), head.index("no.")
     verbose = head.rstrip().endswith("bytes")
     stack: list[StackNode] = []
     root: StackNode | None = None
     keys: list[tuple[str, str, str]] = []
-    for row in lines[i + 2:]:
+    for lineno, row in enumerate(lines[i + 2:], i + 3):
         if not row.strip() or row.startswith(("Retainer", "SET ")):
             break
         label_field = row[:mod_at].rstrip()
@@ -264,23 +311,31 @@ def _parse_tree(lines: list[str], i: int) -> tuple[StackNode, list[tuple[str, st
             pct = tuple(float(x) for x in nums[2:6])
             ticks = int(nums[6]) if verbose else None
             alloc = int(nums[7]) if verbose else None
-        except (IndexError, ValueError):
-            raise ProfileFormatError(f"bad cost-centre stack line: {row!r}") from None
+        except (IndexError, ValueError, OverflowError):
+            raise ProfileFormatError("expected 'name module src no. entries %time %alloc "
+                                     f"%time %alloc{' ticks bytes' if verbose else ''}', "
+                                     f"got {row.strip()[:80]!r}", lineno) from None
+        if number < 0 or entries < 0 or (ticks or 0) < 0 or (alloc or 0) < 0:
+            raise ProfileFormatError("expected counts of at least 0, got "
+                                     f"{row.strip()[:80]!r}", lineno)
         key = (label, module, src)
         keys.append(key)
         cc = CostCentreInfo(0, label, module, src, label == "CAF" or label.startswith("CAF:"))
         node = StackNode(number, cc, entries, ticks, alloc, pct=pct)  # type: ignore[arg-type]
         if depth == 0:
             if root is not None:
-                raise ProfileFormatError("more than one root in the stack tree")
+                raise ProfileFormatError("expected one root in the stack tree, found a "
+                                         "second", lineno)
             root = node
             stack = [node]
             continue
         if depth > len(stack) or root is None:
-            raise ProfileFormatError(f"bad indentation: {row!r}")
+            raise ProfileFormatError("expected a child indented one column more than its "
+                                     f"parent, got {row.strip()[:80]!r}", lineno)
         del stack[depth:]
         stack[-1].children.append(node)
         stack.append(node)
     if root is None:
-        raise ProfileFormatError("empty cost-centre stack tree")
+        raise ProfileFormatError("expected at least the MAIN row in the stack tree",
+                                 i + 3)
     return root, keys

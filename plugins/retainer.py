@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from profkit.errors import UsageError
 from profkit.hookspecs import hookimpl
+from profkit.plugin_options import PluginOptions
 from profkit.plugins import bands
 from profkit.plugins.heapprof import final_time as heap_final_time
 from profkit.plugins.hpfile import HpWriter
@@ -148,9 +148,13 @@ class RetainerProfile:
         self.config = config
         self.rts = config.rts
         heap = config.rts.heap
-        if heap.restrict.get("b"):
-            raise UsageError("cannot mix -hb and -hr: a -hb<...> restriction does not "
-                             "apply to a retainer profile")
+        #: ``-hr -hb<bio,...>`` (profkit extension, issue 11): the retainer sets of the heap
+        #: whose biography turns out to be one of those. This scheme still traverses and
+        #: lists the sets; the biographical scheme (ldvu) classifies each census's objects
+        #: at the end of the run and writes the ``.hp`` from ``census_sets``.
+        self.bio_restricted = bool(heap.restrict.get("b"))
+        #: (era, set id per census object, counted mask) of the latest census
+        self.census_sets: tuple[int, np.ndarray, np.ndarray] | None = None
         self.sets = RetainerSets(config.rts.max_retainer_set)
         self.records: list[CensusRecord] = []
         self.names: dict[int, str] = {}  # set id -> band name (memo)
@@ -184,6 +188,7 @@ class RetainerProfile:
         wanted = self.rts.heap.restrict.get("r")
         if wanted:
             mask &= self._sets_matching(frozenset(wanted))[node_set]
+        self.census_sets = (int(census.era), node_set, mask)
         per_set = np.bincount(node_set[mask], weights=census.col("size_bytes")[mask],
                               minlength=len(self.sets.elements))
         per_set = np.rint(per_set).astype(np.int64)
@@ -211,7 +216,8 @@ class RetainerProfile:
         if not self.head and not self.tail:
             self.tables = session.tables
             self.head, self.tail = self.prof_sections()
-        self.write_hp(final_time(session, self.last_time))
+        if not self.bio_restricted:  # (else ldvu writes the restricted .hp)
+            self.write_hp(final_time(session, self.last_time))
         if self.rts.prof is None:
             path = self.config.output_path(".prof")
         elif not self.claimed:
@@ -292,6 +298,12 @@ def claim_prof_sections(session: Session) -> tuple[str, str] | None:
 def selected(config: Config) -> bool:
     heap = config.rts.heap
     return heap.breakdown == "r" or heap.retainer
+
+
+# Its options (``profkit schemes``): only the implicit ``enable``; ``-p retainer.enable=0``
+# turns the scheme off even when its flags select it.
+PROFKIT_OPTIONS = PluginOptions(
+    "retainer", help="retainer profile (+RTS -hr)")
 
 
 @hookimpl

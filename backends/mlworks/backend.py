@@ -7,6 +7,20 @@ tick's stack is the one-frame stack of the function the program counter is in. `
 maps the image and runs it (runtime.Machine); ``shutdown`` stages a death row for every
 object still live.
 
+Issue 11 (every scheme means the same on both runtimes):
+
+* **producers**: ``-hc``, ``-hm``, ``-hr``, ``-p``'s %alloc and restrictions by producer turn
+  on MLWorks's space-profiling patches by themselves (``needs_producers``), so heap
+  objects are labelled with the allocating function exactly as the space report counts
+  them; ``producers_note`` says so (the schemes print it in their notes);
+* **calls and uses**: when ``-p``/``-P``/``-pj`` or manner bit 1 (calls) or a biography
+  (``-hb``...) is selected, an ``profiling.instrument.Instrumentation`` is passed to the
+  code generator (when it accepts one), whose code then counts entries and records uses in
+  guest memory; the tracker folds the use table into ``last_use`` at every collection;
+* **stacks**: with ``-p`` or manner bit 2 (time) each tick scans the emulated stack
+  (``profiling.stackscan``): ticks carry full call stacks, the exact call counts are shared
+  onto them as entries, and MLWorks's time statistics feed the time report.
+
 Virtual time: 1e8 emulated instructions per second (runtime.UNITS_PER_SECOND); a tick every
 ``+RTS -V`` seconds (1 ms = 100000 instructions), a census every ``-i`` seconds, taken
 after a full collection at the next GC point (MLWorks's ``gc_limit = gc_base`` trick makes
@@ -29,15 +43,46 @@ from .runtime.machine import UNITS_PER_SECOND, Machine
 CODEGENS = {"x86": "codegen.x86", "sparc": "codegen.sparc"}
 
 
+def needs_producers(cfg) -> bool:
+    """A scheme that names objects by their producer is selected: ``-hc``/``-hm``/``-hr``
+    (also next to ``-hb``), ``-p``'s %alloc, or a restriction by producer."""
+    heap = cfg.rts.heap
+    return bool(cfg.rts.prof or heap.breakdown in ("c", "m", "r") or heap.retainer
+                or any(k in heap.restrict for k in ("c", "C", "m"))
+                or (heap.restrict.get("b") and heap.breakdown is None))
+
+
+def needs_calls(cfg) -> bool:
+    return bool(cfg.rts.prof or (cfg.profile_file and cfg.profile_manner & 1))
+
+
+def needs_uses(cfg) -> bool:
+    from profkit.plugins import ldvu
+
+    return ldvu.selected(cfg)
+
+
+def needs_stacks(cfg) -> bool:
+    return bool(cfg.rts.prof or (cfg.profile_file and cfg.profile_manner & 2))
+
+
+PRODUCERS_NOTE = ("producers recorded by MLWorks's space-profiling patches, turned on for "
+                  "this profile")
+
+
 def _space_profiler(machine, session, item_stack):
-    """MLWorks space profiling (``--profile FILE`` with manner bit 4): patch and start."""
+    """MLWorks space profiling (``--profile FILE`` with manner bit 4), or allocation
+    recording for a scheme that needs producers: patch and start."""
     cfg = session.config
-    if not (cfg.profile_file and cfg.profile_manner & 4):
+    explicit = bool(cfg.profile_file and cfg.profile_manner & 4)
+    if not (explicit or needs_producers(cfg)):
         return None
     from .profiling.spaceprof import SpaceProfiler
 
-    prof = SpaceProfiler(machine, select=cfg.profile_select, overflow=cfg.profile_overflow,
-                         session=session, item_stack=item_stack)
+    prof = SpaceProfiler(machine, select=cfg.profile_select if cfg.profile_file else None,
+                         overflow=cfg.profile_overflow, session=session,
+                         item_stack=item_stack)
+    prof.auto = not explicit
     prof.start()
     return prof
 
@@ -50,17 +95,22 @@ class MLWorksBackend:
         self.program = None
         self.machine: Machine | None = None
         self.item_stack: dict[int, int] = {}
+        self.instrumentation = None  # profiling.instrument.Instrumentation, if code has it
+        self.call_counts = None  # profiling.instrument.CallCounts after run
+        self.scanner = None  # profiling.stackscan.StackScanner with -p / manner bit 2
+        self.spaceprof = None
+        self.producers_note: str | None = None
 
     # ------------------------------------------------------------------ load
     def load(self, session) -> None:
         cfg = session.config
         from .frontend.pipeline import compile_sml
 
-        try:
-            with open(cfg.program, encoding="latin-1") as f:
-                source = f.read()
-        except OSError as e:
-            raise UsageError(f"{cfg.program}: {e.strerror}") from None
+        from profkit.errors import read_source
+
+        # checked as UTF-8 (a bad byte is file:line:col), compiled as its bytes: an SML
+        # string literal is the source's bytes, as Poly/ML and MLWorks read them
+        source = read_source(cfg.program).encode("utf-8").decode("latin-1")
         self.program = compile_sml(source, cfg.program)
         arch = cfg.arch or "x86"
         modname = CODEGENS.get(arch)
@@ -74,13 +124,31 @@ class MLWorksBackend:
         except (KeyError, ImportError):
             raise UsageError(f"--arch {arch}: the runtime has no support for this "
                              "architecture yet") from None
-        self.image = codegen.generate(self.program, M.STATIC)
+        self.image = self._generate(codegen, cfg, arch)
         session.word_bytes = 4
         tables = session.tables
         module = os.path.basename(cfg.program)
+        self.item_cc: list[int] = []
         for it in self.image.items:
             cc = tables.ccs.intern(CostCentre(label=it.name, module=module, src=""))
+            self.item_cc.append(cc)
             self.item_stack[it.offset] = tables.stacks.push(StackTable.MAIN, cc)
+
+    def _generate(self, codegen, cfg, arch: str):
+        """Generate code, instrumented for call counting / use recording when a scheme
+        needs them and the code generator takes an ``instrumentation`` (the walker)."""
+        import inspect
+
+        calls, uses = needs_calls(cfg), needs_uses(cfg)
+        gen = codegen.generate
+        if (calls or uses) and "instrumentation" in inspect.signature(gen).parameters:
+            from .profiling.instrument import Instrumentation
+
+            inst = Instrumentation(arch, calls=calls, uses=uses)
+            image = gen(self.program, M.STATIC, instrumentation=inst)
+            self.instrumentation = inst
+            return image
+        return gen(self.program, M.STATIC)
 
     # ------------------------------------------------------------------ run
     def run(self, session) -> int:
@@ -91,8 +159,25 @@ class MLWorksBackend:
             max_steps=cfg.max_steps, source_file=cfg.program, arch=make_arch(cfg.arch))
         if m.tracker is not None:
             m.tracker.item_stack = self.item_stack  # census graphs name functions
+        inst = self.instrumentation
+        if inst is not None:
+            from .profiling import instrument as I
+
+            I.map_areas(m, calls=inst.calls, uses=inst.uses)
+            if inst.calls:
+                self.call_counts = I.CallCounts(m, inst.items)
+            if inst.uses and m.tracker is not None:
+                m.tracker.use_table = I.UseTable(m)
         clock = VirtualClock(UNITS_PER_SECOND, cfg.rts.tick_interval)
-        ticks = session.listens("profkit_tick")
+        scanner = None
+        if needs_stacks(cfg):
+            from .profiling.stackscan import StackScanner
+
+            time_prof = bool(cfg.profile_file and cfg.profile_manner & 2)
+            scanner = self.scanner = StackScanner(
+                m, session.tables, self.item_cc, time_depth=(cfg.profile_manner >> 16) & 15,
+                stats=time_prof)
+        ticks = session.listens("profkit_tick") or scanner is not None
         census = session.wants_census
         census_units = max(1, round(cfg.rts.interval * UNITS_PER_SECOND))
         slices = []
@@ -106,10 +191,22 @@ class MLWorksBackend:
         next_census = [census_units]
         item_stack = self.item_stack
 
+        prof_box: list = [None]
+
         def on_slice(pc: int) -> None:
             if ticks:
-                it = m.item_at(pc)
-                stack = item_stack.get(it.offset, StackTable.MAIN) if it else StackTable.MAIN
+                if scanner is not None:
+                    stack = scanner.scan(pc)
+                    prof = prof_box[0]
+                    if prof is not None and scanner.last_top:
+                        # allocation producers: the latest stack of each allocating item
+                        for i, s_ in scanner.last_top.items():
+                            prof.stack_of_func[i] = s_
+                        scanner.last_top = {}
+                else:
+                    it = m.item_at(pc)
+                    stack = item_stack.get(it.offset, StackTable.MAIN) if it else \
+                        StackTable.MAIN
                 session.tick(m.vtime(), stack)
             if census and m.instructions >= next_census[0]:
                 while next_census[0] <= m.instructions:
@@ -118,6 +215,9 @@ class MLWorksBackend:
                 m._arm()
 
         prof = self.spaceprof = _space_profiler(m, session, self.item_stack)  # spaceprof.py
+        prof_box[0] = prof
+        if prof is not None and getattr(prof, "auto", False):
+            self.producers_note = PRODUCERS_NOTE
         ok = False
         try:
             status = m.run(slice_units=slice_units, on_slice=on_slice)
@@ -129,7 +229,35 @@ class MLWorksBackend:
         finally:
             if prof is not None:
                 prof.end(collect=ok)
+            self._finish_counts(session)
             session.stdout.flush()
+
+    def _finish_counts(self, session) -> None:
+        """Exact call counts -> StackTable entries (shared onto the scanned stacks)."""
+        if self.call_counts is None or not session.config.rts.prof:
+            return
+        from .profiling.stackscan import share_entries
+
+        counts = self.item_counts()
+        fallback = [self.item_stack[it.offset] for it in self.image.items]
+        weight = self.scanner.weight if self.scanner is not None else {}
+        share_entries(session.tables.stacks, self.item_cc, counts, weight, fallback)
+
+    def item_counts(self):
+        """Calls per image item (image order); None when the code does not count."""
+        import numpy as np
+
+        if self.call_counts is None:
+            return None
+        by = self.call_counts.by_name()
+        return np.array([by.get(it.name, 0) for it in self.image.items], dtype=np.int64)
+
+    def mlworks_time_profile(self):
+        """What MLWorks's time report needs (plugins/mlworks_space.py): item names, call
+        counts (None: not call-counted), the scanner's TimeStats (None: no time profile)."""
+        stats = self.scanner.stats if self.scanner is not None else None
+        names = [it.name for it in self.image.items] if self.image is not None else []
+        return names, self.item_counts(), stats
 
     # ------------------------------------------------------------------ shutdown
     def virtual_time(self) -> float:

@@ -55,11 +55,9 @@ class StgBackend:
     def load(self, session: Any) -> None:
         from .frontend.pipeline import compile_program
 
-        try:
-            with open(self.path, encoding="utf-8") as f:
-                source = f.read()
-        except OSError as e:
-            raise UsageError(f"{self.path}: {e.strerror}") from None
+        from profkit.errors import read_source
+
+        source = read_source(self.path)  # UTF-8, a bad byte is file:line:col
         cf = self.config.compile
         program = compile_program(source, os.path.basename(self.path),
                                   prof_auto=cf.prof_auto, prof_cafs=cf.prof_cafs)

@@ -5,6 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from profkit.hookspecs import hookimpl
+from profkit.plugin_options import Option, PluginOptions
+
+# ``-p stg.KEY=VALUE`` (``profkit schemes``); the machine reads them from the Config
+PROFKIT_OPTIONS = PluginOptions(
+    "stg",
+    Option("con_use", bool, True,
+           "a case scrutiny of a constructor is a use (0: GHC's pointer-tagging behaviour)"),
+    help="the STG machine backend (.hs programs)",
+)
 
 
 @hookimpl

@@ -17,6 +17,8 @@ RESERVED = {
 RESERVED_SYMBOLS = {"=>", "->", "|", ":", "=", "#"}
 SYMBOL_CHARS = set("!%&$#+-/:<=>?@\\~`^|*")
 PUNCT = set("()[]{},;_")
+INT_MIN, INT_MAX = -(1 << 29), (1 << 29) - 1
+WORD_MAX = (1 << 30) - 1
 
 
 @dataclass(slots=True)
@@ -172,15 +174,29 @@ class Lexer:
         neg = src[q] == "~"
         if neg:
             q += 1
-        if src.startswith("0x", q):
+        line, col = self.line, self.pos - self.line_start + 1
+        hexd = "0123456789abcdefABCDEF"
+        if src.startswith("0x", q) and q + 2 < len(src) and src[q + 2] in hexd:
             r = q + 2
-            while r < len(src) and src[r] in "0123456789abcdefABCDEF":
+            while r < len(src) and src[r] in hexd:
                 r += 1
             value = int(src[q + 2:r], 16)
             self._advance(r - p)
-            return "int", -value if neg else value
-        if src.startswith("0w", q):
-            raise self.error("word literals are not in the subset")
+            return "int", self._int_in_range(-value if neg else value, src[p:r], line, col)
+        if src.startswith("0w", q) and not neg:
+            is_hex = src.startswith("0wx", q)
+            digits = hexd if is_hex else "0123456789"
+            s = q + (3 if is_hex else 2)
+            r = s
+            while r < len(src) and src[r] in digits:
+                r += 1
+            if r > s:
+                value = int(src[s:r], 16 if is_hex else 10)
+                self._advance(r - p)
+                if value > WORD_MAX:
+                    raise SourceError(f"constant {src[p:r]} is out of range for word "
+                                      f"(30 bits)", self.file, line, col)
+                return "word", value
         r = q
         while r < len(src) and src[r].isdigit():
             r += 1
@@ -205,7 +221,14 @@ class Lexer:
             v = float(text)
             return "real", -v if neg else v
         v = int(text)
-        return "int", -v if neg else v
+        return "int", self._int_in_range(-v if neg else v, src[p:r], line, col)
+
+    def _int_in_range(self, v: int, text: str, line: int, col: int) -> int:
+        # MLWorks's int is 30-bit tagged (no IntInf in the subset): reject, never wrap
+        if not INT_MIN <= v <= INT_MAX:
+            raise SourceError(f"constant {text} is out of range for int (30 bits: "
+                              f"{INT_MIN}..{INT_MAX})", self.file, line, col)
+        return v
 
     def _string(self) -> str:
         src = self.src

@@ -20,6 +20,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
+from profkit.errors import SourceError
+
 from .. import ir
 from . import syntax as S
 from .lowerprims import PrimLowering
@@ -29,7 +31,14 @@ from .match import (
     is_irrefutable,
     record_labels,
 )
-from .types import ConInfo, ExnInfo, PrimInfo, VarInfo
+from .types import ConInfo, ExnInfo, PrimInfo, VarInfo, word_rep
+
+
+# the runtime's globals vector has 16384 words: 16000 slots, then up to 384 words holding
+# the arrays of further top-level slots
+GLOBALS_DIRECT = 16000
+GLOBAL_CHUNK = 4096
+GLOBAL_CHUNKS = 384
 
 
 @dataclass(eq=False)
@@ -59,6 +68,9 @@ class Lowerer(PrimLowering):
         self.pc = PatternCompiler(self.exn_id_current)
         self.ctx: FnCtx = FnCtx(None)
         self.top = True
+        self.basis_env = None  # the environment after basis.sml (overloads at word)
+        self.n_chunks = 0
+        self.top_exns: list[ExnInfo] = []  # exceptions declared at top level, in order
 
     # ------------------------------------------------------------------ names
     def fresh(self, stem: str) -> str:
@@ -77,10 +89,44 @@ class Lowerer(PrimLowering):
         return name
 
     def new_global(self, uid: int) -> int:
+        """A top-level slot. The first ``GLOBALS_DIRECT`` are words of the runtime's globals
+        vector (64 KB); later ones are elements of ``GLOBAL_CHUNK``-element arrays, each
+        held in one of the vector's last words, so a program may have any number of
+        top-level bindings (``chunk_inits`` creates the arrays before the program runs)."""
         i = self.n_globals
+        if i >= GLOBALS_DIRECT + GLOBAL_CHUNK * GLOBAL_CHUNKS:
+            raise SourceError(f"too many top-level bindings (more than {i})", self.file, 1, 1)
         self.n_globals += 1
         self.globals[uid] = i
         return i
+
+    def chunk_of(self, i: int) -> tuple[ir.Expr, int]:
+        k, off = divmod(i - GLOBALS_DIRECT, GLOBAL_CHUNK)
+        self.n_chunks = max(self.n_chunks, k + 1)
+        return ir.Global(GLOBALS_DIRECT + k), off
+
+    def global_read(self, i: int) -> ir.Expr:
+        if i < GLOBALS_DIRECT:
+            return ir.Global(i)
+        chunk, off = self.chunk_of(i)
+        return ir.Runtime("array_sub", [ir.Alloc("pair", [chunk, ir.Int(off)])])
+
+    def global_write(self, i: int, value: ir.Expr) -> ir.Expr:
+        if i < GLOBALS_DIRECT:
+            return ir.SetGlobal(i, value)
+        chunk, off = self.chunk_of(i)
+        return ir.Runtime("array_update", [ir.Alloc("record", [chunk, ir.Int(off), value])])
+
+    def chunk_inits(self) -> list[ir.Expr]:
+        """Statements creating the arrays of the top-level slots beyond the vector."""
+        return [ir.SetGlobal(GLOBALS_DIRECT + k, ir.Runtime("array_make", [
+            ir.Alloc("pair", [ir.Int(GLOBAL_CHUNK), ir.Int(0)])])) for k in range(self.n_chunks)]
+
+    def globals_used(self) -> int:
+        """Words of the globals vector the program uses."""
+        if self.n_chunks:
+            return GLOBALS_DIRECT + self.n_chunks
+        return min(self.n_globals, GLOBALS_DIRECT)
 
     # ------------------------------------------------------------------ variable access
     def access(self, uid: int, ctx: FnCtx | None = None) -> ir.Expr:
@@ -88,7 +134,7 @@ class Lowerer(PrimLowering):
         if uid in ctx.locals:
             return ir.Var(ctx.locals[uid])
         if uid in self.globals:
-            return ir.Global(self.globals[uid])
+            return self.global_read(self.globals[uid])
         if ctx.group is not None and uid in ctx.group:
             j = ctx.group.index(uid)
             return ir.SelfClosure() if j == ctx.k else ir.SiblingClosure(j - ctx.k)
@@ -228,6 +274,8 @@ class Lowerer(PrimLowering):
     def exp_EConst(self, e: S.EConst) -> ir.Expr:
         if e.kind == "int":
             return ir.Int(e.value)
+        if e.kind == "word":
+            return ir.Int(word_rep(e.value))
         if e.kind == "char":
             return ir.Int(ord(e.value))
         if e.kind == "string":
@@ -429,8 +477,9 @@ class Lowerer(PrimLowering):
                     # `exception E = F`: E is F (the checker bound the same ExnInfo)
                     continue
                 if self.top:
-                    stmts.append(ir.SetGlobal(self.new_global(info.uid),
-                                              ir.String(info.name.encode())))
+                    self.top_exns.append(info)
+                    stmts.append(self.global_write(self.new_global(info.uid),
+                                                   ir.String(info.name.encode())))
                 else:
                     name = self.bind_local(info)
                     rest = self.dec(S.DException([b for b in d.binds if b is not eb], d.pos), k)
@@ -457,7 +506,7 @@ class Lowerer(PrimLowering):
                 pat = pat.pat
             if isinstance(pat, S.PVar) and isinstance(pat.bind, VarInfo):
                 if self.top:
-                    stmts.append(ir.SetGlobal(self.new_global(pat.bind.uid), val))
+                    stmts.append(self.global_write(self.new_global(pat.bind.uid), val))
                 else:
                     lets.append((self.bind_local(pat.bind), val))
                 continue
@@ -474,7 +523,7 @@ class Lowerer(PrimLowering):
             binds_all.extend(binds)
         if self.top:
             for v, path in binds_all:
-                stmts.append(ir.SetGlobal(self.new_global(v.uid), path))
+                stmts.append(self.global_write(self.new_global(v.uid), path))
             body = _seq(stmts, k())
         else:
             body = self.with_binds(binds_all, k) if binds_all else k()
@@ -491,7 +540,7 @@ class Lowerer(PrimLowering):
                 self.new_global(fb.bind.uid)
             for fb in binds:
                 _, clo = self.fun_closure(fb, None)
-                stmts.append(ir.SetGlobal(self.globals[fb.bind.uid], clo))
+                stmts.append(self.global_write(self.globals[fb.bind.uid], clo))
             return _seq(stmts, k())
         if len(binds) == 1:
             fb = binds[0]

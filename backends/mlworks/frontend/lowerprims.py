@@ -29,7 +29,16 @@ SERVICES = {
     "String.explode": "explode", "Array.array": "array_make", "Array.sub": "array_sub",
     "Array.update": "array_update", "Array.length": "array_length",
     "String.<": "string_lt", "String.=": "string_eq", "General.exit": "exit",
+    "String.str": "char_to_string", "Unsafe.stringCompare": "string_compare",
+    "Array.fromList": "array_from_list",
 }
+BINARY_PRIMS = {"Int.quot": "quot", "Int.rem": "rem", "Real.==": "req"}
+# overloaded operators at type word: SML functions of basis.sml's Word structure
+WORD_IMPLS = {"+": "Word.+", "-": "Word.-", "*": "Word.*", "div": "Word.div",
+              "mod": "Word.mod", "~": "Word.~", "<": "Word.<", "<=": "Word.<=",
+              ">": "Word.>", ">=": "Word.>="}
+# at Word8.word (values 0..255): inline integer code, reduced modulo 256
+WORD8_OPS = {"+": "add", "-": "sub", "*": "mul"}
 UNARY_PRIMS = {"not": "not", "Real.floor": "floor", "Real.ceil": "ceil",
                "Real.trunc": "trunc", "Real.round": "round"}
 BOXED_UNARY = {"Real.fromInt": "real_of_int", "Math.sqrt": "sqrt"}
@@ -74,6 +83,11 @@ class PrimLowering:
             return 1, lambda a: boxed(op, a), name
         if name in ("Char.ord", "Char.unsafeChr", "Unsafe.cast"):
             return 1, lambda a: a[0], name
+        if name in BINARY_PRIMS:
+            bop = BINARY_PRIMS[name]
+            return 2, lambda a: ir.Prim(bop, a), name
+        if name == "General.exnName":
+            return 1, lambda a: ir.Select(0, a[0]), name
         if name == "!":
             return 1, lambda a: ir.Deref(a[0]), name
         if name == "ref":
@@ -81,6 +95,16 @@ class PrimLowering:
         if name == ":=":
             return 2, lambda a: ir.Seq([ir.Assign(a[0], a[1]), ir.Int(0)]), name
         tn = type_name(self.operand_type(f))
+        if tn == "word" and name in WORD_IMPLS:
+            impl = self.basis_global(WORD_IMPLS[name], f)
+            return 1, lambda a: ir.Call(impl, a[0]), f"word{name}"
+        if tn == "Word8.word" and name in WORD8_OPS:
+            op8 = WORD8_OPS[name]
+            return 2, lambda a: ir.Prim("mod", [ir.Prim(op8, a), ir.Int(256)]), f"word8{name}"
+        if tn == "Word8.word" and name == "~":
+            return 1, lambda a: ir.Prim("mod", [ir.Prim("neg", a), ir.Int(256)]), "word8~"
+        if tn == "Word8.word" and name in INT_OPS:
+            tn = "int"  # div, mod and comparisons: as on the integers 0..255
         if name in ("=", "<>"):
             build = self.equality(f, tn)
             if name == "<>":
@@ -106,11 +130,20 @@ class PrimLowering:
         raise SourceError(f"type error: '{name}' is not defined on type {tn}", self.file,
                           *f.pos)  # type: ignore[attr-defined]
 
+    def basis_global(self, name: str, f: S.EVar) -> ir.Expr:
+        """The global holding basis function ``name`` (defined before any use)."""
+        info = self.basis_env.lookup_value(name) if self.basis_env else None  # type: ignore
+        uid = getattr(info, "uid", None)
+        if uid is None or uid not in self.globals:  # type: ignore[attr-defined]
+            raise SourceError(f"'{name}' is used before the basis defines it",
+                              self.file, *f.pos)  # type: ignore[attr-defined]
+        return self.global_read(self.globals[uid])  # type: ignore[attr-defined]
+
     def equality(self, f: S.EVar, tn: str) -> Builder:
         t = self.operand_type(f)
         if isinstance(t, TCon):
             dt = t.con.datatype
-            if tn in ("int", "char") or (dt is not None and not dt.is_list and dt.n_valued == 0):
+            if tn in ("int", "char", "word", "Word8.word") or (dt is not None and not dt.is_list and dt.n_valued == 0):
                 return lambda a: ir.Prim("eq", a)
             if tn == "string":
                 return lambda a: ir.Runtime("string_eq", [ir.Alloc("pair", a)])

@@ -31,6 +31,7 @@ from .types import (
     VarInfo,
     prune,
     sorted_labels,
+    word_rep,
 )
 
 Binds = list[tuple[VarInfo, ir.Expr]]
@@ -82,7 +83,8 @@ class PatternCompiler:
                 tests.append(ir.Runtime("string_eq", [ir.Alloc("pair", [
                     v, ir.String(p.value.encode("latin-1"))])]))
             else:
-                c = ord(p.value) if p.kind == "char" else p.value
+                c = (ord(p.value) if p.kind == "char" else word_rep(p.value)
+                     if p.kind == "word" else p.value)
                 tests.append(ir.Prim("eq", [v, ir.Int(c)]))
             return
         if isinstance(p, S.PRecord):

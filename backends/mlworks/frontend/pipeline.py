@@ -22,6 +22,7 @@ from .lower import FnCtx, Lowerer
 from .parser import parse_program
 from .typecheck import Checker
 from .types import BUILTIN_EXNS, Env, TypePrinter
+from .uncaught import wrap_uncaught
 
 BASIS_FILE = "basis.sml"
 
@@ -56,7 +57,7 @@ def _compile(source: str, filename: str) -> ir.Program:
     checker.file = filename
     user_env = Env(env)
     checker.top_decs(prog.decs, user_env)
-    return lower_program(basis.decs, prog.decs, base)
+    return lower_program(basis.decs, prog.decs, base, env)
 
 
 def infer_sml(source: str, filename: str = "input.sml") -> dict[str, str]:
@@ -77,32 +78,38 @@ def infer_sml(source: str, filename: str = "input.sml") -> dict[str, str]:
     return out
 
 
-def lower_program(basis_decs: list[S.Dec], decs: list[S.Dec], base: str) -> ir.Program:
+def lower_program(basis_decs: list[S.Dec], decs: list[S.Dec], base: str,
+                  basis_env: Env | None = None) -> ir.Program:
     lw = Lowerer()
+    lw.basis_env = basis_env
     lw.file = BASIS_FILE
     basis_setup = lower_setup(lw, basis_decs)
     n_basis_items = len(lw.items)
     lw.file = base
-    user_setup = lower_setup(lw, decs)
+    lw.top_exns = []
+    user_setup = lower_setup(lw, decs, wrap=lambda body: wrap_uncaught(lw, body, lw.top_exns))
     for item in lw.items:
         if item.name == user_setup:
-            item.body = ir.Seq([ir.Call(ir.MakeClosure(basis_setup, []), ir.Int(0)), item.body])
+            item.body = ir.Seq([*lw.chunk_inits(),
+                                ir.Call(ir.MakeClosure(basis_setup, []), ir.Int(0)), item.body])
     basis_names = {it.name for it in lw.items[:n_basis_items]}
     items = prune_basis(lw.items, n_basis_items, basis_setup, user_setup)
     # source order (items are created innermost first): basis, then the program, by line
     items.sort(key=lambda it: (it.name not in basis_names, it.line))
-    return ir.Program(items=items, setup=user_setup, n_globals=max(lw.n_globals, 1),
+    return ir.Program(items=items, setup=user_setup, n_globals=max(lw.globals_used(), 1),
                       source_file=base,
                       exn_names={n: n.encode() for n in BUILTIN_EXNS})
 
 
-def lower_setup(lw: Lowerer, decs: list[S.Dec]) -> str:
+def lower_setup(lw: Lowerer, decs: list[S.Dec], wrap=None) -> str:
     name = f"<Setup>[{lw.file}:1,1]"
     lw.item_names.add(name)
     lw.ctx = FnCtx(None)
     lw.top = True
     try:
         body = lw.decs(decs, lambda: ir.Int(0))
+        if wrap is not None:
+            body = wrap(body)
     except SourceError as e:
         if e.file == "<input>":
             e.file = lw.file

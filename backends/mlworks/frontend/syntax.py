@@ -72,7 +72,7 @@ class PVar:
 @dataclass(slots=True)
 class PConst:
     value: Any  # int, float, str (string), or ("char", c)
-    kind: str  # "int" | "real" | "string" | "char"
+    kind: str  # "int" | "word" | "real" | "string" | "char"
     pos: Pos
 
 
@@ -127,7 +127,7 @@ Pat = Union[PWild, PVar, PConst, PRecord, PList, PCon, PAs, PTyped]
 @dataclass(slots=True)
 class EConst:
     value: Any
-    kind: str  # "int" | "real" | "string" | "char"
+    kind: str  # "int" | "word" | "real" | "string" | "char"
     pos: Pos
 
 

@@ -15,6 +15,7 @@ from .types import (
     CHAR,
     EXN,
     INT,
+    INTEGRAL,
     NUM,
     ORD,
     REAL,
@@ -34,6 +35,9 @@ from .types import (
     TypePrinter,
     UnifyError,
     VarInfo,
+    WORD,
+    WORD8,
+    WORDS,
     admits_eq,
     fun,
     prune,
@@ -79,6 +83,7 @@ class Checker:
         self.pending_ovl: list[TVar] = []
         self.pending_rec: list[tuple[TVar, S.Pos]] = []
         self.bool_t: Type = UNIT
+        self.pending_words: list = []
         self.list_tc: Tycon | None = None
 
     # ------------------------------------------------------------------ helpers
@@ -177,7 +182,8 @@ class Checker:
         for name, text in BUILTIN_TYPES.items():
             ty = Parser(text, "<builtin>").ty()
             tvmap: dict[str, TVar] = {
-                "'n": TVar(1, ovl=NUM), "'o": TVar(1, ovl=ORD), "''a": TVar(1, eq=True)}
+                "'n": TVar(1, ovl=NUM), "'o": TVar(1, ovl=ORD), "''a": TVar(1, eq=True),
+                "'i": TVar(1, ovl=INTEGRAL)}
             t = self.elab(ty, env, tvmap, level=1)
             fvs: list[TVar] = []
             free_vars(t, fvs)
@@ -226,11 +232,19 @@ class Checker:
         for d in decs:
             self.pending_ovl = []
             self.pending_rec = []
+            self.pending_words = []
             self.dec(d, env)
             for v in self.pending_ovl:
                 v = prune(v)  # type: ignore[assignment]
                 if isinstance(v, TVar) and v.ovl is not None:
-                    unify(v, TCon(INT if "int" in v.ovl else STRING, []))
+                    default = (INT if "int" in v.ovl else WORD if "word" in v.ovl
+                               else REAL if "real" in v.ovl else STRING)
+                    unify(v, TCon(default, []))
+            for t, value, pos in self.pending_words:
+                t = prune(t)
+                if isinstance(t, TCon) and t.con is WORD8 and value > 0xFF:
+                    raise self.error(f"constant 0wx{value:X} is out of range for Word8.word",
+                                     pos)
             for v, pos in self.pending_rec:
                 if isinstance(prune(v), TVar):
                     raise self.error("type error: unresolved flexible record type (the "
@@ -452,7 +466,7 @@ class Checker:
             if p.kind == "real":
                 raise self.error("type error: real constants are not allowed in patterns "
                                  "(real is not an equality type)", p.pos)
-            return TCon(CONST_TYPES[p.kind], [])
+            return self.const_type(p)
         if isinstance(p, S.PRecord):
             fields = {}
             for lab, q in p.fields:
@@ -500,6 +514,15 @@ class Checker:
             return t
         raise self.error("unsupported pattern", p.pos)  # pragma: no cover
 
+    def const_type(self, c) -> Type:
+        """A constant's type; word literals are overloaded (word / Word8.word), range-checked
+        when the declaration's types are known."""
+        if c.kind != "word":
+            return TCon(CONST_TYPES[c.kind], [])
+        t = self.fresh(ovl=WORDS)
+        self.pending_words.append((t, c.value, c.pos))
+        return t
+
     def new_var(self, name: str, p, bound: dict[str, VarInfo]) -> Type:
         if name in bound:
             raise self.error(f"variable '{name}' is bound twice in one pattern", p.pos)
@@ -512,7 +535,7 @@ class Checker:
     # ------------------------------------------------------------------ expressions
     def exp(self, e: S.Exp, env: Env) -> Type:
         if isinstance(e, S.EConst):
-            return TCon(CONST_TYPES[e.kind], [])
+            return self.const_type(e)
         if isinstance(e, S.EVar):
             info = env.lookup_value(e.name)
             if info is None:

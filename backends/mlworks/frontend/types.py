@@ -21,8 +21,11 @@ from typing import Any, Union
 
 _ids = itertools.count()
 
-NUM = frozenset({"int", "real"})
-ORD = frozenset({"int", "real", "string", "char"})
+# overload classes (type names): + - * ~ abs; < <= > >=; div mod; word literals
+NUM = frozenset({"int", "real", "word", "Word8.word"})
+ORD = frozenset({"int", "real", "string", "char", "word", "Word8.word"})
+INTEGRAL = frozenset({"int", "word", "Word8.word"})
+WORDS = frozenset({"word", "Word8.word"})
 
 
 class TVar:
@@ -72,8 +75,26 @@ ARROW = Tycon("->", 2, eq=False)
 REF = Tycon("ref", 1)
 ARRAY = Tycon("array", 1)
 EXN = Tycon("exn", 0, eq=False)
+WORD = Tycon("word", 0)
+WORD8 = Tycon("Word8.word", 0)
+VECTOR = Tycon("vector", 1)
+# representation (basis.sml converts with Unsafe.cast): word and Word8.word are tagged
+# integers (word: the 30-bit pattern, 2's complement); 'a vector and the monomorphic arrays
+# are ARRAY objects like 'a array; Word8Vector.vector is a STRING object.
+W8VECTOR = Tycon("Word8Vector.vector", 0)
+W8ARRAY = Tycon("Word8Array.array", 0)
+CHARARRAY = Tycon("CharArray.array", 0)
 BASIC_TYCONS = {"int": INT, "real": REAL, "string": STRING, "char": CHAR, "ref": REF,
-                "array": ARRAY, "exn": EXN}
+                "array": ARRAY, "exn": EXN, "word": WORD, "Word8.word": WORD8,
+                "vector": VECTOR, "Word8Vector.vector": W8VECTOR,
+                "Word8Array.array": W8ARRAY, "CharArray.array": CHARARRAY}
+# types compared by identity (mutable objects: always admit equality)
+IDENTITY_TYCONS = (REF, ARRAY, W8ARRAY, CHARARRAY)
+
+
+def word_rep(value: int) -> int:
+    """The integer holding a word's 30-bit pattern (words at or above 2^29 are negative)."""
+    return value - (1 << 30) if value >= (1 << 29) else value
 
 
 def label_key(lab: str) -> tuple:
@@ -239,7 +260,7 @@ def admits_eq(t: Type, make_eq: bool = True) -> bool:
         return True
     if isinstance(t, TRec):
         return all(admits_eq(x, make_eq) for x in t.fields.values())
-    if t.con in (REF, ARRAY):
+    if t.con in IDENTITY_TYCONS:
         return True
     if not t.con.eq:
         return False
@@ -381,7 +402,7 @@ def show_type(t: Type) -> str:
 BUILTIN_TYPES: dict[str, str] = {
     "+": "'n * 'n -> 'n", "-": "'n * 'n -> 'n", "*": "'n * 'n -> 'n", "~": "'n -> 'n",
     "abs": "'n -> 'n",
-    "/": "real * real -> real", "div": "int * int -> int", "mod": "int * int -> int",
+    "/": "real * real -> real", "div": "'i * 'i -> 'i", "mod": "'i * 'i -> 'i",
     "<": "'o * 'o -> bool", "<=": "'o * 'o -> bool", ">": "'o * 'o -> bool",
     ">=": "'o * 'o -> bool",
     "=": "''a * ''a -> bool", "<>": "''a * ''a -> bool",
@@ -399,13 +420,18 @@ BUILTIN_TYPES: dict[str, str] = {
     "Array.update": "'a array * int * 'a -> unit", "Array.length": "'a array -> int",
     "String.<": "string * string -> bool", "String.=": "string * string -> bool",
     "General.exit": "int -> 'a",
+    "General.exnName": "exn -> string", "String.str": "char -> string",
+    "Unsafe.stringCompare": "string * string -> int", "Array.fromList": "'a list -> 'a array",
+    "Int.quot": "int * int -> int", "Int.rem": "int * int -> int",
+    "Real.==": "real * real -> bool",
 }
 # unqualified aliases of builtins (the rest of the top-level basis is in basis.sml)
 BUILTIN_ALIASES = {
     "concat": "String.concat", "size": "String.size", "substring": "String.substring",
     "implode": "String.implode", "explode": "String.explode", "ord": "Char.ord",
     "real": "Real.fromInt", "floor": "Real.floor", "ceil": "Real.ceil",
-    "trunc": "Real.trunc", "round": "Real.round",
+    "trunc": "Real.trunc", "round": "Real.round", "TextIO.print": "print",
+    "str": "String.str", "exnName": "General.exnName",
 }
 BUILTIN_EXNS = {"Overflow": None, "Div": None, "Subscript": None, "Match": None,
                 "Bind": None, "Fail": "string", "Empty": None, "Size": None, "Chr": None,

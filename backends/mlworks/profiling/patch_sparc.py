@@ -48,7 +48,10 @@ G2_G4 = 0x8000
 RET = 0x810  # thread word: the continuation while the routine runs
 TMP = 0x814
 DROPPED = 0x818  # records lost because the area was full (never in practice)
-ROUTINES_SPARC = M.STUBS + 0x800
+# In the implicit-vector page, not the stub page: the SPARC runtime restarts a slice that
+# stopped just after a control transfer in the stub page at the caller's %o7 + 8 (a stub's
+# ``retl``), which would be wrong in a routine's branch delay slot (counted runs).
+ROUTINES_SPARC = M.IMPLICIT + 0xC00
 
 
 def plan(words: list[int], first: int) -> ItemPatch:

@@ -123,9 +123,6 @@ class SpaceProfiler:
         if self.sparc and self.overflow:
             raise UsageError("--profile-overflow: the limit-overflow scheme is x86 only "
                              "(MLWorks's SPARC runtime patched code)")
-        if self.sparc and self._counted():
-            raise UsageError("space profiling on --arch sparc cannot be combined with "
-                             "ticks, censuses or --max-steps (see spaceprof_patch_sparc.py)")
         img = m.image
         self.vec_base, self.vec_len = img.base, img.vector_bytes or len(img.data)
         if not self.overflow:
@@ -140,9 +137,12 @@ class SpaceProfiler:
             m.uc.ctl_remove_cache(M.IMPLICIT + 0x38, M.IMPLICIT + 0x50)
         else:
             code = RT.assemble_x86(self.overflow)
-        self._old_routine_bytes = m.read(RT.ROUTINES, len(code))
-        m.write(RT.ROUTINES, code)
-        m.uc.ctl_remove_cache(RT.ROUTINES, RT.ROUTINES + len(code))
+        self.routines_at = ra = PS.ROUTINES_SPARC if self.sparc else RT.ROUTINES
+        self._old_routine_bytes = m.read(ra, len(code))
+        m.write(ra, code)
+        m.uc.ctl_remove_cache(ra, ra + len(code))
+        if self.sparc and self._counted():
+            self._emulate_jmpls(ra, len(code))
         flush = M.stub_address(STUB_FLUSH)
         m.handlers[flush] = self._flush
         for off in (M.SLOT_GC, M.SLOT_PROFILE_ALLOC, RT.AREA_PTR, RT.AREA_LIMIT, RT.REAL_GC,
@@ -172,12 +172,27 @@ class SpaceProfiler:
             self._wrap_tracker(tr)
         self.active = True
 
+    def _emulate_jmpls(self, routines: int, nbytes: int) -> None:
+        """Counted SPARC runs: unicorn mis-executes a ``jmpl`` under a code hook, so the
+        runtime performs every ``jmpl`` of the code vector by a hook (arch_sparc); the
+        routines' and the implicit-vector stubs' ``jmpl`` words need the same (their delay
+        slots are ``nop``; a patched site's ``or %g0, SIZE, %g4`` is performed by the hook
+        too, so a slice never stops inside it)."""
+        m = self.m
+        for base, n in ((routines, nbytes), (M.IMPLICIT + 0x38, 24)):
+            words = struct.unpack(f"<{n // 4}I", m.read(base, n))
+            for i, w in enumerate(words):
+                if w >> 30 == 2 and ((w >> 19) & 0x3F) == 0x38:
+                    m.arch.emulate_jmpl_at(base + 4 * i)
+
     def _counted(self) -> bool:
         s = self.session
         if s is None:
             return False
-        return bool(s.listens("profkit_tick") or s.wants_census
-                    or s.config.max_steps is not None)
+        cfg = s.config
+        # (the backend also ticks for its own stack scans: -p, manner bit 2)
+        return bool(s.listens("profkit_tick") or s.wants_census or cfg.max_steps is not None
+                    or cfg.rts.prof or (cfg.profile_file and cfg.profile_manner & 2))
 
     def _patch_all(self) -> None:
         """Plan every selected item (nothing is written if one is refused), then write."""
@@ -377,8 +392,9 @@ class SpaceProfiler:
             for off, v in self._saved.items():
                 m.set_slot(off, v)
             m.set_slot(M.SLOT_GC_LIMIT, m.slot(M.SLOT_REAL_GC_LIMIT))
-            m.write(RT.ROUTINES, self._old_routine_bytes)
-            m.uc.ctl_remove_cache(RT.ROUTINES, RT.ROUTINES + len(self._old_routine_bytes))
+            ra = self.routines_at
+            m.write(ra, self._old_routine_bytes)
+            m.uc.ctl_remove_cache(ra, ra + len(self._old_routine_bytes))
             m.handlers.pop(M.stub_address(STUB_FLUSH), None)
             m.__dict__.pop("_arm", None)
             if self._after_gc in m.gc_observers:

@@ -38,6 +38,8 @@ from unicorn.unicorn_const import (
     UC_HOOK_MEM_INVALID,
 )
 
+from profkit.runner import stop_on_interrupt
+
 from profkit.errors import GuestFaultError, GuestRuntimeError, ResourceLimitError
 
 from . import memory as M
@@ -377,12 +379,23 @@ class Machine:
         pc = self.start()
         uc = self.uc
         count = slice_units
+        # Ctrl-C stops the emulator from a watcher thread (profkit.runner.stop_on_interrupt)
+        with stop_on_interrupt(uc.emu_stop) as intr:
+            return self._run_loop(pc, count, on_slice, intr)
+
+    def _run_loop(self, pc: int, count: int, on_slice, intr) -> int:
+        uc = self.uc
         while True:
             try:
                 uc.emu_start(pc, self.exit_addr, count=count)
             except UcError as e:
+                if intr.interrupted:
+                    raise KeyboardInterrupt from None
                 if self._pending is None:
                     raise self._fault(e) from None
+            if intr.interrupted:
+                self._pending = None
+                raise KeyboardInterrupt
             if self._pending is not None:
                 p, self._pending = self._pending, None
                 if isinstance(p, ExitProgram):
@@ -417,8 +430,9 @@ class Machine:
         }.get(e.errno, str(e))
         sp = self.uc.reg_read(self.arch.SP)
         if e.errno == UC_ERR_WRITE_UNMAPPED and M.STACK_LO - 0x100000 <= sp < M.STACK_LO + 64:
-            return GuestFaultError(f"profkit: guest fault at {pc:#010x} in "
-                                   f"{self.function_name(pc)}: stack overflow")
+            # the stack is exhausted: what Poly/ML prints when it cannot grow a stack
+            return GuestRuntimeError("Warning - Unable to increase stack - interrupting "
+                                     "thread\nException- Interrupt raised")
         if self._bad_access is not None and e.errno != UC_ERR_INSN_INVALID:
             what += f" {self._bad_access:#010x}"
         return GuestFaultError(f"profkit: guest fault at {pc:#010x} in "

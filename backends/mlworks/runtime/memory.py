@@ -60,6 +60,31 @@ SLOT_REAL_GC_LIMIT = 0x58
 SLOT_HANDLER = 0x5C
 SLOT_SERVICES = 0x80
 
+# Profiling areas written by instrumented ML code (profiling/instrument.py; issue 11):
+# one 32-bit call counter per code item, and the *use tables*: one byte per 8-byte granule
+# of the address space below HEAP_HI, one table per pointer tag (1 pairs, 3 refs, 5
+# records/closures/strings). A use of the object a tagged pointer ``v`` points into writes
+# a non-zero byte at ``use_entry(v) = USE_DISP + ((v & 7) << 29) + (v >> 3)`` (mod 2^32):
+# on x86 that is ``ror r,3 ; mov byte [r+USE_DISP],1 ; rol r,3``, with no scratch
+# register. Every object is 8-aligned and every tag is below 8, so ``v >> 3`` is the
+# object's first granule whatever the tag (an interior pointer, e.g. into a shared closure
+# record, lands on a later granule of the same object).
+CALL_COUNTS = 0x5F000000
+CALL_COUNTS_MAX = 0x00100000
+USE_DISP = 0x28000000
+USE_TAGS = (1, 3, 5)
+
+
+def use_table(tag: int) -> int:
+    """Start of the use table of pointers with primary tag ``tag``."""
+    return (USE_DISP + (tag << 29)) & 0xFFFFFFFF
+
+
+def use_entry(v: int) -> int:
+    """The use-table byte of the tagged value ``v``."""
+    return (USE_DISP + ((v & 7) << 29) + (v >> 3)) & 0xFFFFFFFF
+
+
 PAGE = 0x10000  # heap block granularity (64 KB)
 ARENA = 0x400000  # the heap is mapped into unicorn in 4 MB steps as it grows
 
@@ -113,12 +138,27 @@ class HeapSpace:
     bump: int = HEAP_LO + PAGE  # (the first bytes of a unicorn region are slow to write)
     mapped_hi: int = HEAP_LO
     free: list[tuple[int, int]] = field(default_factory=list)  # (start, size), by address
+    #: the use table is mapped (``map_use_table``): its part for the heap grows with it
+    use_table: bool = False
 
     def _ensure_mapped(self, end: int) -> None:
         if end > self.mapped_hi:
             new_hi = align(end, ARENA)
             self.uc.mem_map(self.mapped_hi, new_hi - self.mapped_hi, UC_PROT_ALL)
+            if self.use_table:
+                for t in USE_TAGS:
+                    self.uc.mem_map(use_table(t) + (self.mapped_hi >> 3),
+                                    (new_hi - self.mapped_hi) >> 3, UC_PROT_ALL)
             self.mapped_hi = new_hi
+
+    def map_use_table(self) -> None:
+        """Map the use tables for every address below the mapped heap (static space, the
+        heap so far); the rest follows the heap's growth. Unused entries cost no memory
+        until written."""
+        if not self.use_table:
+            for t in USE_TAGS:
+                self.uc.mem_map(use_table(t), self.mapped_hi >> 3, UC_PROT_ALL)
+            self.use_table = True
 
     def take(self, nbytes: int) -> int | None:
         """A block of at least ``nbytes`` (rounded to pages); None if the address space is

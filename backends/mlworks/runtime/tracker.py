@@ -19,8 +19,10 @@ from profkit.tables import Info
 from . import heapscan as HS
 
 _KIND_OBJ = {
+    # strings are inherently used (LDVU): their bytes are read by runtime services, never
+    # by a traced selection, as GHC's ARR_WORDS
     HS.K_PAIR: ObjKind.CON, HS.K_CLOSURE: ObjKind.FUN, HS.K_RECORD: ObjKind.CON,
-    HS.K_STRING: ObjKind.CON, HS.K_ARRAY: ObjKind.MUTABLE, HS.K_REF: ObjKind.MUTABLE,
+    HS.K_STRING: ObjKind.PRIM, HS.K_ARRAY: ObjKind.MUTABLE, HS.K_REF: ObjKind.MUTABLE,
     HS.K_BYTEARRAY: ObjKind.PRIM, HS.K_REAL: ObjKind.PRIM, HS.K_CODE: ObjKind.CODE,
     HS.K_WEAK: ObjKind.MUTABLE, HS.K_OTHER: ObjKind.CON,
 }
@@ -51,6 +53,28 @@ class Tracker:
         #: set by the runtime/backend: the machine, and code item offset -> StackTable id
         self.machine = None
         self.item_stack: dict[int, int] = {}
+        #: profiling/instrument.UseTable when ML code records uses (issue 11): folded into
+        #: the header's ``last_use`` at every collection, census and at the end
+        self.use_table = None
+
+    # ------------------------------------------------------------------ uses
+    def fold_uses(self, start: int, top: int, starts_words: np.ndarray,
+                  ids: np.ndarray) -> None:
+        """Objects of [start, top) (``ids`` in address order) whose use-table entries are
+        set were used in the current era: record it in the header, clear the entries."""
+        ut = self.use_table
+        if ut is None or top <= start:
+            return
+        used = ut.used_objects(start, top, starts_words)
+        if len(used):
+            self.session.header.column("last_use")[ids[used]] = self.session.era
+
+    def fold_large(self, gc) -> None:
+        if self.use_table is None:
+            return
+        for (a, n), oid in zip(gc.large, self.large_ids):
+            if self.use_table.used_objects(a, a + n, np.zeros(1, dtype=np.int64)).size:
+                self.session.header.column("last_use")[oid] = self.session.era
 
     # ------------------------------------------------------------------ header rows
     def register(self, kinds: np.ndarray, size_words: np.ndarray) -> np.ndarray:
@@ -115,6 +139,9 @@ class Tracker:
                 if ids is None or len(ids) != len(p.starts):
                     ids = self.register_area(W_all[o:o + (top - start) // 4], p)
                 parts.append(ids)
+        if self.use_table is not None:
+            for (start, top, _g, _b), p, part in zip(segs, parsed, parts):
+                self.fold_uses(start, top, p.starts, part)
         ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
         self._copies(ids[live], obj_gen[live], dst_gen[live], obj_size[live])
         self._deaths(ids[~live])
@@ -126,6 +153,7 @@ class Tracker:
     # ------------------------------------------------------------------ census / the end
     def census(self, gc, time: float) -> CensusView:
         self.register_large(gc.read)
+        self.fold_large(gc)
         objs, gens = [], []
         for g in range(1, gc.G):
             for b in gc.gens[g]:
@@ -149,12 +177,19 @@ class Tracker:
     def kill_all(self, gc, creation_top: int) -> None:
         """The run is over: a death row for every object still in the heap."""
         self.register_large(gc.read)
+        self.fold_large(gc)
         if creation_top > gc.creation_start:
             W = np.frombuffer(gc.read(gc.creation_start, creation_top - gc.creation_start),
                               dtype=np.uint32)
-            self._deaths(self.register_area(W, HS.parse(W)))
+            p = HS.parse(W)
+            ids = self.register_area(W, p)
+            self.fold_uses(gc.creation_start, creation_top, p.starts, ids)
+            self._deaths(ids)
         for g in range(1, gc.G):
             for b in gc.gens[g]:
                 if b.ids is not None:
+                    if self.use_table is not None and b.top > b.start:
+                        W = np.frombuffer(gc.read(b.start, b.top - b.start), dtype=np.uint32)
+                        self.fold_uses(b.start, b.top, HS.parse(W).starts, b.ids)
                     self._deaths(b.ids)
         self._deaths(np.asarray(self.large_ids, dtype=np.int64))

@@ -5,6 +5,7 @@ These functions are methods of ``Desugarer`` (imported into its class body)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from .. import ir
@@ -31,7 +32,7 @@ def _binding_cc(self: "Desugarer", path: list[str], name: str,
 def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
                 path: list[str]) -> tuple[list[ir.Bind], "Env"]:
     """Compile a recursive binding group; returns the bindings and the extended env."""
-    from .desugar import literal_of
+    from .desugar import allocates, literal_of
 
     env2: "Env" = dict(env)
     plan: list[tuple[S.Decl, str | None]] = []
@@ -41,7 +42,8 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
             if not c.pats and c.rhs.body is not None and not c.rhs.where and \
                     _binding_cc(self, path, d.name, d.span) is None:
                 lit = literal_of(c.rhs.body)
-                if lit is not None:
+                # GHC -O0 allocates a big literal's box once, where it is bound
+                if lit is not None and not (self.module == "Main" and allocates(lit)):
                     env2[d.name] = lit  # a literal binding costs nothing: substitute it
                     continue
             name = self.fresh(d.name)
@@ -80,9 +82,43 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
     msg = f"{S.format_span(self.file, d.span)}: Non-exhaustive patterns in function {d.name}"
     rows = [Row(list(c.pats), {}, self.rhs_builder(c.rhs, env, new_path)) for c in d.clauses]
     body = self.match(params, rows, FailK(msg))
+    if self.module == "Prelude" and d.name in GENERIC_OVERHEAD:
+        body = _garbage(self, GENERIC_OVERHEAD[d.name], params[-1], body)
     if cc is not None:
         body = ir.SCC(cc, body, True)
-    return [ir.Bind(ir_name, ir.Closure(params, body, self.info(d.name, d.span), False))]
+    info = self.info(d.name, d.span) if not path else self.local_info(d.name, d.span)
+    return [ir.Bind(ir_name, ir.Closure(params, body, info, False))]
+
+
+# Words that base's class-polymorphic code allocates per call (per list element for the
+# Foldable ones) beyond what the Prelude's own definition does, when GHC -O0 calls it with
+# a dictionary (no specialisation happens at -O0): superclass selections and lazy method
+# arguments become thunks. Measured with GHC 9.0.2 (tests/reference/ghc-9.0.2/shapes/
+# programs/micro.hs): `filter even` 136 bytes per test against the Prelude's 16, `and`/`or`/
+# `all`/`any` (foldMap over All/Any) 64 bytes per element against 0.
+GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "all": 8, "any": 8}
+# constructors by size in words (header + fields) for padding allocations
+_PAD_CONS = {6: "(,,,,)", 5: "(,,,)", 4: "(,,)", 3: "(,)"}
+
+
+def _garbage(self: "Desugarer", words: int, var: str, body: ir.Expr) -> ir.Expr:
+    """``body`` after allocating ``words`` words that nothing keeps (they die at the next
+    collection, as base's dictionary-selection thunks do)."""
+    sizes: list[int] = []
+    while words > 0:
+        take = min(6, words)
+        if words - take == 1 or take == 2:  # no 1-word object; 2 words: a 1-field box
+            take = take - 1 if take > 3 else take
+        sizes.append(take)
+        words -= take
+    for n in sizes:
+        con = _PAD_CONS.get(n)
+        if con is None:  # 2 words
+            rhs = ir.ConRhs("Just", [ir.Var(var)])
+        else:
+            rhs = ir.ConRhs(con, [ir.Var(var)] * (n - 1))
+        body = ir.Let([ir.Bind(self.fresh("ds"), rhs)], body)
+    return body
 
 
 def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name: str,
@@ -105,12 +141,16 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
             lit = literal_of(body)
             if lit is not None:  # a static box, as GHC's `n = 100 :: Int` (not a CAF)
                 box = {"Int": "I#", "Double": "D#", "Char": "C#"}[lit.kind]
+                from .desugar import allocates
+                if self.module == "Main" and allocates(lit):
+                    self.alloc_boxes.add(ir_name)  # allocated where a local group binds it
                 return [ir.Bind(ir_name, ir.ConRhs(box, [lit]))]
     msg = f"{S.format_span(self.file, d.span)}: Non-exhaustive guards in function {d.name}"
     e = self.rhs_expr(rhs, env, path, FailK(msg))
     if cc is not None:
         e = ir.SCC(cc, e, True)
-    return [ir.Bind(ir_name, ir.Closure([], e, self.info(d.name, d.span), True))]
+    info = self.info(d.name, d.span) if len(path) <= 1 else self.local_info(d.name, d.span)
+    return [ir.Bind(ir_name, ir.Closure([], e, info, True))]
 
 
 def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
@@ -124,7 +164,7 @@ def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
     e = self.rhs_expr(d.rhs, env, new_path, FailK(msg))
     if cc is not None:
         e = ir.SCC(cc, e, True)
-    binds = [ir.Bind(whole, ir.Closure([], e, self.info("pat", d.span), True))]
+    binds = [ir.Bind(whole, ir.Closure([], e, self.local_info("ds", d.span), True))]
     names: list[tuple[str, S.Span]] = []
     pat_binders(d.pat, names)
     for n, _ in names:
@@ -134,5 +174,75 @@ def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
         def pick(bs: dict[str, str], fail: FailK, n: str = n) -> ir.Expr:
             return ir.App(bs[n], [])
         sel = self.match([whole], [Row([d.pat], {}, pick)], FailK(msg))
-        binds.append(ir.Bind(target, ir.Closure([], sel, self.info(n, d.span), True)))
+        sel_cc = _binding_cc(self, path, n, d.span)
+        if sel_cc is not None:  # GHC: each variable of the pattern has its own CC
+            sel = ir.SCC(sel_cc, sel, True)
+        info = self.info(n, d.span) if not path else self.local_info(n, d.span)
+        binds.append(ir.Bind(target, ir.Closure([], sel, info, True)))
     return binds
+
+
+def mentions(node: object, name: str) -> bool:
+    """Does the syntax tree ``node`` refer to the variable ``name`` anywhere (shadowing
+    ignored: a conservative answer)?"""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, S.EVar):
+            if n.name == name:
+                return True
+        elif isinstance(n, (list, tuple)):
+            stack.extend(n)
+        elif dataclasses.is_dataclass(n):
+            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n))
+    return False
+
+
+def _seq_let(self: "Desugarer", decls: list[S.Decl], body: S.Expr,
+             env: "Env") -> tuple[S.DFun, S.Expr] | None:
+    """``let x = e in x `seq` b`` (x used nowhere else in the group): the binding GHC -O0
+    turns into ``case e of x -> b`` (the desugarer's seq rule, then the simple optimiser
+    inlines the let, used once, into the scrutinee), so no thunk is allocated for x."""
+    b = _strip(body)
+    if not isinstance(b, S.EApp):
+        return None
+    head, args = self.flatten(b)
+    if not (isinstance(head, S.EVar) and len(args) == 2 and
+            self.is_prelude(head.name, env, "seq")):
+        return None
+    x = _strip(args[0])
+    if not isinstance(x, S.EVar):
+        return None
+    for d in decls:
+        if isinstance(d, S.DFun) and d.name == x.name:
+            c = d.clauses[0]
+            if len(d.clauses) != 1 or c.pats or c.rhs.body is None or c.rhs.where or \
+                    mentions(c.rhs.body, x.name):
+                return None
+            if any(mentions(o, x.name) for o in decls if o is not d):
+                return None
+            return d, args[1]
+    return None
+
+
+def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
+             path: list[str]) -> ir.Expr:
+    """A ``let``/``where`` group around ``body``."""
+    hit = _seq_let(self, decls, body, env) if self.module == "Main" else None
+    if hit is None:
+        binds, env2 = self.local_binds(decls, env, path)
+        return self.wrap_group(binds, self.expr(body, env2, path))
+    d, rest = hit
+    binds, env2 = self.local_binds([o for o in decls if o is not d], env, path)
+    v = self.fresh(d.name)
+    self.evaluated.add(v)
+    cc = _binding_cc(self, path, d.name, d.span)
+    new_path = path + [d.name] if d.span != S.NOSPAN else path
+    rhs = d.clauses[0].rhs.body
+    assert rhs is not None
+    scrut = self.expr(rhs, env2, new_path)
+    if cc is not None:
+        scrut = ir.SCC(cc, scrut, True)
+    env3 = dict(env2)
+    env3[d.name] = v
+    return self.wrap_group(binds, ir.Case(scrut, v, [], self.expr(rest, env3, path)))

@@ -33,6 +33,25 @@ def strip(e: S.Expr) -> S.Expr:
     return e
 
 
+BOXES = {"Int": "I#", "Double": "D#", "Char": "C#"}
+
+
+def allocates(lit: ir.Lit) -> bool:
+    """Does GHC's code generator allocate a box for this literal (no static INTLIKE /
+    CHARLIKE closure for it)?"""
+    if lit.kind == "Int":
+        return not -16 <= lit.value <= 255  # type: ignore[operator]
+    return lit.kind == "Double"
+
+
+def box_alloc(lit: ir.Lit) -> ir.Expr:
+    """An expression that allocates a fresh box holding ``lit`` (the machine charges every
+    arithmetic result as a heap allocation); adding zero keeps the value (``-0.0`` keeps a
+    negative zero)."""
+    zero = ir.Lit(0, "Int") if lit.kind == "Int" else ir.Lit(-0.0, "Double")
+    return ir.PrimOp("+", [lit, zero])
+
+
 def literal_of(e: S.Expr) -> ir.Lit | None:
     e = strip(e)
     if isinstance(e, S.ETyped):  # `:: Double` or `:: [Double]`
@@ -68,6 +87,8 @@ class Desugarer(AppMixin, Matcher):
         # Prelude function being compiled (set by the front end per binding)
         self.closure_module = module
         self.used_wrappers: set[str] = set()
+        # let-bound literal boxes that GHC -O0 allocates where they are bound (see lit_atom)
+        self.alloc_boxes: set[str] = set()
         self.taken: set[str] = set(globals_.values()) | set(prelude_names.values()) | \
             set(ir.PRIMOPS)
 
@@ -86,6 +107,15 @@ class Desugarer(AppMixin, Matcher):
     def info(self, name: str, span: S.Span = S.NOSPAN) -> ir.ClosureInfo:
         src = S.format_span(self.file, span) if span != S.NOSPAN else ""
         return ir.ClosureInfo(name, self.closure_module, "*", src)
+
+    def local_info(self, name: str, span: S.Span = S.NOSPAN) -> ir.ClosureInfo:
+        """The closure description of a local binding as GHC prints it in -hd: the binder's
+        name and a unique (``<Main.go_s1388>``, ``<Main.ps_s1Wi>``); names the desugarer made
+        up (comprehension loops, pattern-bound tuples) are GHC's ``ds``."""
+        base = name.split("_")[0] if not name.startswith("%") else "ds"
+        if not base or not (base[0].isalpha() or base[0] == "_"):
+            base = "ds"
+        return self.info(f"{base}_s{next(self.counter)}", span)
 
     def wrapper(self, con: str) -> str:
         self.used_wrappers.add(con)
@@ -107,7 +137,7 @@ class Desugarer(AppMixin, Matcher):
     def atom(self, e: S.Expr, env: Env, path: list[str], binds: list[ir.Bind]) -> ir.Atom:
         lit = literal_of(e)
         if lit is not None:
-            return lit
+            return self.lit_atom(lit, binds)
         e = strip(e)
         if isinstance(e, S.EVar):
             local = env.get(e.name)
@@ -141,6 +171,20 @@ class Desugarer(AppMixin, Matcher):
             binds.append(ir.Bind(name, self.lambda_closure(e, env, path, name, None)))
             return ir.Var(name)
         return self.bind_thunk(e, env, path, binds)
+
+    def lit_atom(self, lit: ir.Lit, binds: list[ir.Bind]) -> ir.Atom:
+        """A literal argument. GHC -O0 let-binds the box of every literal argument
+        (``let sat = I#! [1000#]``) and allocates it each time the binding is reached, except
+        where the code generator hands out a precomputed static closure (Ints -16..255 and
+        Chars below 256). Only the program's own code does this (base is built with -O,
+        which floats such boxes to the top level); a top-level binding stays static."""
+        if self.module != "Main" or not allocates(lit):
+            return lit
+        name = self.fresh("sat_s")
+        self.alloc_boxes.add(name)
+        self.evaluated.add(name)
+        binds.append(ir.Bind(name, ir.ConRhs(BOXES[lit.kind], [lit])))
+        return ir.Var(name)
 
     def list_atom(self, items: list[S.Expr], env: Env, path: list[str],
                   binds: list[ir.Bind]) -> ir.Var:
@@ -187,10 +231,14 @@ class Desugarer(AppMixin, Matcher):
             head = strip(head.fun)
         return head, args
 
-    @staticmethod
-    def wrap(binds: list[ir.Bind], body: ir.Expr) -> ir.Expr:
+    def wrap(self, binds: list[ir.Bind], body: ir.Expr) -> ir.Expr:
         for b in reversed(binds):
-            body = ir.Let([b], body)
+            if b.name in self.alloc_boxes and isinstance(b.rhs, ir.ConRhs):
+                lit = b.rhs.args[0]
+                assert isinstance(lit, ir.Lit)
+                body = ir.Case(box_alloc(lit), b.name, [], body)
+            else:
+                body = ir.Let([b], body)
         return body
 
     # -- expressions -----------------------------------------------------------------------------
@@ -203,6 +251,8 @@ class Desugarer(AppMixin, Matcher):
     def expr_(self, e: S.Expr, env: Env, path: list[str]) -> ir.Expr:
         lit = literal_of(e)
         if lit is not None:
+            if self.module == "Main" and allocates(lit):
+                return box_alloc(lit)  # a returned `I# [1000#]` is allocated (lit_atom)
             return ir.LitE(lit)
         if isinstance(e, S.ETyped) and e.type_text in DOUBLE_TYPES:
             # `fromIntegral n :: Double`: the only place a type changes a value's box
@@ -240,8 +290,7 @@ class Desugarer(AppMixin, Matcher):
             clo = self.lambda_closure(e, env, path, name, None)
             return ir.Let([ir.Bind(name, clo)], ir.App(name, []))
         if isinstance(e, S.ELet):
-            binds, env2 = self.local_binds(e.decls, env, path)
-            return self.wrap_group(binds, self.expr(e.body, env2, path))
+            return self.let_expr(e.decls, e.body, env, path)
         if isinstance(e, S.EIf):
             return ir.Case(self.expr(e.cond, env, path), "_", [
                 ir.ConAlt("False", [], self.expr(e.else_, env, path)),
@@ -285,7 +334,7 @@ class Desugarer(AppMixin, Matcher):
         env2[y] = y
         env2[arg_name] = a if isinstance(a, ir.Lit) else a.name
         body = self.app(fn, [S.EVar(y, S.NOSPAN), S.EVar(arg_name, S.NOSPAN)], env2, path)
-        binds.append(ir.Bind(lam, ir.Closure([y], body, self.info("sec"), False)))
+        binds.append(ir.Bind(lam, ir.Closure([y], body, self.local_info("sat"), False)))
         return self.wrap(binds, ir.App(lam, []))
 
     def case(self, e: S.ECase, env: Env, path: list[str]) -> ir.Expr:
@@ -305,6 +354,8 @@ class Desugarer(AppMixin, Matcher):
         return build
 
     def rhs_expr(self, rhs: S.Rhs, env: Env, path: list[str], fail: FailK) -> ir.Expr:
+        if rhs.body is not None and rhs.where:
+            return self.let_expr(rhs.where, rhs.body, env, path)
         binds, env2 = self.local_binds(rhs.where, env, path)
         if rhs.body is not None:
             body = self.expr(rhs.body, env2, path)
@@ -365,7 +416,12 @@ class Desugarer(AppMixin, Matcher):
             body = ir.SCC(inner_cc, body, True)
         if outer_cc is not None:
             body = ir.SCC(outer_cc, body, True)
-        return ir.Closure(params, body, self.info(name.split("_")[0], lam.span), False)
+        if lam.span == S.NOSPAN or name.startswith("lam"):  # CorePrep names lambdas sat_s
+            info = self.local_info("sat", lam.span)
+        else:
+            info = self.info(name, lam.span) if len(path) <= 1 else \
+                self.local_info(name, lam.span)
+        return ir.Closure(params, body, info, False)
 
     def param_name(self, p: S.Pat, default: str) -> str:
         while isinstance(p, (S.PBang, S.PLazy)):
@@ -377,11 +433,14 @@ class Desugarer(AppMixin, Matcher):
         return self.fresh(default)
 
     def wrap_group(self, binds: list[ir.Bind], body: ir.Expr) -> ir.Expr:
-        if not binds:
-            return body
-        return ir.Let(binds, body, rec=True)  # the free-variable pass clears rec if unneeded
+        # literal boxes allocated by the group depend on nothing: bound around it
+        boxes = [b for b in binds if b.name in self.alloc_boxes]
+        binds = [b for b in binds if b.name not in self.alloc_boxes]
+        if binds:
+            body = ir.Let(binds, body, rec=True)  # the free-variable pass clears rec if unneeded
+        return self.wrap(boxes, body)
 
-    from .binds import local_binds, fun_rhs, value_rhs, pattern_binds
+    from .binds import local_binds, fun_rhs, value_rhs, pattern_binds, let_expr
 
 
 __all__ = ["Desugarer", "INLINE_PRIMOPS", "raise_expr", "strip", "literal_of"]

@@ -56,7 +56,10 @@ class AppMixin:
             fname = env[head.name]
         elif isinstance(head, S.EVar) and head.name not in env:
             fname = self.global_name(head.name)
-            assert fname is not None, head.name
+            if fname is None:  # e.g. `1 + True`: a constructor where a function goes
+                name = head.name.removeprefix("$W")
+                raise SourceError(f"`{name}' cannot be applied here (no instance of a "
+                                  "class it would need)", self.file, *head.span[:2])
         else:
             f_atom = self.atom(head, env, path, binds)
             if isinstance(f_atom, ir.Lit):
@@ -91,7 +94,8 @@ class AppMixin:
             env2[v] = v
             rest = self.app_expr(args[0], [S.EVar(v, S.NOSPAN)] + args[2:], env2, path)
             return ir.Case(self.expr(args[1], env, path), v, [], rest)
-        if p in ("&&", "||") and n == 2:
+        if p in ("&&", "||") and n == 2 and self.module != "Main":
+            # base (-O) inlines them; GHC -O0 calls them, each non-atomic operand a thunk
             short = ir.ConApp("False" if p == "&&" else "True", [])
             long_ = self.expr(args[1], env, path)
             alts = [ir.ConAlt("True", [], long_ if p == "&&" else short),
@@ -114,7 +118,7 @@ class AppMixin:
             return self.inline_prim(INLINE_PRIMOPS[p][0], args, env, path,
                                     lazy=self.module == "Main")
         if p in INLINE_COMPARE and n == 2 and any(_literal_of(a) is not None for a in args):
-            return self.inline_prim(p, args, env, path)
+            return self.inline_prim(p, args, env, path, lazy=self.module == "Main")
         return None
 
     def app_expr(self, f: S.Expr, args: list[S.Expr], env: Env, path: list[str]) -> ir.Expr:
@@ -138,7 +142,7 @@ class AppMixin:
         for a in args:
             lit = _literal_of(a)
             if lit is not None:
-                atoms.append(lit)
+                atoms.append(self.lit_atom(lit, thunks) if lazy else lit)
                 continue
             sa = _strip(a)
             if isinstance(sa, S.EVar) and isinstance(env.get(sa.name), ir.Lit):

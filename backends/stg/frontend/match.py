@@ -146,7 +146,9 @@ class Matcher:
         return self._con_block(v, vars_[1:], block, sub_fail, scrut)
 
     def _bind_lazily(self, v: str, scrut: ir.Expr, body: ir.Expr) -> ir.Expr:
-        thunk = ir.Closure([], scrut, ir.ClosureInfo(v, self.module_name()), True)
+        # GHC's desugarer binds a case scrutinee it must keep lazy to ds_sNNN
+        name = "ds_s" + v.rsplit("_", 1)[-1] if "_" in v else "ds"
+        thunk = ir.Closure([], scrut, ir.ClosureInfo(name, self.module_name()), True)
         return ir.Let([ir.Bind(v, thunk)], body)
 
     def module_name(self) -> str:  # pragma: no cover - provided by the desugarer

@@ -7,6 +7,9 @@ from . import syntax as S
 from .lexer import Token
 from profkit.errors import SourceError
 
+#: expressions nested deeper than this are refused with their position
+MAX_NESTING = 1000
+
 # tokens that can start an atomic expression
 _ATOM_START_KINDS = {"varid", "conid", "int", "float", "char", "string"}
 
@@ -16,6 +19,20 @@ class ExprParser:
 
     # -- expressions -------------------------------------------------------------------------
     def expr(self) -> S.Expr:
+        # Nesting is refused here, at a position, rather than as a recursion error of a
+        # later pass (or a quadratic one): no real program nests 1000 expressions deep.
+        depth = self.__dict__.get("_depth", 0) + 1
+        if depth > MAX_NESTING:
+            t = self.peek()
+            raise SourceError(f"expression nested more than {MAX_NESTING} deep", self.file,
+                              t.line, t.col)
+        self._depth = depth
+        try:
+            return self._expr()
+        finally:
+            self._depth = depth - 1
+
+    def _expr(self) -> S.Expr:
         st = self.start()
         e = self.infix_expr()
         if self.at("reservedop", "::"):

@@ -201,6 +201,12 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     if "main" not in user_names:
         raise SourceError("The IO action `main' is not defined in module `Main'", filename,
                           1, 1)
+    for d in user.decls:  # `main x = ...` is a function, not an IO action (GHC refuses it)
+        if isinstance(d, S.DFun) and d.name == "main" and d.clauses and d.clauses[0].pats:
+            sp = d.clauses[0].span
+            raise SourceError("Couldn't match expected type `IO t0' with a function: `main' "
+                              f"takes {len(d.clauses[0].pats)} argument(s)", filename,
+                              sp[0], sp[1])
 
     # IR names: the program's own top-level names are kept; Prelude names that clash with
     # them or with primitive names get a "Prelude." prefix.

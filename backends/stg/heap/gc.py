@@ -27,6 +27,7 @@ per-object Python work is the trace itself.
 
 from __future__ import annotations
 
+import gc as _gc
 from array import array
 from typing import Any, Callable, Iterable
 
@@ -34,7 +35,9 @@ import numpy as np
 
 from profkit.heap import CensusView, HeapGraph
 
-from .heapobj import Con, Fun, Pap, Thunk
+from .heapobj import Box, Con, Fun, Pap, Thunk
+
+_HEAP_TYPES = frozenset((Con, Box, Fun, Pap, Thunk))
 
 #: roots_fn() yields (object, retainer identity) pairs: the identity is the StackTable id
 #: that retainer profiling charges for what the root keeps alive (the stack's or the CAF's).
@@ -73,8 +76,8 @@ class StgHeapModel:
             self.remembered.append(thunk)
 
     def young_words(self) -> int:
-        sizes = self.header.column("size_words")
-        return int(sizes[self.nursery_start:].sum())
+        h = self.header
+        return int(h.slice("size_words", self.nursery_start, len(h)).sum(dtype=np.int64))
 
     def _grow(self) -> int:
         n = len(self.header)
@@ -139,6 +142,8 @@ class StgHeapModel:
     def _trace(self, n: int, major: bool, graph: dict | None) -> bytearray:
         """Mark the live objects among ids < n. A minor trace stops at old objects and
         starts from the roots plus the remembered set."""
+        if graph is None:
+            return self._mark(n, major)
         marked = bytearray(n)
         lo = 0 if major else self.nursery_start
         stack: list[Any] = []
@@ -199,6 +204,47 @@ class StgHeapModel:
                     push(f, i, ident)
         return marked
 
+    def _mark(self, n: int, major: bool) -> bytearray:
+        """``_trace`` without a graph: the same marks, found breadth-first a level at a
+        time. The children of a whole level come from one ``gc.get_referents`` call (C
+        speed): a heap object's referents are its payload (a Con's fields, a thunk's free
+        variables or value, a Fun's free variables, a PAP's function and arguments, each a
+        list or an object) plus non-heap things (its class, LF, DataConR, ints) that the
+        type filter drops. Per edge what is left in Python is one filter test and the
+        indirection/mark test below."""
+        marked = bytearray(n)
+        lo = 0 if major else self.nursery_start
+        heap_types = _HEAP_TYPES
+        get_refs = _gc.get_referents
+        statics_seen: set[int] = set()
+        cand = [obj for obj, _ in self.roots_fn()]
+        scan: list[Any] = [] if major else list(self.remembered)
+        while cand or scan:
+            if scan:
+                refs = get_refs(*scan)
+                lists = [r for r in refs if type(r) is list]
+                cand.extend([r for r in refs if type(r) in heap_types])
+                if lists:
+                    cand.extend([r for r in get_refs(*lists) if type(r) in heap_types])
+            scan = []
+            add = scan.append
+            for x in cand:
+                # follow indirections: an updated thunk stands for its value
+                while type(x) is Thunk and x.val is not None:
+                    x = x.val
+                i = getattr(x, "id", None)
+                if i is None:
+                    continue
+                if i < 0:
+                    if id(x) not in statics_seen:
+                        statics_seen.add(id(x))
+                        add(x)
+                elif lo <= i < n and not marked[i]:
+                    marked[i] = 1
+                    add(x)
+            cand = []
+        return marked
+
     # ------------------------------------------------------------------ accounting
     def _account(self, n: int, marked: bytearray, major: bool) -> None:
         lo = 0 if major else self.nursery_start
@@ -208,12 +254,12 @@ class StgHeapModel:
         candidates = dead == 0
         survivors = np.flatnonzero(candidates & (m == 1)) + lo
         died = np.flatnonzero(candidates & (m == 0)) + lo
-        sizes = self.header.column("size_words")
+        h = self.header
         s = self.session
         if len(survivors):
             from_gen = gen[survivors].astype(np.int64)
             to_gen = np.minimum(from_gen + 1, self.generations - 1)
-            copied = sizes[survivors].astype(np.int64)
+            copied = h.gather("size_words", survivors).astype(np.int64)
             self.words_copied += int(copied.sum())
             if s.stager.wants["copy"]:
                 rows = np.stack([survivors, from_gen, to_gen, copied], axis=1).ravel()
@@ -223,9 +269,8 @@ class StgHeapModel:
         self._deaths(died)
         self.dead[lo:n] = bytes(np.where(m == 1, dead, 1).astype(np.uint8))
         live_old = np.flatnonzero(np.frombuffer(self.dead, dtype=np.uint8)[:n] == 0)
-        self.old_words = int(sizes[live_old].sum()) if major else self.old_words + int(
-            sizes[survivors].sum() if len(survivors) else 0
-        )
+        self.old_words = int(h.gather("size_words", live_old).sum(dtype=np.int64)) if major \
+            else self.old_words + int(copied.sum() if len(survivors) else 0)
 
     def _deaths(self, ids: np.ndarray) -> None:
         s = self.session
@@ -233,7 +278,7 @@ class StgHeapModel:
             return
         h = self.header
         cols = [ids.astype(np.int64)] + [
-            h.column(c)[ids].astype(np.int64)
+            h.gather(c, ids).astype(np.int64)
             for c in ("info", "producer", "size_words", "era", "last_use")
         ]
         s.stager.death.extend(np.stack(cols, axis=1).ravel().tolist())
@@ -252,11 +297,11 @@ class StgHeapModel:
         idents = np.array([k for _, k in g["roots"]], dtype=np.int32)
         h = self.header
         infos = self.session.tables.infos.columns()
-        kinds = infos["kind"][h.column("info")[live]] if len(live) else np.zeros(0, np.int8)
+        kinds = infos["kind"][h.gather("info", live)] if len(live) else np.zeros(0, np.int8)
         from profkit.kinds import ObjKind
 
         is_ret = kinds == int(ObjKind.THUNK)
-        identity = np.where(is_ret, h.column("producer")[live], -1).astype(np.int32)
+        identity = np.where(is_ret, h.gather("producer", live), -1).astype(np.int32)
         return HeapGraph(
             offsets=offsets,
             targets=pos_dst[order].astype(np.int64),

@@ -227,7 +227,10 @@ class CaseCodegen:
         enters tagged constructors, so they stay VOID in its -hb)."""
         if self.m.mark_con_use:
             em("if v.id >= 0:")
-            em("    HL[v.id] = ERA")
+            em("    try:")
+            em("        HL[v.id] = ERA")
+            em("    except IndexError:")
+            em("        hl_set(v.id, ERA)")
             em("    if WANT_USE:")
             em("        USEa(v.id)")
 
@@ -284,7 +287,10 @@ class CaseCodegen:
         self.gen_use_mark(em)
         em("x = v.val")
         for a in alts:
-            em(f"if x == {a.lit.value!r}:")
+            v = a.lit.value
+            # a literal pattern like 1e999 is Infinity: its repr `inf` is no Python name
+            em(f"if x == {v!r}:" if not isinstance(v, float) or v - v == 0 else
+               f"if x == float({str(v)!r}):")
             em.ind += 1
             self.gen_tail(a.body, scope, ctx, em)
             em.ind -= 1

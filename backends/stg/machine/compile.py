@@ -118,7 +118,7 @@ class Codegen(CaseCodegen):
         return self.tables.infos.intern(Info(f"<{info.module}.{info.name}>", td, info.module, kind))
 
     def hdr(self, em: Em, info: int, size: int) -> None:
-        em(f"HIa({info}); HPa(CCS); HSa({size}); HEa(ERA); HLa(0)")
+        em(f"HIa({self.m.session.header.site_id(info, size)}); HPa(CCS)")
 
     # ------------------------------------------------------------------ globals
     def declare_globals(self) -> None:

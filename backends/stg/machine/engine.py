@@ -36,6 +36,7 @@ import numpy as np
 
 from profkit.clock import VirtualClock
 from profkit.errors import GuestRuntimeError, ResourceLimitError, SourceError
+from profkit.header import ProfHeader, SiteHeader
 from profkit.kinds import ObjKind
 from profkit.tables import CostCentre, Info
 
@@ -137,6 +138,12 @@ class Machine:
     # ------------------------------------------------------------------ set-up
     def _namespace(self, d_i: DataConR, d_d: DataConR, d_c: DataConR) -> dict:
         h = self.session.header
+        if type(h) is ProfHeader and len(h) == 0:
+            # every allocation of this machine comes from a compile-time site: the compact
+            # header (two appends per allocation, alloc rows exact, see core.header)
+            h = self.session.header = SiteHeader()
+        self.header = h
+        site = h.site_id
         st = self.session.stager
         stack: list = []
         nil, true, false = self.nullary["[]"], self.nullary["True"], self.nullary["False"]
@@ -144,9 +151,13 @@ class Machine:
             "__builtins__": __builtins__,
             "CCS": 0, "ERA": self.session.era, "m": self,
             "stack": stack, "push": stack.append, "pop": stack.pop,
-            "HI": h.info, "HP": h.producer, "HS": h.size_words, "HE": h.era, "HL": h.last_use,
-            "HIa": h.info.append, "HPa": h.producer.append, "HSa": h.size_words.append,
-            "HEa": h.era.append, "HLa": h.last_use.append,
+            "HI": h.site, "HP": h.producer, "HL": h.use, "HX": h.state,
+            "HIa": h.site.append, "HPa": h.producer.append, "SITE": site, "SS": h.site_size,
+            "hl_set": h.set_last_use, "hx_set": h.set_state,
+            "X_BH": h.state_id(self.i_bh), "X_IND": h.state_id(self.i_ind),
+            "S_IBOX": site(d_i.info, 2), "S_DBOX": site(d_d.info, 2),
+            "S_CBOX": site(d_c.info, 2), "S_CONS": site(self.datacons[":"].info, 3),
+            "S_UNPACK": site(self.unpack_lf.info, 3),
             "WANT_USE": bool(st.wants.get("use")), "WANT_UPD": bool(st.wants.get("update")),
             "I_BH": self.i_bh, "I_IND": self.i_ind, "I_PAP": self.i_pap,
             "I_IBOX": d_i.info, "I_DBOX": d_d.info, "I_CBOX": d_c.info,
@@ -249,7 +260,8 @@ class Machine:
         except RecursionError:
             raise GuestRuntimeError(f"{self.prog_name}: internal error: Python recursion limit "
                                     "(program nested too deeply)") from None
-        except (AttributeError, TypeError, IndexError, KeyError, ValueError) as e:
+        except (AttributeError, TypeError, IndexError, KeyError, ValueError,
+                ArithmeticError) as e:
             # The front end does not type-check: an ill-typed program (adding a list to a
             # number, applying a constructor) fails here. Report it as the program's error.
             self.stack.clear()
@@ -312,10 +324,10 @@ class Machine:
         (``live_bytes_fn``), else every byte allocated so far (an over-estimate)."""
         if self.live_bytes_fn is not None:
             return self.live_bytes_fn()
-        sw = self.session.header.size_words
-        n = len(sw)
+        h = self.session.header
+        n = len(h)
         if n > self._heap_checked:
-            part = np.frombuffer(sw, dtype=np.int32)[self._heap_checked:n]
+            part = h.slice("size_words", self._heap_checked, n)
             self._allocated_bytes += int(part.sum(dtype=np.int64)) * 8
             self._heap_checked = n
         return self._allocated_bytes
@@ -465,7 +477,7 @@ class Machine:
             rows = np.empty((len(alive), 6), dtype=np.int64)
             rows[:, 0] = alive
             for j, col in enumerate(("info", "producer", "size_words", "era", "last_use")):
-                rows[:, j + 1] = h.column(col)[alive]
+                rows[:, j + 1] = h.gather(col, alive)
             st.death.frombytes(rows.tobytes())
         self.dead[:n] = b"\x01" * n
         self._refresh_staging()

@@ -27,68 +27,50 @@ def _dead_box(info):
     # collection sees.
     HIa(info)
     HPa(CCS)
-    HSa(2)
-    HEa(ERA)
-    HLa(0)
 
 
 def mkint(r):
     if -16 <= r <= 255:
-        _dead_box(I_IBOX)
+        _dead_box(S_IBOX)
         return INTLIKE[r + 16]
     o = Box(len(HI), DC_I, r)
-    HIa(I_IBOX)
+    HIa(S_IBOX)
     HPa(CCS)
-    HSa(2)
-    HEa(ERA)
-    HLa(0)
     return o
 
 
 def mkdbl(r):
     o = Box(len(HI), DC_D, r)
-    HIa(I_DBOX)
+    HIa(S_DBOX)
     HPa(CCS)
-    HSa(2)
-    HEa(ERA)
-    HLa(0)
     return o
 
 
 def mkchr(c):
     if ord(c) < 256:
-        _dead_box(I_CBOX)
+        _dead_box(S_CBOX)
         return CHARLIKE[ord(c)]
     o = Box(len(HI), DC_C, c)
-    HIa(I_CBOX)
+    HIa(S_CBOX)
     HPa(CCS)
-    HSa(2)
-    HEa(ERA)
-    HLa(0)
     return o
 
 
 def mknum(r):
     if type(r) is int:
         if -16 <= r <= 255:
-            # _dead_box(I_IBOX) inlined: this is the hottest allocation of Int programs
-            HIa(I_IBOX)
+            # _dead_box(S_IBOX) inlined: this is the hottest allocation of Int programs
+            HIa(S_IBOX)
             HPa(CCS)
-            HSa(2)
-            HEa(ERA)
-            HLa(0)
             return INTLIKE[r + 16]
         o = Box(len(HI), DC_I, r)
-        HIa(I_IBOX)
+        HIa(S_IBOX)
     elif type(r) is float:
         o = Box(len(HI), DC_D, r)
-        HIa(I_DBOX)
+        HIa(S_DBOX)
     else:
         return mkother(r)
     HPa(CCS)
-    HSa(2)
-    HEa(ERA)
-    HLa(0)
     return o
 
 
@@ -106,11 +88,8 @@ def mkstr(s):
     for ch in reversed(s):
         c = mkchr(ch)
         o = Con(len(HI), DC_CONS, [c, lst])
-        HIa(I_CONS)
+        HIa(S_CONS)
         HPa(CCS)
-        HSa(3)
-        HEa(ERA)
-        HLa(0)
         lst = o
     return lst
 
@@ -126,17 +105,11 @@ def unpack(s, i):
         tail = NIL
     else:
         tail = Thunk(len(HI), UNPACK_LF, [s, i + 1], CCS, None)
-        HIa(I_UNPACK)
+        HIa(S_UNPACK)
         HPa(CCS)
-        HSa(3)
-        HEa(ERA)
-        HLa(0)
     o = Con(len(HI), DC_CONS, [c, tail])
-    HIa(I_CONS)
+    HIa(S_CONS)
     HPa(CCS)
-    HSa(3)
-    HEa(ERA)
-    HLa(0)
     return o
 
 
@@ -194,8 +167,8 @@ def p_signum(a):
 
 
 def p_fdiv(a, b):
-    x = float(a.val)
-    y = float(b.val)
+    x = _fl(a.val)
+    y = _fl(b.val)
     if y == 0.0:
         if x == 0.0 or x != x:
             return mkdbl(math.nan)
@@ -309,9 +282,17 @@ def p_fromIntegral(a):
     return a
 
 
+def _fl(x):
+    """An Integer as a Double: GHC rounds one too big to +-Infinity (Python raises)."""
+    try:
+        return float(x)
+    except OverflowError:
+        return math.inf if x > 0 else -math.inf
+
+
 def p_toDouble(a):
     x = a.val
-    return a if type(x) is float else mkdbl(float(x))
+    return a if type(x) is float else mkdbl(_fl(x))
 
 
 def p_ord(a):
@@ -369,4 +350,4 @@ PRIM_FUNCTIONS = {
 COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str, _divzero,
-                    _float_fn, _to_int)
+                    _float_fn, _to_int, _fl)

@@ -7,8 +7,11 @@ generated code is ``exec``'d in, so that the machine registers are plain module 
 those registers and constants, listed in ``machine.Machine._namespace``:
 
 ``CCS`` current cost-centre stack (StackTable id) · ``ERA`` LDV era · ``stack``/``push``/``pop``
-the frame stack · ``HI HP HS HE HL`` header columns and ``HIa HPa HSa HEa HLa`` their
-``append`` · ``WANT_USE``/``USEa`` and ``WANT_UPD``/``UPDx`` event staging · ``I_*`` info ids ·
+the frame stack · the header (``core.header.SiteHeader``): ``HI``/``HIa`` the allocation-site
+column and its ``append`` (``S_*`` site ids, ``SITE(info, size)`` interns one, ``SS`` site
+sizes), ``HP``/``HPa`` producers, ``HL`` last use and ``HX`` current-info state (grown
+lazily: on IndexError ``hl_set``/``hx_set``; ``X_BH``/``X_IND`` state codes) ·
+``WANT_USE``/``USEa`` and ``WANT_UPD``/``UPDx`` event staging · ``I_*`` info ids ·
 ``DC_*``, ``NIL``, ``TRUE``, ``FALSE``, ``INTLIKE``, ``CHARLIKE`` static closures ·
 ``enter_fun`` the CCS call rule · ``m`` the Machine.
 
@@ -78,7 +81,10 @@ def ret(v):
             CCS = fr[2]
             oid = t.id
             if oid >= 0:
-                HI[oid] = I_IND
+                try:
+                    HX[oid] = X_IND
+                except IndexError:
+                    hx_set(oid, X_IND)
                 if WANT_UPD:
                     UPDx((oid, I_BH, I_IND, 2, 2))
                 if oid < NURSERY_START:
@@ -106,12 +112,18 @@ def enter(o):
             m.loop_error()
         oid = o.id
         if oid >= 0:
-            HL[oid] = ERA
+            try:
+                HL[oid] = ERA
+            except IndexError:
+                hl_set(oid, ERA)
             if WANT_USE:
                 USEa(oid)
-            HI[oid] = I_BH
+            try:
+                HX[oid] = X_BH
+            except IndexError:
+                hx_set(oid, X_BH)
             if WANT_UPD:
-                UPDx((oid, o.lf.info, I_BH, HS[oid], 2))
+                UPDx((oid, o.lf.info, I_BH, SS[HI[oid]], 2))
         push((UPD, o, CCS))
         o.fv = None
         CCS = o.ccs
@@ -153,7 +165,10 @@ def apply(f, args):
         return ret(mkpap(fn, args, CCS))
     oid = f.id
     if oid >= 0:
-        HL[oid] = ERA
+        try:
+            HL[oid] = ERA
+        except IndexError:
+            hl_set(oid, ERA)
         if WANT_USE:
             USEa(oid)
     if n > ar:
@@ -166,11 +181,8 @@ def apply(f, args):
 
 def mkpap(fn, args, c):
     o = Pap(len(HI), fn, args, c)
-    HIa(I_PAP)
+    HIa(SITE(I_PAP, 3 + len(args)))
     HPa(CCS)
-    HSa(3 + len(args))
-    HEa(ERA)
-    HLa(0)
     return o
 
 

@@ -70,6 +70,14 @@ class _Tail:
 class Result:
     stdout: str
     uncaught: str | None
+    #: with ``count=True``: entries per code item name (every application, tail calls and
+    #: self tail calls included), as the instrumented code counts them
+    calls: dict[str, int] | None = None
+    #: with ``count=True``: uses by kind -- "enter" (a closure entered), "select" (a field
+    #: of a record/tuple/constructor selected), "scrutinise" (``is_int`` on a boxed value)
+    uses: dict[str, int] | None = None
+    #: with ``count=True``: (objects allocated by ``Alloc``/closures, of which ever used)
+    objects: tuple[int, int] | None = None
 
 
 def real_to_string(x: float) -> str:
@@ -103,8 +111,14 @@ def real_to_string(x: float) -> str:
 
 
 class Interp:
-    def __init__(self, prog: ir.Program):
+    def __init__(self, prog: ir.Program, count: bool = False):
         self.prog = prog
+        # counting mode (issue 11): calls per item, uses per kind, objects used
+        self.count = count
+        self.calls: dict[str, int] = {}
+        self.uses = {"enter": 0, "select": 0, "scrutinise": 0}
+        self._used: set[int] = set()  # id() of used objects (kept alive by _alive)
+        self._alive: list = []
         self.strings: dict[bytes, bytes] = {}
         self.out: list[str] = []
         self.globals: list = [0] * prog.n_globals
@@ -131,8 +145,21 @@ class Interp:
             raise self.exn("Overflow")
         return n
 
+    def _use(self, kind: str, v):
+        self.uses[kind] += 1
+        self._used.add(id(v.rec) if type(v) is Closure else id(v))
+        return v
+
+    def _new(self, v):
+        self._alive.append(v.rec if type(v) is Closure else v)
+        return v
+
     def apply(self, clo, arg):
         while True:
+            if self.count:
+                name = clo.rec[clo.k]
+                self.calls[name] = self.calls.get(name, 0) + 1
+                self._use("enter", clo)
             param, body = self.items[clo.rec[clo.k]]
             r = body({param: arg, "$clo": clo})
             if type(r) is _Tail:
@@ -143,7 +170,12 @@ class Interp:
     # ------------------------------------------------------------------ compilation
     def comp(self, e, tail: bool = False):
         m = getattr(self, "c_" + type(e).__name__)
-        return m(e, tail)
+        c = m(e, tail)
+        if self.count and type(e) in (ir.Alloc, ir.MakeClosure) and \
+                getattr(e, "kind", "") != "real":
+            new = self._new
+            return lambda f: new(c(f))
+        return c
 
     def c_Int(self, e, tail):
         v = e.value
@@ -229,6 +261,9 @@ class Interp:
 
     def c_Select(self, e, tail):
         i, v = e.index, self.comp(e.value)
+        if self.count:
+            use = self._use
+            return lambda f: use("select", v(f))[i]
         return lambda f: v(f)[i]
 
     def c_MakeClosure(self, e, tail):
@@ -242,8 +277,12 @@ class Interp:
         fs = [self.comp(x) for x in e.free]
         body = self.comp(e.body, tail)
 
+        alive = self._alive if self.count else None
+
         def letrec(f):
             rec = list(codes) + [x(f) for x in fs]
+            if alive is not None:
+                alive.append(rec)
             for k, n in enumerate(names):
                 f[n] = Closure(rec, k)
             return body(f)
@@ -303,6 +342,17 @@ class Interp:
         fn = PRIMS.get(op)
         if fn is None:
             raise ValueError(f"unknown Prim {op}")
+        if self.count and op == "is_int":
+            (a,) = args
+            use = self._use
+
+            def is_int(f):
+                x = a(f)
+                if isinstance(x, int):
+                    return 1
+                use("scrutinise", x)
+                return 0
+            return is_int
         if len(args) == 1:
             (a,) = args
             return lambda f: fn(self, a(f))
@@ -331,7 +381,11 @@ class Interp:
             uncaught = f"Exception- {name.decode()} raised"
         except _Exit:
             pass
-        return Result("".join(self.out), uncaught)
+        if not self.count:
+            return Result("".join(self.out), uncaught)
+        used = sum(1 for o in self._alive if id(o) in self._used)
+        return Result("".join(self.out), uncaught, dict(self.calls), dict(self.uses),
+                      (len(self._alive), used))
 
 
 class _Exit(Exception):
@@ -484,10 +538,15 @@ SERVICES = {
     "array_make": _array_make, "array_sub": _array_sub, "array_update": _array_update,
     "array_length": lambda s, a: len(a.items), "structural_eq": _structural_eq,
     "exit": _exit,
+    # used by the Basis (basis.sml): str, String.compare, Array.fromList
+    "char_to_string": lambda s, a: bytes([a & 0xFF]),
+    "string_compare": lambda s, a: (a[0] > a[1]) - (a[0] < a[1]),
+    "array_from_list": lambda s, a: Arr(list(_py_list(a))),
 }
 
 
-def run_program(prog: ir.Program, stack_mb: int = 512, max_depth: int = 1_000_000) -> Result:
+def run_program(prog: ir.Program, stack_mb: int = 512, max_depth: int = 1_000_000,
+                count: bool = False) -> Result:
     """Run ``prog`` in a thread with a large stack (non-tail recursion nests Python calls,
     about five Python frames per ML call). The full-size lists.sml (1e6-deep recursion)
     needs ``stack_mb=1024, max_depth=30_000_000`` (about a minute, 2-3 GB)."""
@@ -495,7 +554,7 @@ def run_program(prog: ir.Program, stack_mb: int = 512, max_depth: int = 1_000_00
 
     def target() -> None:
         try:
-            box["r"] = Interp(prog).run()
+            box["r"] = Interp(prog, count=count).run()
         except BaseException as e:  # re-raised in the caller's thread
             box["e"] = e
 

@@ -22,7 +22,7 @@ FLOAT_OPS = {"radd", "rsub", "rmul", "rdiv", "rneg", "real_of_int", "sqrt"}
 SERVICES = set("print int_to_string real_to_string string_concat string_concat_list "
                "string_size string_sub substring implode explode string_eq string_lt "
                "array_make array_sub array_update array_length int_from_string "
-               "structural_eq exit".split())
+               "structural_eq exit char_to_string string_compare array_from_list".split())
 
 
 def items_of(src: str, name: str = "t.sml") -> dict[str, ir.CodeItem]:

@@ -83,12 +83,12 @@ def test_heap_limit(tmp_path):
     assert err.startswith("Run out of store: heap exhausted (") and "limit -M 2097152" in err
 
 
-def test_stack_overflow_is_a_guest_fault(tmp_path):
+def test_stack_overflow_is_reported_as_poly_ml_does(tmp_path):
     status, _out, err = run_source(
         tmp_path, "fun f n = 1 + f (n + 1)\nval _ = print (Int.toString (f 0))\n")
-    assert status == 4
-    assert err.startswith("profkit: guest fault at 0x") and "in f[prog.sml:1]: stack overflow" \
-        in err
+    assert status == 1
+    assert err == ("Warning - Unable to increase stack - interrupting thread\n"
+                   "Exception- Interrupt raised\n")
 
 
 class GraphRecorder(Recorder):

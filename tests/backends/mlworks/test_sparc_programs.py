@@ -147,7 +147,7 @@ def test_arithmetic_and_reals_agree_with_x86():
            "Int.toString (ceil r) ^ \" \" ^ Int.toString (round r) ^ \" \" ^ "
            "Int.toString (trunc r) ^ \" \" ^ Real.toString (r * r + 1.0 / r) ^ \" \" ^ "
            "Real.toString (Math.sqrt (abs r)) ^ \"\\n\")) rs\n"
-           "val _ = print (Int.toString ((1073741823 + 1) handle Overflow => ~1) ^ \"\\n\")\n")
+           "val _ = print (Int.toString ((536870911 + 1) handle Overflow => ~1) ^ \"\\n\")\n")
     outs = {}
     for arch in ("x86", "sparc"):
         m, out = machine(src, arch)

@@ -1,0 +1,242 @@
+"""Call counting and use recording done by the emulated code itself (issue 11, items 1, 3).
+
+What flows in: the code generator walker's hook points (``codegen/walker.py``:
+``on_entry(walker, item)``, ``on_use(walker, loc)``, ``on_call(walker, site)``) ask an
+:class:`Instrumentation` for the instructions to emit there; what flows out: instruction
+lists in the target assembler's own form (``asm_x86``: capstone-syntax strings, ``Label``,
+``Jump``; ``asm_sparc``: strings, hand-encoded words, ``Label``, ``Branch``, ``SetImm``),
+and after the run the counters and use flags read back with numpy (:class:`CallCounts`,
+:class:`UseTable`).
+
+Guest memory (runtime/memory.py):
+
+* ``CALL_COUNTS + 4*i``: a 32-bit counter per code item ``i`` (numbered in the order the
+  walker first asks about it), incremented at every entry: the entry hook (once per real
+  call) and every self tail call (the walker's jump back to the item's top), so the counts
+  are the reference interpreter's (every application);
+* the *use tables*: one byte per 8-byte granule and pointer tag, at
+  ``use_entry(v) = USE_DISP + ((v & 7) << 29) + (v >> 3)``. A use of the tagged pointer
+  ``v`` stores a non-zero byte there. The collector's tracker reads the tables of every
+  from-space area at each collection, turns the flagged objects' header ``last_use`` into
+  the current era (the era only changes at a census, which always follows a collection of
+  every generation, so a flag read at a collection means "used in the current era"), and
+  clears those entries before the space is reused: flags never move with objects, they
+  are folded into the profiling header first, which is what carrying them along would
+  give. Large objects (never moved) are folded at each census and at the end.
+
+Uses (the LDVU seed's, in ML terms): ``"call"`` (a closure about to be entered) and a self
+tail call (its closure entered again), ``"select"`` (a field of a record, tuple or
+constructor), ``"is_int"`` (a match telling boxed from unboxed constructors: guarded, an
+integer is no object). ``"switch"`` scrutinises integers (constructor tags, chars), and
+``"deref"`` reads a ref, which like strings and arrays is inherently used: no code.
+
+Why this is equivalent to MLWorks-style patching: MLWorks rewrote the code of the selected
+functions when profiling started and restored it at the end, so unprofiled runs paid
+nothing. profkit loads all code before the run and never loads more, so generating the
+instrumented code at load time -- only when a scheme needs calls or uses -- gives the same
+two properties (no cost when off; every site counted when on) without a rewrite pass; with
+the schemes off the image is byte-for-byte the uninstrumented one (the walker's promise).
+
+Sequences (hook code keeps every register; it may change the flags; SPARC may clobber
+%g3/%g4, x86 has no free register, hence the rotate)::
+
+    x86    inc dword ptr [CALL_COUNTS + 4*i]
+           ror R, 3 ; mov byte ptr [R + USE_DISP], 1 ; rol R, 3
+           test R, 1 ; je skip ; <use> ; skip:                      (maybe an integer)
+    SPARC  sethi/or %g3, CALL_COUNTS + 4*i ; ld [%g3], %g4 ; add %g4, 1, %g4 ; st %g4, [%g3]
+           srl R, 3, %g3 ; sll R, 29, %g4 ; add %g3, %g4, %g3 ; sethi %hi(USE_DISP), %g4 ;
+           stb R, [%g3 + %g4]                          (R is odd: its low byte is not 0)
+           andcc R, 1, %g0 ; be skip ; nop ; <use> ; skip:
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from ..runtime import memory as M
+
+_labels = itertools.count()
+
+
+def _label(hint: str) -> str:
+    return f".instr_{hint}_{next(_labels)}"
+
+
+# ---------------------------------------------------------------- x86
+def x86_count(index: int) -> list:
+    """Increment code item ``index``'s call counter."""
+    return [f"inc dword ptr [{M.CALL_COUNTS + 4 * index:#x}]"]
+
+
+def x86_use(reg: str, maybe_int: bool = False) -> list:
+    """Record a use of the object the value in ``reg`` points into (``reg`` unchanged).
+    ``maybe_int``: the value may be an integer: skip it."""
+    from ..codegen.asm_x86 import Jump, Label
+
+    body = [f"ror {reg}, 3", f"mov byte ptr [{reg} + {M.USE_DISP:#x}], 1", f"rol {reg}, 3"]
+    if not maybe_int:
+        return body
+    skip = _label("nouse")
+    return [f"test {reg}, 1", Jump("e", skip), *body, Label(skip)]
+
+
+# ---------------------------------------------------------------- SPARC
+def sparc_count(index: int) -> list:
+    from ..codegen.asm_sparc import SetImm
+
+    return [SetImm("%g3", f"#{M.CALL_COUNTS + 4 * index:#x}"), "ld [%g3], %g4",
+            "add %g4, 1, %g4", "st %g4, [%g3]"]
+
+
+def sparc_use(reg: str, maybe_int: bool = False) -> list:
+    from ..codegen.asm_sparc import Branch, Label, sethi_or
+
+    if reg in ("%g3", "%g4"):
+        raise ValueError("the use sequence clobbers %g3 and %g4")
+    body = [f"srl {reg}, 3, %g3", f"sll {reg}, 29, %g4", "add %g3, %g4, %g3",
+            sethi_or("%g4", M.USE_DISP)[0], f"stb {reg}, [%g3 + %g4]"]
+    if not maybe_int:
+        return body
+    skip = _label("nouse")
+    return [f"andcc {reg}, 1, %g0", Branch("e", skip), *body, Label(skip)]
+
+
+#: the register holding the current closure inside an item (a self tail call's closure)
+SELF_CLOSURE = {"x86": "edi", "sparc": "%i1"}
+
+
+# ---------------------------------------------------------------- the hook object
+class Instrumentation:
+    """The walker's hooks (``codegen/walker.py``, "Instrumentation hooks").
+
+    ``calls``: count entries; ``uses``: record uses. The target comes from
+    ``walker.ARCH`` ("x86" or "sparc")."""
+
+    def __init__(self, arch: str = "x86", *, calls: bool = True, uses: bool = False) -> None:
+        if arch not in ("x86", "sparc"):
+            raise ValueError(f"no instrumentation for --arch {arch}")
+        self.arch = arch
+        self.calls = calls
+        self.uses = uses
+        #: code item names in counter order (index = position)
+        self.items: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def index(self, item: Any) -> int:
+        name = getattr(item, "name", item)
+        i = self._index.get(name)
+        if i is None:
+            i = self._index[name] = len(self.items)
+            self.items.append(name)
+            if 4 * len(self.items) > M.CALL_COUNTS_MAX:
+                raise ValueError("too many code items for the call counters")
+        return i
+
+    def _arch(self, walker: Any) -> str:
+        return getattr(walker, "ARCH", self.arch)
+
+    def count(self, arch: str, item: Any) -> list:
+        i = self.index(item)
+        return x86_count(i) if arch == "x86" else sparc_count(i)
+
+    def use(self, arch: str, reg: str, maybe_int: bool = False) -> list:
+        return x86_use(reg, maybe_int) if arch == "x86" else sparc_use(reg, maybe_int)
+
+    # ---- the walker's hook points
+    def on_entry(self, walker: Any, item: Any) -> list:
+        """After the prologue, once per real entry: count it."""
+        arch = self._arch(walker)
+        self.index(item)
+        return self.count(arch, item) if self.calls else []
+
+    def on_use(self, walker: Any, loc: Any) -> list:
+        if not self.uses or loc.kind in ("switch", "deref"):
+            return []
+        return self.use(self._arch(walker), loc.reg, maybe_int=loc.kind == "is_int")
+
+    def on_call(self, walker: Any, site: Any) -> list:
+        """A self tail call enters the item again: count it and use its closure."""
+        if site.kind != "self_tail":
+            return []
+        arch = self._arch(walker)
+        out = self.count(arch, site.item) if self.calls else []
+        if self.uses:
+            out += self.use(arch, SELF_CLOSURE[arch])
+        return out
+
+
+# ---------------------------------------------------------------- readers
+class CallCounts:
+    """The call counters of one machine (mapped by ``map_areas``)."""
+
+    def __init__(self, machine, names: list[str]) -> None:
+        self.m = machine
+        self.names = list(names)
+
+    def read(self) -> np.ndarray:
+        n = len(self.names)
+        if not n:
+            return np.zeros(0, dtype=np.int64)
+        return np.frombuffer(self.m.read(M.CALL_COUNTS, 4 * n), dtype="<u4").astype(np.int64)
+
+    def by_name(self) -> dict[str, int]:
+        return dict(zip(self.names, self.read().tolist()))
+
+
+class UseTable:
+    """numpy view of the use tables: which objects of an area were used since the last
+    read. The SPARC CPU stores the flag byte at its own (big-endian) address; the runtime's
+    memory layer swaps bytes within words, so the tables are read through the raw view."""
+
+    def __init__(self, machine) -> None:
+        self.m = machine
+        self._read = getattr(machine.uc, "raw", machine.uc).mem_read
+        self._write = machine.uc.mem_write
+        self.reads = 0
+
+    def flags(self, start: int, end: int) -> np.ndarray:
+        """The entries of the granules of [start, end) (8-aligned), all tags or-ed."""
+        n = (end - start) >> 3
+        if n <= 0:
+            return np.zeros(0, dtype=np.uint8)
+        self.reads += 1
+        out = np.zeros(n, dtype=np.uint8)
+        for t in M.USE_TAGS:
+            out |= np.frombuffer(bytes(self._read(M.use_table(t) + (start >> 3), n)),
+                                 dtype=np.uint8)
+        return out
+
+    def clear(self, start: int, end: int) -> None:
+        n = (end - start) >> 3
+        if n > 0:
+            z = bytes(n)
+            for t in M.USE_TAGS:
+                self._write(M.use_table(t) + (start >> 3), z)
+
+    def used_objects(self, start: int, end: int, starts_words: np.ndarray,
+                     clear: bool = True) -> np.ndarray:
+        """Indices (into ``starts_words``: object starts in words from ``start``, ascending)
+        of the objects of [start, end) with a flagged granule; the entries are cleared."""
+        f = self.flags(start, end)
+        hit = np.flatnonzero(f)
+        if clear and len(hit):
+            self.clear(start, end)
+        if not len(hit) or not len(starts_words):
+            return np.zeros(0, dtype=np.int64)
+        g0 = np.asarray(starts_words, dtype=np.int64) >> 1
+        obj = np.searchsorted(g0, hit, "right") - 1
+        return np.unique(obj[obj >= 0])
+
+
+def map_areas(machine, *, calls: bool, uses: bool) -> None:
+    """Map the counter area and the use table into ``machine``'s emulator."""
+    from unicorn import UC_PROT_ALL
+
+    if calls:
+        machine.uc.mem_map(M.CALL_COUNTS - M.MAP_SLACK, M.MAP_SLACK + M.CALL_COUNTS_MAX,
+                           UC_PROT_ALL)
+    if uses:
+        machine.heap_space.map_use_table()

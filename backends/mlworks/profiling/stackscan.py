@@ -1,0 +1,245 @@
+"""MLWorks's time profiler: scanning the emulated ML stack at every tick (mlworks.md §0, §6).
+
+What flows in: the machine (stack memory, registers, the code vector's items) at each
+virtual-timer tick; what flows out: the stack of code items at that instant, as a
+StackTable id for ``profkit_tick`` (so ``-p``/``-P``/``-pj`` get a real call tree), and
+MLWorks's per-function time statistics (``TimeStats``) for the time report.
+
+Frames are found through the code vector, as MLWorks found them: every stack word between
+SP and the stack base that is an address inside a code item's instructions (at least 8
+bytes past the item's header: a tagged code pointer points 5 bytes past it) is a return
+address, i.e. a frame of that item; the handler frames' handler-code words (found by
+walking the handler chain from the implicit vector) are not frames. The innermost frame is
+the item holding the PC; on SPARC a leaf that has not stored its link register has its
+caller only in %o7, which is taken when it is not already the first stack frame.
+
+From a scan (innermost first) the tick's stack is built outermost first on MAIN with GHC's
+loop check (pushing a cost centre already on the stack returns to that stack), so nfib's
+million-deep recursion is one ``MAIN/<Setup>/main/nfib`` node. Scans are incremental: the
+part of the stack below the deepest frame unchanged since the previous tick (same stack
+addresses, same return addresses) keeps its stack ids, so only new frames are pushed.
+
+MLWorks's statistics per scan (profiler.c ``time_profile_scan``): ``found`` += frames of the
+function, ``scans`` += 1 if it has any, ``top`` += 1 for the innermost, ``depth`` = the most
+frames of it in one scan minus one, ``self`` = the longest run of consecutive frames of it
+minus one; with a manner depth d > 0, the same counts for its chains of up to d callers.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from profkit.tables import StackTable
+
+from ..runtime import memory as M
+
+
+class TimeStats:
+    """Per code item (index = image item order) MLWorks time-profile counters."""
+
+    def __init__(self, n: int, depth: int = 0) -> None:
+        self.found = np.zeros(n, dtype=np.int64)
+        self.scans_of = np.zeros(n, dtype=np.int64)
+        self.top = np.zeros(n, dtype=np.int64)
+        self.max_depth = np.zeros(n, dtype=np.int64)
+        self.self_ = np.zeros(n, dtype=np.int64)
+        self.depth = depth
+        #: (item, caller chain innermost first) -> [found, scans, top]
+        self.callers: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(
+            lambda: [0, 0, 0])
+        self.scans = 0
+        self.frames = 0
+        self.max_frames = 0
+
+    def add(self, f: np.ndarray) -> None:
+        """One scan: ``f`` = item index of every frame, innermost first."""
+        self.scans += 1
+        n = len(f)
+        self.frames += n
+        self.max_frames = max(self.max_frames, n)
+        if not n:
+            return
+        cnt = np.bincount(f, minlength=len(self.found))
+        present = cnt > 0
+        self.found += cnt
+        self.scans_of += present
+        self.top[f[0]] += 1
+        np.maximum(self.max_depth, np.where(present, cnt - 1, 0), out=self.max_depth)
+        # runs of equal consecutive frames
+        brk = np.flatnonzero(np.diff(f) != 0)
+        starts = np.concatenate([[0], brk + 1])
+        lens = np.diff(np.concatenate([starts, [n]]))
+        np.maximum.at(self.self_, f[starts], lens - 1)
+        if self.depth:
+            self._callers(f)
+
+    def _callers(self, f: np.ndarray) -> None:
+        n = len(f)
+        pad = np.concatenate([f, np.full(self.depth, -1, dtype=f.dtype)])
+        for k in range(1, self.depth + 1):
+            if n < 2:
+                break
+            rows = np.stack([pad[j: j + n] for j in range(k + 1)], axis=1)[: max(n - k, 0)]
+            if not len(rows):
+                break
+            is_top = np.zeros(len(rows), dtype=bool)
+            is_top[0] = True
+            uniq, inv, counts = np.unique(rows, axis=0, return_inverse=True, return_counts=True)
+            tops = np.bincount(inv.reshape(-1), weights=is_top, minlength=len(uniq))
+            for r, c, t in zip(uniq.tolist(), counts.tolist(), tops.tolist()):
+                e = self.callers[(r[0], tuple(r[1:]))]
+                e[0] += c
+                e[1] += 1
+                e[2] += int(t)
+
+
+class StackScanner:
+    """Scans the machine's stack; ``scan(pc)`` -> StackTable id of the current stack."""
+
+    def __init__(self, machine, tables, item_cc: list[int], time_depth: int = 0,
+                 stats: bool = False) -> None:
+        self.m = machine
+        self.stacks = tables.stacks
+        self.item_cc = item_cc
+        items = machine.items  # sorted by address
+        self.order = np.array([machine.image.items.index(it) for it in items], dtype=np.int64)
+        base = machine.image.base
+        self.starts = np.array([base + it.offset for it in items], dtype=np.int64)
+        self.ends = np.array([base + it.offset + max(it.size, 8) for it in items],
+                             dtype=np.int64)
+        self.lo, self.hi = machine.code_range
+        self.sparc = machine.arch.name == "sparc"
+        self.stats = TimeStats(len(items), time_depth) if stats else None
+        # previous scan, outermost first: stack addresses, return addresses, stack ids
+        self._addr = np.zeros(0, dtype=np.int64)
+        self._val = np.zeros(0, dtype=np.int64)
+        self._ids: list[int] = []
+        #: ticks whose stack passed through each StackTable id (for call-count sharing)
+        self.weight: dict[int, int] = defaultdict(int)
+        #: item -> its node on the most recent stack seen with it newly pushed (allocation
+        #: producers; the backend takes and empties it at each tick)
+        self.last_top: dict[int, int] = {}
+
+    def _item_of(self, addrs: np.ndarray) -> np.ndarray:
+        """Image item index of each code address (-1: not inside an item's instructions)."""
+        k = np.searchsorted(self.starts, addrs, "right") - 1
+        kc = np.maximum(k, 0)
+        ok = (k >= 0) & (addrs < self.ends[kc]) & (addrs - self.starts[kc] >= 8)
+        return np.where(ok, self.order[kc], -1)
+
+    def _handler_slots(self) -> set[int]:
+        out = set()
+        h = self.m.slot(M.SLOT_HANDLER)
+        n = 0
+        while h and M.STACK_LO <= h < M.STACK_TOP and n < 1 << 20:
+            out.add(h + 4)
+            h = self.m.word(h)
+            n += 1
+        return out
+
+    def frames(self, pc: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(stack addresses, return addresses, item indices) of the stack frames, outermost
+        first, and the innermost item from the PC is handled by ``scan``."""
+        m = self.m
+        sp = m.reg(m.arch.SP)
+        if not (m.stack.lo <= sp < M.STACK_TOP):
+            z = np.zeros(0, dtype=np.int64)
+            return z, z, z
+        sp &= ~3
+        W = np.frombuffer(m.read(sp, M.STACK_TOP - sp), dtype="<u4").astype(np.int64)
+        cand = np.flatnonzero((W >= self.lo) & (W < self.hi))
+        vals = W[cand]
+        it = self._item_of(vals)
+        keep = it >= 0
+        addr = sp + 4 * cand[keep]
+        vals, it = vals[keep], it[keep]
+        if len(addr):
+            hs = self._handler_slots()
+            if hs:
+                ok = ~np.isin(addr, np.fromiter(hs, dtype=np.int64, count=len(hs)))
+                addr, vals, it = addr[ok], vals[ok], it[ok]
+        return addr[::-1], vals[::-1], it[::-1]
+
+    def scan(self, pc: int) -> int:
+        addr, vals, it = self.frames(pc)
+        inner = self._item_of(np.array([pc], dtype=np.int64))
+        extra = []
+        if self.sparc:
+            from unicorn import sparc_const as S
+
+            o7 = self.m.reg(S.UC_SPARC_REG_O7)
+            c = self._item_of(np.array([o7], dtype=np.int64))
+            # (%o7 inside the current item: the link of a call it made; equal to the
+            # innermost stored return address: already a frame)
+            if c[0] >= 0 and c[0] != inner[0] and (not len(vals) or int(vals[-1]) != o7):
+                extra = [int(c[0])]
+        # ---- incremental: common outermost prefix with the previous scan
+        n = min(len(addr), len(self._addr))
+        same = (addr[:n] == self._addr[:n]) & (vals[:n] == self._val[:n])
+        k = n if same.all() else int(np.argmin(same))
+        ids = self._ids[:k]
+        s = ids[-1] if ids else StackTable.MAIN
+        push = self._push
+        last_top = self.last_top
+        for i in it[k:].tolist():
+            s = push(s, i)
+            ids.append(s)
+            last_top[i] = s
+        self._addr, self._val, self._ids = addr, vals, ids
+        for i in extra:
+            s = push(s, i)
+            last_top[i] = s
+        if inner[0] >= 0:
+            s = push(s, int(inner[0]))
+            last_top[int(inner[0])] = s
+        # ---- bookkeeping
+        t = s
+        stacks = self.stacks
+        while t > 0:
+            self.weight[t] += 1
+            t = stacks.parent[t]
+        if self.stats is not None:
+            fr = list(reversed(it.tolist())) if len(it) else []
+            fr = ([int(inner[0])] if inner[0] >= 0 else []) + extra[::-1] + fr
+            self.stats.add(np.asarray(fr, dtype=np.int64))
+        return s
+
+    def _push(self, s: int, item: int) -> int:
+        """GHC's pushCostCentre with the loop check: a cost centre already on the stack
+        returns the stack to where it was pushed."""
+        cc = self.item_cc[item]
+        stacks = self.stacks
+        t = s
+        while t > 0:
+            if stacks.cc[t] == cc:
+                return t
+            t = stacks.parent[t]
+        return stacks.push(s, cc)
+
+
+def share_entries(stacks, item_cc: list[int], counts: np.ndarray, weight: dict[int, int],
+                  fallback: list[int]) -> None:
+    """Set ``stacks.entries``: each item's exact call count shared among the stacks ending
+    in it, in proportion to the ticks that passed through them (largest remainder, so the
+    per-function sum is exact); an item never seen on a scanned stack keeps its count on
+    its one-frame stack ``fallback[item]``."""
+    by_cc: dict[int, list[int]] = defaultdict(list)
+    for s, w in weight.items():
+        by_cc[stacks.cc[s]].append(s)
+    for item, c in enumerate(counts.tolist()):
+        if not c:
+            continue
+        nodes = by_cc.get(item_cc[item], [])
+        if not nodes:
+            stacks.entries[fallback[item]] += int(c)
+            continue
+        w = np.array([weight[s] for s in nodes], dtype=np.float64)
+        share = c * w / w.sum()
+        base = np.floor(share).astype(np.int64)
+        rest = int(c - base.sum())
+        if rest:
+            base[np.argsort(-(share - base), kind="stable")[:rest]] += 1
+        for s, e in zip(nodes, base.tolist()):
+            stacks.entries[s] += e

@@ -1,0 +1,146 @@
+"""Every STG profiling mode on every reference program and example, against an unprofiled run
+and against the figures of the previous release stored in ``bench/baseline.json``.
+
+    python bench/bench_all.py [--repeat N] [--only NAME,...] [--modes p,hc,...]
+                              [--timeout SECS] [--save FILE] [--baseline FILE]
+
+Each run is a fresh ``python -m profkit.cli run -fprof-auto PROG.hs +RTS <mode> -RTS``
+subprocess; its user+system CPU seconds and maximum resident set come from ``os.wait4`` (the
+child's own rusage, so other processes on the machine do not count). With ``--repeat N`` the
+smallest CPU time of N runs is kept (the least disturbed one). Heap modes sample at 100
+censuses: ``-i`` is the program's virtual run time (read from its ``-p`` report's
+``total time``) divided by 100, so the ratio to ``-p`` is the cost of 100 censuses.
+
+Columns: CPU seconds, ratio to the unprofiled run (``none``), ratio to ``-p``, and ratio to
+the baseline's figure for the same cell (>1 is slower than before: a regression), then the
+peak RSS in MB. ``--save`` writes the figures as JSON (how baseline.json was made, from the
+code before the speed work: ``python bench/bench_all.py --save bench/baseline.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROGRAM_DIRS = [("ref", os.path.join(ROOT, "tests", "reference", "ghc-9.0.2", "programs")),
+                ("ex", os.path.join(ROOT, "examples"))]
+MODES = ["none", "p", "hc", "hd", "hy", "hr", "hb"]
+CENSUSES = 100
+
+
+def programs() -> list[tuple[str, str]]:
+    out = []
+    for tag, d in PROGRAM_DIRS:
+        for f in sorted(os.listdir(d)):
+            if f.endswith(".hs"):
+                out.append((f"{tag}/{f[:-3]}", os.path.join(d, f)))
+    return out
+
+
+def run_once(path: str, rts: list[str], timeout: float) -> dict:
+    """One subprocess run: CPU seconds (user+sys), peak RSS (MB), exit status."""
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [sys.executable, "-m", "profkit.cli", "run", "-fprof-auto", "--outdir", out, path]
+        if rts:
+            cmd += ["+RTS", *rts, "-RTS"]
+        env = dict(os.environ, SOURCE_DATE_EPOCH="0")
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        start = time.monotonic()
+        while True:
+            pid, status, ru = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - start > timeout:
+                proc.kill()
+                pid, status, ru = os.wait4(proc.pid, 0)
+                return {"cpu": None, "rss_mb": ru.ru_maxrss / 1024, "status": "timeout"}
+            time.sleep(0.05)
+        prof_total = None
+        base = os.path.splitext(os.path.basename(path))[0]
+        prof = os.path.join(out, base + ".prof")
+        if os.path.exists(prof):
+            with open(prof) as f:
+                mo = re.search(r"total time\s+=\s+([0-9.]+) secs", f.read())
+            if mo:
+                prof_total = float(mo.group(1))
+        rc = os.waitstatus_to_exitcode(status)
+        return {"cpu": round(ru.ru_utime + ru.ru_stime, 3), "rss_mb": round(ru.ru_maxrss / 1024, 1),
+                "status": rc, "prof_total": prof_total}
+
+
+def rts_for(mode: str, interval: float | None) -> list[str]:
+    if mode == "none":
+        return []
+    if mode == "p":
+        return ["-p"]
+    flags = [f"-{mode}"]
+    if interval:
+        flags.append(f"-i{interval:.6g}")
+    return flags
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--only", default="", help="comma-separated program names (e.g. ref/nfib)")
+    ap.add_argument("--modes", default=",".join(MODES))
+    ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--save", default="")
+    ap.add_argument("--baseline", default=os.path.join(ROOT, "bench", "baseline.json"))
+    a = ap.parse_args(argv)
+    modes = [m for m in a.modes.split(",") if m]
+    if "p" not in modes and any(m not in ("none", "p") for m in modes):
+        modes.insert(0, "p")  # the census interval comes from the -p run
+    only = {x for x in a.only.split(",") if x}
+    base = {}
+    if a.baseline and os.path.exists(a.baseline) and os.path.abspath(a.baseline) != (
+            os.path.abspath(a.save) if a.save else None):
+        with open(a.baseline) as f:
+            base = json.load(f).get("results", {})
+    results: dict[str, dict] = {}
+    hdr = f"{'program':18} {'mode':5} {'cpu s':>8} {'/none':>6} {'/-p':>6} {'/base':>6} {'RSS MB':>8}"
+    print(hdr)
+    print("-" * len(hdr))
+    for name, path in programs():
+        if only and name not in only:
+            continue
+        res: dict[str, dict] = {}
+        interval = None
+        for mode in modes:
+            runs = [run_once(path, rts_for(mode, interval), a.timeout) for _ in range(a.repeat)]
+            ok = [r for r in runs if r["cpu"] is not None]
+            r = min(ok, key=lambda r: r["cpu"]) if ok else runs[0]
+            r["rss_mb"] = max(x["rss_mb"] for x in runs)
+            if mode == "p" and r.get("prof_total"):
+                interval = r["prof_total"] / CENSUSES
+                r["interval"] = interval
+            res[mode] = r
+            cpu = r["cpu"]
+
+            def ratio(other: dict | None) -> str:
+                if cpu is None or not other or not other.get("cpu"):
+                    return "-"
+                return f"{cpu / other['cpu']:.2f}"
+
+            shown = f"{cpu:8.2f}" if cpu is not None else f"{'timeout':>8}"
+            print(f"{name:18} {mode:5} {shown} {ratio(res.get('none')):>6} "
+                  f"{ratio(res.get('p')):>6} {ratio(base.get(name, {}).get(mode)):>6} "
+                  f"{r['rss_mb']:8.1f}", flush=True)
+        results[name] = res
+    if a.save:
+        with open(a.save, "w") as f:
+            json.dump({"note": "CPU seconds (user+sys) and peak RSS per program and mode, "
+                               "from bench/bench_all.py", "results": results}, f, indent=1)
+            f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

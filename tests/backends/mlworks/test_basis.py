@@ -1,0 +1,106 @@
+"""The Basis (basis.sml) against Poly/ML: programs written for the purpose
+(``tests/reference/sml/basis/P.sml``) print exactly what Poly/ML 5.7.1 printed
+(``P.polyml.txt``, ``poly -q --script P.sml``; SML/NJ 110.79 prints the same), on x86 and
+SPARC, with the default creation space and a 16 KB one. Also the limits of issue 16: literals
+out of range, any number of top-level bindings, uncaught exceptions with their argument."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from profkit import runner
+from profkit.backends.mlworks import plugin
+from profkit.backends.mlworks.frontend import compile_sml
+from profkit.errors import SourceError
+from profkit.options import parse_run_args
+from tests.conftest import reference_path
+
+BASIS = reference_path("sml", "basis")
+PROGRAMS = ["words", "strings", "arrays", "lists", "ints"]
+
+
+def run(path, *opts: str) -> tuple[int, str, str]:
+    cfg = parse_run_args(["--backend", "mlworks", *opts, str(path)])
+    out, err = io.StringIO(), io.StringIO()
+    status = runner.run(cfg, plugins=[plugin], stdout=out, stderr=err, load_entrypoints=False)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("creation", ["default", "16k"])
+@pytest.mark.parametrize("arch", ["x86", "sparc"])
+@pytest.mark.parametrize("prog", PROGRAMS)
+def test_basis_program_prints_what_poly_ml_prints(prog, arch, creation, tmp_path):
+    opts = ["--arch", arch, "--outdir", str(tmp_path)]
+    if creation != "default":
+        opts += ["--creation-space", creation]
+    status, out, err = run(BASIS / f"{prog}.sml", *opts)
+    assert (status, err) == (0, "")
+    assert out == (BASIS / f"{prog}.polyml.txt").read_text()
+
+
+@pytest.mark.parametrize("arch", ["x86", "sparc"])
+def test_uncaught_exception_is_printed_with_its_argument(arch, tmp_path):
+    status, out, err = run(BASIS / "exceptions.sml", "--arch", arch, "--creation-space", "16k",
+                           "--outdir", str(tmp_path))
+    want = (BASIS / "exceptions.polyml.txt").read_text().splitlines(keepends=True)
+    # Poly/ML writes the message on stdout; profkit keeps the program's stdout clean
+    assert status == 1
+    assert out == "".join(want[:-1])
+    assert err == want[-1]
+
+
+@pytest.mark.parametrize("decl,raised", [
+    ("exception E of int * string", 'E (~3, "a\\nb")'),
+    ("exception E of int list option", "E (SOME [1, 2])"),
+    ("exception E of {a : int, b : real}", "E {a = 1, b = 2.5}"),
+    ("exception E of char * word * (int -> int) * int ref", 'E (#"q", 0wx1F, fn, ref 3)'),
+    ("exception E of exn", "E (Fail \"x\")"),
+    ("structure S = struct exception X of int end", "X 3"),
+    ("exception E", "E"),
+])
+def test_uncaught_exception_forms(decl, raised, tmp_path):
+    # the raise expressions, written to produce the message Poly/ML prints (checked by hand)
+    expr = {
+        'E (~3, "a\\nb")': 'E (~3, "a\\nb")', "E (SOME [1, 2])": "E (SOME [1, 2])",
+        "E {a = 1, b = 2.5}": "E {a = 1, b = 2.5}",
+        'E (#"q", 0wx1F, fn, ref 3)': 'E (#"q", 0wx1F, fn x => x, ref 3)',
+        'E (Fail "x")': 'E (Fail "x")', "X 3": "S.X 3", "E": "E",
+    }[raised]
+    src = tmp_path / "exn.sml"
+    src.write_text(f"{decl}\nval () = print \"a\\n\"\nval _ = raise {expr}\n")
+    status, out, err = run(src, "--outdir", str(tmp_path))
+    assert (status, out, err) == (1, "a\n", f"Exception- {raised} raised\n")
+
+
+@pytest.mark.parametrize("src,msg,col", [
+    ("val x = 536870912", "constant 536870912 is out of range for int", 9),
+    ("val x = ~536870913", "constant ~536870913 is out of range for int", 9),
+    ("val x = 0x20000000", "constant 0x20000000 is out of range for int", 9),
+    ("val w = 0wx40000000", "constant 0wx40000000 is out of range for word", 9),
+    ("val w : Word8.word = 0w256", "constant 0wx100 is out of range for Word8.word", 22),
+])
+def test_literals_out_of_range_are_compile_errors(src, msg, col):
+    with pytest.raises(SourceError) as e:
+        compile_sml(src, "lit.sml")
+    assert msg in str(e.value) and (e.value.line, e.value.col) == (1, col)
+    assert str(e.value).startswith(f"lit.sml:1:{col}: error: ")
+    assert "\n" not in str(e.value)
+
+
+def test_literals_at_the_limits_compile():
+    compile_sml("val a = 536870911 val b = ~536870912 val c = 0wx3FFFFFFF "
+                "val d : Word8.word = 0wxFF", "lit.sml")
+
+
+def test_more_top_level_bindings_than_the_globals_vector(tmp_path):
+    n = 16_500
+    lines = [f"val x{i} = {i}" for i in range(n)]
+    lines.append("fun f y = y + x16400")
+    lines.append("val () = print (Int.toString (x0 + x15999 + x16000 + x16499 + f 1) ^ \"\\n\")")
+    src = tmp_path / "many.sml"
+    src.write_text("\n".join(lines) + "\n")
+    status, out, err = run(src, "--outdir", str(tmp_path), "--creation-space", "16k")
+    assert (status, err) == (0, "")
+    assert out == f"{0 + 15999 + 16000 + 16499 + 16401}\n"

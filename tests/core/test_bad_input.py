@@ -1,0 +1,241 @@
+"""Issue 17: every bad input gives one line and a documented exit status, never a traceback.
+
+Programs, options and reports are run in-process through ``profkit.cli.main``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from profkit.cli import main
+from profkit.errors import MAX_SOURCE_BYTES
+from profkit.options import parse_run_args
+from profkit.errors import UsageError
+
+
+def run(capsys, tmp_path, argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "internal error" not in err, err
+    return status, out, err
+
+
+def prog(tmp_path, name: str, data: str | bytes) -> str:
+    p = tmp_path / name
+    p.write_bytes(data if isinstance(data, bytes) else data.encode())
+    return str(p)
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+# ---------------------------------------------------------------- source encodings and size
+
+@pytest.mark.parametrize("name,src", [
+    ("enc.hs", b'main = putStrLn "ab\xffc"\n'),
+    ("enc.sml", b'val _ = print "ab\xffc\\n"\n'),
+    ("cut.hs", b'main = do\n  putStrLn "\xc3"\n'),
+])
+def test_bad_utf8_byte_is_reported_at_its_position(capsys, tmp_path, name, src):
+    status, _, err = run(capsys, tmp_path, ["run", prog(tmp_path, name, src)])
+    assert status == 1
+    line = one_line(err)
+    m = re.match(r".*:(\d+):(\d+): error: invalid UTF-8 byte 0x(..)", line)
+    assert m, line
+    lineno = src[: src.index(bytes.fromhex(m.group(3)))].count(b"\n") + 1
+    assert int(m.group(1)) == lineno
+
+
+def test_utf8_and_bom_are_accepted(capsys, tmp_path):
+    p = prog(tmp_path, "u.hs", '\ufeffmain = putStrLn "é€"\n')
+    status, out, err = run(capsys, tmp_path, ["run", p])
+    assert status == 0 and out == "é€\n", err
+
+
+def test_huge_source_is_refused_at_once(capsys, tmp_path):
+    body = "-- x\n" * (MAX_SOURCE_BYTES // 5 + 1) + "main = print 1\n"
+    status, _, err = run(capsys, tmp_path, ["run", prog(tmp_path, "big.hs", body)])
+    assert status == 1 and ":1:1: error: source file larger than" in one_line(err)
+
+
+@pytest.mark.parametrize("name,src", [
+    ("deep.sml", "val f = " + "fn x => " * 3000 + "1\n"),
+    ("deep2.sml", "val x = " + "(" * 3000 + "1" + ")" * 3000 + "\n"),
+    ("deep.hs", "main = print (" + "if True then " * 3000 + "1" + " else 2" * 3000 + ")\n"),
+    ("deep2.hs", "main = print " + "[" * 3000 + "]" * 3000 + "\n"),
+])
+def test_deep_nesting_is_refused_with_a_position(capsys, tmp_path, name, src):
+    status, _, err = run(capsys, tmp_path, ["run", prog(tmp_path, name, src)])
+    assert status == 1
+    assert re.match(r".*:\d+:\d+: error: .*nested", one_line(err)), err
+
+
+# ---------------------------------------------------------------- numbers
+
+def test_huge_integer_literal_and_show_of_a_huge_integer(capsys, tmp_path):
+    src = f"main = do\n  print ({'9' * 5000} `mod` 1000)\n  print (length (show (2 ^ 20000)))\n"
+    status, out, err = run(capsys, tmp_path, ["run", prog(tmp_path, "n.hs", src)])
+    assert status == 0, err
+    assert out == "999\n6021\n"
+
+
+def test_huge_sml_literal_is_a_one_line_error(capsys, tmp_path):
+    src = f"val _ = print (Int.toString {'9' * 5000})\n"
+    status, _, err = run(capsys, tmp_path, ["run", prog(tmp_path, "n.sml", src)])
+    assert status == 1 and ": error: " in one_line(err)
+
+
+def test_integer_too_big_for_a_double_is_infinity(capsys, tmp_path):
+    src = ("main = do\n  print (fromIntegral (2 ^ 2000 :: Integer) :: Double)\n"
+           "  print (fromIntegral (negate (2 ^ 2000) :: Integer) :: Double)\n"
+           "  print ((2 ^ 2000) / 3 :: Double)\n")
+    status, out, err = run(capsys, tmp_path, ["run", prog(tmp_path, "d.hs", src)])
+    assert status == 0, err
+    assert out == "Infinity\n-Infinity\nInfinity\n"
+
+
+def test_infinite_literal_pattern(capsys, tmp_path):
+    src = ("f :: Double -> Int\nf 1e999 = 1\nf (-1e999) = 3\nf _ = 2\n"
+           "main = mapM_ (print . f) [1/0, 3.0, -1/0]\n")
+    status, out, err = run(capsys, tmp_path, ["run", prog(tmp_path, "i.hs", src)])
+    assert status == 0, err
+    assert out == "1\n2\n3\n"
+
+
+# ---------------------------------------------------------------- ill-formed programs
+
+@pytest.mark.parametrize("src", [
+    "main = print (1 + True)\n",
+    "main x = print x\n",
+    "main = print (\n",
+    "f = g\n",
+])
+def test_ill_formed_haskell_is_one_line_exit_1(capsys, tmp_path, src):
+    status, out, err = run(capsys, tmp_path, ["run", prog(tmp_path, "bad.hs", src)])
+    assert status == 1 and out == ""
+    assert re.match(r".*bad\.hs:\d+:\d+: error: ", one_line(err)), err
+
+
+def test_main_with_an_argument_is_refused(capsys, tmp_path):
+    status, _, err = run(capsys, tmp_path, ["run", prog(tmp_path, "m.hs", "main x = print x\n")])
+    assert status == 1 and "m.hs:1:1: error:" in err and "IO" in err
+
+
+# ---------------------------------------------------------------- options
+
+BAD_OPTIONS = [
+    ["+RTS", "-iinf"], ["+RTS", "-inan"], ["+RTS", "-Ginf"], ["+RTS", "-Vnan"],
+    ["+RTS", "-A0"], ["+RTS", "-A99999999g"], ["+RTS", "-R-5"], ["+RTS", "-L1e30"],
+    ["+RTS", "-V-1"], ["+RTS", "-G0"], ["+RTS", "-M1"], ["+RTS", "-i"], ["+RTS", "-hq"],
+]
+BAD_PROFKIT_OPTIONS = [
+    ["--max-steps", "1e400"], ["--max-steps", "nan"], ["--max-steps", "-5"],
+    ["--max-steps", "1.5"], ["--max-memory", "1k"], ["--backend", "x"],
+]
+BAD_ML_OPTIONS = [
+    ["--creation-space", "1g"], ["--creation-space", "0"], ["--generations", "-1"],
+    ["--profile-manner", "-5"], ["--profile-manner", "abc"], ["--arch", "mips"],
+]
+
+
+@pytest.mark.parametrize("rts", BAD_OPTIONS)
+def test_bad_rts_values_are_refused(rts):
+    with pytest.raises(UsageError):
+        parse_run_args(["p.hs", *rts])
+
+
+@pytest.mark.parametrize("opts", BAD_PROFKIT_OPTIONS)
+def test_bad_profkit_values_are_refused(opts):
+    with pytest.raises(UsageError):
+        parse_run_args([*opts, "p.hs"])
+
+
+@pytest.mark.parametrize("opts", BAD_ML_OPTIONS)
+def test_bad_ml_values_are_refused(opts):
+    with pytest.raises(UsageError):
+        parse_run_args([*opts, "p.sml"])
+
+
+def test_ghc_size_wording():
+    with pytest.raises(UsageError, match=r"error in RTS option -A0: size outside allowed "
+                                         r"range \(8192 - "):
+        parse_run_args(["p.hs", "+RTS", "-A0"])
+
+
+@pytest.mark.parametrize("opts", [["--arch", "sparc"], ["--profile-overflow"],
+                                  ["--creation-space", "16k"], ["--profile", "x.txt"]])
+def test_ml_options_on_haskell_are_refused_with_the_reason(opts):
+    with pytest.raises(UsageError, match="MLWorks-backend option.*Haskell program"):
+        parse_run_args([*opts, "p.hs"])
+
+
+@pytest.mark.parametrize("rts", ["-A1m", "-G3", "-s", "-xt"])
+def test_ghc_only_rts_flags_on_ml_are_refused_with_the_reason(rts):
+    with pytest.raises(UsageError, match="does not apply to p.sml: "):
+        parse_run_args(["p.sml", "+RTS", rts])
+
+
+def test_good_values_still_parse():
+    cfg = parse_run_args(["--max-steps", "1e6", "p.hs", "+RTS", "-i0.5", "-A16k", "-G3",
+                          "-L40", "-R4", "-V0", "-M1g"])
+    assert cfg.max_steps == 10**6 and cfg.rts.nursery_bytes == 16384
+    assert cfg.rts.max_heap_bytes == 1 << 30 and cfg.rts.tick_interval == 0.001
+    ml = parse_run_args(["--arch", "sparc", "--creation-space", "64k", "--generations", "3",
+                         "p.sml"])
+    assert ml.creation_space == 65536 and ml.ml_generations == 3
+
+
+def test_profile_file_honours_outdir(tmp_path):
+    cfg = parse_run_args(["--outdir", str(tmp_path), "--profile", "sp.txt", "p.sml"])
+    assert cfg.profile_file == str(tmp_path / "sp.txt")
+    cfg = parse_run_args(["--outdir", str(tmp_path), "--profile", "d/sp.txt", "p.sml"])
+    assert cfg.profile_file == "d/sp.txt"  # a path is taken as given
+
+
+def test_default_memory_bound_and_its_override(monkeypatch):
+    cfg = parse_run_args(["p.hs"])
+    assert cfg.host_memory >= 256 << 20
+    assert parse_run_args(["--max-memory", "0", "p.hs"]).host_memory == 0
+    monkeypatch.setenv("PROFKIT_MAX_MEMORY", "512m")
+    assert parse_run_args(["p.hs"]).host_memory == 512 << 20
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", "--outdir", "FILE", "PROG"], ["run", "--outdir", "", "PROG"],
+    ["run", "--outdir", "DIR", "--profile", "nodir/x.txt", "SML"],
+    ["run", "missing.hs"], ["run"], ["nosuchcommand"], ["run", "PROG", "+RTS", "-Z"],
+])
+def test_usage_errors_are_one_line_exit_2(capsys, tmp_path, argv):
+    f = tmp_path / "afile"
+    f.write_text("x")
+    p = prog(tmp_path, "p.hs", "main = print 1\n")
+    s = prog(tmp_path, "s.sml", 'val _ = print "x"\n')
+    argv = [{"FILE": str(f), "PROG": p, "SML": s, "DIR": str(tmp_path)}.get(a, a)
+            for a in argv]
+    status, _, err = run(capsys, tmp_path, argv)
+    assert status == 2
+    assert one_line(err).startswith("profkit: ")
+
+
+def test_run_help_prints_usage(capsys):
+    assert main(["run", "--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: profkit run")
+
+
+def test_memory_bound_stops_a_run_with_a_message(capsys, tmp_path):
+    # a thunk chain: the host memory grows until the bound stops it (exit 3, reports kept)
+    p = prog(tmp_path, "t.hs", "main = print (foldl (+) 0 [1 .. 100000000 :: Integer])\n")
+    import resource
+
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10
+    limit = max(base, 64 << 20) + (96 << 20)
+    status, _, err = run(capsys, tmp_path, ["run", "--outdir", str(tmp_path), "--max-memory",
+                                            str(limit), p, "+RTS", "-p", "-RTS"])
+    assert status == 3, err
+    assert "out of memory" in one_line(err) and "--max-memory" in err
+    assert (tmp_path / "t.prof").exists()
