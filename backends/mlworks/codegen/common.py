@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import ir
 from .. import values as V
 
@@ -83,23 +85,90 @@ def _sibling_offset(e) -> int:
     return off
 
 
-def _scan(e, sets: dict[int, list], groups: dict[str, tuple[list[str], int]]) -> None:
-    """Collect SetGlobal values and LetRecClosures groups anywhere in ``e``."""
+_ATOMS = (int, float, str, bytes)
+
+
+def subexpressions(e):
+    """Every IR node in ``e`` (``e`` included), depth first, without recursion (the IR of
+    long programs is deep)."""
     stack = [e]
     while stack:
         x = stack.pop()
-        if isinstance(x, ir.SetGlobal):
-            sets.setdefault(x.index, []).append(x.value)
-        elif isinstance(x, ir.LetRecClosures):
-            for k, c in enumerate(x.codes):
-                groups[c] = (list(x.codes), k)
+        yield x
         for name in getattr(x, "__slots__", ()):
             v = getattr(x, name, None)
             if isinstance(v, list):
                 for y in v:
                     if isinstance(y, tuple):
-                        stack.extend(z for z in y if not isinstance(z, (int, str)))
-                    elif not isinstance(y, (int, str, bytes)):
+                        stack.extend(z for z in y if not isinstance(z, _ATOMS))
+                    elif not isinstance(y, _ATOMS):
                         stack.append(y)
-            elif v is not None and not isinstance(v, (int, float, str, bytes)):
+            elif v is not None and not isinstance(v, _ATOMS):
                 stack.append(v)
+
+
+def _scan(e, sets: dict[int, list], groups: dict[str, tuple[list[str], int]]) -> None:
+    """Collect SetGlobal values and LetRecClosures groups anywhere in ``e``."""
+    for x in subexpressions(e):
+        if isinstance(x, ir.SetGlobal):
+            sets.setdefault(x.index, []).append(x.value)
+        elif isinstance(x, ir.LetRecClosures):
+            for k, c in enumerate(x.codes):
+                groups[c] = (list(x.codes), k)
+
+
+# pseudo-expressions of the walker (values that are already somewhere)
+@dataclass(slots=True)
+class Slot:
+    k: int
+
+
+@dataclass(slots=True)
+class Reg:
+    """A value waiting in a register: the argument kept in the ARG register, or an
+    allocation's field waiting for the allocation."""
+
+    name: str
+
+
+@dataclass(slots=True)
+class Sym:
+    symbol: str
+
+
+@dataclass(slots=True)
+class Sel:
+    """Field ``index`` of a cheap value: a Let-bound selection re-loaded at each use (two
+    loads) instead of being stored in a slot (``ALIAS_LETS``)."""
+
+    index: int
+    value: object
+
+
+SIMPLE = (ir.Int, ir.Var, ir.EnvVar, ir.SelfClosure, ir.Global, ir.String, Slot, Sym, Reg)
+MAX_SEL_DEPTH = 2
+EPILOGUE = "\x00epilogue"  # placeholder: the frame size is only known at the end
+CMP = {"lt": "l", "le": "le", "gt": "g", "ge": "ge", "eq": "e", "ne": "ne", "eqptr": "e"}
+FCMP = ("rlt", "rle", "rgt", "rge", "req")
+FLOAT_VALUED = ("radd", "rsub", "rmul", "rdiv", "rneg", "sqrt", "real_of_int")
+INT_ARITH = ("add", "sub", "mul", "div", "mod", "quot", "rem")
+
+
+def sel_depth(e) -> int:
+    return 1 + sel_depth(e.value) if isinstance(e, Sel) else 0
+
+
+_IMPURE = (ir.Call, ir.Runtime, ir.Alloc, ir.MakeClosure, ir.LetRecClosures, ir.Real,
+           ir.Handle, ir.Assign)
+_BOXING = set(FLOAT_VALUED)
+
+
+def _pure(e) -> bool:
+    """``e`` evaluates without calls, allocation or handlers, so its code touches only the
+    accumulator and scratch registers (and slots): values may wait in registers across it."""
+    for x in subexpressions(e):
+        if isinstance(x, _IMPURE) or type(x).__name__ == "SiblingClosure":
+            return False
+        if isinstance(x, ir.Prim) and x.op in _BOXING:
+            return False
+    return True

@@ -69,9 +69,10 @@ from .. import ir
 from .. import values as V
 from .asm_sparc import NEGATE, Branch, CallSym, Insn, Label, SetImm, assemble, rd_y
 from .codevector import ItemSpec, LoadImage
-from .common import CodegenError, alloc_shape, tagged
+from .common import CodegenError, alloc_shape, subexpressions, tagged
 from . import walker as W
-from .walker import Instrumentation, Slot, Sym
+from .common import Slot, Sym
+from .hooks import Instrumentation
 
 __all__ = ["CodegenError", "Sparc", "alloc_sequence", "alloc_shape", "generate"]
 
@@ -140,22 +141,7 @@ FIRST_SLOT = 2  # slot 0: return address, slot 1: caller's closure
 
 def _is_leaf(e) -> bool:
     """No calls and no runtime services anywhere in the body."""
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, (ir.Call, ir.Runtime, ir.Assign)):
-            return False
-        for name in getattr(x, "__slots__", ()):
-            v = getattr(x, name, None)
-            if isinstance(v, list):
-                for y in v:
-                    if isinstance(y, tuple):
-                        stack.extend(z for z in y if not isinstance(z, (int, str)))
-                    elif not isinstance(y, (int, str, bytes, float)):
-                        stack.append(y)
-            elif v is not None and not isinstance(v, (int, float, str, bytes)):
-                stack.append(v)
-    return True
+    return not any(isinstance(x, (ir.Call, ir.Runtime, ir.Assign)) for x in subexpressions(e))
 
 
 class Sparc(W.Walker):

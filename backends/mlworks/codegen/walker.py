@@ -52,138 +52,22 @@ pad)``, ``field_wait_regs()`` (returns), ``push_handler(h, handler_label)``,
 ``return_insns()``, and, for the item's frame (all return): ``frame_words()``,
 ``prologue(frame)``, ``epilogue_insns(frame)``, ``is_leaf()``, ``assemble_item(code,
 frame)``, ``redundant(prev, ins)`` (a peephole: True drops ``ins``).
-
-Instrumentation hooks
----------------------
-Code that profiling wants at particular sites is written once, here, against three hook
-points. ``generate(..., instrumentation=None)`` (and ``x86.generate`` / ``sparc.generate``)
-take an optional object with these methods (subclass :class:`Instrumentation`, whose
-methods return ``[]``); with ``None``, or with hooks that return ``[]``, the machine code is
-byte-identical to the uninstrumented code:
-
-``on_entry(walker, item: ir.CodeItem) -> list[Insn]``
-    Once per code item, placed after the prologue (saved closure, frame allocation, slot
-    zeroing) and before the ``top`` label that self tail calls jump back to: it runs once
-    per real entry (a call), not per self-tail-call iteration (those are ``on_call`` sites
-    of kind ``"self_tail"``). The argument is still in ``walker.ARG``.
-``on_use(walker, loc: ValueLocation) -> list[Insn]``
-    A heap value is used: ``loc.kind`` is ``"select"`` (field ``loc.index`` of a tuple,
-    record or constructor value is loaded; also the x86 re-loaded selections of Let
-    aliases), ``"deref"`` (``!r``), ``"call"`` (the closure in ``loc.reg`` is about to be
-    called), ``"switch"`` (a value is scrutinised by a match's ``Switch``) or ``"is_int"``
-    (a match tests boxed vs. unboxed constructors). The value is in ``loc.reg``, tagged,
-    just before the instruction that uses it.
-``on_call(walker, site: CallSite) -> list[Insn]``
-    Just before the control transfer of every call: ``site.kind`` is ``"closure"`` (through
-    the closure's code pointer), ``"known"`` (a direct call of ``site.callee``),
-    ``"self_tail"`` (the jump back to the top of the item), or ``"service"`` (runtime
-    service ``site.callee``); ``site.tail`` for calls in tail position (the frame is still
-    there). Argument in ``walker.ARG``, closure in ``walker.CLOSURE`` (not for services).
-
-Rules for hook code: it is the target's instruction list (``walker.ARCH`` is ``"x86"`` or
-``"sparc"``; strings in the target's assembler syntax, plus ``Label`` and the target's
-symbolic instructions such as ``MovImm``/``SetImm`` with image symbols like ``item3``).
-It must preserve every register (it may change the condition flags); on SPARC it may
-clobber the raw scratch registers %g3 and %g4 (never live at a hook point); on x86 no
-register is free (use memory operands, e.g. ``add dword ptr [addr], 1``). It must not reach
-a GC point (no allocation, call or service) nor write the frame. Hooks may be called more
-than once for the same site (the x86 target walks an item twice when the argument can stay
-in EBX) and must then return the same code: ``site``/``loc.site`` numbers the hook sites of
-an item in walk order (stable across such walks), so counters can be keyed on
-``(item name, site)``.
+Instrumentation hooks: :meth:`Walker.use` and :meth:`Walker.call_site` at every use of a
+heap value and every call, the entry hook in :meth:`Walker.finish`; what they pass and what
+hook code may do is in ``hooks`` (``hooks.Instrumentation``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
 
 from .. import ir
-from .. import values as V
-from ..runtime.services import SERVICES
+from ..abi import SERVICE_SLOT_BASE, SERVICES
 from .asm_common import Label
+from .common import (CMP, EPILOGUE, FCMP, FLOAT_VALUED, INT_ARITH, MAX_SEL_DEPTH, SIMPLE, Reg,
+                     Sel, Slot, Sym, _pure, sel_depth)
+from .hooks import CallSite, Insn, Instrumentation, ValueLocation  # noqa: F401 - re-exported
 from .codevector import ItemSpec, LoadImage, build_image
 from .common import CodegenError, _Program, _sibling_offset, alloc_shape, tagged
-
-Insn = Any  # a target's instruction: text or one of its symbolic instruction classes
-SERVICE_SLOT_BASE = 0x80
-
-
-# ---------------------------------------------------------------------- hooks
-@dataclass(frozen=True, slots=True)
-class ValueLocation:
-    """Where a used heap value is (``on_use``)."""
-
-    kind: str  # "select" | "deref" | "call" | "switch" | "is_int"
-    reg: str  # the register holding the tagged value
-    item: str  # the code item the use is in
-    site: int  # hook site number within the item (walk order)
-    index: int | None = None  # the field index of a "select"
-
-
-@dataclass(frozen=True, slots=True)
-class CallSite:
-    """A call (``on_call``)."""
-
-    kind: str  # "closure" | "known" | "self_tail" | "service"
-    item: str  # the calling code item
-    site: int  # hook site number within the item (walk order)
-    callee: str | None = None  # code item name (known, self_tail) or service name
-    tail: bool = False
-
-
-class Instrumentation:
-    """Default hooks: no code. Subclass and override what a profiling scheme needs."""
-
-    def on_entry(self, walker: "Walker", item: ir.CodeItem) -> list[Insn]:
-        return []
-
-    def on_use(self, walker: "Walker", loc: ValueLocation) -> list[Insn]:
-        return []
-
-    def on_call(self, walker: "Walker", site: CallSite) -> list[Insn]:
-        return []
-
-
-# ---------------------------------------------------------------------- pseudo-expressions
-@dataclass(slots=True)
-class Slot:
-    k: int
-
-
-@dataclass(slots=True)
-class Reg:
-    """A value waiting in a register: the argument kept in the ARG register, or an
-    allocation's field waiting for the allocation."""
-
-    name: str
-
-
-@dataclass(slots=True)
-class Sym:
-    symbol: str
-
-
-@dataclass(slots=True)
-class Sel:
-    """Field ``index`` of a cheap value: a Let-bound selection re-loaded at each use (two
-    loads) instead of being stored in a slot (``ALIAS_LETS``)."""
-
-    index: int
-    value: object
-
-
-SIMPLE = (ir.Int, ir.Var, ir.EnvVar, ir.SelfClosure, ir.Global, ir.String, Slot, Sym, Reg)
-MAX_SEL_DEPTH = 2
-EPILOGUE = "\x00epilogue"  # placeholder: the frame size is only known at the end
-CMP = {"lt": "l", "le": "le", "gt": "g", "ge": "ge", "eq": "e", "ne": "ne", "eqptr": "e"}
-FCMP = ("rlt", "rle", "rgt", "rge", "req")
-FLOAT_VALUED = ("radd", "rsub", "rmul", "rdiv", "rneg", "sqrt", "real_of_int")
-INT_ARITH = ("add", "sub", "mul", "div", "mod", "quot", "rem")
-
-
-def sel_depth(e) -> int:
-    return 1 + sel_depth(e.value) if isinstance(e, Sel) else 0
 
 
 class Walker:
@@ -753,28 +637,3 @@ def generate(target: type[Walker], program: ir.Program, base: int,
         raise CodegenError(f"no setup item {program.setup!r}")
     return build_image(base, specs, prog.strings, program.setup, program.n_globals,
                        prog.exn_names, prog.packets)
-
-
-_IMPURE = (ir.Call, ir.Runtime, ir.Alloc, ir.MakeClosure, ir.LetRecClosures, ir.Real,
-           ir.Handle, ir.Assign)
-_BOXING = set(FLOAT_VALUED)
-
-
-def _pure(e) -> bool:
-    """``e`` evaluates without calls, allocation or handlers, so its code touches only the
-    accumulator and scratch registers (and slots): values may wait in registers across it."""
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, _IMPURE) or type(x).__name__ == "SiblingClosure":
-            return False
-        if isinstance(x, ir.Prim) and x.op in _BOXING:
-            return False
-        for name in getattr(x, "__slots__", ()):
-            v = getattr(x, name, None)
-            if isinstance(v, list):
-                for y in v:
-                    stack.extend(y[1:] if isinstance(y, tuple) else [y])
-            elif v is not None and not isinstance(v, (int, float, str, bytes)):
-                stack.append(v)
-    return True

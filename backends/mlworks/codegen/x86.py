@@ -89,7 +89,8 @@ from .asm_x86 import REGS as REG_NAMES
 from .codevector import ItemSpec, LoadImage
 from .common import CodegenError, _Program, alloc_shape, tagged
 from . import walker as W
-from .walker import EPILOGUE, Instrumentation, Reg, Sel, Slot, Sym
+from .common import Reg, Sel, Slot, Sym
+from .hooks import Instrumentation
 
 __all__ = ["CodegenError", "X86", "alloc_sequence", "alloc_shape", "generate"]
 

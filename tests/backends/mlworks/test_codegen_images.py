@@ -29,6 +29,7 @@ import pytest
 
 from profkit.backends.mlworks import ir as I
 from profkit.backends.mlworks.codegen import sparc, x86
+from profkit.backends.mlworks.codegen.hooks import CallSite, Instrumentation, ValueLocation
 from profkit.backends.mlworks.frontend.pipeline import compile_sml
 from tests.conftest import REPO, reference_path
 
@@ -246,3 +247,44 @@ def test_the_digest_sees_one_byte(arch):
     image.data = old
     image.items[0].frame_words += 1
     assert image_digest(image) != d
+
+
+class _Recorder(Instrumentation):
+    """Hooks that record their sites; with ``code`` they also place it at each site."""
+
+    def __init__(self, code: list[str] | None = None):
+        self.code = code or []
+        self.entries: list[str] = []
+        self.uses: list[ValueLocation] = []
+        self.calls: list[CallSite] = []
+
+    def on_entry(self, walker, item):
+        self.entries.append(item.name)
+        return list(self.code)
+
+    def on_use(self, walker, loc):
+        self.uses.append(loc)
+        return list(self.code)
+
+    def on_call(self, walker, site):
+        self.calls.append(site)
+        return list(self.code)
+
+
+@pytest.mark.parametrize("arch", sorted(ARCHS))
+def test_instrumentation_hooks(arch):
+    """Empty hooks leave the image byte-identical; every hook fires at its sites; code the
+    hooks return is placed in the image."""
+    _, texts = load_golden()
+    p = program_from_text(texts["tests/reference/sml/programs/records.sml"])
+    plain = image_digest(ARCHS[arch](p, BASE))
+    rec = _Recorder()
+    assert image_digest(ARCHS[arch](p, BASE, instrumentation=rec)) == plain
+    assert sorted(set(rec.entries)) == sorted(it.name for it in p.items)
+    assert {u.kind for u in rec.uses} >= {"select", "call"}
+    assert {c.kind for c in rec.calls} >= {"service", "closure"}
+    assert all(u.item in rec.entries and u.site > 0 for u in rec.uses)
+    nop = _Recorder(["nop"])
+    image = ARCHS[arch](p, BASE, instrumentation=nop)
+    assert image_digest(image) != plain
+    assert len(image.data) > len(ARCHS[arch](p, BASE).data)
