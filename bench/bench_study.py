@@ -18,7 +18,7 @@ import tempfile
 import time
 
 from profkit.study.execute import run_study
-from profkit.study.spec import load_study
+from profkit.study.spec import VERSION_ENV, load_study, profkit_version
 
 STUDY = """
 [study]
@@ -38,6 +38,8 @@ space = true
 
 def main() -> None:
     jobs = int(sys.argv[1]) if len(sys.argv) > 1 else (os.cpu_count() or 1)
+    # one code fingerprint for both runs, even if the source tree is edited meanwhile
+    os.environ.setdefault(VERSION_ENV, profkit_version())
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "bench.toml")
         with open(path, "w") as f:

@@ -8,6 +8,11 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).parent
+
+# Cells are keyed by profkit's version, which includes a fingerprint of the runtimes' source;
+# pin it so that a test's reruns and its Dask workers agree even if the tree changes meanwhile
+# (test_spec checks the fingerprint itself).
+os.environ.setdefault("PROFKIT_STUDY_VERSION", "0+tests")
 HELDOUT = HERE / "heldout"
 
 TINY = """

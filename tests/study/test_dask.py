@@ -31,7 +31,7 @@ def _dump(path) -> dict:
     out = {}
     for t in TABLES:
         cols = [r[1] for r in db.execute(f"PRAGMA table_info({t})")
-                if r[1] not in ("wall_seconds", "cpu_seconds", "profkit_version")]
+                if r[1] not in ("wall_seconds", "cpu_seconds")]
         out[t] = sorted(db.execute(f"SELECT {', '.join(cols)} FROM {t}").fetchall(),
                         key=repr)
     return out
@@ -63,7 +63,7 @@ def test_local_cluster_equals_local_run(tmp_path, capsys):
 def a_status(study_dir) -> int:
     db = sqlite3.connect(study_dir / "results.sqlite")
     names = [r[1] for r in db.execute("PRAGMA table_info(runs)")
-             if r[1] not in ("wall_seconds", "cpu_seconds", "profkit_version")]
+             if r[1] not in ("wall_seconds", "cpu_seconds")]
     return names.index("status")
 
 

@@ -90,12 +90,19 @@ def test_resume_runs_only_the_missing_cells(tmp_path, capsys):
     (tmp_path / "corp" / "ok.hs").write_text("main = print (sum [1 .. 11])\n")
     s = run_study(load_study(str(f)), str(out))
     assert s["ran"] == 2
-    # the store keeps the old cells; compare shows the study's current matrix only
-    assert db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 4
+    # the store holds the study's current matrix only; the old cells' directories stay
+    assert db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 2
+    assert len(list((out / "cells").iterdir())) == 4
     capsys.readouterr()
     assert main(["compare", str(out), "--metric", "alloc", "--csv"]) == 0
     rows = [r for r in capsys.readouterr().out.splitlines() if r.startswith("alloc,ok,")]
     assert len(rows) == 2
+    # back to the first version: its cells are loaded from their directories, not run
+    (tmp_path / "corp" / "ok.hs").write_text("main = print (sum [1 .. 10])\n")
+    s = run_study(load_study(str(f)), str(out))
+    assert (s["ran"], s["skipped"]) == (0, 2)
+    after = db.execute("SELECT key, alloc_bytes, virtual_time FROM runs ORDER BY key").fetchall()
+    assert after == before
 
 
 def test_cli_errors(tmp_path, capsys):

@@ -86,11 +86,12 @@ def test_bad_study_files(tmp_path, text, msg):
         load_study(str(write_study(tmp_path, text)))
 
 
-def test_key_depends_on_the_code_fingerprint(tmp_path):
+def test_key_depends_on_the_code_fingerprint(tmp_path, monkeypatch):
     from dataclasses import replace
 
-    from profkit.study.spec import cell_key, profkit_version
+    from profkit.study.spec import VERSION_ENV, cell_key, profkit_version
 
+    monkeypatch.delenv(VERSION_ENV)
     assert re.fullmatch(r".+\+src\.[0-9a-f]{12}", profkit_version())
     c = expand(load_study(str(write_study(tmp_path, BASE))))[0]
     assert c.version == profkit_version() and c.key == cell_key(c)

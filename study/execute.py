@@ -4,7 +4,7 @@ each finished cell into the store.
 Layout of a study directory::
 
     STUDY_DIR/study.toml            the study file, copied (compare reads it back)
-    STUDY_DIR/results.sqlite        the store
+    STUDY_DIR/results.sqlite        the store (the cells of the current matrix)
     STUDY_DIR/matrix.json           the keys of the study's current cells
     STUDY_DIR/cells/PROG-KEY/       one directory per cell: cell.json (what ran, status,
                                     error, wall time), stdout.txt, stderr.txt, the reports
@@ -206,6 +206,7 @@ def run_study(study: Study, outdir: str, *, jobs: int | None = None,
     with open(os.path.join(outdir, MATRIX_NAME), "w") as f:
         json.dump([c.key for c in all_cells], f)
     db = store.connect(outdir)
+    store.prune(db, {c.key for c in all_cells})
     have = store.stored_keys(db)
     todo: list[Cell] = []
     skipped = 0

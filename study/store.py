@@ -80,6 +80,19 @@ def stored_keys(db: sqlite3.Connection) -> set[str]:
     return {k for (k,) in db.execute("SELECT key FROM runs")}
 
 
+def prune(db: sqlite3.Connection, keep: set[str]) -> int:
+    """Remove the rows of cells outside ``keep`` (the study's current matrix), so that plain
+    SQL sees exactly the current study; their directories stay, and a cell that comes back
+    into the matrix is loaded again from its directory without running. Returns the number
+    of runs removed."""
+    gone = stored_keys(db) - keep
+    with db:
+        for k in gone:
+            for t in TABLES:
+                db.execute(f"DELETE FROM {t} WHERE key = ?", (k,))
+    return len(gone)
+
+
 def load_cell(db: sqlite3.Connection, cell_dir: str, study: str,
               name_map: dict[str, str], expected: str | None = None) -> None:
     """(Re)load one finished cell from its directory (``cell.json`` and the reports)."""

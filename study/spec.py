@@ -46,13 +46,21 @@ BACKEND_EXT = {"stg": "hs", "mlworks": "sml"}
 SPACE_MANNER = 12
 
 
+VERSION_ENV = "PROFKIT_STUDY_VERSION"
+
+
 def profkit_version() -> str:
     """The distribution's version plus a fingerprint of the code that makes the reports
     (``0.1.0+src.1a2b3c4d5e6f``): a development install keeps its version number while its
     runtimes change, and a study must not reuse cells computed by other code. The study
     package itself is left out (its tables and pages do not change a report), except the
     gcstats scheme, which writes one. Computed afresh each time (a few milliseconds), so a
-    long-lived process sees code changed under it."""
+    long-lived process sees code changed under it. ``PROFKIT_STUDY_VERSION`` in the
+    environment replaces it (to keep the cells of a study across a change known not to alter
+    any report; the tests pin it because other work edits the tree while they run)."""
+    pinned = os.environ.get(VERSION_ENV)
+    if pinned:
+        return pinned
     try:
         from importlib.metadata import version
 

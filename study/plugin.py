@@ -33,7 +33,7 @@ def profkit_cli_command(name: str, argv: list[str]) -> int | None:
 
         return study_main(argv)
     if name == "compare":
-        from .compare import compare_main
+        from .compare_cli import compare_main
 
         return compare_main(argv)
     return None
