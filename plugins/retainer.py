@@ -166,12 +166,16 @@ class RetainerProfile:
         self.tail = ""
         self.claimed = False
         self.tables: Tables | None = None
+        #: the .hp written as the run goes (a sample flushed per census, as -hc does), so a
+        #: killed run leaves a valid prefix; None with -hb<bio> (ldvu writes that .hp)
+        self.writer: HpWriter | None = None
 
     # ---------------------------------------------------------------- hooks
     @hookimpl
     def profkit_session_start(self, session: Session) -> None:
         session.needs_graph = True
         self.tables = session.tables
+        self._open()
 
     @hookimpl
     def profkit_census(self, session: Session, census: CensusView) -> None:
@@ -201,6 +205,13 @@ class RetainerProfile:
             average_visits=avg, total_cost=int(per_set.sum()), n_sets=len(self.sets),
             costs=costs))
         self.last_time = max(self.last_time, float(census.time))
+        if self.bio_restricted:
+            return
+        if self.writer is None:
+            self._open()
+        assert self.writer is not None
+        ids_in_order = sorted(costs, key=self.order.__getitem__)
+        self.writer.sample(census.time, [(self.band(i), costs[i]) for i in ids_in_order])
 
     @hookimpl
     def profkit_tick(self, time: float) -> None:
@@ -244,7 +255,16 @@ class RetainerProfile:
             out.append((r.time, [(self.band(i), r.costs[i]) for i in ids]))
         return out
 
+    def _open(self) -> None:
+        if not self.bio_restricted and self.writer is None:
+            self.writer = HpWriter(self.hp_path, job_string(self.config))
+
     def write_hp(self, end_time: float) -> None:
+        """Finish the ``.hp``: its samples were written census by census; this writes the
+        empty last sample (or, if the file was never opened, the whole file)."""
+        if self.writer is not None:
+            self.writer.close(max(end_time, self.writer.last_time))
+            return
         writer = HpWriter(self.hp_path, job_string(self.config))
         try:
             for time, rows in self.samples():

@@ -227,6 +227,9 @@ class MLWorksBackend:
             ok = True  # an uncaught ML exception: the machine is still consistent
             raise
         finally:
+            #: collections per generation made by the program itself (the space profiler's
+            #: end adds one more to flush its records, as MLWorks's profile end did)
+            self.run_collections = list(m.gc.collections)
             if prof is not None:
                 prof.end(collect=ok)
             self._finish_counts(session)

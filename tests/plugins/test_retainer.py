@@ -215,8 +215,9 @@ def test_file_names_and_bad_combinations(tmp_path):
     assert scheme("-hr", "-hc").hp_path.endswith("p.hr.hp")
     assert scheme("-hc") is None
     assert scheme("-hr", "-R3").sets.cap == 3
-    with pytest.raises(UsageError):
-        scheme("-hr", "-hbdrag,void")
+    # -hr -hb<bio> (issue 11): the retainer sets of those biographies; ldvu writes the .hp
+    assert scheme("-hr", "-hbdrag,void").bio_restricted
+    assert not scheme("-hr", "-hb").bio_restricted
 
 
 def test_ghc_reference_band_names_parse_like_ours():

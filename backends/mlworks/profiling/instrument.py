@@ -41,7 +41,8 @@ Sequences (hook code keeps every register; it may change the flags; SPARC may cl
 %g3/%g4, x86 has no free register, hence the rotate)::
 
     x86    inc dword ptr [CALL_COUNTS + 4*i]
-           ror R, 3 ; mov byte ptr [R + USE_DISP], 1 ; rol R, 3
+           ror R, 3 ; cmp byte ptr [R + USE_DISP], 0 ; jne L ; mov byte ptr [R + USE_DISP], 1 ;
+           L: rol R, 3                     (a store only for the first use since the last read)
            test R, 1 ; je skip ; <use> ; skip:                      (maybe an integer)
     SPARC  sethi/or %g3, CALL_COUNTS + 4*i ; ld [%g3], %g4 ; add %g4, 1, %g4 ; st %g4, [%g3]
            srl R, 3, %g3 ; sll R, 29, %g4 ; add %g3, %g4, %g3 ; sethi %hi(USE_DISP), %g4 ;
@@ -76,7 +77,11 @@ def x86_use(reg: str, maybe_int: bool = False) -> list:
     ``maybe_int``: the value may be an integer: skip it."""
     from ..codegen.asm_x86 import Jump, Label
 
-    body = [f"ror {reg}, 3", f"mov byte ptr [{reg} + {M.USE_DISP:#x}], 1", f"rol {reg}, 3"]
+    # (a guest store costs ~30x a load under unicorn: store only the first use since the
+    # table was last read)
+    done = _label("used")
+    body = [f"ror {reg}, 3", f"cmp byte ptr [{reg} + {M.USE_DISP:#x}], 0", Jump("ne", done),
+            f"mov byte ptr [{reg} + {M.USE_DISP:#x}], 1", Label(done), f"rol {reg}, 3"]
     if not maybe_int:
         return body
     skip = _label("nouse")
@@ -228,7 +233,8 @@ class UseTable:
             return np.zeros(0, dtype=np.int64)
         g0 = np.asarray(starts_words, dtype=np.int64) >> 1
         obj = np.searchsorted(g0, hit, "right") - 1
-        return np.unique(obj[obj >= 0])
+        obj = obj[obj >= 0]  # ascending (hit is): distinct values without np.unique's hash
+        return obj[np.concatenate([[True], obj[1:] != obj[:-1]])] if len(obj) else obj
 
 
 def map_areas(machine, *, calls: bool, uses: bool) -> None:

@@ -193,7 +193,8 @@ def _run(tmp_path, rts, flag_all: bool, monkeypatch, arch="x86"):
     def collect(self, creation_top, full=False):
         if flag_all and self.tracker is not None and self.tracker.use_table is not None:
             lo = self.gc.creation_start
-            self.uc.mem_write(M.use_table(1) + (lo >> 3), b"\x01" * ((creation_top - lo) >> 3))
+            raw = getattr(self.uc, "raw", self.uc)  # (SPARC: bytes as the CPU stores them)
+            raw.mem_write(M.use_table(1) + (lo >> 3), b"\x01" * ((creation_top - lo) >> 3))
         return orig_collect(self, creation_top, full)
 
     monkeypatch.setattr(B.MLWorksBackend, "_generate", gen)
@@ -217,7 +218,7 @@ def _samples(path):
         elif cur is not None and "\t" in line:
             k, v = line.split("\t")
             cur[k] = int(v)
-    return out
+    return [x for x in out if x]
 
 
 @pytest.mark.parametrize("arch", ["x86", "sparc"])

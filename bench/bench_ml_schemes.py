@@ -1,0 +1,115 @@
+"""Each ML profiling scheme of issue 11 against an unprofiled run of the same program, in one
+process (the CPU seconds of ``runner.run``, best of ``--repeat``).
+
+    python bench/bench_ml_schemes.py [--arch x86|sparc] [--repeat N] [--only NAME,...]
+
+Schemes (rows):
+
+* ``none``: no scheme (uninstrumented code);
+* ``calls``: MLWorks call counting alone (``--profile F --profile-manner 1``): the code
+  counts its entries in guest memory;
+* ``uses``: ``+RTS -hb -i100`` (no census happens): instrumented code, use tables folded
+  at every collection, and the -hb scheme's own work (object ids, a death row per object);
+  ``hb0`` is the same run with uninstrumented code, so ``uses / hb0`` is the cost of use
+  recording itself (printed as the last column); ``ids`` is ``-hd -i100`` (object ids only);
+* ``scan``: the stack-scanning time profile alone (``--profile-manner 2``: a stack scan
+  every 1 ms tick);
+* ``p``: ``+RTS -p`` (call counts, stack scans and the space profiler's producers).
+
+Programs: an allocation-heavy one (lists of tuples built, read, dropped) and a call-heavy
+one (nfib). Ratios are to ``none``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import tempfile
+import time
+
+from profkit import runner
+from profkit.backends.mlworks import plugin
+from profkit.options import parse_run_args
+from profkit.plugins import ccprof, heapprof, ldvu, mlworks_space
+
+PROGRAMS = {
+    "alloc": """
+fun mk i = (i, i + 1, i * 2)
+fun build (0, acc) = acc
+  | build (n, acc) = build (n - 1, mk n :: acc)
+fun sum ([], s) = s
+  | sum ((a, b, c) :: r, s) = sum (r, (s + a + b + c) mod 1000003)
+fun go (0, s) = s
+  | go (k, s) = go (k - 1, (s + sum (build (2000, []), 0)) mod 1000003)
+val () = print (Int.toString (go (150, 0)) ^ "\\n")
+""",
+    "nfib": """
+fun nfib n = if n < 2 then 1 else nfib (n - 1) + nfib (n - 2)
+val () = print (Int.toString (nfib 24) ^ "\\n")
+""",
+}
+
+SCHEMES = {
+    "none": ([], []),
+    "calls": (["--profile", "{dir}/m.txt", "--profile-manner", "1"], []),
+    "ids": ([], ["-hd", "-i100"]),
+    "hb0": ([], ["-hb", "-i100"]),
+    "uses": ([], ["-hb", "-i100"]),
+    "scan": (["--profile", "{dir}/m.txt", "--profile-manner", "2"], []),
+    "p": ([], ["-p"]),
+}
+
+
+def run_once(src_path: str, arch: str, opts: list[str], rts: list[str], d: str,
+             uses: bool = True) -> float:
+    from profkit.backends.mlworks import backend as B
+
+    orig = B.needs_uses
+    if not uses:
+        B.needs_uses = lambda cfg: False
+    argv = ["--backend", "mlworks", "--arch", arch, "--outdir", d,
+            *[o.format(dir=d) for o in opts], src_path]
+    if rts:
+        argv += ["+RTS", *rts, "-RTS"]
+    cfg = parse_run_args(argv)
+    t0 = time.process_time()
+    status = runner.run(cfg, plugins=[plugin, ccprof, heapprof, ldvu, mlworks_space],
+                        stdout=io.StringIO(), load_entrypoints=False)
+    t = time.process_time() - t0
+    B.needs_uses = orig
+    if status != 0:
+        raise SystemExit(f"{src_path} {opts} {rts}: exit status {status}")
+    return t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arch", default="x86")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", default="")
+    a = ap.parse_args()
+    only = set(filter(None, a.only.split(",")))
+    with tempfile.TemporaryDirectory() as d:
+        print(f"arch {a.arch}, CPU seconds (best of {a.repeat}), ratio to none")
+        print(f"{'program':8} " + " ".join(f"{s:>14}" for s in SCHEMES) + "   use recording")
+        for name, src in PROGRAMS.items():
+            if only and name not in only:
+                continue
+            path = os.path.join(d, f"{name}.sml")
+            with open(path, "w") as f:
+                f.write(src)
+            best = {}
+            for s, (opts, rts) in SCHEMES.items():
+                best[s] = min(run_once(path, a.arch, opts, rts, d, uses=s != "hb0")
+                              for _ in range(a.repeat))
+            base = best["none"]
+            print(f"{name:8} " + " ".join(f"{best[s]:7.2f} {best[s] / base:5.2f}x"
+                                          for s in SCHEMES)
+                  + f"   uses/hb0 {best['uses'] / best['hb0']:5.2f}x")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

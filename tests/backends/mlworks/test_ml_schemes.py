@@ -1,0 +1,272 @@
+"""Every scheme on ML programs, on x86 and SPARC (issue 11): producers turned on by the
+schemes that need them, call trees from stack scans with exact call counts, uses recorded
+by the emulated code (-hb), MLWorks's time report, and -hr -hb<bio>."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from profkit import runner
+from profkit.backends.mlworks import plugin
+from profkit.backends.mlworks.frontend.pipeline import compile_sml
+from profkit.hookspecs import hookimpl
+from profkit.options import parse_run_args
+from profkit.plugins import ccprof, heapprof, ldvu, mlworks_space, retainer
+from profkit.plugins.prof_read import read_profile
+
+sys.path.insert(0, str(Path(__file__).parent))
+from ir_interp import run_program  # noqa: E402
+
+ARCHS = ["x86", "sparc"]
+
+# keeps `big` after its last use by `sum` (DRAG: only `count` walks the spine later),
+# builds `never` and never reads it (VOID)
+LEAK = """
+fun mk i = (i, i + 1, i * 2)
+fun build (0, acc) = acc
+  | build (n, acc) = build (n - 1, mk n :: acc)
+fun sum ([], s) = s
+  | sum ((a, b, c) :: r, s) = sum (r, (s + a + b + c) mod 1000003)
+fun count ([], k) = k
+  | count (_ :: r, k) = count (r, k + 1)
+fun spin (0, s) = s
+  | spin (n, s) = spin (n - 1, (s + n) mod 7)
+fun main () =
+  let
+    val big = build (1500, [])
+    val t = sum (big, 0)
+    val never = build (1500, [])
+    val w = spin (40000, 0)
+    val k = count (big, 0)
+  in
+    print (Int.toString t ^ " " ^ Int.toString w ^ " " ^ Int.toString k ^ "\\n")
+  end
+val () = main ()
+"""
+
+# calls of every kind: known, through closures, curried, mutual recursion, self tail calls
+CALLS = """
+fun nfib n = if n < 2 then 1 else nfib (n - 1) + nfib (n - 2)
+fun add x y = x + y
+fun twice f x = f (f x)
+fun even 0 = true
+  | even n = odd (n - 1)
+and odd 0 = false
+  | odd n = even (n - 1)
+fun loop (0, acc) = acc
+  | loop (n, acc) = loop (n - 1, twice (add n) acc mod 1000)
+fun main () =
+  let
+    val a = nfib 12
+    val b = loop (200, 0)
+    val c = if even 101 then 1 else 0
+    val d = List.foldl (fn (x, s) => x + s) 0 (List.map (add 1) [1, 2, 3, 4])
+  in
+    print (Int.toString a ^ " " ^ Int.toString b ^ " " ^ Int.toString c ^ " "
+           ^ Int.toString d ^ "\\n")
+  end
+val () = main ()
+"""
+
+NFIB = """fun nfib n = if n < 2 then 1 else nfib (n-1) + nfib (n-2)
+fun main () = print (Int.toString (nfib 15) ^ "\\n")
+val () = main ()
+"""
+
+
+class _Grab:
+    @hookimpl
+    def profkit_session_finish(self, session):
+        self.session = session
+
+
+def run(tmp_path, src, arch, *opts, rts=(), name="p"):
+    path = tmp_path / f"{name}.sml"
+    path.write_text(src)
+    cfg = parse_run_args(["--backend", "mlworks", "--arch", arch, "--outdir", str(tmp_path),
+                          "--creation-space", "16k", *opts, str(path),
+                          *(["+RTS", *rts, "-RTS"] if rts else [])])
+    out, grab = io.StringIO(), _Grab()
+    status = runner.run(cfg, plugins=[plugin, ccprof, heapprof, ldvu, retainer, mlworks_space,
+                                      grab], stdout=out, load_entrypoints=False)
+    assert status == 0
+    return out.getvalue(), grab.session.backend
+
+
+def samples(path):
+    out, cur = [], None
+    for line in Path(path).read_text().splitlines():
+        if line.startswith("BEGIN_SAMPLE"):
+            cur = {}
+        elif line.startswith("END_SAMPLE"):
+            out.append(cur)
+        elif cur is not None and "\t" in line:
+            k, v = line.split("\t")
+            cur[k] = int(v)
+    return [s for s in out if s]
+
+
+# ---------------------------------------------------------------- uses and biographies
+@pytest.mark.parametrize("arch", ARCHS)
+def test_biographies_add_up_to_the_hc_total_and_find_drag_and_void(tmp_path, arch):
+    out, be = run(tmp_path, LEAK, arch, rts=["-hc", "-hb", "-i0.0004"])
+    assert out == run_program(compile_sml(LEAK, "p.sml")).stdout == "504488 3 1500\n"
+    hc, hb = samples(tmp_path / "p.hp"), samples(tmp_path / "p.hb.hp")
+    assert len(hc) == len(hb) >= 5
+    for a, b in zip(hc, hb):
+        assert sum(a.values()) == sum(b.values())
+    assert max(s["DRAG"] for s in hb) > 1000 * 16  # the tuples of `big` after `sum`
+    assert max(s["VOID"] for s in hb) > 1000 * 16  # `never`'s cells and tuples
+    assert any(s["USE"] for s in hb)
+    # -hc names the producers without --profile
+    assert any("mk[p.sml:2]" in k for s in hc for k in s)
+    assert be.producers_note is not None
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_schemes_change_neither_output_nor_collections(tmp_path, arch):
+    def colls(*opts, rts=()):
+        out, be = run(tmp_path, LEAK, arch, *opts, rts=rts)
+        return out, be.run_collections
+
+    plain = colls()
+    # every scheme's instrumentation (producers, call counts, uses, stack scans) is on in
+    # these runs; a census interval longer than the run leaves the collections to the
+    # program (a census adds a full collection at a virtual time, and the instrumentation's
+    # own instructions move virtual time)
+    for opts, rts in (((), ["-pj"]),
+                      (("--profile", str(tmp_path / "m.txt"), "--profile-manner", "7"), ()),
+                      ((), ["-hr", "-hbdrag,void", "-i10"]), ((), ["-hc", "-hb", "-p", "-i10"])):
+        assert colls(*opts, rts=rts) == plain, (opts, rts)
+    assert colls(rts=["-hb", "-i0.001"])[0] == plain[0]
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_retainers_of_the_drag_and_void_heap(tmp_path, arch):
+    run(tmp_path, LEAK, arch, rts=["-hr", "-hbdrag,void", "-i0.0004"])
+    restricted = samples(tmp_path / "p.hp")
+    run(tmp_path, LEAK, arch, rts=["-hc", "-hb", "-i0.0004"])
+    bio = samples(tmp_path / "p.hb.hp")
+    assert len(restricted) <= len(bio)
+    wasted = [s["DRAG"] + s["VOID"] for s in bio]
+    got = [sum(s.values()) for s in restricted]
+    assert got == [w for w in wasted if w]
+    assert any(k.startswith("(") for s in restricted for k in s)  # retainer set bands
+
+
+# ---------------------------------------------------------------- calls and stacks
+def test_call_counts_equal_the_interpreter_and_x86_equals_sparc(tmp_path):
+    ref = run_program(compile_sml(CALLS, "p.sml"), count=True)
+    got = {}
+    for arch in ARCHS:
+        out, be = run(tmp_path, CALLS, arch, rts=["-p"])
+        assert out == ref.stdout
+        names = [it.name for it in be.image.items]
+        got[arch] = dict(zip(names, be.item_counts().tolist()))
+    assert got["x86"] == got["sparc"]
+    assert {k: v for k, v in got["x86"].items() if v} == ref.calls
+    # entries in the .prof add up to the exact counts per function
+    prof = read_profile(str(tmp_path / "p.prof"))
+    per_fn: dict[str, int] = {}
+    for _d, n in prof.root.walk():
+        per_fn[n.cc.label] = per_fn.get(n.cc.label, 0) + n.entries
+    assert {k: v for k, v in per_fn.items() if v} == ref.calls
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_prof_nests_nfib_under_its_caller_with_the_exact_count(tmp_path, arch):
+    out, _be = run(tmp_path, NFIB, arch, rts=["-p", "-V0.00005"])
+    assert out == "987\n"
+    prof = read_profile(str(tmp_path / "p.prof"))
+    paths = {}
+
+    def walk(n, path):
+        path = path + (n.cc.label,)
+        paths[path] = n
+        for c in n.children:
+            walk(c, path)
+
+    walk(prof.root, ())
+    node = paths[("MAIN", "<Setup>[p.sml:1,1]", "main[p.sml:2]", "nfib[p.sml:1]")]
+    assert node.entries == 2 * 987 - 1 and not node.children
+    assert prof.total_ticks > 0 and node.pct[0] == 100.0  # every tick is in nfib
+    assert "(producers recorded by" in (tmp_path / "p.prof").read_text()
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_alloc_of_the_prof_equals_the_space_report(tmp_path, arch):
+    run(tmp_path, LEAK, arch, rts=["-P"])
+    prof = read_profile(str(tmp_path / "p.prof"))
+    by_fn: dict[str, int] = {}
+    for _d, n in prof.root.walk():
+        if n.alloc:
+            by_fn[n.cc.label] = by_fn.get(n.cc.label, 0) + n.alloc
+    rep = tmp_path / "s.txt"
+    run(tmp_path, LEAK, arch, "--profile", str(rep), "--profile-manner", "4")
+    rows = {}
+    for ln in rep.read_text().split("alloc      copied  name\n")[1].splitlines():
+        m = re.fullmatch(r"\s*(\d+)\s+\d+  (.+)", ln)
+        if m and m.group(2) != "total profiled" and int(m.group(1)):
+            rows[m.group(2)] = int(m.group(1))
+    assert by_fn == rows and rows["mk[p.sml:2]"] == 3000 * 16
+
+
+# ---------------------------------------------------------------- MLWorks's time report
+ROW = re.compile(r"([ \d]{7}\d|       -)  ([ \d]{7}\d)  ([ \d]{7}\d)  ([ \d]{7}\d)  "
+                 r"([ \d]{7}\d)  ([ \d]{7}\d)   (\S.*)")
+CALLER = re.compile(r" {10}([ \d]{7}\d)  ([ \d]{7}\d)  ([ \d]{7}\d) {23}(\S.*)")
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_time_and_call_count_report(tmp_path, arch):
+    rep = tmp_path / "t.txt"
+    manner = 1 + 2 + 4 + (1 << 16)  # calls, time, space, depth 1
+    out, be = run(tmp_path, NFIB, arch, "--profile", str(rep), "--profile-manner",
+                  str(manner), "--profile-select", "nfib", rts=["-V0.00005"])
+    text = rep.read_text()
+    head, rest = text.split("MLWorks time profile:\n")
+    assert head.endswith("-" * 57 + "\n")
+    lines = rest.splitlines()
+    assert re.fullmatch(r"\d+ bytes used for time profiling data", lines[0])
+    assert lines[1:3] == ["functions profiled : 1", "functions call-counted : 1"]
+    scans = int(lines[3].split(": ")[1])
+    assert scans > 0
+    assert lines[4] == "(plus 0 ticks in GC, 0 ticks in profiler, 0 re-entered)"
+    assert lines[5].startswith("frames scanned: ")
+    k = lines.index("   calls       top     scans     found     depth      self   name")
+    m = ROW.fullmatch(lines[k + 1])
+    assert m and m.group(7) == "nfib[p.sml:1]"
+    calls, top, sc, found, depth, self_ = (int(m.group(i)) for i in range(1, 7))
+    assert calls == 2 * 987 - 1 and top == sc == scans and found > scans
+    assert depth == self_ and 5 < depth < 16  # nfib 15 recurses at most 14 deep
+    c = CALLER.fullmatch(lines[k + 2])
+    assert c and c.group(4).startswith("nfib[p.sml:1]; ")
+    assert "MLWorks space profile" in text.split(lines[k + 1])[1]
+    # the same numbers as Python values
+    scheme = next(s for s in _schemes(be) if isinstance(s, mlworks_space.MLWorksSpaceProfile))
+    f = scheme.time_result.function_profiles[0]
+    assert (f.call_count, f.top, f.scans, f.found, f.depth, f.self) == \
+        (calls, top, sc, found, depth, self_)
+
+
+def _schemes(backend):
+    return backend.session_schemes
+
+
+@pytest.fixture(autouse=True)
+def _keep_schemes(monkeypatch):
+    """Let a test reach the run's scheme objects through its backend."""
+    from profkit.backends.mlworks import backend as B
+
+    orig = B.MLWorksBackend.shutdown
+
+    def shutdown(self, session):
+        self.session_schemes = list(session.schemes)
+        return orig(self, session)
+
+    monkeypatch.setattr(B.MLWorksBackend, "shutdown", shutdown)
