@@ -35,19 +35,16 @@ class HeapGraph:
     identity: np.ndarray
 
 
-#: Words of an object overwritten by an update (GHC's StgInd: header + indirectee), the
-#: ``new_size_words`` of the stg update events: a thunk under evaluation counts as a 2-word
-#: BLACKHOLE in GHC's census, not at the size it was allocated with (the rest is slop).
-UPDATED_SIZE_WORDS = 2
-
-
-def _updated_sizes(size_words: np.ndarray, kind: np.ndarray) -> np.ndarray:
+def _updated_sizes(size_words: np.ndarray, kind: np.ndarray, cap: int) -> np.ndarray:
+    """Sizes as a census sees them when the header says updated objects shrink
+    (``header.updated_size_words``, set by a backend whose update events give the new size:
+    the stg machine's BLACKHOLE/IND are GHC's 2-word StgInd, the rest of the thunk is slop)."""
     from .kinds import ObjKind
     upd = (kind == ObjKind.BLACKHOLE) | (kind == ObjKind.IND)
     if not upd.any():
         return size_words
     out = size_words.copy()
-    out[upd] = UPDATED_SIZE_WORDS
+    out[upd] = np.minimum(out[upd], cap)  # never more than it was allocated
     return out
 
 
@@ -79,8 +76,9 @@ class CensusView:
             return c
         if name in ("info", "producer", "size_words", "era", "last_use"):
             c = self.header.gather(name, self.obj)
-            if name == "size_words":
-                c = _updated_sizes(c, self.col("kind"))
+            cap = getattr(self.header, "updated_size_words", 0)
+            if name == "size_words" and cap:
+                c = _updated_sizes(c, self.col("kind"), cap)
         elif name in ("desc", "type", "module", "kind"):
             c = self.tables.infos.columns()[name][self.col("info")]
         elif name == "size_bytes":

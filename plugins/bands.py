@@ -62,6 +62,34 @@ DEFAULT_LABEL_LENGTH = 25
 _NAME_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+# Pinned objects per Tables: (the PINNED stack, the info ids of pinned objects). GHC charges
+# pinned data (ARR_WORDS I/O buffers) to CCS_PINNED in a census, whoever allocated it.
+_PINNED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def register_pinned(tables: Tables, stack: int, infos: set[int]) -> None:
+    """Objects with an info id in ``infos`` are pinned: -hc/-hm (and their restrictions)
+    see them under ``stack`` (GHC's ``PINNED``), not under the stack that allocated them."""
+    old = _PINNED.get(tables)
+    _PINNED[tables] = (stack, set(infos) | (old[1] if old else set()))
+
+
+def producers(census: CensusView, tables: Tables | None = None) -> np.ndarray:
+    """The census's ``producer`` column as the -hc/-hm views see it (pinned objects moved
+    to the PINNED stack, see ``register_pinned``)."""
+    tables = tables if tables is not None else census.tables
+    keys = census.col("producer")
+    pinned = _PINNED.get(tables)
+    if pinned is None or not pinned[1] or len(keys) == 0:
+        return keys
+    sel = np.isin(census.col("info"), np.fromiter(pinned[1], dtype=np.int64))
+    if not sel.any():
+        return keys
+    keys = keys.copy()
+    keys[sel] = pinned[0]
+    return keys
+
+
 def ccs_id(tables: Tables, stack: int) -> int:
     """The number printed in ``(ccsID)`` for a stack: its StackTable id."""
     return stack
@@ -145,7 +173,7 @@ def band_ids(
     tables = tables if tables is not None else census.tables
     label_length = rts.label_length if rts is not None else DEFAULT_LABEL_LENGTH
     column, name_of = _namer(tables, breakdown, label_length)
-    keys = census.col(column)
+    keys = producers(census, tables) if column == "producer" else census.col(column)
     present = _present_keys(keys)
     cache = _cache(tables, (breakdown, label_length))
     names: list[str] = []
@@ -217,12 +245,12 @@ def restriction_mask(
             continue
         wanted = frozenset(names)
         if letter == "c":
-            m = _key_mask(census.col("producer"),
+            m = _key_mask(producers(census, tables),
                           lambda s: (cc := top_cc(s)) is not None and cc.label in wanted)
         elif letter == "C":
-            m = _key_mask(census.col("producer"), lambda s: any_label(s, wanted))
+            m = _key_mask(producers(census, tables), lambda s: any_label(s, wanted))
         elif letter == "m":
-            m = _key_mask(census.col("producer"),
+            m = _key_mask(producers(census, tables),
                           lambda s: (cc := top_cc(s)) is not None and cc.module in wanted)
         elif letter == "d":
             m = _key_mask(census.col("info"), lambda i: infos[i].desc in wanted)

@@ -32,6 +32,7 @@ from typing import Any
 from profkit.errors import UsageError
 
 from . import ir
+from .heap.heapobj import BLACKHOLE_SIZE
 from .machine.engine import Machine
 
 #: how often (in transitions) the machine asks whether the nursery is full when a collector
@@ -62,12 +63,17 @@ class StgBackend:
         program = compile_program(source, os.path.basename(self.path),
                                   prof_auto=cf.prof_auto, prof_cafs=cf.prof_cafs)
         self.load_program(session, program)
+        from .heap.rts_heap import install
+        install(self.machine, session)  # the GHC runtime's own heap (-p stg.runtime_heap=0)
 
     def load_program(self, session: Any, program: ir.Program) -> None:
         """Load an already compiled program (tests build IR by hand)."""
         session.word_bytes = 8
         self.program = program
         self.machine = Machine(program, session)
+        # census sizes of blackholes and indirections: the update events' new size (GHC's
+        # 2-word StgInd), not the thunk's allocated size (core.heap.CensusView)
+        session.header.updated_size_words = BLACKHOLE_SIZE
         wants_gc = any(session.listens(h) for h in (
             "profkit_gc_start", "profkit_gc_end", "profkit_copy", "profkit_death",
             "profkit_census"))

@@ -12,6 +12,9 @@ PROFKIT_OPTIONS = PluginOptions(
     "stg",
     Option("con_use", bool, True,
            "a case scrutiny of a constructor is a use (0: GHC's pointer-tagging behaviour)"),
+    Option("runtime_heap", bool, True,
+           "model the GHC runtime's own heap (I/O buffers, handles, base CAFs; 0: only the "
+           "program's heap)"),
     help="the STG machine backend (.hs programs)",
 )
 

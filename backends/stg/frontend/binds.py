@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _strip(e: S.Expr) -> S.Expr:
-    from .desugar import strip
+    from .literals import strip
     return strip(e)
 
 
@@ -32,7 +32,7 @@ def _binding_cc(self: "Desugarer", path: list[str], name: str,
 def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
                 path: list[str]) -> tuple[list[ir.Bind], "Env"]:
     """Compile a recursive binding group; returns the bindings and the extended env."""
-    from .desugar import allocates, literal_of
+    from .literals import allocates, literal_of
 
     env2: "Env" = dict(env)
     plan: list[tuple[S.Decl, str | None]] = []
@@ -137,11 +137,11 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
                 return extra + [ir.Bind(ir_name, ir.ConRhs(con_args[0], atoms))]
             if isinstance(body, S.ECon) and self.datacons[body.name].arity == 0:
                 return [ir.Bind(ir_name, ir.ConRhs(body.name, []))]
-            from .desugar import literal_of
+            from .literals import literal_of
             lit = literal_of(body)
             if lit is not None:  # a static box, as GHC's `n = 100 :: Int` (not a CAF)
                 box = {"Int": "I#", "Double": "D#", "Char": "C#"}[lit.kind]
-                from .desugar import allocates
+                from .literals import allocates
                 if self.module == "Main" and allocates(lit):
                     self.alloc_boxes.add(ir_name)  # allocated where a local group binds it
                 return [ir.Bind(ir_name, ir.ConRhs(box, [lit]))]

@@ -17,56 +17,17 @@ from .. import ir
 from . import syntax as S
 from .cc import AutoCC
 from .desugar_app import INLINE_PRIMOPS, AppMixin
+from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
+    BOXES,
+    DOUBLE_LIST_TYPES,
+    DOUBLE_TYPES,
+    allocates,
+    box_alloc,
+    literal_of,
+    strip,
+)
 from .match import FailK, Matcher, Row, raise_expr
 from .sugar import desugar_arith, desugar_comp, desugar_do
-
-DOUBLE_TYPES = ("Double", "Float")
-DOUBLE_LIST_TYPES = ("[Double]", "[Float]")
-
-
-def strip(e: S.Expr) -> S.Expr:
-    """Remove parentheses and type annotations that do not change the value."""
-    while isinstance(e, (S.EParen, S.ETyped)):
-        if isinstance(e, S.ETyped) and e.type_text in DOUBLE_TYPES + DOUBLE_LIST_TYPES:
-            return e
-        e = e.expr
-    return e
-
-
-BOXES = {"Int": "I#", "Double": "D#", "Char": "C#"}
-
-
-def allocates(lit: ir.Lit) -> bool:
-    """Does GHC's code generator allocate a box for this literal (no static INTLIKE /
-    CHARLIKE closure for it)?"""
-    if lit.kind == "Int":
-        return not -16 <= lit.value <= 255  # type: ignore[operator]
-    return lit.kind == "Double"
-
-
-def box_alloc(lit: ir.Lit) -> ir.Expr:
-    """An expression that allocates a fresh box holding ``lit`` (the machine charges every
-    arithmetic result as a heap allocation); adding zero keeps the value (``-0.0`` keeps a
-    negative zero)."""
-    zero = ir.Lit(0, "Int") if lit.kind == "Int" else ir.Lit(-0.0, "Double")
-    return ir.PrimOp("+", [lit, zero])
-
-
-def literal_of(e: S.Expr) -> ir.Lit | None:
-    e = strip(e)
-    if isinstance(e, S.ETyped):  # `:: Double` or `:: [Double]`
-        lit = literal_of(e.expr) if e.type_text in DOUBLE_TYPES else None
-        if lit is not None and lit.kind == "Int":
-            return ir.Lit(float(lit.value), "Double")  # type: ignore[arg-type]
-        return lit
-    if isinstance(e, S.ELit) and e.kind != "String":
-        return ir.Lit(e.value, e.kind)
-    if isinstance(e, S.ENeg):
-        inner = strip(e.expr)
-        if isinstance(inner, S.ELit) and inner.kind in ("Int", "Double"):
-            return ir.Lit(-inner.value, inner.kind)  # type: ignore[operator]
-    return None
-
 
 Env = dict[str, object]  # source name -> IR local name (str) or ir.Lit
 

@@ -188,10 +188,10 @@ def _is_atomic(e: S.Expr) -> bool:
 
 
 def _strip(e: S.Expr) -> S.Expr:
-    from .desugar import strip
+    from .literals import strip
     return strip(e)
 
 
 def _literal_of(e: S.Expr) -> ir.Lit | None:
-    from .desugar import literal_of
+    from .literals import literal_of
     return literal_of(e)

@@ -1,0 +1,185 @@
+"""A model of the GHC runtime's own heap: what every GHC 9.0.2 program has allocated and
+keeps live besides its own data (the stdout/stderr handles, their MVars and buffers, the text
+encodings, the signal-handler array, the main thread's objects), charged to the cost-centre
+stacks GHC charges them to.
+
+    install(machine, session) -> RuntimeHeap | None    (None when the option is off)
+
+Called by ``StgBackend.load`` once the STG machine has been built from a source file and
+before it runs (machines loaded from hand-built IR by tests get no runtime heap). It
+allocates header rows (and the Python objects the collector traces) under the stacks
+``MAIN``, ``MAIN/main`` (the ``:Main.main`` wrapper's 0-entry ``main``) and ``MAIN/CAF
+<module>`` for the base modules GHC lists in every ``.prof`` (``GHC.Conc.Signal``,
+``GHC.IO.Encoding``, ``GHC.IO.Encoding.Iconv``, ``GHC.IO.Handle.FD``,
+``GHC.IO.Handle.Text``). The live objects are kept by static roots for the whole run, as
+GHC's CAFs and thread keep them; the rest of what GHC allocates there is garbage that dies
+at the first collection. So:
+
+* ``.prof`` gets GHC's library CAF rows and ``main`` under ``MAIN`` with GHC's bytes
+  (tests/reference/ghc-9.0.2/shapes/out/*.prof: the same in every program measured, except
+  the wrapper's, which grows with the output: ``MAIN_MAIN_ALLOC`` is a one-``print`` run's);
+* every census shows GHC's runtime bands (``-hd -hm<module>`` and ``-hy -hm<module>`` of
+  tests/reference/ghc-9.0.2/shapes/out/rts/): ``ARR_WORDS`` 36,816 bytes of pinned I/O
+  buffers (band ``PINNED`` under -hc, ``SYSTEM`` under -hm: ``plugins.bands`` maps the
+  registered pinned objects there), ``Handle__``, ``MVAR``, ``WEAK``, ``MUT_ARR_PTRS_CLEAN``
+  ... 2,576 bytes more in total; LDVU counts the mutable and primitive ones as INHERENT_USE.
+
+``-p stg.runtime_heap=0`` leaves all of it out (only the program's own heap is profiled).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from profkit.kinds import ObjKind
+from profkit.tables import CostCentre, Info
+
+from .heapobj import Con, DataConR, Thunk
+
+# (desc, type, kind, bytes, -hT constructor name or "")
+_Obj = tuple[str, str, ObjKind, int, str]
+C, F, M, P = ObjKind.CON, ObjKind.FUN, ObjKind.MUTABLE, ObjKind.PRIM
+
+#: Live objects per owner: None = MAIN, "main" = MAIN/main, else the module of a CAF.
+#: From GHC 9.0.2's ``-hd -hm<module>`` / ``-hy -hm<module>`` of rts.hs (a census after the
+#: first output); MAIN/main's 64 bytes from mean_leak's ``-hc`` (``(257)main 64``).
+LIVE: dict[str | None, list[_Obj]] = {
+    None: [
+        ("ThreadId", "ThreadId", C, 16, "base:GHC.Conc.Sync.ThreadId"),
+        ("Dynamic", "Dynamic", C, 24, "base:Data.Dynamic.Dynamic"),
+        ("(,)", "(,)", C, 24, "ghc-prim:GHC.Tuple.(,)"),
+        ("Just", "Maybe", C, 16, "base:GHC.Maybe.Just"),
+        ("<GHC.TopHandler.handler_s474>", "->(#,#)", F, 16, ""),
+        ("<GHC.TopHandler.sat_s47g>", "->IO", F, 16, ""),
+        ("WEAK", "WEAK", M, 48, ""),
+    ],
+    "main": [
+        ("<GHC.TopHandler.sat_s47h>", "->IO", F, 16, ""),
+        ("(,)", "(,)", C, 24, "ghc-prim:GHC.Tuple.(,)"),
+        ("MVar", "MVar", C, 24, "base:GHC.MVar.MVar"),
+        ("ARR_WORDS", "ARR_WORDS", P, 2680, ""),  # part of the pinned I/O buffers
+    ],
+    "GHC.Conc.Signal": [
+        ("MUT_ARR_PTRS_CLEAN", "MUT_ARR_PTRS_CLEAN", M, 552, ""),
+        ("STArray", "STArray", C, 40, "base:GHC.Arr.STArray"),
+        ("MVAR", "MVAR", M, 32, ""),
+        ("MVar", "MVar", C, 16, "base:GHC.MVar.MVar"),
+    ],
+    "GHC.IO.Encoding": [
+        ("<GHC.IO.Encoding.UTF8.sat_s4r4>", "IO", F, 16, ""),
+        ("<GHC.IO.Encoding.UTF8.sat_s4r0>", "IO", F, 16, ""),
+        ("TextEncoding", "TextEncoding", C, 32, "base:GHC.IO.Encoding.Types.TextEncoding"),
+        ("<GHC.CString.sat_sBg>", "[]", C, 144, ""),
+        ("MUT_VAR_CLEAN", "MUT_VAR_CLEAN", M, 16, ""),
+        ("<GHC.IO.Encoding.sat_s36Z>", "IO", F, 16, ""),
+        (":", "[]", C, 672, "ghc-prim:GHC.Types.:"),
+    ],
+    "GHC.IO.Encoding.Iconv": [
+        (":", "[]", C, 120, "ghc-prim:GHC.Types.:"),
+    ],
+    "GHC.IO.Handle.FD": [
+        ("<GHC.IO.Handle.Internals.sat_s8sm>", "->(#,#)", F, 40, ""),
+        ("<GHC.IO.Encoding.UTF8.sat_s4r2>", "->>IO", F, 16, ""),
+        ("MallocPtr", "ForeignPtrContents", C, 48, "base:GHC.ForeignPtr.MallocPtr"),
+        ("BufferCodec", "BufferCodec", C, 48, "base:GHC.IO.Encoding.Types.BufferCodec"),
+        ("Buffer", "Buffer", C, 128, "base:GHC.IO.Buffer.Buffer"),
+        ("(,)", "(,)", C, 24, "ghc-prim:GHC.Tuple.(,)"),
+        ("Just", "Maybe", C, 32, "base:GHC.Maybe.Just"),
+        ("MUT_VAR_CLEAN", "MUT_VAR_CLEAN", M, 96, ""),
+        ("Handle__", "Handle__", C, 144, "base:GHC.IO.Handle.Types.Handle__"),
+        ("MVAR", "MVAR", M, 32, ""),
+        ("FileHandle", "Handle", C, 24, "base:GHC.IO.Handle.Types.FileHandle"),
+        ("WEAK", "WEAK", M, 48, ""),
+        ("ARR_WORDS", "ARR_WORDS", P, 34136, ""),  # the stdout buffers (pinned)
+    ],
+    "GHC.IO.Handle.Text": [],
+}
+
+#: Bytes GHC's ``.prof`` charges to each owner over a run (live objects included).
+ALLOC: dict[str | None, int] = {
+    None: 832, "Main": 32, "GHC.Conc.Signal": 640, "GHC.IO.Encoding": 2448,
+    "GHC.IO.Encoding.Iconv": 200, "GHC.IO.Handle.FD": 34816, "GHC.IO.Handle.Text": 64,
+}
+#: The ``:Main.main`` wrapper's bytes in a program that prints once (nfib, fg: 9,520; each
+#: further output line adds about 1,200 in GHC, which this model does not follow).
+MAIN_MAIN_ALLOC = 9520
+#: GHC's order of the library CAF rows (their registration order, kept by equal siblings)
+CAF_MODULES = ("GHC.Conc.Signal", "GHC.IO.Encoding", "GHC.IO.Encoding.Iconv",
+               "GHC.IO.Handle.FD", "GHC.IO.Handle.Text")
+PINNED_DESC = "ARR_WORDS"
+
+
+@dataclass
+class RuntimeHeap:
+    """What ``install`` made: the static roots keeping the live objects, their ids."""
+
+    roots: list[Thunk]
+    live_ids: list[int]
+    pinned_stack: int
+
+
+def enabled(config: Any) -> bool:
+    v = config.plugin_options.get("stg.runtime_heap", True)
+    return v not in (False, 0, "0", "false", "no", "off")
+
+
+def _main_cc(tables: Any) -> int | None:
+    """The program's own ``main`` cost centre (only with automatic cost centres)."""
+    ccs = tables.ccs
+    for i in range(len(ccs)):
+        cc = ccs[i]
+        if cc.label == "main" and cc.module == "Main" and not cc.is_caf:
+            return i
+    return None
+
+
+def install(machine: Any, session: Any) -> RuntimeHeap | None:
+    """Allocate the runtime's heap into ``session``'s header, before the program runs."""
+    if not enabled(session.config):
+        return None
+    tables = session.tables
+    header = session.header
+    era = getattr(session, "era", 0)
+    owners: dict[str | None, int] = {None: 0}  # owner -> stack id (0 = MAIN)
+    # Main: the `:Main.main = runMainIO main` CAF (-fprof-cafs names it CAF:main instead)
+    prof_cafs = getattr(getattr(session.config, "compile", None), "prof_cafs", False)
+    for mod in (() if prof_cafs else ("Main",)) + CAF_MODULES:
+        cc = tables.ccs.intern(CostCentre("CAF", mod, "<entire-module>", True))
+        owners[mod] = machine.ccs.raw_push(0, cc)
+    main_cc = _main_cc(tables)
+    if main_cc is not None:
+        owners["main"] = machine.ccs.raw_push(0, main_cc)
+    pinned_cc = tables.ccs.intern(CostCentre("PINNED", "SYSTEM", "<built-in>"))
+    pinned_stack = machine.ccs.raw_push(0, pinned_cc)
+    infos = tables.infos
+    roots: list[Thunk] = []
+    live_ids: list[int] = []
+    pinned_infos: set[int] = set()
+    garbage = infos.intern(Info("<GHC.Base.sat_s1>", "*", "GHC.Base", ObjKind.THUNK))
+    for owner, stack in owners.items():
+        objs = LIVE.get(owner, [])
+        fields = []
+        for desc, type_desc, kind, nbytes, con_name in objs:
+            module = desc[1:].rsplit(".", 1)[0] if desc.startswith("<") else "GHC.Base"
+            info = infos.intern(Info(desc, type_desc, module, kind, con_name))
+            if desc == PINNED_DESC:
+                pinned_infos.add(info)
+            oid = header.new(info, stack, nbytes // 8, era)
+            live_ids.append(oid)
+            fields.append(Con(oid, DataConR(desc, 0, 0, info, type_desc, module), []))
+        alloc = MAIN_MAIN_ALLOC if owner == "main" else ALLOC.get(owner, 0)
+        rest = (alloc - sum(o[3] for o in objs)) // 8
+        while rest >= 2:  # what GHC allocated there and dropped: dead at the first GC
+            words = min(rest, 1024) if rest - min(rest, 1024) != 1 else rest - 2
+            header.new(garbage, stack, words, era)
+            rest -= words
+        if fields:
+            # one static root per owner, retained by the owner's stack (as a CAF is)
+            holder = Con(-1, DataConR("(#runtime#)", 0, len(fields), -1, "", "GHC.Base"),
+                         fields)
+            roots.append(Thunk(-1, None, None, stack, holder))  # type: ignore[arg-type]
+    machine.cafs.extend(roots)
+    from profkit.plugins.bands import register_pinned
+    register_pinned(tables, pinned_stack, pinned_infos)
+    return RuntimeHeap(roots, live_ids, pinned_stack)

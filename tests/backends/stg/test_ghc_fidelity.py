@@ -1,0 +1,207 @@
+"""profkit's STG backend against the real GHC 9.0.2 on programs written for their shapes
+(tests/reference/ghc-9.0.2/shapes: programs/, the GHC outputs in out/, README.md says how
+each was made): allocation per cost centre and in total (-P), the runtime's own heap, the
+BLACKHOLE size of a foldl leak's census, GHC-style closure descriptions."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from profkit.backends.stg import plugin as stg_plugin
+from profkit.options import parse_run_args
+from profkit.plugins import ccprof, heapprof
+from profkit.plugins.hpfile import read_hp
+from profkit.plugins.prof_read import read_profile
+from profkit.runner import run
+from tests.conftest import REFERENCE as REFDATA
+
+SHAPES = REFDATA / "ghc-9.0.2" / "shapes"
+
+# Where the model is known not to follow GHC yet, and why (see README's "left" list). Every
+# other cost centre must be within 5% of GHC's bytes with GHC's entries.
+KNOWN_CC = {
+    # enumFromTo's run-time type test (isDouble#) shows its bounds as strings: ~300 bytes
+    # per enumeration that GHC's typed enumFromTo $fEnumInt does not allocate
+    ("comp", "pairs"), ("comp", "triples"), ("queens", "queens.go"),
+    # a local recursive function's closure: GHC does not store the function itself among
+    # its free variables (16 bytes), the machine does (24)
+    ("queens", "queens"), ("strictloop", "sumTo"), ("strictloop", "countBang"),
+    # [n ..]: the Prelude's numFrom# thunk has one free variable, base's eftInt go two
+    ("sieve", "primes"), ("sieve", "primesF"),
+    # the :Main.main wrapper's I/O costs grow with the output in GHC (~1.2 KB per line)
+    ("sieve", "main"), ("strictloop", "main"), ("queens", "main"), ("micro", "main"),
+    # base's foldr/take are loops with fewer free variables than the Prelude's
+    ("micro", "tFoldr"), ("micro", "tTake"),
+    # GHC.Show's CAF (showList's string tables) is not modelled; micro's own CAFs box
+    # their literals in GHC
+    ("chains", "CAF"), ("micro", "CAF"),
+}
+# totals off by more than 2%, with the bound they are held to now
+KNOWN_TOTAL = {"comp": 0.11, "queens": 0.06, "enums": 0.04, "micro": 0.03}
+PROGRAMS = ["capture", "chains", "comp", "enums", "guards", "queens", "sieve", "strictloop",
+            "micro"]
+
+
+def _run(tmp_path: Path, src: str, *rts: str, flags: tuple[str, ...] = ("-fprof-auto",),
+         name: str = "p.hs") -> str:
+    prog = tmp_path / name
+    prog.write_text(src)
+    cfg = parse_run_args([*flags, "--outdir", str(tmp_path), str(prog), "+RTS", *rts, "-RTS"])
+    out = io.StringIO()
+    assert run(cfg, plugins=[stg_plugin, ccprof, heapprof], stdout=out, stderr=io.StringIO(),
+               load_entrypoints=False) == 0
+    return out.getvalue()
+
+
+def _per_cc(path: Path) -> tuple[int, dict[tuple[str, str], list[int]]]:
+    prof = read_profile(str(path))
+    out: dict[tuple[str, str], list[int]] = {}
+    for _, n in prof.root.walk():
+        e = out.setdefault((n.cc.label, n.cc.module), [0, 0])
+        e[0] += n.alloc
+        e[1] += n.entries
+    assert prof.total_alloc is not None
+    return prof.total_alloc, out
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_allocation_per_cost_centre_is_ghcs(tmp_path, name):
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    stdout = _run(tmp_path, src, "-P")
+    assert stdout == (SHAPES / "out" / f"{name}.stdout").read_text()
+    g_total, ghc = _per_cc(SHAPES / "out" / f"{name}.prof")
+    p_total, ours = _per_cc(tmp_path / "p.prof")
+    assert abs(p_total - g_total) <= KNOWN_TOTAL.get(name, 0.02) * g_total, (p_total, g_total)
+    bad = []
+    for key, (g_bytes, g_entries) in ghc.items():
+        if (name, key[0]) in KNOWN_CC:
+            continue
+        p_bytes, p_entries = ours.get(key, [0, 0])
+        if abs(p_bytes - g_bytes) > 0.05 * g_bytes or p_entries != g_entries:
+            bad.append((key, (g_bytes, g_entries), (p_bytes, p_entries)))
+    assert not bad
+
+
+def test_strict_let_seq_allocates_no_thunk(tmp_path):
+    # GHC: `let acc' = e in acc' `seq` go acc' ..` is `case e of acc' -> ..`: the loop
+    # allocates only (i + 1)'s thunk and its I# (40 bytes per iteration)
+    src = ("f :: Int -> Int\nf n = go 0 1\n  where\n    go acc i\n      | i > n = acc\n"
+           "      | otherwise = let acc' = acc + i in acc' `seq` go acc' (i + 1)\n"
+           "main = print (f 500)\n")
+    _run(tmp_path, src, "-P")
+    _, ours = _per_cc(tmp_path / "p.prof")
+    assert ours[("f.go", "Main")][0] == 500 * 40
+    assert ours[("f.go.acc'", "Main")] == [500 * 16, 500]
+
+
+def test_literals_outside_intlike_are_allocated(tmp_path):
+    # GHC -O0 let-binds `I# 1000#` at each use (16 bytes); 10 is a static INTLIKE closure
+    src = ("small :: Int -> Bool\nsmall x = x < 10\nbig :: Int -> Bool\nbig x = x < 1000\n"
+           "main = print (length (filter small [1 .. 100]) + length (filter big [1 .. 100]))\n")
+    _run(tmp_path, src, "-P")
+    _, ours = _per_cc(tmp_path / "p.prof")
+    assert ours[("small", "Main")] == [0, 100]
+    assert ours[("big", "Main")] == [1600, 100]
+
+
+def test_runtime_heap_rows_and_bands(tmp_path):
+    src = "main :: IO ()\nmain = print (sum [1 .. 3000 :: Int])\n"
+    _run(tmp_path, src, "-P")
+    _, ours = _per_cc(tmp_path / "p.prof")
+    _, ghc = _per_cc(SHAPES / "out" / "guards.prof")
+    for mod in ("GHC.Conc.Signal", "GHC.IO.Encoding", "GHC.IO.Encoding.Iconv",
+                "GHC.IO.Handle.FD", "GHC.IO.Handle.Text"):
+        assert ours[("CAF", mod)] == ghc[("CAF", mod)]
+    assert ours[("MAIN", "MAIN")] == ghc[("MAIN", "MAIN")] == [832, 0]
+    # -hd of GHC 9.0.2 (out/rts): the runtime's bands, e.g. ARR_WORDS 36816 (pinned buffers)
+    _run(tmp_path, src, "-hd", "-i0.0001")
+    last = [s for s in read_hp(str(tmp_path / "p.hp")).samples if s.bands][-1].bands
+    assert last["ARR_WORDS"] == 36816
+    assert last["Handle__"] == 144 and last["MUT_ARR_PTRS_CLEAN"] == 552
+    _run(tmp_path, src, "-hc", "-i0.0001")
+    last = [s for s in read_hp(str(tmp_path / "p.hp")).samples if s.bands][-1].bands
+    pinned = [v for k, v in last.items() if k.endswith(")PINNED")]
+    assert pinned == [36816]
+    assert any(k.endswith("GHC.IO.Handle.FD.CAF") and v == 680 for k, v in last.items())
+    # -p stg.runtime_heap=0: only the program's own heap
+    _run(tmp_path, src, "-hd", "-i0.0001", flags=("-fprof-auto", "-p",
+                                                  "stg.runtime_heap=0"))
+    bands = {k for s in read_hp(str(tmp_path / "p.hp")).samples for k in s.bands}
+    assert "ARR_WORDS" not in bands and "Handle__" not in bands
+
+
+def _bh_vs_thunks(samples, thunk: str) -> list[tuple[int, int]]:
+    """(growth of BLACKHOLE bytes, fall of the foldl thunks' bytes) between consecutive
+    samples of the evaluation phase."""
+    rows = [(s.bands.get("BLACKHOLE", 0), s.bands.get(thunk, 0)) for s in samples if s.bands]
+    out = []
+    for (b0, t0), (b1, t1) in zip(rows, rows[1:]):
+        if b1 > b0 and t1 < t0:
+            out.append((b1 - b0, t0 - t1))
+    return out
+
+
+def test_blackholes_have_ghcs_two_words(tmp_path):
+    # GHC: each foldl thunk entered (40 bytes) leaves a 16-byte BLACKHOLE while its
+    # evaluation is under way (out/foldl_leak/foldl_leak.hd.hp: +16 per -40)
+    ghc = read_hp(str(SHAPES / "out/foldl_leak/foldl_leak.hd.hp")).samples
+    steps = _bh_vs_thunks(ghc, "<GHC.List.sat_s4op>")
+    assert steps and all(bh * 40 == fall * 16 for bh, fall in steps)
+    src = (SHAPES / "programs/foldl_leak.hs").read_text().replace("1000000", "3000")
+    assert _run(tmp_path, src, "-hd", "-i0.00002") == "4501500\n"
+    ours = read_hp(str(tmp_path / "p.hp")).samples
+    thunk = next(k for s in ours for k in s.bands if k.startswith("<GHC.List.sat_s"))
+    steps = _bh_vs_thunks(ours, thunk)
+    assert steps and all(bh * 40 == fall * 16 for bh, fall in steps)
+    assert all(s.bands.get("BLACKHOLE", 0) % 16 == 0 for s in ours)
+
+
+def test_closure_descriptions_never_leak_internal_names(tmp_path):
+    # GHC names comprehension loops and pattern-bound tuples ds_sNNN, local bindings
+    # name_sNNN (out/names/names.hd.hp: <Main.ds_s1WN>, <Main.ps_s1Wi>)
+    src = ("pairsOf :: [Int] -> [(Int, Int)]\npairsOf xs = [(a, b) | a <- xs, b <- xs, a < b]\n"
+           "main :: IO ()\nmain = do\n  let ps = pairsOf [1 .. 60]\n      (l, r) = span "
+           "((< 30) . fst) ps\n  print (length ps)\n  print (sum (map fst ps) + length l + "
+           "length r)\n")
+    _run(tmp_path, src, "-hd", "-i0.00005")
+    names = {k for s in read_hp(str(tmp_path / "p.hp")).samples for k in s.bands}
+    assert names and not any("%" in k for k in names)
+    locals_ = [k for k in names if k.startswith("<Main.")]
+    assert locals_ and all("_s" in k for k in locals_), locals_
+
+
+def test_killed_retainer_profile_leaves_a_readable_prefix(tmp_path):
+    # -hr writes a sample per census as -hc does: SIGKILL half-way leaves a valid prefix
+    prog = tmp_path / "leak.hs"
+    prog.write_text("main :: IO ()\nmain = print (foldl (+) 0 [1 .. 3000000 :: Int])\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "profkit", "run", "-fprof-auto", "--outdir", str(tmp_path),
+         str(prog), "+RTS", "-hr", "-i0.0005", "-RTS"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "SOURCE_DATE_EPOCH": "0"})
+    hp = tmp_path / "leak.hp"
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and proc.poll() is None:
+            if hp.exists() and hp.read_text().count("END_SAMPLE") >= 3:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the run ended before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    data = read_hp(str(hp))  # raises on a torn or malformed file
+    with_bands = [s for s in data.samples if s.bands]
+    assert len(data.samples) >= 3 and with_bands
+    assert all(k.startswith("(") for s in with_bands for k in s.bands)
