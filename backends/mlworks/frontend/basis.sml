@@ -251,10 +251,7 @@ struct
   fun isPunct c = isGraph c andalso not (isAlphaNum c)
   fun toUpper c = if isLower c then Char.unsafeChr (ord c - 32) else c
   fun toLower c = if isUpper c then Char.unsafeChr (ord c + 32) else c
-  fun contains s c =
-    let val n = String.size s
-        fun go i = i < n andalso (String.sub (s, i) = c orelse go (i + 1))
-    in go 0 end
+  fun contains s c = List.exists (fn d => d = c) (String.explode s)
   fun notContains s c = not (contains s c)
   fun toString c =
     if c = #"\\" then "\\\\"
@@ -301,10 +298,13 @@ struct
         val m = String.size s
     in n <= m andalso String.substring (s, m - n, n) = p end
   fun isSubstring p s =
-    let val n = String.size p
-        val m = String.size s
-        fun go i = i + n <= m andalso (String.substring (s, i, n) = p orelse go (i + 1))
-    in go 0 end
+    let fun prefix ([], _) = true
+          | prefix (_, []) = false
+          | prefix (x :: xs, y :: ys) = x = y andalso prefix (xs, ys)
+        val ps = String.explode p
+        fun go [] = List.null ps
+          | go (cs as _ :: r) = prefix (ps, cs) orelse go r
+    in go (String.explode s) end
   (* split at the characters satisfying p: fields keeps empty fields, tokens drops them *)
   fun fields p s =
     let fun loop ([], cur, acc) = List.rev (String.implode (List.rev cur) :: acc)
@@ -350,23 +350,34 @@ struct
            else if i < 0 then String.implode (#"~" :: negDigits (b, i, []))
            else String.implode (negDigits (b, ~ i, []))
         end
+  (* one explode, then list code: a runtime call per character would cost far more *)
   fun fromString s =
     let
-      val n = String.size s
-      fun skip i = if i < n andalso Char.isSpace (String.sub (s, i)) then skip (i + 1) else i
-      fun digits (i, acc, any) =
-        if i < n andalso Char.isDigit (String.sub (s, i))
-        then digits (i + 1, acc * 10 - (ord (String.sub (s, i)) - 48), true)
-        else (acc, any)
-      val i = skip 0
-      val (neg, j) =
-        if i < n andalso (String.sub (s, i) = #"~" orelse String.sub (s, i) = #"-")
-        then (true, i + 1)
-        else if i < n andalso String.sub (s, i) = #"+" then (false, i + 1) else (false, i)
-      val (v, any) = digits (j, 0, false)
+      fun skip (c :: r) = if Char.isSpace c then skip r else c :: r
+        | skip [] = []
+      (* accumulated negatively, so ~536870912 reads without overflow *)
+      fun digits (c :: r, acc, any) =
+            if Char.isDigit c then digits (r, acc * 10 - (ord c - 48), true) else (acc, any)
+        | digits ([], acc, any) = (acc, any)
+      val (neg, cs) =
+        case skip (String.explode s) of
+          #"~" :: r => (true, r)
+        | #"-" :: r => (true, r)
+        | #"+" :: r => (false, r)
+        | cs => (false, cs)
+      val (v, any) = digits (cs, 0, false)
     in
       if any then SOME (if neg then v else ~ v) else NONE
-    end
+    end  val op + = fn (a : int, b) => a + b
+  val op - = fn (a : int, b) => a - b
+  val op * = fn (a : int, b) => a * b
+  val op < = fn (a : int, b) => a < b
+  val op <= = fn (a : int, b) => a <= b
+  val op > = fn (a : int, b) => a > b
+  val op >= = fn (a : int, b) => a >= b
+  val ~ = fn (a : int) => ~ a
+  val op div = fn (a : int, b) => a div b
+  val op mod = fn (a : int, b) => a mod b
 end
 
 structure Word =
@@ -416,7 +427,7 @@ struct
         val q = h div b
         val r2 = 2 * (h mod b) + (lo a) mod 2
       in
-        (2 * q + r2 div b, r2 mod b)
+        (iadd (iadd (q, q), r2 div b), r2 mod b)  (* a quotient may exceed 2^29 *)
       end
   fun iandb (x : int, y) =
     if x = 0 orelse y = 0 then 0
@@ -434,6 +445,7 @@ struct
   fun ishl (a : int, n) =
     if n < 0 orelse n >= 30 then 0
     else if n = 0 then a
+    else if n = 29 then (if a mod 2 = 1 then mini else 0)
     else
       let val m = pow2 (29 - n)
           val low = ((lo a) mod m) * pow2 n
@@ -441,6 +453,7 @@ struct
   fun ishr (a : int, n) =
     if n < 0 orelse n >= 30 then 0
     else if n = 0 then a
+    else if n = 29 then (if a < 0 then 1 else 0)
     else (lo a) div pow2 n + (if a < 0 then pow2 (29 - n) else 0)
   fun iashr (a : int, n) =
     if n < 0 orelse n >= 29 then (if a < 0 then ~1 else 0) else a div pow2 n
@@ -551,6 +564,16 @@ struct
       NONE => NONE
     | SOME x => if Word.i x > 255 orelse Word.i x < 0 then raise Overflow
                 else SOME (w (Word.i x))
+  val op + = fn (a : Word8.word, b) => a + b
+  val op - = fn (a : Word8.word, b) => a - b
+  val op * = fn (a : Word8.word, b) => a * b
+  val op < = fn (a : Word8.word, b) => a < b
+  val op <= = fn (a : Word8.word, b) => a <= b
+  val op > = fn (a : Word8.word, b) => a > b
+  val op >= = fn (a : Word8.word, b) => a >= b
+  val ~ = fn (a : Word8.word) => ~ a
+  val op div = fn (a : Word8.word, b) => a div b
+  val op mod = fn (a : Word8.word, b) => a mod b
   type word = Word8.word
 end
 
@@ -994,11 +1017,13 @@ struct
   fun concat sss = String.concat (List.map string sss)
   fun concatWith sep sss = String.concatWith sep (List.map string sss)
   fun leftCount p (SS (s, i, n)) =
-    let fun go k = if k < n andalso p (String.sub (s, i + k)) then go (k + 1) else k
-    in go 0 end
+    let fun go (c :: r, k) = if p c then go (r, k + 1) else k
+          | go ([], k) = k
+    in go (String.explode (String.substring (s, i, n)), 0) end
   fun rightCount p (SS (s, i, n)) =
-    let fun go k = if k < n andalso p (String.sub (s, i + n - 1 - k)) then go (k + 1) else k
-    in go 0 end
+    let fun go (c :: r, k) = if p c then go (r, k + 1) else k
+          | go ([], k) = k
+    in go (List.rev (String.explode (String.substring (s, i, n))), 0) end
   fun splitl p (ss as SS (s, i, n)) =
     let val k = leftCount p ss in (SS (s, i, k), SS (s, i + k, n - k)) end
   fun splitr p (ss as SS (s, i, n)) =
@@ -1035,6 +1060,74 @@ struct
   fun output1 (st, c) = output (st, String.str c)
   fun flushOut _ = ()
   fun inputLine () = (NONE : string option)
+end
+
+(* Real.fmt: appended to Real here (after Math) so that adding it moved no other global *)
+structure Real =
+struct
+  open Real
+  (* round to an integral real, ties to even, for |y| < 2^51 (the 1.5 * 2^52 trick) *)
+  fun rint (y : real) = (y + 6755399441055744.0) - 6755399441055744.0
+  fun pow10 n = if n <= 0 then 1.0 else 10.0 * pow10 (n - 1)
+  (* the decimal digits of the integral real r >= 0, at least `width` of them *)
+  fun digits (r : real, width) =
+    let fun go (r, k, acc) =
+          if r < 0.5 andalso k >= width then acc
+          else
+            let val q = rint (r / 10.0)
+                val q = if q * 10.0 > r then q - 1.0 else q
+            in go (q, k + 1, Char.unsafeChr (48 + Real.round (r - 10.0 * q)) :: acc) end
+    in go (r, 0, []) end
+  fun point (ds, n) =
+    let val k = List.length ds - n
+    in String.implode (List.take (ds, k))
+       ^ (if n > 0 then "." ^ String.implode (List.drop (ds, k)) else "") end
+  (* integral part and n fraction digits apart, so any |x| < 2^52 prints exactly *)
+  fun fix n x =
+    let
+      val a = Real.abs x
+      val ip = rint a
+      val ip = if ip > a then ip - 1.0 else ip
+      val scale = pow10 n
+      val fd = rint ((a - ip) * scale)
+      val (ip, fd) = if fd >= scale then (ip + 1.0, fd - scale) else (ip, fd)
+    in
+      if a >= 4503599627370496.0 then Real.toString x
+      else (if x < 0.0 then "~" else "") ^ String.implode (digits (ip, 1))
+           ^ (if n > 0 then "." ^ String.implode (digits (fd, n)) else "")
+    end
+  fun sci n x =
+    if Real.== (x, 0.0) then point (digits (0.0, n + 1), n) ^ "E0"
+    else
+      let
+        val a = Real.abs x
+        fun scaled e = if e >= 0 then a / pow10 e else a * pow10 (~ e)
+        fun settle (e, tries) =
+          let val r = rint (scaled e * pow10 n)
+          in if tries > 0 andalso r >= pow10 (n + 1) then settle (e + 1, tries - 1)
+             else if tries > 0 andalso r < pow10 n then settle (e - 1, tries - 1)
+             else (e, r) end
+        val (e, r) = settle (Real.floor (Math.log10 a), 3)
+      in
+        (if x < 0.0 then "~" else "") ^ point (digits (r, n + 1), n) ^ "E"
+        ^ Int.toString e
+      end
+  fun fmt spec (x : real) =
+    if Real.isNan x then "nan"
+    else if not (Real.isFinite x) then (if x > 0.0 then "inf" else "~inf")
+    else
+      case spec of
+        StringCvt.FIX p => fix (getOpt (p, 6)) x
+      | StringCvt.SCI p => sci (getOpt (p, 6)) x
+      | _ => Real.toString x  val op + = fn (a : real, b) => a + b
+  val op - = fn (a : real, b) => a - b
+  val op * = fn (a : real, b) => a * b
+  val op < = fn (a : real, b) => a < b
+  val op <= = fn (a : real, b) => a <= b
+  val op > = fn (a : real, b) => a > b
+  val op >= = fn (a : real, b) => a >= b
+  val ~ = fn (a : real) => ~ a
+  val op / = fn (a : real, b) => a / b
 end
 
 (* values as Poly/ML prints them, for the uncaught-exception message (uncaught.py) *)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from profkit.errors import SourceError
 
@@ -17,6 +19,8 @@ RESERVED = {
 RESERVED_SYMBOLS = {"=>", "->", "|", ":", "=", "#"}
 SYMBOL_CHARS = set("!%&$#+-/:<=>?@\\~`^|*")
 PUNCT = set("()[]{},;_")
+_SPACE = re.compile(r"[ \t\r\n\f]+")
+_COMMENT_MARK = re.compile(r"\(\*|\*\)")
 INT_MIN, INT_MAX = -(1 << 29), (1 << 29) - 1
 WORD_MAX = (1 << 30) - 1
 
@@ -50,34 +54,31 @@ class Lexer:
         return SourceError(f"syntax error: {msg}", self.file, line, col or 0)
 
     def _advance(self, n: int = 1) -> None:
-        for _ in range(n):
-            if self.pos < len(self.src) and self.src[self.pos] == "\n":
-                self.line += 1
-                self.line_start = self.pos + 1
-            self.pos += 1
+        # count the newlines of the span at once (the lexer runs over basis.sml every time)
+        end = min(self.pos + n, len(self.src))
+        k = self.src.count("\n", self.pos, end)
+        if k:
+            self.line += k
+            self.line_start = self.src.rindex("\n", self.pos, end) + 1
+        self.pos += n
 
     def _skip_space(self) -> None:
         src = self.src
         while self.pos < len(src):
-            c = src[self.pos]
-            if c in " \t\r\n\f":
-                self._advance()
+            m = _SPACE.match(src, self.pos)
+            if m is not None:
+                self._advance(m.end() - self.pos)
             elif src.startswith("(*", self.pos):
                 line, col = self.line, self.pos - self.line_start + 1
                 depth = 0
                 while True:
-                    if self.pos >= len(src):
+                    m = _COMMENT_MARK.search(src, self.pos)
+                    if m is None:
                         raise self.error("unterminated comment", line, col)
-                    if src.startswith("(*", self.pos):
-                        depth += 1
-                        self._advance(2)
-                    elif src.startswith("*)", self.pos):
-                        depth -= 1
-                        self._advance(2)
-                        if depth == 0:
-                            break
-                    else:
-                        self._advance()
+                    self._advance(m.end() - self.pos)
+                    depth += 1 if m.group() == "(*" else -1
+                    if depth == 0:
+                        break
             else:
                 return
 
@@ -270,5 +271,14 @@ class Lexer:
                 raise self.error(f"bad escape \\{e} in string")
 
 
+@lru_cache(maxsize=4)
+def _cached_tokens(source: str, filename: str) -> tuple[Token, ...]:
+    return tuple(Lexer(source, filename).tokens())
+
+
 def tokenize(source: str, filename: str) -> list[Token]:
-    return Lexer(source, filename).tokens()
+    """The tokens of ``source``; the few sources lexed again and again (basis.sml, the
+    builtins' types) come from a small cache (tokens are never modified)."""
+    if len(source) > 200_000:
+        return Lexer(source, filename).tokens()
+    return list(_cached_tokens(source, filename))

@@ -15,7 +15,7 @@ from profkit.errors import SourceError
 
 from .. import ir
 from . import syntax as S
-from .types import ARRAY, REF, TCon, TRec, prune
+from .types import ARRAY, REF, VECTOR, TCon, TRec, prune
 
 INT_OPS = {"+": "add", "-": "sub", "*": "mul", "div": "div", "mod": "mod",
            "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
@@ -143,12 +143,17 @@ class PrimLowering:
         t = self.operand_type(f)
         if isinstance(t, TCon):
             dt = t.con.datatype
-            if tn in ("int", "char", "word", "Word8.word") or (dt is not None and not dt.is_list and dt.n_valued == 0):
+            if tn in ("int", "char", "word", "Word8.word") or (
+                    dt is not None and not dt.is_list and dt.n_valued == 0):
                 return lambda a: ir.Prim("eq", a)
             if tn == "string":
                 return lambda a: ir.Runtime("string_eq", [ir.Alloc("pair", a)])
             if t.con in (REF, ARRAY):
                 return lambda a: ir.Prim("eqptr", a)
+            if t.con is VECTOR:  # shares the array representation: compare the elements
+                tl = self.basis_global("Vector.toList", f)
+                return lambda a: ir.Runtime("structural_eq", [ir.Alloc("pair", [
+                    ir.Call(tl, a[0]), ir.Call(tl, a[1])])])
         if isinstance(t, TRec) and not t.fields:
             return lambda a: ir.Seq([a[0], a[1], ir.Int(1)])
         return lambda a: ir.Runtime("structural_eq", [ir.Alloc("pair", a)])

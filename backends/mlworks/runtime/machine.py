@@ -57,12 +57,7 @@ STUB_PROFILE_ALLOC = 3
 STUB_SERVICE0 = 8
 
 
-class ExitProgram(Exception):
-    """Raised inside a hook to end the program with a status (the ``exit`` service)."""
-
-    def __init__(self, status: int) -> None:
-        super().__init__(status)
-        self.status = status
+from ..abi import ExitProgram  # noqa: E402,F401 - the exit service's exception (re-exported)
 
 
 class Machine:
