@@ -53,8 +53,8 @@ PALETTE = [
     "#bcbd22", "#aec7e8", "#ffbb78", "#98df8a",
 ]
 OTHER_COLOUR = "#a0a0a0"
-CHAR_W, CHAR_H = 6, 10  # the bitmap font's cell; SVG text uses a matching monospace size
-KEY_NAME_CHARS = 48  # longer band names are shortened in the key (full name in SVG tooltips)
+# the bitmap font's cell and the key's label length are the PNG module's (its font)
+from profkit.plugins.render_png import CHAR_H, CHAR_W, KEY_NAME_CHARS, _key_label  # noqa: E402,F401,E501
 
 
 @dataclass
@@ -207,10 +207,6 @@ def layout(data: HeapProfileData, width: int = 1000, height: int = 600, max_band
     top = y0 + max(0, ((y1 - y0) - row * len(bands)) // 2)
     chart.key = [(b, top + i * row) for i, b in enumerate(reversed(bands))]
     return chart
-
-
-def _key_label(name: str) -> str:
-    return name if len(name) <= KEY_NAME_CHARS else name[: KEY_NAME_CHARS - 3] + "..."
 
 
 # ----------------------------------------------------------------------------- SVG

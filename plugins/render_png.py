@@ -14,9 +14,19 @@ from __future__ import annotations
 import struct
 import zlib
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from profkit.plugins.render import CHAR_H, CHAR_W, Chart, _key_label
+if TYPE_CHECKING:  # render.py imports this module (the font): the type only, no cycle
+    from profkit.plugins.render import Chart
+
+CHAR_W, CHAR_H = 6, 10  # the bitmap font's cell; render.py's SVG text uses a matching size
+KEY_NAME_CHARS = 48  # longer band names are shortened in the key (full name in SVG tooltips)
+
+
+def _key_label(name: str) -> str:
+    return name if len(name) <= KEY_NAME_CHARS else name[: KEY_NAME_CHARS - 3] + "..."
 
 # One glyph per line: 8 rows of 5 pixels, '#' on, '.' off.
 _GLYPHS = {

@@ -1,0 +1,55 @@
+"""Literals of the Haskell subset: which source expressions are literals, which literals
+GHC boxes on the heap. Shared by the desugarer and its binding and application parts
+(``desugar``, ``binds``, ``desugar_app``), which import it rather than each other."""
+
+from __future__ import annotations
+
+from .. import ir
+from . import syntax as S
+
+DOUBLE_TYPES = ("Double", "Float")
+DOUBLE_LIST_TYPES = ("[Double]", "[Float]")
+
+
+def strip(e: S.Expr) -> S.Expr:
+    """Remove parentheses and type annotations that do not change the value."""
+    while isinstance(e, (S.EParen, S.ETyped)):
+        if isinstance(e, S.ETyped) and e.type_text in DOUBLE_TYPES + DOUBLE_LIST_TYPES:
+            return e
+        e = e.expr
+    return e
+
+
+BOXES = {"Int": "I#", "Double": "D#", "Char": "C#"}
+
+
+def allocates(lit: ir.Lit) -> bool:
+    """Does GHC's code generator allocate a box for this literal (no static INTLIKE /
+    CHARLIKE closure for it)?"""
+    if lit.kind == "Int":
+        return not -16 <= lit.value <= 255  # type: ignore[operator]
+    return lit.kind == "Double"
+
+
+def box_alloc(lit: ir.Lit) -> ir.Expr:
+    """An expression that allocates a fresh box holding ``lit`` (the machine charges every
+    arithmetic result as a heap allocation); adding zero keeps the value (``-0.0`` keeps a
+    negative zero)."""
+    zero = ir.Lit(0, "Int") if lit.kind == "Int" else ir.Lit(-0.0, "Double")
+    return ir.PrimOp("+", [lit, zero])
+
+
+def literal_of(e: S.Expr) -> ir.Lit | None:
+    e = strip(e)
+    if isinstance(e, S.ETyped):  # `:: Double` or `:: [Double]`
+        lit = literal_of(e.expr) if e.type_text in DOUBLE_TYPES else None
+        if lit is not None and lit.kind == "Int":
+            return ir.Lit(float(lit.value), "Double")  # type: ignore[arg-type]
+        return lit
+    if isinstance(e, S.ELit) and e.kind != "String":
+        return ir.Lit(e.value, e.kind)
+    if isinstance(e, S.ENeg):
+        inner = strip(e.expr)
+        if isinstance(inner, S.ELit) and inner.kind in ("Int", "Double"):
+            return ir.Lit(-inner.value, inner.kind)  # type: ignore[operator]
+    return None
