@@ -14,7 +14,8 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-ROOTS = {"core": "profkit", "backends": "profkit.backends", "plugins": "profkit.plugins"}
+ROOTS = {"core": "profkit", "backends": "profkit.backends", "plugins": "profkit.plugins",
+         "study": "profkit.study"}
 MAX_LINES = 650
 
 # Which parts of a backend a module in each part may import (parts: a stage subpackage, or
@@ -53,7 +54,7 @@ def module_files() -> dict[str, Path]:
             rel = p.relative_to(base).with_suffix("").parts
             if any(part.startswith(".") or part == "__pycache__" for part in rel):
                 continue
-            if folder == "core" and rel and rel[0] in ("backends", "plugins"):
+            if folder == "core" and rel and rel[0] in ("backends", "plugins", "study"):
                 continue
             parts = rel[:-1] if rel[-1] == "__init__" else rel
             out[".".join((pkg, *parts))] = p
