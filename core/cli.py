@@ -14,11 +14,12 @@ USAGE = """\
 usage: profkit run [options] PROG.hs|PROG.sml [+RTS rts-flags -RTS] [args]
        profkit demo [EXAMPLES_DIR] [OUTDIR]
        profkit render FILE.hp [-o OUT] [--format svg|png|both]
-       profkit read FILE.prof
+       profkit read FILE.prof|FILE.hp [B.prof]
        profkit hooks
 
 run options:  -fprof-auto | -fprof-auto-top | -fprof-auto-calls, -fprof-cafs,
               --backend stg|mlworks, --arch x86|sparc, --outdir DIR, --max-steps N,
+              --max-memory SIZE (0: no bound; default half the host's memory),
               --creation-space SIZE, --generations N, --profile FILE,
               --profile-manner N, --profile-select SUBSTRING, --profile-overflow,
               -p name.key=value, -p no:PLUGIN

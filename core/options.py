@@ -127,9 +127,9 @@ def parse_rts_flag(flag: str, rts: RtsFlags) -> None:
         rts.max_retainer_set = _integer(flag, body[1:], 1, INT_MAX,
                                         "the retainer set limit")
     elif body.startswith("A"):
-        # GHC: at least two 4k blocks; the model's nursery is virtual but a huge one would
-        # only postpone every collection past the memory bound
-        rts.nursery_bytes = parse_size(body[1:], "-A", 2 * BLOCK, MAX_GUEST_BYTES)
+        # at least one 4k block; the model's nursery is virtual but a huge one would only
+        # postpone every collection past the memory bound
+        rts.nursery_bytes = parse_size(body[1:], "-A", BLOCK, MAX_GUEST_BYTES)
     elif body.startswith("G"):
         rts.generations = _integer(flag, body[1:], 1, MAX_GENERATIONS, "generations")
     elif body.startswith("M"):
@@ -321,8 +321,6 @@ _ML_ONLY = {"--arch", "--creation-space", "--generations", "--profile", "--profi
             "--profile-select", "--profile-overflow"}
 # GHC RTS flags the MLWorks backend has no use for, with the reason
 _RTS_NOT_ML = {
-    "A": "the MLWorks backend sizes its creation space with --creation-space",
-    "G": "the MLWorks backend sets its generations with --generations",
     "x": "the MLWorks runtime has no thread objects (-xt)",
     "s": "the MLWorks backend prints no GHC-style statistics (-s)",
     "S": "the MLWorks backend prints no GHC-style statistics (-S)",
@@ -373,9 +371,16 @@ def _check_backend(cfg: Config, given_ml: list[str]) -> None:
                          "Haskell program (run on the STG machine)")
     if kind == "mlworks":
         for f in cfg.rts.args:
-            why = _RTS_NOT_ML.get(f[1:2])
-            if why is not None and f[1:] not in ("x",):
-                raise UsageError(f"RTS option {f} does not apply to {cfg.program}: {why}")
+            letter = f[1:2]
+            if letter == "A" and "--creation-space" not in given_ml:
+                # GHC's nursery is MLWorks's creation space: -A sizes it
+                cfg.creation_space = parse_size(f[2:], "-A", MIN_CREATION_SPACE,
+                                                MAX_CREATION_SPACE)
+            elif letter == "G" and "--generations" not in given_ml:
+                cfg.ml_generations = cfg.rts.generations
+            elif letter in _RTS_NOT_ML:
+                raise UsageError(f"RTS option {f} does not apply to {cfg.program}: "
+                                 f"{_RTS_NOT_ML[letter]}")
 
 
 def host_memory_bytes() -> int | None:

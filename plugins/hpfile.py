@@ -257,10 +257,7 @@ def read_hp(path: str) -> HeapProfileData:
         raise UsageError(f"{path}: {e.strerror or e}") from None
     if "\0" in text:
         raise UsageError(f"{path}:1: expected a text .hp file, found binary data")
-    data = parse_hp(text, path)
-    if not data.job and not data.samples:
-        raise UsageError(f"{path}:1: expected a heap profile (JOB, DATE, samples), found none")
-    return data
+    return parse_hp(text, path)  # an empty file is a valid (empty) profile, as GHC's
 
 
 def is_hp_file(path: str) -> bool:

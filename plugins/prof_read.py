@@ -309,6 +309,8 @@ def _parse_tree(lines: list[str], i: int) -> tuple[StackNode, list[tuple[str, st
         try:
             number, entries = int(nums[0]), int(nums[1])
             pct = tuple(float(x) for x in nums[2:6])
+            if len(pct) != 4 or not all(0.0 <= x <= 100.0 for x in pct):
+                raise ValueError("four percentages")
             ticks = int(nums[6]) if verbose else None
             alloc = int(nums[7]) if verbose else None
         except (IndexError, ValueError, OverflowError):

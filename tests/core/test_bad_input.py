@@ -18,7 +18,7 @@ from profkit.errors import UsageError
 def run(capsys, tmp_path, argv):
     status = main(list(argv))
     out, err = capsys.readouterr()
-    assert "Traceback" not in err and "internal error" not in err, err
+    assert "Traceback" not in err and "profkit: internal error" not in err, err
     return status, out, err
 
 
@@ -163,7 +163,7 @@ def test_bad_ml_values_are_refused(opts):
 
 def test_ghc_size_wording():
     with pytest.raises(UsageError, match=r"error in RTS option -A0: size outside allowed "
-                                         r"range \(8192 - "):
+                                         r"range \(4096 - "):
         parse_run_args(["p.hs", "+RTS", "-A0"])
 
 
@@ -174,10 +174,19 @@ def test_ml_options_on_haskell_are_refused_with_the_reason(opts):
         parse_run_args([*opts, "p.hs"])
 
 
-@pytest.mark.parametrize("rts", ["-A1m", "-G3", "-s", "-xt"])
+@pytest.mark.parametrize("rts", ["-s", "-xt"])
 def test_ghc_only_rts_flags_on_ml_are_refused_with_the_reason(rts):
     with pytest.raises(UsageError, match="does not apply to p.sml: "):
         parse_run_args(["p.sml", "+RTS", rts])
+
+
+def test_nursery_and_generations_flags_size_the_ml_heap():
+    cfg = parse_run_args(["p.sml", "+RTS", "-A64k", "-G3"])
+    assert cfg.creation_space == 65536 and cfg.ml_generations == 3
+    cfg = parse_run_args(["--creation-space", "32k", "p.sml", "+RTS", "-A64k"])
+    assert cfg.creation_space == 32768  # the MLWorks option wins
+    with pytest.raises(UsageError, match="size outside allowed range"):
+        parse_run_args(["p.sml", "+RTS", "-A1g"])
 
 
 def test_good_values_still_parse():

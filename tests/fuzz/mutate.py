@@ -94,7 +94,7 @@ def outcome(argv: list[str]) -> tuple[int, str]:
     status, _, err = run_cli(argv)
     assert status in DOCUMENTED_EXITS, f"exit {status} for {argv!r}: {err[-400:]!r}"
     assert "Traceback" not in err, f"traceback for {argv!r}: {err[-800:]}"
-    assert "internal error" not in err, f"internal error for {argv!r}: {err[-400:]}"
+    assert "profkit: internal error" not in err, f"internal error for {argv!r}: {err[-400:]}"
     if status == 2:
         lines = err.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("profkit: "), (argv, err)

@@ -141,12 +141,12 @@ def test_profkit_read_subcommand_through_the_hook(capsys):
 def test_bad_files_are_one_line_usage_errors(tmp_path):
     bad = tmp_path / "x.prof"
     bad.write_text("hello\n")
-    with pytest.raises(UsageError, match="x.prof: no 'Time and Allocation"):
+    with pytest.raises(UsageError, match="x.prof:1: expected a 'Time and Allocation"):
         read_profile(str(bad))
     bad.write_text("{not json")
-    with pytest.raises(UsageError, match="not a -pj JSON profile"):
+    with pytest.raises(UsageError, match="x.prof:1: expected -pj JSON"):
         read_profile(str(bad))
-    with pytest.raises(UsageError, match="no 'Time and Allocation"):
+    with pytest.raises(UsageError, match="expected a 'Time and Allocation"):
         read_profile(str(REF / "nfib/autoO0/hr/nfib.hr.prof"))
     with pytest.raises(UsageError, match="No such file"):
         read_profile(str(tmp_path / "missing.prof"))

@@ -24,8 +24,8 @@ class ExprParser:
         depth = self.__dict__.get("_depth", 0) + 1
         if depth > MAX_NESTING:
             t = self.peek()
-            raise SourceError(f"expression nested more than {MAX_NESTING} deep", self.file,
-                              t.line, t.col)
+            raise SourceError(f"expression nested too deeply (more than {MAX_NESTING} "
+                              "levels)", self.file, t.line, t.col)
         self._depth = depth
         try:
             return self._expr()

@@ -1,0 +1,84 @@
+"""Host memory per guest word, both backends (issue 17: the default memory bound).
+
+Each program holds a list of N elements live at once; the run's peak resident set (a child
+process's ru_maxrss) minus a trivial program's, divided by the guest's peak live heap (the
+largest total of the run's ``-hT`` heap profile), is what one guest byte costs the host.
+Also prints the cost per guest word allocated (STG: one header row per object, whether or
+not it is live).
+
+    .venv/bin/python bench/bench_memory.py [N=200000]
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from profkit.plugins.hpfile import read_hp  # noqa: E402
+
+HS = """\
+main = do
+  let xs = [1 .. {n}] :: [Int]
+  print (sum xs)
+  print (length xs)
+"""
+HS_TRIVIAL = "main = print 1\n"
+SML = """\
+fun build (0, acc) = acc | build (n, acc) = build (n - 1, n :: acc)
+fun sum ([], s) = s | sum (x :: xs, s) = sum (xs, (s + x) mod 1000)
+fun len ([], k) = k | len (_ :: xs, k) = len (xs, k + 1)
+val xs = build ({n}, [])
+val _ = print (Int.toString (sum (xs, 0)) ^ "\\n")
+val _ = print (Int.toString (len (xs, 0)) ^ "\\n")
+"""
+SML_TRIVIAL = 'val _ = print "1\\n"\n'
+
+
+def child_run(path: str, outdir: str, rts: list[str]) -> int:
+    """Peak RSS in bytes of one ``profkit run`` (measured as a separate process tree)."""
+    code = ("import resource, subprocess, sys; "
+            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    cmd = [sys.executable, "-c", code, sys.executable, "-m", "profkit", "run", "--outdir",
+           outdir, "--max-memory", "0", path]
+    if rts:
+        cmd += ["+RTS", *rts, "-RTS"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    return int(out.strip().splitlines()[-1]) * 1024
+
+
+def measure(name: str, source: str, trivial: str, ext: str, n: int, word: int) -> None:
+    tmp = tempfile.mkdtemp(prefix="bench-mem-")
+    prog = os.path.join(tmp, f"m{ext}")
+    with open(prog, "w") as f:
+        f.write(source.format(n=n))
+    triv = os.path.join(tmp, f"t{ext}")
+    with open(triv, "w") as f:
+        f.write(trivial)
+    base = child_run(triv, tmp, ["-hT", "-i0.01"])
+    rss = child_run(prog, tmp, ["-hT", "-i0.001"])
+    hp = read_hp(os.path.join(tmp, "m.hp"))
+    peak = max((sum(s.bands.values()) for s in hp.samples), default=0)
+    if peak <= 0:
+        print(f"{name:8} N={n}: no heap sample (run too short)")
+        return
+    per_byte = (rss - base) / peak
+    print(f"{name:8} N={n:>8}: peak live guest heap {peak / 2**20:8.1f} MB, host RSS "
+          f"{rss / 2**20:7.1f} MB (trivial program {base / 2**20:6.1f} MB): "
+          f"{per_byte:6.1f} host bytes per guest byte = {per_byte * word:7.1f} per "
+          f"{word}-byte guest word")
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
+    measure("stg", HS, HS_TRIVIAL, ".hs", n, 8)
+    measure("mlworks", SML, SML_TRIVIAL, ".sml", n, 4)
+
+
+if __name__ == "__main__":
+    main()
