@@ -279,7 +279,8 @@ def parse_run_args(argv: list[str]) -> Config:
         elif a in ("-prof", "-rtsopts", "-O0", "-O", "-O1", "-O2"):
             pass  # GHC build flags that change nothing here
         elif a in _ML_ONLY:
-            given_ml.append(a)
+            if a not in _SPACE_REPORT:
+                given_ml.append(a)
             _ml_option(cfg, a, it)
         elif a == "--backend":
             cfg.backend = next(it)
@@ -319,6 +320,9 @@ def parse_run_args(argv: list[str]) -> Config:
 # profkit options of the MLWorks backend only
 _ML_ONLY = {"--arch", "--creation-space", "--generations", "--profile", "--profile-manner",
             "--profile-select", "--profile-overflow"}
+# ...of which these also work on Haskell programs: the MLWorks-format space report is a
+# scheme over the shared events, with the allocating cost centres as its functions
+_SPACE_REPORT = {"--profile", "--profile-manner", "--profile-select"}
 # GHC RTS flags the MLWorks backend has no use for, with the reason
 _RTS_NOT_ML = {
     "x": "the MLWorks runtime has no thread objects (-xt)",

@@ -143,7 +143,10 @@ class MLWorksSpaceProfile:
         ext = np.full(len(ccs) - have, -1, dtype=np.int64)
         for i in range(have, len(ccs)):
             cc = ccs[i]
-            if cc.module in ("MAIN",) or cc.label in ("CAF", "SYSTEM", "GC", "OVERHEAD_of"):
+            # the runtime's own cost centres (MAIN, the RTS heap's PINNED/SYSTEM) are not
+            # functions of the program: MLWorks never profiled its runtime's objects either
+            if cc.module in ("MAIN", "SYSTEM") or cc.label in ("CAF", "SYSTEM", "GC",
+                                                                 "OVERHEAD_of", "PINNED"):
                 continue
             if self.select and self.select not in cc.label:
                 continue

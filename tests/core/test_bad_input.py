@@ -168,7 +168,7 @@ def test_ghc_size_wording():
 
 
 @pytest.mark.parametrize("opts", [["--arch", "sparc"], ["--profile-overflow"],
-                                  ["--creation-space", "16k"], ["--profile", "x.txt"]])
+                                  ["--creation-space", "16k"]])
 def test_ml_options_on_haskell_are_refused_with_the_reason(opts):
     with pytest.raises(UsageError, match="MLWorks-backend option.*Haskell program"):
         parse_run_args([*opts, "p.hs"])
