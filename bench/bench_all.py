@@ -15,6 +15,9 @@ Columns: CPU seconds, ratio to the unprofiled run (``none``), ratio to ``-p``, a
 the baseline's figure for the same cell (>1 is slower than before: a regression), then the
 peak RSS in MB. ``--save`` writes the figures as JSON (how baseline.json was made, from the
 code before the speed work: ``python bench/bench_all.py --save bench/baseline.json``).
+``--against DIR`` measures another version of the code (a copy of the package tree under
+DIR, e.g. an older release) in the same session, run for run, which is the comparison to
+trust on a loaded machine.
 """
 
 from __future__ import annotations
@@ -44,24 +47,36 @@ def programs() -> list[tuple[str, str]]:
     return out
 
 
-def run_once(path: str, rts: list[str], timeout: float) -> dict:
+def _cpu_of(pid: int) -> float:
+    """CPU seconds (user+sys) a running child used so far (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def run_once(path: str, rts: list[str], timeout: float, pythonpath: str = "") -> dict:
     """One subprocess run: CPU seconds (user+sys), peak RSS (MB), exit status."""
     with tempfile.TemporaryDirectory() as out:
         cmd = [sys.executable, "-m", "profkit.cli", "run", "-fprof-auto", "--outdir", out, path]
         if rts:
             cmd += ["+RTS", *rts, "-RTS"]
         env = dict(os.environ, SOURCE_DATE_EPOCH="0")
+        if pythonpath:
+            env["PYTHONPATH"] = pythonpath
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         start = time.monotonic()
         while True:
             pid, status, ru = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
-            if time.monotonic() - start > timeout:
+            if _cpu_of(proc.pid) > timeout or time.monotonic() - start > 6 * timeout:
                 proc.kill()
                 pid, status, ru = os.wait4(proc.pid, 0)
                 return {"cpu": None, "rss_mb": ru.ru_maxrss / 1024, "status": "timeout"}
-            time.sleep(0.05)
+            time.sleep(0.1)
         prof_total = None
         base = os.path.splitext(os.path.basename(path))[0]
         prof = os.path.join(out, base + ".prof")
@@ -91,9 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--only", default="", help="comma-separated program names (e.g. ref/nfib)")
     ap.add_argument("--modes", default=",".join(MODES))
-    ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--timeout", type=float, default=600.0, help="CPU seconds per run")
     ap.add_argument("--save", default="")
     ap.add_argument("--baseline", default=os.path.join(ROOT, "bench", "baseline.json"))
+    ap.add_argument("--against", default="", metavar="DIR",
+                    help="also run every cell with PYTHONPATH=DIR (a tree holding another "
+                         "version's profkit package), interleaved run by run so that both see "
+                         "the same machine load; /base is then the ratio to that run")
     a = ap.parse_args(argv)
     modes = [m for m in a.modes.split(",") if m]
     if "p" not in modes and any(m not in ("none", "p") for m in modes):
@@ -106,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
             base = json.load(f).get("results", {})
     results: dict[str, dict] = {}
     hdr = f"{'program':18} {'mode':5} {'cpu s':>8} {'/none':>6} {'/-p':>6} {'/base':>6} {'RSS MB':>8}"
+    if a.against:
+        hdr += f" {'base RSS':>8}"
     print(hdr)
     print("-" * len(hdr))
     for name, path in programs():
@@ -114,13 +135,20 @@ def main(argv: list[str] | None = None) -> int:
         res: dict[str, dict] = {}
         interval = None
         for mode in modes:
-            runs = [run_once(path, rts_for(mode, interval), a.timeout) for _ in range(a.repeat)]
+            runs, other = [], []
+            for _ in range(a.repeat):
+                if a.against:
+                    other.append(run_once(path, rts_for(mode, interval), a.timeout, a.against))
+                runs.append(run_once(path, rts_for(mode, interval), a.timeout))
             ok = [r for r in runs if r["cpu"] is not None]
             r = min(ok, key=lambda r: r["cpu"]) if ok else runs[0]
             r["rss_mb"] = max(x["rss_mb"] for x in runs)
             if mode == "p" and r.get("prof_total"):
                 interval = r["prof_total"] / CENSUSES
                 r["interval"] = interval
+            if other:
+                ok_o = [x for x in other if x["cpu"] is not None]
+                r["against"] = min(ok_o, key=lambda x: x["cpu"]) if ok_o else other[0]
             res[mode] = r
             cpu = r["cpu"]
 
@@ -131,8 +159,10 @@ def main(argv: list[str] | None = None) -> int:
 
             shown = f"{cpu:8.2f}" if cpu is not None else f"{'timeout':>8}"
             print(f"{name:18} {mode:5} {shown} {ratio(res.get('none')):>6} "
-                  f"{ratio(res.get('p')):>6} {ratio(base.get(name, {}).get(mode)):>6} "
-                  f"{r['rss_mb']:8.1f}", flush=True)
+                  f"{ratio(res.get('p')):>6} "
+                  f"{ratio(r.get('against') or base.get(name, {}).get(mode)):>6} "
+                  f"{r['rss_mb']:8.1f}"
+                  + (f" {r['against']['rss_mb']:8.1f}" if r.get("against") else ""), flush=True)
         results[name] = res
     if a.save:
         with open(a.save, "w") as f:

@@ -29,9 +29,9 @@ FINDINGS §3: cons 3 words, I#/D# 2):
 * PAP   = 3 + args            (header, arity/n_args word, function pointer, arguments)
 * BLACKHOLE = IND = 2         (header + indirectee; used in update events)
 
-The header's ``size_words`` column keeps the size an object had when allocated; updates
-(thunk -> BLACKHOLE -> IND) are reported as ``update`` events with both sizes and change the
-``info`` column only.
+The header (``core.header.SiteHeader``) keeps the info and size an object had when
+allocated (its allocation site); updates (thunk -> BLACKHOLE -> IND) are reported as
+``update`` events with both sizes and change only the current info (the header's ``state``).
 """
 
 from __future__ import annotations
