@@ -35,7 +35,7 @@ class HeapGraph:
     identity: np.ndarray
 
 
-def _updated_sizes(size_words: np.ndarray, kind: np.ndarray, cap: int) -> np.ndarray:
+def updated_sizes(size_words: np.ndarray, kind: np.ndarray, cap: int) -> np.ndarray:
     """Sizes as a census sees them when the header says updated objects shrink
     (``header.updated_size_words``, set by a backend whose update events give the new size:
     the stg machine's BLACKHOLE/IND are GHC's 2-word StgInd, the rest of the thunk is slop)."""
@@ -78,7 +78,7 @@ class CensusView:
             c = self.header.gather(name, self.obj)
             cap = getattr(self.header, "updated_size_words", 0)
             if name == "size_words" and cap:
-                c = _updated_sizes(c, self.col("kind"), cap)
+                c = updated_sizes(c, self.col("kind"), cap)
         elif name in ("desc", "type", "module", "kind"):
             c = self.tables.infos.columns()[name][self.col("info")]
         elif name == "size_bytes":

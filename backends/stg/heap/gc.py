@@ -280,6 +280,12 @@ class StgHeapModel:
             h.gather(c, ids).astype(np.int64)
             for c in ("info", "producer", "size_words", "era", "last_use")
         ]
+        cap = getattr(h, "updated_size_words", 0)
+        if cap:  # a death row describes the object as it dies: an updated thunk is 2 words
+            from profkit.heap import updated_sizes
+
+            kinds = s.tables.infos.columns()["kind"][cols[1]]
+            cols[3] = updated_sizes(cols[3], kinds, cap).astype(np.int64)
         s.stager.death.extend(np.stack(cols, axis=1).ravel().tolist())
 
     # ------------------------------------------------------------------ heap graph
