@@ -2,7 +2,7 @@
 
 The names a scheme author needs are importable from here (``from profkit import Scheme,
 hookimpl, Option, PluginOptions, info_name, stack_text, ...``); see ``profkit.scheme`` and
-``docs/WRITING_SCHEMES.md``. They are loaded on first use, so ``import profkit`` stays cheap
+``docs/writing-schemes.md``. They are loaded on first use, so ``import profkit`` stays cheap
 for the command line.
 """
 

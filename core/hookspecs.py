@@ -18,7 +18,7 @@ The small integers in batches are ids into ``session.tables`` (``info``: InfoTab
 2... in allocation order, never reused in a run, unchanged by updates and GC moves, so a
 scheme keeps per-object state in arrays indexed by ``obj``. ``profkit.scheme`` (re-exported
 from ``profkit``) names them (``info_name``, ``stack_text``), says where reports go
-(``output_path``) and declares options; ``docs/WRITING_SCHEMES.md`` is the tutorial.
+(``output_path``) and declares options; ``docs/writing-schemes.md`` is the tutorial.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import threading
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .errors import INTERRUPTED_EXIT, GuestRuntimeError, ResourceLimitError, UsageError
+from .isolation import PLUGIN_FAILED_EXIT
 from .options import Config
 from .session import Session
 
@@ -64,6 +65,9 @@ def run(
         # second Ctrl-C does not cut them short.
         with _sigint_ignored():
             _finish(session, backend, status, careful=interrupted)
+            session.guard.report(stderr)
+    if session.guard.failures and status == 0:
+        status = PLUGIN_FAILED_EXIT
     if interrupted:
         raise KeyboardInterrupt  # the CLI says "interrupted" and exits 130
     return status

@@ -3,7 +3,7 @@
 A *scheme* is an object whose methods implement event hooks (``core/hookspecs.py``; ``profkit
 hooks`` prints the reference). A *plugin module* (registered under the ``profkit``
 entry-point group) declares its options and returns scheme objects from
-``profkit_add_schemes``. ``docs/WRITING_SCHEMES.md`` is the tutorial; this module is the API:
+``profkit_add_schemes``. ``docs/writing-schemes.md`` is the tutorial; this module is the API:
 
 * ``Scheme``: an optional base class that ties a scheme to its declared options
   (``Scheme.add_schemes(config)`` instantiates it when its ``enable`` option is on) and knows

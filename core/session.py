@@ -18,6 +18,7 @@ from . import hookspecs
 from .events import HOT_EVENTS, Stager
 from .header import ProfHeader
 from .heap import CensusView
+from .isolation import PluginGuard
 from .options import Config
 from .tables import Tables
 
@@ -40,17 +41,23 @@ class Session:
         *,
         load_entrypoints: bool = True,
         stdout: TextIO | None = None,
+        isolate: bool = True,
     ) -> None:
         self.config = config
         self.stdout = stdout if stdout is not None else sys.stdout
         self.pm = make_plugin_manager()
-        if load_entrypoints:
-            self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+        #: third-party plugins that failed are reported and dropped (``isolate=False``, as
+        #: in ``EventScript``, lets their exceptions through to the caller instead)
+        self.guard = PluginGuard(self.pm)
         for name in config.disabled_plugins:
             self.pm.set_blocked(name)
+        if load_entrypoints:
+            self.guard.load_entrypoints(ENTRY_POINT_GROUP)
         for p in plugins:
             self.pm.register(p)
         self.pm.check_pending()
+        if isolate:
+            self.guard.guard_all()
         self.hook = self.pm.hook
         self.hook.profkit_configure(config=config)
         self.schemes: list[Any] = []
@@ -59,6 +66,8 @@ class Session:
                 self.pm.register(scheme)
                 self.schemes.append(scheme)
         self.pm.check_pending()
+        if isolate:
+            self.guard.guard_all()
         self.tables = Tables()
         self.header = ProfHeader()
         self.stager = Stager({e: self.listens(f"profkit_{e}") for e in HOT_EVENTS})

@@ -5,8 +5,9 @@ script event streams without a backend, and a pytest fixture.
 * ``run_program(program, plugins=[...], rts=..., options=...)``: a whole ``profkit run`` in this
   process; returns a ``RunResult`` (status, output, session, events, report files).
 * ``EventScript``: a backend-less session driven by hand (alloc, use, update, gc, census...).
-* ``profkit_run``: a pytest fixture around ``run_program`` writing under ``tmp_path``
-  (``pytest_plugins = ["profkit.testing"]`` in a conftest.py, or import it into a test module).
+* pytest fixtures, registered by installing profkit (entry point ``pytest11``):
+  ``profkit_run`` (``run_program`` writing under ``tmp_path``) and ``profkit_script``
+  (an ``EventScript`` writing under ``tmp_path``).
 """
 
 from __future__ import annotations
@@ -225,7 +226,8 @@ class EventScript:
 
         config = Config(program=program, outdir=outdir,
                         plugin_options={k: _option_text(v) for k, v in (options or {}).items()})
-        self.session = Session(config, plugins, load_entrypoints=False, stdout=io.StringIO())
+        self.session = Session(config, plugins, load_entrypoints=False, stdout=io.StringIO(),
+                               isolate=False)
         self.session.word_bytes = word_bytes
         self.live: list[int] = []
         self.gen: dict[int, int] = {}
@@ -310,7 +312,9 @@ class EventScript:
 
 
 # ---------------------------------------------------------------------------------------
-# pytest fixture: ``pytest_plugins = ["profkit.testing"]`` in a conftest.py, or import it
+# pytest plugin: installed with profkit under the ``pytest11`` entry point named
+# ``profkit.testing``, so its fixtures are in every test session with no conftest line (an
+# older ``pytest_plugins = ["profkit.testing"]`` still works: pytest sees the same name)
 
 try:
     import pytest as _pytest
@@ -330,3 +334,14 @@ if _pytest is not None:
             return run_program(*a, **kw)
 
         return _run
+
+    @_pytest.fixture
+    def profkit_script(tmp_path: Path) -> Callable[..., EventScript]:
+        """``profkit_script(*schemes, options={...}, word_bytes=8)``: an ``EventScript``
+        (a backend-less session driven by hand) whose reports go under ``tmp_path``."""
+
+        def _script(*plugins: Any, **kw: Any) -> EventScript:
+            kw.setdefault("outdir", str(tmp_path))
+            return EventScript(*plugins, **kw)
+
+        return _script

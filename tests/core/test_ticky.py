@@ -1,4 +1,4 @@
-"""The worked third-party package ``examples/ticky``: loaded as a plugin through the session
+"""The worked third-party package ``examples/plugins/ticky``: loaded as a plugin through the session
 API (nothing is installed), its counters checked against the events of the same run on both
 backends, its options checked by ``-p``, and its packaging metadata resolved."""
 
@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,7 +23,7 @@ from profkit.plugin_options import known_declarations
 from profkit.testing import run_program
 from tests.conftest import REPO
 
-TICKY = REPO / "examples" / "ticky"
+TICKY = REPO / "examples" / "plugins" / "ticky"
 
 
 def _load_ticky():
@@ -150,35 +152,65 @@ def test_the_package_own_test_suite_passes():
     assert "3 passed" in proc.stdout
 
 
-def test_installed_through_its_entry_point_it_is_listed_and_runs(tmp_path, monkeypatch, capsys):
-    """What ``pip install examples/ticky`` leaves behind, made by hand from the package's
-    pyproject: a dist-info with its entry points next to the module on ``sys.path``. Then
-    the plugin is found the way ``profkit run`` finds every plugin."""
-    from profkit import cli
-    from profkit.plugin_options import installed_plugins
+def _fresh_environment(tmp_path):
+    """A new virtual environment that sees this one's packages (profkit, numpy, pytest...)
+    through a ``.pth`` file but has nothing installed of its own."""
+    import site
+    import venv
 
-    meta = tomllib.loads((TICKY / "pyproject.toml").read_text())
-    site = tmp_path / "site"
-    info = site / f"profkit_ticky-{meta['project']['version']}.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {meta['project']['name']}\n"
-                                   f"Version: {meta['project']['version']}\n")
-    eps = meta["project"]["entry-points"]["profkit"]
-    (info / "entry_points.txt").write_text(
-        "[profkit]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()))
-    monkeypatch.syspath_prepend(str(site))
-    monkeypatch.syspath_prepend(str(TICKY))
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=False, symlinks=True).create(env_dir)
+    py = env_dir / "bin" / "python"
+    purelib = subprocess.check_output(
+        [py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        text=True).strip()
+    outer = [d for d in site.getsitepackages() if os.path.isdir(d)]
+    (Path(purelib) / "_profkit_outer.pth").write_text(
+        "import site; " + "; ".join(f"site.addsitedir({d!r})" for d in outer) + "\n")
+    return py, Path(purelib)
 
-    found = {p.name: p for p in installed_plugins()}
-    assert found["ticky"].module is ticky and found["ticky"].distribution == "profkit-ticky"
-    assert cli.main(["schemes"]) == 0
-    listing = capsys.readouterr().out
-    assert "ticky: profkit_ticky  [profkit-ticky]" in listing
-    assert "-p ticky.KEY=VALUE" in listing and "alloc|entries|name" in listing
+
+def test_pip_installs_it_into_a_fresh_environment_where_it_is_listed_runs_and_passes(
+        tmp_path):
+    """``pip install examples/plugins/ticky`` for real, into a new environment (offline:
+    profkit and the build tools come from this one), then what a user does with it."""
+    pkg = tmp_path / "ticky"
+    shutil.copytree(TICKY, pkg, ignore=shutil.ignore_patterns("__pycache__", "build",
+                                                              "*.egg-info", ".pytest_cache"))
+    py, purelib = _fresh_environment(tmp_path)
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env.pop("PYTHONPATH", None)
+
+    def sh(*argv, cwd=tmp_path):
+        return subprocess.run([str(py), *argv], cwd=cwd, env=env, capture_output=True,
+                              text=True, timeout=600)
+
+    before = sh("-c", "import profkit_ticky")
+    assert before.returncode != 0  # not importable until installed
+    inst = sh("-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
+              "--no-index", str(pkg))
+    assert inst.returncode == 0, inst.stdout[-2000:] + inst.stderr[-2000:]
+    assert list(purelib.glob("profkit_ticky-*.dist-info"))
+
+    listing = sh("-c", "from profkit.cli import main; raise SystemExit(main(['plugins']))")
+    assert listing.returncode == 0, listing.stderr
+    assert "ticky: profkit_ticky  [profkit-ticky]" in listing.stdout
+    assert "-p ticky.KEY=VALUE" in listing.stdout and "alloc|entries|name" in listing.stdout
+
     out = tmp_path / "out"
-    assert cli.main(["run", "--outdir", str(out), "-p", "ticky.enable=1",
-                     str(REPO / "examples" / "nfib.hs")]) == 0
-    assert capsys.readouterr().out == "4181\n"
+    run = sh("-m", "profkit.cli", "run", "--outdir", str(out), "-p", "ticky.enable=1",
+             str(REPO / "examples" / "nfib.hs"))
+    assert run.returncode == 0 and run.stdout == "4181\n", run.stderr
     assert (out / "nfib.ticky").read_text().startswith("nfib: ticky-ticky counters")
-    assert cli.main(["run", "-p", "ticky.enabel=1", "x.hs"]) == 2
-    assert "no option 'enabel'" in capsys.readouterr().err
+    for spec, msg in (("ticky.enabel=1", "no option 'enabel'"),
+                      ("tikcy.enable=1", "unknown plugin 'tikcy'")):
+        bad = sh("-m", "profkit.cli", "run", "-p", spec, str(REPO / "examples" / "nfib.hs"))
+        assert bad.returncode == 2 and msg in bad.stderr and bad.stderr.count("\n") == 1
+
+    # its own suite, run against the installed copy (the package folder is not on sys.path:
+    # pytest runs from the tests folder with importlib mode), fixtures from profkit's pytest11
+    tests = sh("-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
+               "--import-mode=importlib",
+               str(pkg / "tests"), cwd=pkg / "tests")
+    assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
+    assert "3 passed" in tests.stdout, tests.stdout[-2000:]

@@ -1,4 +1,4 @@
-"""docs/WRITING_SCHEMES.md works as written: its scheme, its tests and its first example run,
+"""docs/writing-schemes.md works as written: its scheme, its tests and its first example run,
 on both backends, with nothing but the public API; the README points to it."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from profkit.testing import profkit_run  # noqa: F401  (the fixture the tutorial uses)
 from tests.conftest import REPO
 
-GUIDE = (REPO / "docs" / "WRITING_SCHEMES.md").read_text()
+GUIDE = (REPO / "docs" / "writing-schemes.md").read_text()
 BLOCKS = re.findall(r"```python\n(.*?)```", GUIDE, re.S)
 
 
@@ -25,7 +25,7 @@ def _block(start: str) -> str:
 @pytest.fixture
 def survival(monkeypatch):
     module = types.ModuleType("survival")
-    exec(compile(_block('"""survival:'), "WRITING_SCHEMES.md:survival.py", "exec"),
+    exec(compile(_block('"""survival:'), "writing-schemes.md:survival.py", "exec"),
          module.__dict__)
     monkeypatch.setitem(sys.modules, "survival", module)
     monkeypatch.chdir(REPO)  # the guide's paths are relative to the repository
@@ -34,7 +34,7 @@ def survival(monkeypatch):
 
 def test_the_guide_scheme_and_its_tests_run(survival, tmp_path, profkit_run):
     ns: dict = {}
-    exec(compile(_block("import survival"), "WRITING_SCHEMES.md:tests", "exec"), ns)
+    exec(compile(_block("import survival"), "writing-schemes.md:tests", "exec"), ns)
     ns["test_promoted_bytes"](tmp_path)
     ns["test_both_backends"](profkit_run)
 
@@ -55,18 +55,18 @@ def test_the_guide_scheme_reports_promotions_on_both_backends(survival, profkit_
 def test_the_first_example_runs(monkeypatch, capsys):
     monkeypatch.chdir(REPO)
     exec(compile(_block("import numpy as np\nfrom profkit import hookimpl\nfrom profkit.testing"),
-                 "WRITING_SCHEMES.md:first", "exec"), {})
+                 "writing-schemes.md:first", "exec"), {})
     out = capsys.readouterr().out.split()
     assert out[0] == "4181" and int(out[1]) > 0
 
 
 def test_the_options_block_declares_what_the_scheme_declares(survival):
     ns: dict = {}
-    exec(compile(_block("from profkit import Option"), "WRITING_SCHEMES.md:opts", "exec"), ns)
+    exec(compile(_block("from profkit import Option"), "writing-schemes.md:opts", "exec"), ns)
     assert list(ns["PROFKIT_OPTIONS"].options) == list(survival.PROFKIT_OPTIONS.options)
 
 
 def test_readme_points_scheme_authors_to_the_guide():
     readme = (REPO / "README.md").read_text()
     section = readme.split("## Writing a profiling scheme")[1].split("\n## ")[0]
-    assert "docs/WRITING_SCHEMES.md" in section and "profkit schemes" in section
+    assert "docs/writing-schemes.md" in section and "profkit schemes" in section

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from profkit import ObjKind
 from profkit.options import Config
-from profkit.testing import EventScript
 
 import profkit_ticky
 from profkit_ticky import Ticky
@@ -23,9 +22,9 @@ val () = print (Int.toString (foldl (op +) 0 (squares 50)) ^ "\\n")
 """
 
 
-def test_counts_from_a_scripted_event_stream(tmp_path):
+def test_counts_from_a_scripted_event_stream(tmp_path, profkit_script):
     scheme = Ticky(Config(program="p.hs", outdir=str(tmp_path)))
-    s = EventScript(scheme, word_bytes=8)
+    s = profkit_script(scheme, word_bytes=8)
     thunk = s.info("<Main.sat>", ObjKind.THUNK)
     bh = s.info("BLACKHOLE", ObjKind.BLACKHOLE)
     ind = s.info("IND", ObjKind.IND)
