@@ -78,9 +78,22 @@ def _build_list(m, items: list[int]) -> int:
     return addr + V.PAIRPTR
 
 
+def write_bytes(stream, b: bytes) -> None:
+    """SML strings are bytes and ``print`` writes them as they are (as Poly/ML and SML/NJ
+    do): straight to a binary stream under the text layer when there is one, else (a
+    StringIO capturing output) as the UTF-8 text they spell, undecodable bytes kept as
+    surrogate escapes."""
+    buf = getattr(stream, "buffer", None)
+    if buf is not None:
+        stream.flush()  # what the text layer holds goes first
+        buf.write(b)
+    else:
+        stream.write(b.decode("utf-8", "surrogateescape"))
+
+
 def s_print(m) -> None:
     b = m.string_bytes(_arg(m))
-    m.stdout.write(b.decode("latin-1"))
+    write_bytes(m.stdout, b)
     m.output_bytes += len(b)
     _ret(m, V.MLUNIT)
 
@@ -359,7 +372,7 @@ def uncaught_message(m, exn: int) -> str:
     if name == "Fail":
         arg = field(m, exn, 1)
         if arg & 7 == V.POINTER and V.header_secondary(m.word(arg - 5)) == V.STRING:
-            text = m.string_bytes(arg).decode("latin-1")
+            text = m.string_bytes(arg).decode("utf-8", "replace")
             return f'Exception- Fail "{text}" raised'
     return f"Exception- {name} raised"
 

@@ -465,7 +465,7 @@ def _py_list(v):
 
 
 def _print(s, a):
-    s.out.append(a.decode("latin-1"))
+    s.out.append(a.decode("utf-8", "surrogateescape"))  # as the runtime's print
     return 0
 
 
