@@ -313,8 +313,11 @@ map f (x:xs) = f x : map f xs
 filter _ [] = []
 filter p (x:xs) = if p x then x : filter p xs else filter p xs
 
-foldr _ z [] = z
-foldr k z (x:xs) = k x (foldr k z xs)
+-- base's foldr is a local loop over the list alone: the thunk of the rest of the fold holds
+-- the loop and the tail (4 words), not k, z and the tail
+foldr k z xs = foldrGo# xs
+  where foldrGo# [] = z
+        foldrGo# (y:ys) = k y (foldrGo# ys)
 
 -- base 4.15 (GHC 9.0): sum = foldl (+) 0, lazy, so sum builds a chain of thunks
 foldl _ z [] = z
@@ -389,9 +392,12 @@ repeat x = let xs = x : xs in xs
 cycle [] = emptyList# "cycle"
 cycle xs = let ys = xs ++ ys in ys
 
-take n xs = if n <= 0 then [] else case xs of
+-- base's take is unsafeTake on an unboxed count: per element a cons and a 4-word thunk of
+-- the rest, and the last element's cons alone
+take n xs = if n <= 0 then [] else take# n xs
+take# n xs = case xs of
   [] -> []
-  (y:ys) -> y : take (n - 1) ys
+  (y:ys) -> if prim "==" n 1 then [y] else y : (case prim "+#" n (-1) of !n' -> take# n' ys)
 drop n xs = if n <= 0 then xs else case xs of
   [] -> []
   (_:ys) -> case n - 1 of !n' -> drop n' ys
