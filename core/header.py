@@ -216,6 +216,11 @@ class SiteHeader(ProfHeader):
     def slice(self, name: str, start: int, stop: int) -> np.ndarray:
         return self.gather(name, slice(start, stop))
 
+    def state_codes(self, ids: np.ndarray) -> np.ndarray:
+        """The ``state`` code of each object (0 = as allocated; ``state_info[code]`` is
+        its current info otherwise)."""
+        return self._padded(self.state, np.uint8, np.asarray(ids, dtype=np.int64))
+
     def column(self, name: str) -> np.ndarray:
         """A whole column (a fresh array: O(objects), for tests and cold paths)."""
         return self.gather(name, slice(0, len(self.site)))

@@ -27,6 +27,7 @@ per-object Python work is the trace itself.
 
 from __future__ import annotations
 
+import os
 from array import array
 from typing import Any, Callable, Iterable
 
@@ -34,7 +35,14 @@ import numpy as np
 
 from profkit.heap import CensusView, HeapGraph
 
+from . import oldgraph
 from .heapobj import Con, Fun, Pap, Thunk
+from .oldgraph import OldGraph
+
+#: ``PROFKIT_CHECK_TRACE=1``: every collection also runs the object-by-object trace and
+#: fails if the marks differ (tests set it); ``PROFKIT_NO_FAST_TRACE=1`` never uses edges
+CHECK_TRACE = os.environ.get("PROFKIT_CHECK_TRACE", "") not in ("", "0")
+NO_FAST_TRACE = os.environ.get("PROFKIT_NO_FAST_TRACE", "") not in ("", "0")
 
 #: roots_fn() yields (object, retainer identity) pairs: the identity is the StackTable id
 #: that retainer profiling charges for what the root keeps alive (the stack's or the CAF's).
@@ -65,6 +73,8 @@ class StgHeapModel:
         self.collections = 0
         self.major_collections = 0
         self.words_copied = 0
+        #: the old generation's edges (``oldgraph``), False until the first collection
+        self.fast: OldGraph | None | bool = False
 
     # ------------------------------------------------------------------ machine interface
     def remember(self, thunk: Any) -> None:
@@ -95,6 +105,8 @@ class StgHeapModel:
         s.gc_start(top, major)
         marked = self._trace(n, major, graph=None)
         self._account(n, marked, major)
+        if major and self.fast:
+            self.fast.compact(self.dead)
         self.nursery_start = n
         self.remembered = []
         self.collections += 1
@@ -112,6 +124,8 @@ class StgHeapModel:
         graph_edges: dict | None = {} if s.needs_graph else None
         marked = self._trace(n, True, graph=graph_edges)
         self._account(n, marked, True)
+        if self.fast:
+            self.fast.compact(self.dead)
         self.nursery_start = n
         self.remembered = []
         self.collections += 1
@@ -140,7 +154,23 @@ class StgHeapModel:
         """Mark the live objects among ids < n. A minor trace stops at old objects and
         starts from the roots plus the remembered set."""
         if graph is None:
-            return self._mark(n, major)
+            fast = self._fast()
+            roots = [obj for obj, _ in self.roots_fn()]
+            if fast is None:
+                return self._mark(n, major, roots)
+            marked = bytearray(n)
+            if major:
+                fast.major(marked, self.nursery_start, n, roots, self.remembered, self.dead)
+            else:
+                fast.minor(marked, self.nursery_start, n, roots, self.remembered)
+            if CHECK_TRACE:
+                slow = self._mark(n, major, roots)
+                if slow != marked:
+                    diff = np.flatnonzero(np.frombuffer(slow, dtype=np.uint8)
+                                          != np.frombuffer(marked, dtype=np.uint8))
+                    raise AssertionError(f"edge trace differs from the object trace at "
+                                         f"{len(diff)} ids, e.g. {diff[:8].tolist()}")
+            return marked
         marked = bytearray(n)
         lo = 0 if major else self.nursery_start
         stack: list[Any] = []
@@ -201,7 +231,17 @@ class StgHeapModel:
                     push(f, i, ident)
         return marked
 
-    def _mark(self, n: int, major: bool) -> bytearray:
+    def _fast(self) -> OldGraph | None:
+        """The edge-list tracer, once it is known that no scheme wants the heap graph
+        (decided at the first collection: schemes ask at session start)."""
+        if self.fast is False:
+            if self.session.needs_graph or not oldgraph.available() or NO_FAST_TRACE:
+                self.fast = None
+            else:
+                self.fast = OldGraph(self.header, self.session.tables)
+        return self.fast
+
+    def _mark(self, n: int, major: bool, roots: list[Any]) -> bytearray:
         """``_trace`` without a graph: the same marks with the per-edge work inlined (no
         call, no (object, parent, identity) tuple per pushed object)."""
         marked = bytearray(n)
@@ -210,7 +250,7 @@ class StgHeapModel:
         stack: list[Any] = []
         push = stack.append
         pop = stack.pop
-        todo = [obj for obj, _ in self.roots_fn()]
+        todo = roots
         if not major:
             stack.extend(self.remembered)
         while True:

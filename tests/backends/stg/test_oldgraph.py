@@ -1,0 +1,94 @@
+"""The edge-list tracer of the collector model (heap/oldgraph.py): major collections and
+censuses that trace only the young generation in Python must mark exactly what the
+object-by-object trace marks, at every collection, so every profile stays as it was.
+
+``CHECK_TRACE`` makes the model run both traces at every collection and fail on the first
+difference; the programs below cover lazy lists kept alive (indirections dying under live
+cons cells), thunks under evaluation across censuses, cyclic let bindings, CAFs, partial
+applications and deep stacks, with tiny nurseries so that objects are promoted and their
+edges recorded many times.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from profkit.backends.stg.heap import gc as G
+from profkit.backends.stg.heap import oldgraph
+from profkit.testing import run_program
+from tests.conftest import GHC_REF, REPO
+
+PROGRAMS = {
+    "mean_leak": (GHC_REF / "programs" / "mean_leak.hs").read_text().replace("1e6", "2e4"),
+    "leak": (REPO / "study" / "corpus" / "leak.hs").read_text(),
+    "fg": (GHC_REF / "programs" / "fg.hs").read_text(),
+    "queens": (REPO / "examples" / "queens.hs").read_text(),
+    "tree": (REPO / "study" / "corpus" / "tree.hs").read_text(),
+    "knots": """\
+module Main (main) where
+
+data Node = Node Int [Node]
+
+-- cyclic bindings built by one let, a CAF list consumed lazily, partial applications kept
+-- in a list, and a lazy accumulator: thunks entered, updated and promoted across censuses
+ring :: Int -> Node
+ring k = let a = Node k [b, c]
+             b = Node (k + 1) [c, a]
+             c = Node (k + 2) [a, b]
+         in a
+
+total :: Int -> Node -> Int
+total 0 _ = 0
+total d (Node v ns) = v + sum (map (total (d - 1)) ns)
+
+squares :: [Int]
+squares = [x * x | x <- [1 .. 400]]
+
+main :: IO ()
+main = do
+  let adders = map (+) [1 .. 50 :: Int]
+  print (sum (zipWith ($) adders squares))
+  print (sum [total 6 (ring k) | k <- [1 .. 40]])
+  print (foldl (+) 0 (take 300 squares))
+""",
+}
+
+
+def _run(tmp_path, name, rts):
+    r = run_program(source=PROGRAMS[name], name=f"{name}.hs", rts=rts,
+                    flags=["-fprof-auto"], outdir=tmp_path)
+    assert r.status == 0, r.stderr
+    return r
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+@pytest.mark.parametrize("rts", [["-hc", "-i0.0001", "-A4k"], ["-hb", "-i0.0002", "-A16k"]],
+                         ids=["hc", "hb"])
+def test_marks_equal_the_object_trace_at_every_collection(tmp_path, monkeypatch, name, rts):
+    assert oldgraph.available()  # scipy is in the test extra: the edge tracer is tested
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    r = _run(tmp_path / "fast", name, rts)
+    model = r.session.backend.gc
+    assert isinstance(model.fast, oldgraph.OldGraph)
+    assert model.major_collections >= 3 and model.collections > model.major_collections
+    monkeypatch.setattr(G, "CHECK_TRACE", False)
+    monkeypatch.setattr(G, "NO_FAST_TRACE", True)
+    slow = _run(tmp_path / "slow", name, rts)
+    assert slow.session.backend.gc.fast is None
+    suffix = ".hp"
+    strip = [ln for ln in r.report(suffix).splitlines() if not ln.startswith("DATE")]
+    assert strip == [ln for ln in slow.report(suffix).splitlines()
+                     if not ln.startswith("DATE")]
+    assert r.stdout == slow.stdout
+
+
+def test_retainer_profiles_keep_the_object_trace(tmp_path):
+    r = _run(tmp_path, "knots", ["-hr", "-i0.0005", "-A4k"])
+    assert not isinstance(r.session.backend.gc.fast, oldgraph.OldGraph)  # graph: every edge
+
+
+def test_without_scipy_the_object_trace_is_used(tmp_path, monkeypatch):
+    monkeypatch.setattr(oldgraph, "breadth_first_order", None)
+    r = _run(tmp_path, "knots", ["-hc", "-i0.0005", "-A4k"])
+    assert not isinstance(r.session.backend.gc.fast, oldgraph.OldGraph)
+    assert r.stdout == "44200\n54180\n9045050\n"
