@@ -22,6 +22,7 @@ from .desugar import Desugarer
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .stgpass import fill_free_vars
+from .typecheck import prepare as prepare_typecheck
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
@@ -196,6 +197,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     fix = dict(pfix)
     collect_fixities(user.decls, fix)
     user_names = _module_names(user)
+    types = prepare_typecheck(user, source, filename)  # before renaming drops signatures
     rename_module(user, set(prelude_names) | set(user_names),
                   {c: d.arity for c, d in cons.items()}, fix)
     if "main" not in user_names:
@@ -207,6 +209,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             raise SourceError("Couldn't match expected type `IO t0' with a function: `main' "
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
+    types.check()  # ill-typed programs are refused here, before they run
 
     # IR names: the program's own top-level names are kept; Prelude names that clash with
     # them or with primitive names get a "Prelude." prefix.

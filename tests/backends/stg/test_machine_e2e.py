@@ -10,6 +10,7 @@ import pytest
 
 from profkit import runner
 from profkit.backends.stg import plugin
+from profkit.errors import SourceError
 from profkit.hookspecs import hookimpl
 from profkit.options import parse_run_args
 from profkit.testing import Recorder
@@ -103,10 +104,11 @@ def test_runtime_errors_print_what_ghc_prints(tmp_path, src, message):
 
 
 def test_ill_typed_program_fails_with_one_line(tmp_path):
-    # the front end does not type-check; the machine reports the failure without a traceback
-    rc, out, err = run_hs(tmp_path, "main = print ([1] + 2)\n")
-    assert rc == 1
-    assert err.startswith("prog: run-time type error (") and err.count("\n") == 1
+    # the front end's type checker refuses it before it runs, in one line
+    with pytest.raises(SourceError) as e:
+        run_hs(tmp_path, "main = print ([1] + 2)\n")
+    assert e.value.exit_code == 1 and "\n" not in e.value.one_line()
+    assert ":1:19: error: No instance for (Num [" in e.value.one_line()
 
 
 def test_show_and_arithmetic(tmp_path):

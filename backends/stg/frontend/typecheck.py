@@ -1,0 +1,525 @@
+"""Hindley-Milner type inference for the Haskell subset, with the Prelude's type classes:
+ill-typed programs are refused before they run, with GHC's wording
+(``Couldn't match expected type `Int' with actual type `Bool'``,
+``No instance for (Num Bool) arising from a use of `+'``).
+
+    prep = prepare(module, source, filename)   # before renaming (signatures still there)
+    ...rename...
+    prep.check()                                # raises SourceError for a type error
+
+The checker is conservative: a program GHC accepts must never be refused. So whatever it
+does not model is left unchecked rather than refused (a signature or annotation it cannot
+read is dropped, a constructor field it cannot read gets a fresh type at each use, a name
+without a known type gets a fresh type), there is no monomorphism restriction, local
+signatures only constrain (their type variables are not rigid, as with
+ScopedTypeVariables), and an ambiguous constraint is refused only when it is numeric and
+defaulting (Integer, then Double) cannot solve it. Top-level signatures are rigid, as in
+GHC (``f :: a -> a; f x = x + 1`` is ``No instance for (Num a)``).
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from . import syntax as S
+from . import typecheck_types as T
+from .lexer import Token, tokenize
+from .rename import decl_binders, pat_binders
+from .typecheck_env import Scheme, TypeReader, TypeScope, Unreadable, prelude_env, \
+    read_data, read_synonym, tyvar_names
+from .typecheck_expr import ExprChecker, sccs, type_tokens
+from profkit.errors import SourceError
+
+_MISSING = object()
+#: re-raise the checker's own faults instead of letting the program through (tests set it)
+STRICT = False
+
+
+class Pred:
+    __slots__ = ("cls", "type", "origin", "span")
+
+    def __init__(self, cls: str, type_: T.Type, origin: str, span: S.Span):
+        self.cls = cls
+        self.type = type_
+        self.origin = origin
+        self.span = span
+
+
+class Sig:
+    """A signature read from the source: its scheme and its type variables' names."""
+
+    __slots__ = ("scheme", "names", "span")
+
+    def __init__(self, scheme: Scheme, names: list[str], span: S.Span):
+        self.scheme = scheme
+        self.names = names
+        self.span = span
+
+
+class Prepared:
+    """What must be taken from the module before renaming drops the signatures."""
+
+    def __init__(self, module: S.Module, source: str, filename: str):
+        self.module = module
+        self.source = source
+        self.file = filename
+        self.sigs: dict[object, S.DSig] = {}  # id(DFun) or (id(DPat), name) -> signature
+        self.needs_tokens = False
+        _collect_sigs(module.decls, self)
+
+    def check(self) -> None:
+        try:
+            Checker(self).run()
+        except SourceError:
+            raise
+        except Exception:
+            # a fault of the checker itself (not of the program) must neither crash the
+            # compiler nor refuse a program: it then runs unchecked, as before
+            if STRICT:
+                raise
+
+
+def prepare(module: S.Module, source: str, filename: str) -> Prepared:
+    """Record the type signatures of ``module`` (call before ``rename_module``)."""
+    return Prepared(module, source, filename)
+
+
+def _collect_sigs(decls: list, prep: Prepared) -> None:
+    sigs = {n: d for d in decls if isinstance(d, S.DSig) for n in d.names}
+    for d in decls:
+        if isinstance(d, (S.DSig, S.DData)):
+            prep.needs_tokens = True
+        if isinstance(d, S.DFun) and d.name in sigs:
+            prep.sigs[id(d)] = sigs[d.name]
+        elif isinstance(d, S.DPat):
+            names: list[tuple[str, S.Span]] = []
+            pat_binders(d.pat, names)
+            for n, _ in names:
+                if n in sigs:
+                    prep.sigs[(id(d), n)] = sigs[n]
+    for d in decls:
+        _walk(d, prep)
+
+
+def _walk(node: object, prep: Prepared) -> None:
+    """Find the nested declaration lists (let, where, do-let) of a parsed node."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, list):
+            if n and isinstance(n[0], (S.DFun, S.DPat, S.DSig, S.DFixity)):
+                _collect_sigs(n, prep)
+            else:
+                stack.extend(n)
+            continue
+        slots = getattr(type(n), "__slots__", None)
+        if slots is None or not type(n).__module__.endswith("syntax"):
+            continue
+        if isinstance(n, S.ETyped):
+            prep.needs_tokens = True
+        for s in slots:
+            v = getattr(n, s)
+            if isinstance(v, (list,)) or hasattr(type(v), "__slots__") and \
+                    type(v).__module__.endswith("syntax"):
+                stack.append(v)
+
+
+class Checker(ExprChecker):
+    def __init__(self, prep: Prepared):
+        self.prep = prep
+        self.file = prep.file
+        self.level = 0
+        self.wanted: list[Pred] = []
+        self.env: dict[str, object] = {}
+        self.undo: list[tuple[str, object]] = []
+        self.prelude, builtin_cons = prelude_env()
+        self.cons: dict[str, Scheme] = dict(builtin_cons)
+        self.scope = TypeScope()
+        self.user_types: set[str] = set()
+        self.toks: list[Token] = []
+        self.tok_pos: list[tuple[int, int]] = []
+        self.top_names: set[str] = set()
+        if prep.needs_tokens:
+            try:
+                self.toks = [t for t in tokenize(prep.source, prep.file) if t.kind != "eof"]
+            except SourceError:
+                self.toks = []
+            self.tok_pos = [(t.line, t.col) for t in self.toks]
+
+    # -- errors and helpers ---------------------------------------------------------------
+    def err(self, msg: str, span: S.Span) -> SourceError:
+        return SourceError(msg, self.file, max(span[0], 1), max(span[1], 1))
+
+    def fresh(self) -> T.TVar:
+        return T.TVar(self.level)
+
+    def pred(self, cls: str, t: T.Type, origin: str, span: S.Span) -> None:
+        self.wanted.append(Pred(cls, t, origin, span))
+
+    def mark(self) -> int:
+        return len(self.undo)
+
+    def bind(self, name: str, val: object) -> None:
+        self.undo.append((name, self.env.get(name, _MISSING)))
+        self.env[name] = val
+
+    def bind_all(self, binds: list[tuple[str, T.Type]]) -> None:
+        for n, t in binds:
+            self.bind(n, t)
+
+    def restore(self, mark: int) -> None:
+        while len(self.undo) > mark:
+            name, old = self.undo.pop()
+            if old is _MISSING:
+                del self.env[name]
+            else:
+                self.env[name] = old
+
+    def instantiate(self, sc: Scheme, origin: str, span: S.Span) -> T.Type:
+        vs = [self.fresh() for _ in range(sc.n)]
+        for cls, t in sc.preds:
+            self.pred(cls, T.inst(t, vs), origin, span)
+        return T.inst(sc.type, vs)
+
+    def inst_var(self, name: str, span: S.Span) -> T.Type:
+        v = self.env.get(name)
+        if v is None:
+            v = self.prelude.get(name)
+            if v is None:
+                return self.fresh()  # a name this checker has no type for: unchecked
+        if isinstance(v, Scheme):
+            return self.instantiate(v, f"a use of `{name}'", span)
+        return v  # type: ignore[return-value]
+
+    def inst_con(self, name: str, span: S.Span) -> T.Type:
+        sc = self.cons.get(name)
+        if sc is None:
+            return self.fresh()
+        return self.instantiate(sc, f"a use of `{name}'", span)
+
+    def unify_at(self, expected: T.Type, actual: T.Type, span: S.Span) -> None:
+        try:
+            T.unify(expected, actual)
+        except T.Mismatch as m:
+            raise self.mismatch(m, expected, actual, span) from None
+
+    def mismatch(self, m: T.Mismatch, expected: T.Type, actual: T.Type, span: S.Span
+                 ) -> SourceError:
+        nm = T.Namer()
+        exp, act = nm.show(expected), nm.show(actual)
+        if m.occurs:
+            msg = (f"Occurs check: cannot construct the infinite type: {nm.show(m.a)} ~ "
+                   f"{nm.show(m.b)}; expected type: `{exp}', actual type: `{act}'")
+        elif m.a is T.prune(expected) and m.b is T.prune(actual):
+            msg = f"Couldn't match expected type `{exp}' with actual type `{act}'"
+        else:
+            msg = (f"Couldn't match type `{nm.show(m.b)}' with `{nm.show(m.a)}'; "
+                   f"expected type: `{exp}', actual type: `{act}'")
+        for part in (m.a, m.b):
+            if isinstance(part, T.TCon) and part.rigid:
+                msg += (f"; `{part.name}' is a rigid type variable bound by the type "
+                        f"signature for `{part.where}'")
+                break
+        return self.err(msg, span)
+
+    # -- tokens of signatures, annotations and declarations -------------------------------------
+    def tokens_in(self, start: tuple[int, int], end: tuple[int, int]) -> list[Token]:
+        i = bisect.bisect_left(self.tok_pos, start)
+        out = []
+        while i < len(self.toks):
+            t = self.toks[i]
+            if (t.end_line, t.end_col) > end:
+                break
+            out.append(t)
+            i += 1
+        return out
+
+    def read_sig(self, d: S.DSig) -> Sig | None:
+        toks = self.tokens_in((d.span[0], d.span[1]), (d.span[2], d.span[3]))
+        for k, t in enumerate(toks):
+            if t.is_("reservedop", "::"):
+                break
+        else:
+            return None
+        try:
+            r = TypeReader(toks[k + 1:])
+            ctx, rt = r.sig()
+            r.done()
+            names: list[str] = []
+            tyvar_names(rt, names)
+            sc = self.scope.scheme(ctx, rt)
+        except (Unreadable, AssertionError, IndexError):
+            return None
+        return Sig(sc, names, d.span)
+
+    def annotation(self, e: S.ETyped) -> T.Type | None:
+        if not self.toks:
+            return None
+        # the annotation's span ends at `::' (the parser takes it before the type)
+        k = bisect.bisect_left(self.tok_pos, (e.expr.span[2], e.expr.span[3] + 1))
+        if k >= len(self.toks) or not self.toks[k].is_("reservedop", "::"):
+            return None
+        toks = type_tokens(self.toks, k + 1)
+        try:
+            r = TypeReader(toks)
+            _, rt = r.sig()
+            r.done()
+            sc = self.scope.scheme([], rt)
+        except (Unreadable, AssertionError, IndexError):
+            return None
+        return T.inst(sc.type, [self.fresh() for _ in range(sc.n)])
+
+    def read_types(self, decls: list[S.Decl]) -> None:
+        """The program's data types and synonyms, into the type scope and ``self.cons``."""
+        datas = [d for d in decls if isinstance(d, S.DData)]
+        for d in datas:
+            key = d.name if d.name not in self.scope.tycons else "Main." + d.name
+            self.scope.tycons[d.name] = T.TCon(key, d.name)
+            self.user_types.add(key)
+        for k, t in enumerate(self.toks):
+            if t.is_("reserved", "type"):
+                j = k + 1
+                while j < len(self.toks) and not (self.toks[j].line > t.line and
+                                                  self.toks[j].col <= t.col):
+                    j += 1
+                try:
+                    name, params, body = read_synonym(self.toks[k:j])
+                    self.scope.synonyms[name] = (params, body)
+                except (Unreadable, AssertionError, IndexError):
+                    pass
+        for d in datas:
+            con = self.scope.tycons[d.name]
+            info = None
+            if self.toks:
+                try:
+                    info = read_data(self.tokens_in((d.span[0], d.span[1]),
+                                                    (d.span[2], d.span[3])))
+                except (Unreadable, AssertionError, IndexError):
+                    info = None
+            fields: dict[str, list | None] = dict(info[2]) if info else {}
+            params = info[1] if info else []
+            for cname, arity in d.cons:
+                self.cons[cname] = self.con_scheme(con, params, fields.get(cname), arity)
+
+    def con_scheme(self, con: T.TCon, params: list[str], fields: list | None, arity: int
+                   ) -> Scheme:
+        n = len(params)
+        result: T.Type = con
+        for i in range(n):
+            result = T.TAp(result, T.TGen(i))
+        if fields is not None and len(fields) == arity:
+            tyvars: dict[str, T.Type] = {p: T.TGen(i) for i, p in enumerate(params)}
+            try:
+                return Scheme(n, [], T.fns([self.scope.convert(f, tyvars) for f in fields],
+                                           result))
+            except Unreadable:
+                pass
+        # fields this checker cannot read: a fresh type for each, at each use
+        return Scheme(n + arity, [], T.fns([T.TGen(n + i) for i in range(arity)], result))
+
+    # -- binding groups --------------------------------------------------------------------------
+    def bind_group(self, decls: list[S.Decl], top: bool = False) -> None:
+        binds = [d for d in decls if isinstance(d, (S.DFun, S.DPat))]
+        if not binds:
+            return
+        rigid: list[tuple[S.DFun, Sig]] = []
+        flexible: dict[object, Sig] = {}
+        for d in binds:
+            keys = [id(d)] if isinstance(d, S.DFun) else \
+                [(id(d), n) for n, _ in decl_binders([d])]
+            for key in keys:
+                dsig = self.prep.sigs.get(key)
+                sig = self.read_sig(dsig) if dsig and self.toks else None
+                if sig is None:
+                    continue
+                if top and isinstance(d, S.DFun):
+                    rigid.append((d, sig))
+                    self.bind(d.name, sig.scheme)
+                else:
+                    flexible[key] = sig
+        rigid_ids = {id(d) for d, _ in rigid}
+        nodes = [d for d in binds if id(d) not in rigid_ids]
+        for scc in sccs(nodes):
+            self.infer_scc(scc, flexible, top)
+        for d, sig in rigid:
+            self.check_rigid(d, sig)
+
+    def infer_scc(self, scc: list[S.Decl], flexible: dict[object, Sig], top: bool) -> None:
+        self.level += 1
+        saved, self.wanted = self.wanted, []
+        monos: dict[str, T.Type] = {}
+        for d in scc:
+            for n, _ in decl_binders([d]):
+                monos[n] = self.fresh()
+                self.bind(n, monos[n])
+                key = id(d) if isinstance(d, S.DFun) else (id(d), n)
+                sig = flexible.get(key)
+                if sig is not None:
+                    sc = sig.scheme
+                    T.unify(monos[n], T.inst(sc.type, [self.fresh() for _ in range(sc.n)]))
+        for d in scc:
+            if isinstance(d, S.DFun):
+                self.fun_clauses(d, monos[d.name])
+            else:
+                binds: list[tuple[str, T.Type]] = []
+                pt = self.infer_pat(d.pat, binds)
+                for n, t in binds:
+                    self.unify_at(monos[n], t, d.pat.span)
+                self.rhs(d.rhs, pt)
+        if top and "main" in monos:
+            main = next(d for d in scc if "main" in [n for n, _ in decl_binders([d])])
+            self.unify_at(T.TAp(T.IO, self.fresh()), monos["main"], main.span)
+        self.level -= 1
+        inner, self.wanted = self.wanted, saved
+        for n, sc in zip(monos, self.generalize(list(monos.values()), inner)):
+            self.bind(n, sc)
+
+    def fun_clauses(self, d: S.DFun, t: T.Type) -> None:
+        nargs = len(d.clauses[0].pats)
+        params = []
+        for i in range(nargs):
+            sf = T.split_fun(t)
+            if sf is None:
+                t = T.prune(t)
+                if not isinstance(t, T.TVar):
+                    nm = T.Namer()
+                    have = "none" if i == 0 else f"only {i}"
+                    raise self.err(f"The equation(s) for `{d.name}' have {nargs} argument"
+                                   f"{'' if nargs == 1 else 's'}, but its type "
+                                   f"`{nm.show(t)}' has {have}", d.clauses[0].span)
+                sf = (self.fresh(), self.fresh())
+                T.unify(t, T.fn(*sf))
+            params.append(sf[0])
+            t = sf[1]
+        for c in d.clauses:
+            mark = self.mark()
+            binds: list[tuple[str, T.Type]] = []
+            for p, pt in zip(c.pats, params):
+                self.unify_at(pt, self.infer_pat(p, binds), p.span)
+            self.bind_all(binds)
+            self.rhs(c.rhs, t)
+            self.restore(mark)
+
+    def check_rigid(self, d: S.DFun, sig: Sig) -> None:
+        self.level += 1
+        saved, self.wanted = self.wanted, []
+        sc = sig.scheme
+        names = sig.names + [f"t{i}" for i in range(len(sig.names), sc.n)]
+        skolems: list[T.Type] = [T.TCon(f"!{n}{id(sig)}", n, True, d.name) for n in names]
+        given = [(c, T.inst(t, skolems)) for c, t in sc.preds]
+        self.fun_clauses(d, T.inst(sc.type, skolems))
+        if d.name == "main":
+            self.unify_at(T.TAp(T.IO, self.fresh()), T.inst(sc.type, skolems), d.span)
+        self.level -= 1
+        inner, self.wanted = self.wanted, saved
+        ambiguous = []
+        for p in self.simplify_all(inner):
+            if T.has_rigid(p.type):
+                if not T.entailed(given, p.cls, p.type):
+                    raise self.no_instance(p, f"; add ({p.cls} {T.show_type(p.type)}) to the "
+                                              f"context of the type signature for `{d.name}'")
+            elif T.max_level(p.type) > self.level:
+                ambiguous.append(p)
+            else:
+                self.wanted.append(p)
+        self.default(ambiguous)
+
+    # -- constraints ------------------------------------------------------------------------------
+    def no_instance(self, p: Pred, extra: str = "") -> SourceError:
+        nm = T.Namer()
+        hint = ""
+        if T.split_fun(p.type) is not None:
+            hint = " (maybe you haven't applied a function to enough arguments?)"
+        return self.err(f"No instance for ({p.cls} {nm.show(p.type, 2)}) arising from "
+                        f"{p.origin}{hint}{extra}", p.span)
+
+    def simplify_all(self, preds: list[Pred]) -> list[Pred]:
+        """Reduce by instances to constraints on type variables (or rigid ones)."""
+        out: list[Pred] = []
+        todo = list(reversed(preds))
+        while todo:
+            p = todo.pop()
+            h, args = T.spine(p.type)
+            if isinstance(h, T.TVar) and args and p.cls in T.NUMERIC_CLASSES:
+                raise self.no_instance(p)  # no numeric type is an application
+            if isinstance(h, T.TCon) and not h.rigid:
+                ctx = T.instance_context(p.cls, p.type, self.user_types)
+                if ctx is None:
+                    raise self.no_instance(p)
+                todo.extend(Pred(c, t, p.origin, p.span) for c, t in reversed(ctx))
+            else:
+                out.append(p)
+        return out
+
+    def generalize(self, types: list[T.Type], inner: list[Pred]) -> list[Scheme]:
+        per_type: list[dict[int, T.TVar]] = []
+        generic: set[int] = set()
+        for t in types:
+            fv: dict[int, T.TVar] = {}
+            T.free_vars(t, fv)
+            mine = {i: v for i, v in fv.items() if v.level > self.level}
+            per_type.append(mine)
+            generic |= mine.keys()
+        attached: list[list[Pred]] = [[] for _ in types]
+        ambiguous = []
+        for p in self.simplify_all(inner):
+            fv = {}
+            T.free_vars(p.type, fv)
+            if not any(v.level > self.level for v in fv.values()):
+                self.wanted.append(p)
+            elif generic & fv.keys():
+                for k, mine in enumerate(per_type):
+                    if mine.keys() & fv.keys():
+                        attached[k].append(p)
+            else:
+                ambiguous.append(p)
+        self.default(ambiguous)
+        out = []
+        for t, mine, preds in zip(types, per_type, attached):
+            order: dict[int, int] = {}
+            for i in mine:
+                order[i] = len(order)
+            for p in preds:
+                fv = {}
+                T.free_vars(p.type, fv)
+                for i, v in fv.items():
+                    if v.level > self.level and i not in order:
+                        order[i] = len(order)
+            out.append(Scheme(len(order), [(p.cls, T.gen(p.type, order)) for p in preds],
+                              T.gen(t, order)))
+        return out
+
+    def default(self, preds: list[Pred]) -> None:
+        """Haskell's defaulting (Integer, then Double) of variables with numeric classes;
+        other ambiguous constraints are let through (GHC refuses some of them)."""
+        by_var: dict[int, list[Pred]] = {}
+        for p in preds:
+            t = T.prune(p.type)
+            if isinstance(t, T.TVar):
+                by_var.setdefault(t.id, []).append(p)
+        for ps in by_var.values():
+            classes = {p.cls for p in ps}
+            if not classes & T.NUMERIC_CLASSES or not classes <= T.STANDARD_CLASSES:
+                continue
+            for cand in (T.INTEGER, T.DOUBLE):
+                if all(T.instance_context(c, cand, self.user_types) is not None
+                       for c in classes):
+                    T.unify(ps[0].type, cand)
+                    break
+            else:
+                p = next(p for p in ps if T.instance_context(p.cls, T.INTEGER, set()) is None)
+                nm = T.Namer()
+                v = nm.show(p.type)
+                raise self.err(f"Ambiguous type variable `{v}' arising from {p.origin} "
+                               f"prevents the constraint `({p.cls} {v})' from being solved "
+                               f"(no default type satisfies ({', '.join(sorted(classes))}))",
+                               p.span)
+
+    # -- the module -------------------------------------------------------------------------------
+    def run(self) -> None:
+        decls = self.prep.module.decls
+        self.read_types(decls)
+        self.bind_group(decls, top=True)
+        rest = self.simplify_all(self.wanted)
+        self.wanted = []
+        self.default(rest)
