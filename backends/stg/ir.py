@@ -281,6 +281,9 @@ PRIMOPS: dict[str, int] = {
     "+#": 2, "box#": 1,
     "==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2,  # on I#/D#/C#; result True/False
     "ord": 1, "chr": 1,
+    # the Prelude's run-time type tests (Enum methods): is the value a D# / a C#? allocates
+    # nothing, as GHC's statically typed instances do not
+    "isDouble#": 1, "isChar#": 1,
     # show for numbers and chars, as GHC prints them; result is a String (list of C#)
     "showInt": 1, "showDouble": 1, "showChar": 1,
     # strings: unpack a literal lazily into a list of C#

@@ -114,18 +114,10 @@ fromEnum x = case conIndex# x of
 succ x = if isChar# x then chr (ord x + 1) else x + 1
 pred x = if isChar# x then chr (ord x - 1) else x - 1
 
--- Run-time type tests on boxed values. The machine's Case cannot mix I#/D#/C#
--- alternatives with other constructors, so boxes are recognised through their shown form
--- (showInt shows any box: digits, a Double, or the character itself).
-isChar# x = case conIndex# x of
-  -1 -> isCharBox# x
-  _ -> False
-isCharBox# x = case prim "showInt" x of
-  [c] -> prim "==" c x
-  _ -> False
-isDouble# x = isDoubleStr# (prim "showInt" x)
-isDoubleStr# [] = False
-isDoubleStr# (c:cs) = c == '.' || c == 'I' || c == 'N' || isDoubleStr# cs
+-- Run-time type tests on boxed values (the machine's Case cannot mix I#/D#/C#
+-- alternatives with other constructors): primitives that test the box, allocating nothing.
+isChar# x = prim "isChar#" x
+isDouble# x = prim "isDouble#" x
 even n = n `rem` 2 == 0
 odd n = n `rem` 2 /= 0
 

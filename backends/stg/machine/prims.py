@@ -336,6 +336,16 @@ def p_error(s):
     m.runtime_error(list_to_str(s))
 
 
+def p_isDouble(a):
+    """The run-time type test the Prelude's Enum methods need (GHC knows the type
+    statically): a test of the box's constructor, allocating nothing."""
+    return TRUE if type(a) is Box and a.dc is DC_D else FALSE
+
+
+def p_isChar(a):
+    return TRUE if type(a) is Box and a.dc is DC_C else FALSE
+
+
 PRIM_FUNCTIONS = {
     "+": p_add, "+#": p_uadd, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate, "abs": p_abs, "signum": p_signum,
     "/": p_fdiv, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod, "**": p_pow,
@@ -344,6 +354,7 @@ PRIM_FUNCTIONS = {
     "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "chr": p_chr,
     "showInt": p_showInt, "showDouble": p_showDouble, "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
+    "isDouble#": p_isDouble, "isChar#": p_isChar,
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
