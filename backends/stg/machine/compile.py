@@ -213,11 +213,15 @@ class Codegen(CaseCodegen):
 
     # ------------------------------------------------------------------ lambda forms
     def compile_lf(self, clo: ir.Closure, outer: dict, lf: LF | None, fname: str,
-                   pad_name: str | None = None) -> tuple[LF, list[str]]:
+                   pad_name: str | None = None, self_name: str | None = None
+                   ) -> tuple[LF, list[str]]:
         fvs = sorted(n for n in free_names(clo, self.memo) if n in outer)
         kind = ObjKind.FUN if clo.params else ObjKind.THUNK
         if lf is None:
-            size = fun_size(len(fvs)) if clo.params else thunk_size(len(fvs))
+            # a recursive local function reaches itself through its own closure pointer
+            # (GHC's node register), so GHC does not store it among its free variables
+            nfree = len(fvs) - (clo.params != [] and self_name in fvs)
+            size = fun_size(nfree) if clo.params else thunk_size(len(fvs))
             lf = LF(clo.info.name, len(clo.params), len(fvs), self.info_of(clo.info, kind), size)
         ctx = Ctx()
         scope: dict[str, int] = {}
@@ -356,7 +360,8 @@ class Codegen(CaseCodegen):
                     fields = ", ".join(self.atom(a, rhs_scope) for a in rhs.args)
                     fills.append(f"env[{s}].fields = [{fields}]")
                 continue
-            lf, fvs = self.compile_lf(rhs, rhs_scope, None, self.fresh("F" if rhs.params else "T"))
+            lf, fvs = self.compile_lf(rhs, rhs_scope, None, self.fresh("F" if rhs.params else "T"),
+                                      self_name=b.name if e.rec else None)
             lfref = self.const(lf, "LF")
             fvl = "[" + ", ".join(f"env[{rhs_scope[n]}]" for n in fvs) + "]"
             if e.rec and fvs:

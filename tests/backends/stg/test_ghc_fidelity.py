@@ -28,9 +28,6 @@ SHAPES = REFDATA / "ghc-9.0.2" / "shapes"
 # Where the model is known not to follow GHC yet, and why (see README's "left" list). Every
 # other cost centre must be within 5% of GHC's bytes with GHC's entries.
 KNOWN_CC = {
-    # a local recursive function's closure: GHC does not store the function itself among
-    # its free variables (16 bytes), the machine does (24)
-    ("queens", "queens"), ("strictloop", "sumTo"), ("strictloop", "countBang"),
     # [n ..]: the Prelude's numFrom# thunk has one free variable, base's eftInt go two
     ("sieve", "primes"), ("sieve", "primesF"),
     # the :Main.main wrapper's I/O costs grow with the output in GHC (~1.2 KB per line)
