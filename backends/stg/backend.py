@@ -105,6 +105,8 @@ class StgBackend:
         self.gc = StgHeapModel(session, m.gc_roots, nursery_bytes=rts.nursery_bytes,
                                generations=rts.generations)
         m.ns["REMEMBER"] = self.gc.remember
+        self.gc.split_roots_fn = m.gc_root_split
+        self.gc.full_roots_fn = m.all_root_objects
         m.gc_hook = self._gc_check
         m.gc_interval = GC_CHECK_STEPS
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8

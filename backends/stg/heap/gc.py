@@ -75,6 +75,10 @@ class StgHeapModel:
         self.words_copied = 0
         #: the old generation's edges (``oldgraph``), False until the first collection
         self.fast: OldGraph | None | bool = False
+        #: set by the backend: () -> (old ids held by unchanged frames, other root objects),
+        #: used at every collection when the edge tracer is on; and every root object
+        self.split_roots_fn: Callable[[], tuple[np.ndarray, list]] | None = None
+        self.full_roots_fn: Callable[[], list] | None = None
 
     # ------------------------------------------------------------------ machine interface
     def remember(self, thunk: Any) -> None:
@@ -155,15 +159,22 @@ class StgHeapModel:
         starts from the roots plus the remembered set."""
         if graph is None:
             fast = self._fast()
-            roots = [obj for obj, _ in self.roots_fn()]
             if fast is None:
-                return self._mark(n, major, roots)
+                return self._mark(n, major, [obj for obj, _ in self.roots_fn()])
+            old_roots = None
+            if self.split_roots_fn is not None:  # the machine's root cache (old frames)
+                old_roots, roots = self.split_roots_fn()
+            else:
+                roots = [obj for obj, _ in self.roots_fn()]
             marked = bytearray(n)
             if major:
-                fast.major(marked, self.nursery_start, n, roots, self.remembered, self.dead)
+                fast.major(marked, self.nursery_start, n, roots, self.remembered, self.dead,
+                           old_roots=old_roots)
             else:
                 fast.minor(marked, self.nursery_start, n, roots, self.remembered)
             if CHECK_TRACE:
+                if self.full_roots_fn is not None:
+                    roots = self.full_roots_fn()
                 slow = self._mark(n, major, roots)
                 if slow != marked:
                     diff = np.flatnonzero(np.frombuffer(slow, dtype=np.uint8)

@@ -129,7 +129,8 @@ class OldGraph:
         self.trace_young(marked, lo, n, roots, sources=remembered)
 
     def major(self, marked: bytearray, lo: int, n: int, roots: Iterable[Any],
-              remembered: list[Any], dead: bytearray) -> None:
+              remembered: list[Any], dead: bytearray,
+              old_roots: np.ndarray | None = None) -> None:
         """A major collection's marks: young objects traced here, old ones by the search
         over the recorded edges. ``dead`` is the collector's dead flags (not yet updated
         for this collection)."""
@@ -160,12 +161,16 @@ class OldGraph:
         nodes = np.flatnonzero(np.frombuffer(dead, dtype=np.uint8)[:lo] == 0)
         csr, pos = self._matrix(nodes, lo)
         reached = np.zeros(len(nodes) + 1, dtype=bool)
+        first: Any = targets
+        if old_roots is not None and len(old_roots):
+            first = np.concatenate([old_roots, np.asarray(targets, dtype=np.int64)])
         while True:
-            new = self._search(csr, pos, targets, reached)
+            new = self._search(csr, pos, first, reached)
             if new is None:
                 break
             reached |= new
             targets = []
+            first = targets
             still = []
             for tid, v in pending:
                 p = pos[tid]
@@ -258,13 +263,15 @@ class OldGraph:
         return (ps[ok], pd[ok]), pos
 
     def _search(self, csr: tuple[np.ndarray, np.ndarray], pos: np.ndarray,
-                targets: list[int], reached: np.ndarray) -> np.ndarray | None:
+                targets: Any, reached: np.ndarray) -> np.ndarray | None:
         """Rows reachable from ``targets`` (old ids) not already ``reached``."""
-        if not targets:
+        if not len(targets):
             return None
         start = pos[np.asarray(targets, dtype=np.int64)]
-        start = np.unique(start[start >= 0])
-        start = start[~reached[start]]
+        pick = np.zeros(len(reached), dtype=bool)  # a mask: cheaper than np.unique here
+        pick[start[start >= 0]] = True
+        pick &= ~reached
+        start = np.flatnonzero(pick)
         if not len(start):
             return None
         ps, pd = csr

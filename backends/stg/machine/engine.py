@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import gc
 import math
+from array import array
 import sys
 from typing import Any
 
@@ -133,6 +134,10 @@ class Machine:
         self.minor_collection = False  # set by the backend before a minor collection
         self._wm_index = -1
         self._dirty: dict[int, list] = {}
+        # root cache of the edge tracer (gc_root_split): heap ids held by each frame as they
+        # were at the last collection, concatenated, and each frame's offset into them
+        self._rc_ids = array("q")
+        self._rc_off = [0]
         self.live_bytes_fn: Any = None
 
     # ------------------------------------------------------------------ set-up
@@ -442,10 +447,7 @@ class Machine:
         retained by its own stack (``M.CAF``), the frame stack by SYSTEM (GHC's TSO). For a
         minor collection only what changed since the last collection is listed."""
         out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
-        if self._system_stack is None:
-            system = self.tables.ccs.intern(CostCentre("SYSTEM", "SYSTEM", "<built-in>"))
-            self._system_stack = self.ccs.raw_push(0, system)
-        sysid = self._system_stack
+        sysid = self._system()
         if self.minor_collection and self.incremental_roots and self._wm_index >= 0:
             st = self.stack
             frames = st[self._wm_index + 1:]
@@ -463,6 +465,76 @@ class Machine:
             items = self._frame_items(self.stack)
         out.extend((x, sysid) for x in items if x is not None)
         self._remark()
+        return out
+
+    def _system(self) -> int:
+        """The SYSTEM stack that retains the frame stack, made at the first collection
+        (whichever root listing it uses, so that stack ids are numbered alike)."""
+        if self._system_stack is None:
+            system = self.tables.ccs.intern(CostCentre("SYSTEM", "SYSTEM", "<built-in>"))
+            self._system_stack = self.ccs.raw_push(0, system)
+        return self._system_stack
+
+    def gc_root_split(self) -> tuple[np.ndarray, list]:
+        """The roots for the collector's edge tracer (``heap/oldgraph.py``): the heap ids
+        held by the frames not changed since the last collection (what they held then was
+        promoted, so these are old ids, read from the root cache) and the objects held by
+        everything else (changed frames, the running environment, CAF values). Every call
+        brings the cache up to date, so the tracer must use it at every collection."""
+        self._system()
+        st = self.stack
+        j = -1
+        if self.incremental_roots and self._wm_index >= 0 and len(self._rc_off) > 1:
+            j = self._wm_index
+            while j >= 0:
+                fr = st[j]
+                if fr[0] is rt.WM:
+                    fr = fr[1]
+                if len(fr) < 2 or type(fr[1]) is not list or id(fr[1]) not in self._dirty:
+                    break
+                j -= 1
+            if j + 1 >= len(self._rc_off):
+                j = -1
+        keep = self._rc_off[j + 1]
+        old = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep].copy()
+        del self._rc_ids[keep:]
+        del self._rc_off[j + 2:]
+        ids, off = self._rc_ids, self._rc_off
+        fresh: list = []
+        wm = rt.WM
+        for fr in st[j + 1:]:
+            items = self._frame_items_of(fr[1] if fr[0] is wm else fr)
+            fresh.extend(items)
+            for x in items:
+                while type(x) is Thunk and x.val is not None:
+                    x = x.val
+                i = getattr(x, "id", None)
+                if i is not None and i >= 0:
+                    ids.append(i)
+            off.append(len(ids))
+        env = self.cur_env
+        if env is not None:
+            live = getattr(self.cur_code, "live_run", None)
+            fresh.extend(env if live is None else [env[i] for i in live])
+        fresh.extend(c.val for c in self.cafs if c.val is not None)
+        self._remark()
+        return old, fresh
+
+    def all_root_objects(self) -> list:
+        """Every root object, with no side effect (the tracer's self-check compares)."""
+        return [c.val for c in self.cafs if c.val is not None] + self._frame_items(self.stack)
+
+    def _frame_items_of(self, fr: tuple) -> list:
+        live = getattr(fr[0], "live", None)
+        if live is not None:
+            env = fr[1]
+            return [env[i] for i in live]
+        out: list = []
+        for x in fr[1:]:
+            if type(x) is list:
+                out.extend(x)
+            else:
+                out.append(x)
         return out
 
     def kill_all(self) -> None:
