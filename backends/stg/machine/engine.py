@@ -449,23 +449,28 @@ class Machine:
         out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
         sysid = self._system()
         if self.minor_collection and self.incremental_roots and self._wm_index >= 0:
-            st = self.stack
-            frames = st[self._wm_index + 1:]
-            j = self._wm_index
-            while j >= 0:
-                fr = st[j]
-                if fr[0] is rt.WM:
-                    fr = fr[1]
-                if len(fr) < 2 or type(fr[1]) is not list or id(fr[1]) not in self._dirty:
-                    break
-                frames.append(fr)
-                j -= 1
-            items = self._frame_items(frames)
+            # the frames above the last unchanged one (their order does not matter)
+            items = self._frame_items(self.stack[self._unchanged_top() + 1:])
         else:
             items = self._frame_items(self.stack)
         out.extend((x, sysid) for x in items if x is not None)
         self._remark()
         return out
+
+    def _unchanged_top(self) -> int:
+        """Index of the highest frame unchanged since the last collection (-1: none): the
+        watermark frame, or below it if its environment was written (dirty); the frames
+        above it were pushed since."""
+        st = self.stack
+        j = self._wm_index
+        while j >= 0:
+            fr = st[j]
+            if fr[0] is rt.WM:
+                fr = fr[1]
+            if len(fr) < 2 or type(fr[1]) is not list or id(fr[1]) not in self._dirty:
+                break
+            j -= 1
+        return j
 
     def _system(self) -> int:
         """The SYSTEM stack that retains the frame stack, made at the first collection
@@ -485,14 +490,7 @@ class Machine:
         st = self.stack
         j = -1
         if self.incremental_roots and self._wm_index >= 0 and len(self._rc_off) > 1:
-            j = self._wm_index
-            while j >= 0:
-                fr = st[j]
-                if fr[0] is rt.WM:
-                    fr = fr[1]
-                if len(fr) < 2 or type(fr[1]) is not list or id(fr[1]) not in self._dirty:
-                    break
-                j -= 1
+            j = self._unchanged_top()
             if j + 1 >= len(self._rc_off):
                 j = -1
         keep = self._rc_off[j + 1]
