@@ -17,6 +17,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from .desugar import Desugarer, Env
 
 
+# the key under which the checker records the type of a pattern binding's whole value
+PATTERN = "(...)"
+
+
 def _strip(e: S.Expr) -> S.Expr:
     from .literals import strip
     return strip(e)
@@ -86,7 +90,9 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
         body = _garbage(self, GENERIC_OVERHEAD[d.name], params[-1], body)
     if cc is not None:
         body = ir.SCC(cc, body, True)
-    info = self.info(d.name, d.span) if not path else self.local_info(d.name, d.span)
+    desc = self.bind_desc(d, d.name)
+    info = self.info(d.name, d.span, desc) if not path else \
+        self.local_info(d.name, d.span, desc)
     return [ir.Bind(ir_name, ir.Closure(params, body, info, False))]
 
 
@@ -128,7 +134,8 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
     if rhs.body is not None and not rhs.where:
         body = _strip(rhs.body)
         if isinstance(body, S.ELam):
-            return [ir.Bind(ir_name, self.lambda_closure(body, env, path, d.name, cc))]
+            return [ir.Bind(ir_name, self.lambda_closure(body, env, path, d.name, cc,
+                                                         self.bind_desc(d, d.name)))]
         if cc is None and not calls:
             con_args = self.saturated_con(body)
             if con_args is not None:
@@ -149,7 +156,9 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
     e = self.rhs_expr(rhs, env, path, FailK(msg))
     if cc is not None:
         e = ir.SCC(cc, e, True)
-    info = self.info(d.name, d.span) if len(path) <= 1 else self.local_info(d.name, d.span)
+    desc = self.bind_desc(d, d.name)
+    info = self.info(d.name, d.span, desc) if len(path) <= 1 else \
+        self.local_info(d.name, d.span, desc)
     return [ir.Bind(ir_name, ir.Closure([], e, info, True))]
 
 
@@ -164,7 +173,8 @@ def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
     e = self.rhs_expr(d.rhs, env, new_path, FailK(msg))
     if cc is not None:
         e = ir.SCC(cc, e, True)
-    binds = [ir.Bind(whole, ir.Closure([], e, self.local_info("ds", d.span), True))]
+    whole_info = self.local_info("ds", d.span, self.bind_desc(d, PATTERN))
+    binds = [ir.Bind(whole, ir.Closure([], e, whole_info, True))]
     names: list[tuple[str, S.Span]] = []
     pat_binders(d.pat, names)
     for n, _ in names:
@@ -177,7 +187,8 @@ def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
         sel_cc = _binding_cc(self, path, n, d.span)
         if sel_cc is not None:  # GHC: each variable of the pattern has its own CC
             sel = ir.SCC(sel_cc, sel, True)
-        info = self.info(n, d.span) if not path else self.local_info(n, d.span)
+        desc = self.bind_desc(d, n)
+        info = self.info(n, d.span, desc) if not path else self.local_info(n, d.span, desc)
         binds.append(ir.Bind(target, ir.Closure([], sel, info, True)))
     return binds
 

@@ -17,6 +17,7 @@ from .. import ir
 from . import syntax as S
 from .cc import AutoCC
 from .desugar_app import INLINE_PRIMOPS, AppMixin
+from .desugar_types import TypeDescMixin
 from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     BOXES,
     DOUBLE_LIST_TYPES,
@@ -32,7 +33,7 @@ from .sugar import desugar_arith, desugar_comp, desugar_do
 Env = dict[str, object]  # source name -> IR local name (str) or ir.Lit
 
 
-class Desugarer(AppMixin, Matcher):
+class Desugarer(AppMixin, Matcher, TypeDescMixin):
     def __init__(self, file: str, module: str, globals_: dict[str, str],
                  datacons: dict[str, ir.DataCon], prelude_names: dict[str, str],
                  auto: AutoCC | None, counter: itertools.count):
@@ -52,6 +53,9 @@ class Desugarer(AppMixin, Matcher):
         self.alloc_boxes: set[str] = set()
         self.taken: set[str] = set(globals_.values()) | set(prelude_names.values()) | \
             set(ir.PRIMOPS)
+        # the checked module's types (typecheck.Prepared) for -hy; None: every closure `*'
+        self.types = None
+        self.synth_types: dict[object, tuple[object, str]] = {}
 
     # -- names ----------------------------------------------------------------------------------
     def module_name(self) -> str:
@@ -65,18 +69,21 @@ class Desugarer(AppMixin, Matcher):
                 self.taken.add(name)
                 return name
 
-    def info(self, name: str, span: S.Span = S.NOSPAN) -> ir.ClosureInfo:
+    def info(self, name: str, span: S.Span = S.NOSPAN, desc: str | None = None
+             ) -> ir.ClosureInfo:
+        """``desc``: the -hy type description (``*`` when unknown)."""
         src = S.format_span(self.file, span) if span != S.NOSPAN else ""
-        return ir.ClosureInfo(name, self.closure_module, "*", src)
+        return ir.ClosureInfo(name, self.closure_module, desc or "*", src)
 
-    def local_info(self, name: str, span: S.Span = S.NOSPAN) -> ir.ClosureInfo:
+    def local_info(self, name: str, span: S.Span = S.NOSPAN, desc: str | None = None
+                   ) -> ir.ClosureInfo:
         """The closure description of a local binding as GHC prints it in -hd: the binder's
         name and a unique (``<Main.go_s1388>``, ``<Main.ps_s1Wi>``); names the desugarer made
         up (comprehension loops, pattern-bound tuples) are GHC's ``ds``."""
         base = name.split("_")[0] if not name.startswith("%") else "ds"
         if not base or not (base[0].isalpha() or base[0] == "_"):
             base = "ds"
-        return self.info(f"{base}_s{next(self.counter)}", span)
+        return self.info(f"{base}_s{next(self.counter)}", span, desc)
 
     def wrapper(self, con: str) -> str:
         self.used_wrappers.add(con)
@@ -165,7 +172,8 @@ class Desugarer(AppMixin, Matcher):
         name = self.fresh("sat_s")
         body = self.expr(e, env, path)
         # GHC's CorePrep names these sat_sNNN (shown by -hd as <Main.sat_sNNN>)
-        binds.append(ir.Bind(name, ir.Closure([], body, self.info(name.replace("_s_", "_s")),
+        info = self.info(name.replace("_s_", "_s"), desc=self.expr_desc(e))
+        binds.append(ir.Bind(name, ir.Closure([], body, info,
                                               True)))
         return ir.Var(name)
 
@@ -259,7 +267,9 @@ class Desugarer(AppMixin, Matcher):
         if isinstance(e, S.ECase):
             return self.case(e, env, path)
         if isinstance(e, S.EDo):
-            return self.expr(desugar_do(e.stmts), env, path)
+            out = desugar_do(e.stmts)
+            self.note_do(e, out)
+            return self.expr(out, env, path)
         if isinstance(e, S.EList) and e.items:
             binds = []
             return self.wrap(binds, ir.App(self.list_atom(e.items, env, path, binds).name, []))
@@ -271,9 +281,13 @@ class Desugarer(AppMixin, Matcher):
             atoms = [self.atom(a, env, path, binds) for a in con_args[1]]
             return self.wrap(binds, ir.ConApp(con_args[0], atoms))
         if isinstance(e, S.EArith):
-            return self.expr(desugar_arith(e), env, path)
+            out = desugar_arith(e)
+            self.note_arith(e, out)
+            return self.expr(out, env, path)
         if isinstance(e, S.EComp):
-            return self.expr(desugar_comp(e), env, path)
+            out = desugar_comp(e)
+            self.note_comp(e, out)
+            return self.expr(out, env, path)
         if isinstance(e, S.ELeftSection):
             fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
             return self.app(fn, [e.expr], env, path, partial_ok=True)
@@ -295,7 +309,8 @@ class Desugarer(AppMixin, Matcher):
         env2[y] = y
         env2[arg_name] = a if isinstance(a, ir.Lit) else a.name
         body = self.app(fn, [S.EVar(y, S.NOSPAN), S.EVar(arg_name, S.NOSPAN)], env2, path)
-        binds.append(ir.Bind(lam, ir.Closure([y], body, self.local_info("sat"), False)))
+        info = self.local_info("sat", desc=self.expr_desc(e))
+        binds.append(ir.Bind(lam, ir.Closure([y], body, info, False)))
         return self.wrap(binds, ir.App(lam, []))
 
     def case(self, e: S.ECase, env: Env, path: list[str]) -> ir.Expr:
@@ -360,7 +375,9 @@ class Desugarer(AppMixin, Matcher):
 
     # -- lambdas and bindings --------------------------------------------------------------------
     def lambda_closure(self, lam: S.ELam, env: Env, path: list[str], name: str,
-                       outer_cc: ir.CostCentre | None) -> ir.Closure:
+                       outer_cc: ir.CostCentre | None, desc: str | None = None
+                       ) -> ir.Closure:
+        """``desc``: the closure's -hy type when known (a binding's), else the lambda's."""
         params = [self.param_name(p, "arg") for p in lam.pats]
         lam_path = path
         inner_cc = None
@@ -377,11 +394,12 @@ class Desugarer(AppMixin, Matcher):
             body = ir.SCC(inner_cc, body, True)
         if outer_cc is not None:
             body = ir.SCC(outer_cc, body, True)
+        desc = desc or self.expr_desc(lam)
         if lam.span == S.NOSPAN or name.startswith("lam"):  # CorePrep names lambdas sat_s
-            info = self.local_info("sat", lam.span)
+            info = self.local_info("sat", lam.span, desc)
         else:
-            info = self.info(name, lam.span) if len(path) <= 1 else \
-                self.local_info(name, lam.span)
+            info = self.info(name, lam.span, desc) if len(path) <= 1 else \
+                self.local_info(name, lam.span, desc)
         return ir.Closure(params, body, info, False)
 
     def param_name(self, p: S.Pat, default: str) -> str:

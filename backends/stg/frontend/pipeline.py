@@ -222,6 +222,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     d_pre = Desugarer("prelude.hs", "Prelude", pnames, cons, pnames, None, counter)
     d_user = Desugarer(filename, "Main", {**pnames, **unames}, cons, pnames, auto, counter)
     d_user.taken |= d_pre.taken
+    d_user.types = types  # the checked types give closures their -hy descriptions
     binds: list[ir.TopBind] = []
     for d, mod in ((d_pre, prelude), (d_pre, helpers), (d_user, user)):
         for decl in mod.decls:

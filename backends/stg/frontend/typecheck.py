@@ -10,11 +10,17 @@ ill-typed programs are refused before they run, with GHC's wording
 The checker is conservative: a program GHC accepts must never be refused. So whatever it
 does not model is left unchecked rather than refused (a signature or annotation it cannot
 read is dropped, a constructor field it cannot read gets a fresh type at each use, a name
-without a known type gets a fresh type), there is no monomorphism restriction, local
-signatures only constrain (their type variables are not rigid, as with
-ScopedTypeVariables), and an ambiguous constraint is refused only when it is numeric and
-defaulting (Integer, then Double) cannot solve it. Top-level signatures are rigid, as in
-GHC (``f :: a -> a; f x = x + 1`` is ``No instance for (Num a)``).
+without a known type gets a fresh type), local signatures only constrain (their type
+variables are not rigid, as with ScopedTypeVariables), and an ambiguous constraint is
+refused only when it is numeric and defaulting (Integer, then Double) cannot solve it.
+Top-level signatures are rigid, as in GHC (``f :: a -> a; f x = x + 1`` is
+``No instance for (Num a)``), and the monomorphism restriction applies (``let n = 3000``
+used as an Int is an Int).
+
+The types found are kept for -hy: ``Prepared.expr_desc(node)`` and
+``Prepared.bind_desc(decl, name)`` give GHC's type description of a closure (``->>Int``,
+``String``, ``*``), with the types GHC -O0's inlining of bindings used once gives them
+(``typecheck_inline``).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from .rename import decl_binders, pat_binders
 from .typecheck_env import Scheme, TypeReader, TypeScope, Unreadable, prelude_env, \
     read_data, read_synonym, tyvar_names
 from .typecheck_expr import ExprChecker, sccs, type_tokens
+from .typecheck_inline import specialise_single_uses
 from profkit.errors import SourceError
 
 _MISSING = object()
@@ -65,11 +72,16 @@ class Prepared:
         self.file = filename
         self.sigs: dict[object, S.DSig] = {}  # id(DFun) or (id(DPat), name) -> signature
         self.needs_tokens = False
+        # what the check found (node id -> (node, type)), for the -hy type descriptions
+        self.expr_types: dict[int, tuple[object, T.Type]] = {}
+        self.bind_types: dict[object, tuple[object, T.Type]] = {}
+        self.skolem_subst: dict[str, T.Type] = {}
         _collect_sigs(module.decls, self)
 
     def check(self) -> None:
         try:
-            Checker(self).run()
+            checker = Checker(self)
+            checker.run()
         except SourceError:
             raise
         except Exception:
@@ -77,6 +89,27 @@ class Prepared:
             # compiler nor refuse a program: it then runs unchecked, as before
             if STRICT:
                 raise
+            return
+        self.expr_types = checker.expr_types
+        self.bind_types = checker.bind_types
+        self.skolem_subst = checker.skolem_subst
+
+    def expr_desc(self, e: object) -> str | None:
+        """GHC's -hy description of a closure whose value is expression ``e`` (a node of
+        the checked module, after renaming): None when the checker did not see it."""
+        hit = self.expr_types.get(id(e))
+        if hit is None or hit[0] is not e:
+            return None
+        return T.describe(hit[1], self.skolem_subst)
+
+    def bind_desc(self, d: object, name: str) -> str | None:
+        """GHC's -hy description of binding ``name`` of declaration ``d`` (a function,
+        value or pattern binding, top level or local), with its generalised type: a type
+        variable left after generalisation and defaulting is ``*``."""
+        hit = self.bind_types.get((id(d), name))
+        if hit is None or hit[0] is not d:
+            return None
+        return T.describe(hit[1], self.skolem_subst)
 
 
 def prepare(module: S.Module, source: str, filename: str) -> Prepared:
@@ -139,6 +172,16 @@ class Checker(ExprChecker):
         self.toks: list[Token] = []
         self.tok_pos: list[tuple[int, int]] = []
         self.top_names: set[str] = set()
+        self.expr_types: dict[int, tuple[object, T.Type]] = {}
+        self.bind_types: dict[object, tuple[object, T.Type]] = {}
+        # for typecheck_inline: the program's own schemes (id -> scheme, declaration, name,
+        # generalised variables or None for a signature, top level?), their instantiations,
+        # the skolems each signature was checked with
+        self.own_schemes: dict[int, tuple[Scheme, S.Decl, str, list | None, bool]] = {}
+        self.instances: dict[int, list[list[T.Type]]] = {}
+        self.skolems_of: dict[int, list[T.Type]] = {}
+        self.skolem_subst: dict[str, T.Type] = {}
+        self.generic: list[list[T.TVar]] = []
         if prep.needs_tokens:
             try:
                 self.toks = [t for t in tokenize(prep.source, prep.file) if t.kind != "eof"]
@@ -177,6 +220,8 @@ class Checker(ExprChecker):
 
     def instantiate(self, sc: Scheme, origin: str, span: S.Span) -> T.Type:
         vs = [self.fresh() for _ in range(sc.n)]
+        if id(sc) in self.own_schemes:
+            self.instances.setdefault(id(sc), []).append(vs)
         for cls, t in sc.preds:
             self.pred(cls, T.inst(t, vs), origin, span)
         return T.inst(sc.type, vs)
@@ -335,6 +380,7 @@ class Checker(ExprChecker):
                 if top and isinstance(d, S.DFun):
                     rigid.append((d, sig))
                     self.bind(d.name, sig.scheme)
+                    self.own_schemes[id(sig.scheme)] = (sig.scheme, d, d.name, None, True)
                 else:
                     flexible[key] = sig
         rigid_ids = {id(d) for d, _ in rigid}
@@ -352,6 +398,7 @@ class Checker(ExprChecker):
             for n, _ in decl_binders([d]):
                 monos[n] = self.fresh()
                 self.bind(n, monos[n])
+                self.bind_types[(id(d), n)] = (d, monos[n])
                 key = id(d) if isinstance(d, S.DFun) else (id(d), n)
                 sig = flexible.get(key)
                 if sig is not None:
@@ -363,6 +410,7 @@ class Checker(ExprChecker):
             else:
                 binds: list[tuple[str, T.Type]] = []
                 pt = self.infer_pat(d.pat, binds)
+                self.bind_types[(id(d), "(...)")] = (d, pt)  # the whole value (binds.PATTERN)
                 for n, t in binds:
                     self.unify_at(monos[n], t, d.pat.span)
                 self.rhs(d.rhs, pt)
@@ -371,8 +419,19 @@ class Checker(ExprChecker):
             self.unify_at(T.TAp(T.IO, self.fresh()), monos["main"], main.span)
         self.level -= 1
         inner, self.wanted = self.wanted, saved
-        for n, sc in zip(monos, self.generalize(list(monos.values()), inner)):
+        # Haskell's monomorphism restriction (report 4.5.5): a group with a pattern binding
+        # or an argument-less binding without a signature keeps its constrained type
+        # variables monomorphic, to be fixed by later uses or defaulted (`let n = 3000' is
+        # an Int when used as one: its closures are `Int' in -hy, as in GHC)
+        restricted = any(isinstance(d, S.DPat) or not d.clauses[0].pats and
+                         not any(k in flexible for k in (id(d), (id(d), d.name)))
+                         for d in scc)
+        schemes = self.generalize(list(monos.values()), inner, restricted)
+        for n, sc in zip(monos, schemes):
             self.bind(n, sc)
+        if len(scc) == 1 and len(monos) == 1 and isinstance(scc[0], S.DFun):
+            self.own_schemes[id(schemes[0])] = (schemes[0], scc[0], scc[0].name,
+                                                self.generic[0], top)
 
     def fun_clauses(self, d: S.DFun, t: T.Type) -> None:
         nargs = len(d.clauses[0].pats)
@@ -407,7 +466,10 @@ class Checker(ExprChecker):
         names = sig.names + [f"t{i}" for i in range(len(sig.names), sc.n)]
         skolems: list[T.Type] = [T.TCon(f"!{n}{id(sig)}", n, True, d.name) for n in names]
         given = [(c, T.inst(t, skolems)) for c, t in sc.preds]
-        self.fun_clauses(d, T.inst(sc.type, skolems))
+        self.skolems_of[id(d)] = skolems
+        own = T.inst(sc.type, skolems)
+        self.bind_types[(id(d), d.name)] = (d, own)  # skolems are `*' in -hy
+        self.fun_clauses(d, own)
         if d.name == "main":
             self.unify_at(T.TAp(T.IO, self.fresh()), T.inst(sc.type, skolems), d.span)
         self.level -= 1
@@ -451,7 +513,23 @@ class Checker(ExprChecker):
                 out.append(p)
         return out
 
-    def generalize(self, types: list[T.Type], inner: list[Pred]) -> list[Scheme]:
+    def generalize(self, types: list[T.Type], inner: list[Pred], restricted: bool = False
+                   ) -> list[Scheme]:
+        inner = self.simplify_all(inner)
+        if restricted:
+            # the constrained variables stay at this level (monomorphic) with their
+            # constraints, which go to the enclosing group
+            keep: list[Pred] = []
+            for p in inner:
+                fv = {}
+                T.free_vars(p.type, fv)
+                if any(v.level > self.level for v in fv.values()):
+                    for v in fv.values():
+                        v.level = min(v.level, self.level)
+                    self.wanted.append(p)
+                else:
+                    keep.append(p)
+            inner = keep
         per_type: list[dict[int, T.TVar]] = []
         generic: set[int] = set()
         for t in types:
@@ -462,7 +540,7 @@ class Checker(ExprChecker):
             generic |= mine.keys()
         attached: list[list[Pred]] = [[] for _ in types]
         ambiguous = []
-        for p in self.simplify_all(inner):
+        for p in inner:
             fv = {}
             T.free_vars(p.type, fv)
             if not any(v.level > self.level for v in fv.values()):
@@ -475,16 +553,21 @@ class Checker(ExprChecker):
                 ambiguous.append(p)
         self.default(ambiguous)
         out = []
+        self.generic = []
         for t, mine, preds in zip(types, per_type, attached):
             order: dict[int, int] = {}
-            for i in mine:
+            objs: list[T.TVar] = []  # the generalised variables in TGen order
+            for i, v in mine.items():
                 order[i] = len(order)
+                objs.append(v)
             for p in preds:
                 fv = {}
                 T.free_vars(p.type, fv)
                 for i, v in fv.items():
                     if v.level > self.level and i not in order:
                         order[i] = len(order)
+                        objs.append(v)
+            self.generic.append(objs)
             out.append(Scheme(len(order), [(p.cls, T.gen(p.type, order)) for p in preds],
                               T.gen(t, order)))
         return out
@@ -523,3 +606,4 @@ class Checker(ExprChecker):
         rest = self.simplify_all(self.wanted)
         self.wanted = []
         self.default(rest)
+        self.skolem_subst = specialise_single_uses(self)

@@ -184,6 +184,11 @@ class TypeScope:
                 raise Unreadable("partially applied synonym")
             sub = {p: self.convert(a, tyvars, depth + 1) for p, a in zip(params, args)}
             t = self.convert(body, sub, depth + 1)
+            # remember the synonym's name for -hy (describe): GHC keeps it in binder types
+            if isinstance(t, T.TAp):
+                t = T.TSyn(t.f, t.x, h[1])
+            elif isinstance(t, T.TCon) and not t.rigid:
+                t = T.TSynCon(t, h[1])
             for a in args[len(params):]:
                 t = T.TAp(t, self.convert(a, tyvars, depth + 1))
             return t

@@ -17,10 +17,14 @@ class ExprChecker:
     # -- expressions ---------------------------------------------------------------------------
     def infer(self, e: S.Expr) -> T.Type:
         m = getattr(self, "_i_" + type(e).__name__)
-        return m(e)
+        t = m(e)
+        self.expr_types[id(e)] = (e, t)
+        return t
 
     def check(self, e: S.Expr, expected: T.Type) -> None:
         """``e`` must have type ``expected``; a mismatch is reported at ``e``."""
+        # the node is kept with its type: ids of nodes made here and dropped are reused
+        self.expr_types[id(e)] = (e, expected)
         if isinstance(e, (S.EParen, S.ESCC)):
             self.check(e.expr, expected)
         elif isinstance(e, S.ELet):
@@ -51,7 +55,7 @@ class ExprChecker:
         if kind == "Char":
             return T.CHAR
         if kind == "String":
-            return T.STRING
+            return T.list_of(T.CHAR)  # GHC types a string literal [Char], not String
         v = self.fresh()
         text = repr(value) if kind == "Double" else str(value)
         origin = f"the literal `{text}'"

@@ -46,6 +46,34 @@ class TAp:
         self.x = x
 
 
+class TSyn(TAp):
+    """An application that a type synonym stands for (``String`` is ``[] Char``), with the
+    synonym's name: everything treats it as the ``TAp`` it is, only ``describe`` prints the
+    name, as GHC keeps synonyms in the types of its binders (a thunk of ``show x`` is
+    ``String`` in -hy, one of ``xs ++ ys`` is ``[]``)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, f: "Type", x: "Type", name: str):
+        super().__init__(f, x)
+        self.name = name
+
+
+class TSynCon(TCon):
+    """A type constructor that a synonym stands for (``type Age = Int``): the constructor
+    itself (same key) for everything but ``describe``, which prints the synonym's name."""
+
+    __slots__ = ("syn",)
+
+    def __init__(self, con: TCon, syn: str):
+        super().__init__(con.key, con.name, con.rigid, con.where)
+        self.syn = syn
+
+
+def _rebuild(t: TAp, f: "Type", x: "Type") -> TAp:
+    return TSyn(f, x, t.name) if isinstance(t, TSyn) else TAp(f, x)
+
+
 class TGen:
     __slots__ = ("i",)
 
@@ -70,7 +98,7 @@ LIST = con("[]")
 INT, INTEGER, DOUBLE, FLOAT = con("Int"), con("Integer"), con("Double"), con("Float")
 CHAR, BOOL, UNIT, ORDERING = con("Char"), con("Bool"), con("()"), con("Ordering")
 IO, MAYBE, EITHER = con("IO"), con("Maybe"), con("Either")
-STRING = TAp(LIST, CHAR)
+STRING = TSyn(LIST, CHAR, "String")
 
 
 def fn(a: Type, b: Type) -> Type:
@@ -338,7 +366,7 @@ def inst(t: Type, vs: list) -> Type:
         return vs[t.i]
     if isinstance(t, TAp):
         f, x = inst(t.f, vs), inst(t.x, vs)
-        return t if f is t.f and x is t.x else TAp(f, x)
+        return t if f is t.f and x is t.x else _rebuild(t, f, x)
     return t
 
 
@@ -348,7 +376,8 @@ def gen(t: Type, order: dict[int, int]) -> Type:
         i = order.get(t.id)
         return t if i is None else TGen(i)
     if isinstance(t, TAp):
-        return TAp(gen(t.f, order), gen(t.x, order))
+        f, x = gen(t.f, order), gen(t.x, order)
+        return t if f is t.f and x is t.x else _rebuild(t, f, x)
     return t
 
 
@@ -369,3 +398,37 @@ def same(a: Type, b: Type) -> bool:
 
 def entailed(given: list[tuple[str, Type]], cls: str, t: Type) -> bool:
     return any(cls in superclass_closure(gc) and same(gt, t) for gc, gt in given)
+
+
+# ------------------------------------------------------------------------------ -hy names
+
+
+def describe(t: Type, subst: dict[str, Type] | None = None, depth: int = 0) -> str:
+    """GHC's -hy type description of a closure whose binder has type ``t``
+    (``getTyDescription``): the result type's constructor after one ``-`` and one ``>`` per
+    argument for a function (``->Int``, ``->>IO``), the type constructor otherwise (``[]``,
+    ``(,)``, ``Maybe``, a synonym's own name such as ``String``), ``*`` for a type variable
+    (a polymorphic value, or one whose type is unknown). ``subst`` gives the rigid type
+    variables of signatures the types GHC's inlining gives them (typecheck_inline)."""
+    t = prune(t)
+    if isinstance(t, TCon) and t.rigid and subst and t.key in subst and depth < 50:
+        return describe(subst[t.key], subst, depth + 1)
+    if isinstance(t, TSyn):
+        return t.name
+    if isinstance(t, TSynCon):
+        return t.syn
+    sf = split_fun(t)
+    if sf is not None:
+        out = "-"
+        while sf is not None:
+            out += ">"
+            t = prune(sf[1])
+            # a synonym for a function type ends the arrows: GHC prints its name (ShowS)
+            sf = None if isinstance(t, (TSyn, TSynCon)) else split_fun(t)
+        return out + describe(t, subst, depth + 1)
+    head, args = spine(t)
+    if isinstance(head, TCon) and head.rigid and subst and head.key in subst and depth < 50:
+        return describe(subst[head.key], subst, depth + 1)  # m Int, m a rigid: m's head
+    if isinstance(head, TCon) and not head.rigid:
+        return head.name
+    return "*"
