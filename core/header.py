@@ -74,6 +74,16 @@ class ProfHeader:
     def era_advanced(self, era: int) -> None:
         """The session's LDV era became ``era`` (this header stores eras per object)."""
 
+    def compact(self, kept: np.ndarray) -> None:
+        """Keep only the rows ``kept`` (sorted old ids), renumbered ``0..len(kept)-1``: the
+        next object allocated gets id ``len(kept)`` (see ``profkit_renumber``)."""
+        kept = np.asarray(kept, dtype=np.int64)
+        for name in ("info", "producer", "size_words", "era", "last_use"):
+            col = getattr(self, name)
+            vals = np.frombuffer(col, dtype=np.int32)[kept].copy()
+            del col[:]
+            col.frombytes(vals.tobytes())
+
 
 class SiteHeader(ProfHeader):
     """The profiling header of a machine whose every allocation comes from a known *site*
@@ -108,9 +118,34 @@ class SiteHeader(ProfHeader):
         self.site_size: list[int] = []
         self._site_np: tuple[np.ndarray, np.ndarray] | None = None
         self._era_start = array("q", [0])
+        #: after a compaction (``compact``): the eras of ids ``0..len-1``, which can no
+        #: longer be derived from ``_era_start``
+        self._era_fixed = np.zeros(0, dtype=np.int32)
 
     def __len__(self) -> int:
         return len(self.site)
+
+    def compact(self, kept: np.ndarray) -> None:
+        """Keep only the rows ``kept`` (sorted old ids), renumbered ``0..len(kept)-1``; the
+        next object allocated gets id ``len(kept)`` (see ``profkit_renumber``). The
+        columns are rebuilt in place (the machine holds their bound ``append`` methods)."""
+        kept = np.asarray(kept, dtype=np.int64)
+        eras = self.gather("era", kept)
+        for col, dtype in ((self.site, np.int32), (self.producer, np.int32),
+                           (self.use, np.int32), (self.state, np.uint8)):
+            vals = self._padded(col, dtype, kept)
+            if col is self.use or col is self.state:  # lazily grown: keep them short
+                last = np.flatnonzero(vals)
+                vals = vals[: int(last[-1]) + 1] if len(last) else vals[:0]
+            del col[:]
+            if isinstance(col, bytearray):
+                col.extend(vals.tobytes())
+            else:
+                col.frombytes(vals.astype(np.int32).tobytes())
+        self._era_fixed = eras.astype(np.int32)
+        # ids from len(kept) on belong to the current era (the count of era starts)
+        era_now = len(self._era_start)
+        self._era_start = array("q", [0] * era_now)
 
     # ------------------------------------------------------------------ writing
     def site_id(self, info: int, size_words: int) -> int:
@@ -208,7 +243,12 @@ class SiteHeader(ProfHeader):
             if isinstance(ids, slice):
                 start, stop, _ = ids.indices(len(self.site))
                 ids = np.arange(start, stop, dtype=np.int64)
-            return np.searchsorted(starts, ids, side="right").astype(np.int32)
+            eras = np.searchsorted(starts, ids, side="right").astype(np.int32)
+            fixed = self._era_fixed
+            if len(fixed) and len(ids):
+                low = ids < len(fixed)
+                eras[low] = fixed[ids[low]]
+            return eras
         if name == "last_use":
             return self._padded(self.use, np.int32, ids)
         raise KeyError(name)

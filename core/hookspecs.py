@@ -236,6 +236,24 @@ def profkit_death(session: Session, batch: np.ndarray) -> None:
 
 
 @hookspec
+def profkit_renumber(session: Session, kept: np.ndarray) -> None:
+    """The backend compacted its header: the surviving objects were renumbered.
+
+    Cost: rare (at a major collection, when at least half of the ids allocated so far are
+    dead). Emitted by: stg. Staged batches were flushed just before, so every row delivered
+    earlier names an old id and every later row a new one. A scheme that implements any of
+    ``profkit_alloc``/``use``/``update``/``copy``/``death`` and not this hook keeps
+    compaction off for the whole run (``profkit.scheme`` says more).
+
+    :param kept: int64, sorted: the old ids of the objects still live. The object that had
+        id ``kept[k]`` now has id ``k``; every other old id is gone (those objects were
+        given their death rows); objects allocated from now on get ids from
+        ``len(kept)``. ``profkit.scheme.ObjectColumn.keep(kept)`` renumbers a column.
+    """
+
+
+
+@hookspec
 def profkit_gc_start(session: Session, generation: int, major: bool) -> None:
     """A collection of generations ``0..generation`` starts.
 

@@ -24,8 +24,15 @@ array indexed by ``obj`` that grows with the alloc batches (``ObjectColumn``), n
 Ids are not addresses: they do not change when a collection moves an object. The header
 columns hold each object's *current* state (an updated thunk's ``info`` is its new info);
 a scheme that needs what an object was at allocation keeps it from the alloc rows.
-profkit's header is never compacted today: no event renumbers ids, and ``ObjectColumn.remap``
-is ready for a backend that would (``new_ids[old_id]`` = the new id, -1 = gone).
+**Compaction.** On a long run the STG backend compacts its header at a major collection
+(when at least half of the ids allocated so far are dead): the live objects are renumbered
+``0..L-1`` in their old order, the dead ids are forgotten, and allocation continues from
+``L``. The ``profkit_renumber(session, kept)`` hook says so (``kept``: the sorted old ids of
+the survivors; old id ``kept[k]`` is now ``k``); ``ObjectColumn.keep(kept)`` does it for a
+column. Batches are flushed just before, so no row in flight names an old id. A scheme that
+implements a per-object hook (alloc, use, update, copy, death) and not ``profkit_renumber``
+turns compaction off for the whole run, so a scheme written for dense, never-reused ids
+stays right (it then pays the memory of every id ever allocated).
 
 **The session** (every hook's ``session``) is what a scheme reads besides batches:
 ``session.config`` (the options: ``Config``), ``session.tables`` (``infos``, ``ccs``,
@@ -175,8 +182,8 @@ class ObjectColumn:
     """A growable per-object integer column indexed by ``obj`` (dense header ids).
 
     ``set(objs, values)`` stores (growing the array as needed, new cells hold ``fill``);
-    ``get(objs)`` reads (ids never set read as ``fill``); ``remap(new_ids)`` renumbers
-    after a header compaction. Vectorised: pass whole batch columns.
+    ``get(objs)`` reads (ids never set read as ``fill``); ``keep(kept)`` renumbers after a
+    header compaction (``profkit_renumber``), ``remap(new_ids)`` by a full old->new map. Vectorised: pass whole batch columns.
     """
 
     def __init__(self, dtype: Any = np.int32, fill: int = -1) -> None:
@@ -205,6 +212,14 @@ class ObjectColumn:
         inside = objs < len(self.values)
         out[inside] = self.values[objs[inside]]
         return out
+
+    def keep(self, kept: np.ndarray) -> None:
+        """The ``profkit_renumber`` form: old id ``kept[k]`` becomes ``k``, the rest go."""
+        kept = np.asarray(kept, dtype=np.int64)
+        out = np.full(max(len(kept), 1024), self.fill, dtype=self.values.dtype)
+        inside = kept < len(self.values)
+        out[: len(kept)][inside] = self.values[kept[inside]]
+        self.values = out
 
     def remap(self, new_ids: np.ndarray) -> None:
         """Renumber: the value of old id ``i`` moves to ``new_ids[i]`` (-1: dropped)."""

@@ -86,6 +86,24 @@ class Session:
         """True if some registered plugin implements ``hookname``."""
         return bool(getattr(self.pm.hook, hookname).get_hookimpls())
 
+    def can_renumber(self) -> bool:
+        """True if every plugin that keeps per-object state (implements a hot per-object
+        hook) also implements ``profkit_renumber``: then the backend may compact ids."""
+        hook = self.pm.hook
+        holders = {impl.plugin_name for e in HOT_EVENTS
+                   for impl in getattr(hook, f"profkit_{e}").get_hookimpls()}
+        renumber = {impl.plugin_name for impl in hook.profkit_renumber.get_hookimpls()}
+        return holders <= renumber
+
+    def renumber(self, kept: Any) -> None:
+        """The backend compacts its header to the rows ``kept`` (sorted old ids, see
+        ``hookspecs.profkit_renumber``): staged rows are flushed first (they name old
+        ids), then the header and every scheme renumber."""
+        self.flush()
+        self.header.compact(kept)
+        self._alloc_flushed = len(self.header)
+        self.hook.profkit_renumber(session=self, kept=kept)
+
     @property
     def time(self) -> float:
         """Virtual seconds since the start as the backend's clock reads now (0.0 before a

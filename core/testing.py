@@ -151,6 +151,7 @@ def run_program(
     args: Sequence[str] = (),
     outdir: str | os.PathLike[str] | None = None,
     load_entrypoints: bool = True,
+    record: bool = True,
 ) -> RunResult:
     """Run a program under ``plugins`` in this process, as ``profkit run`` would.
 
@@ -163,6 +164,9 @@ def run_program(
     :param outdir: where reports go (default: a new temporary directory).
     :param load_entrypoints: also load the installed plugins (the backends are plugins too,
         so leave this on unless a plugin supplies its own backend).
+    :param record: register the ``Recorder`` (``result.events``). It keeps every event by
+        object id, so it also keeps the backend from compacting ids (``profkit_renumber``);
+        ``record=False`` runs exactly as ``profkit run`` does (``result.events`` stays empty).
 
     Plugin modules that are also installed entry points are registered once.
     """
@@ -189,7 +193,8 @@ def run_program(
     events = Recorder()
     grab = _SessionGrab()
     stdout, stderr = io.StringIO(), io.StringIO()
-    status = run(config, plugins=[*plugins, events, grab], stdout=stdout, stderr=stderr,
+    extra = [events, grab] if record else [grab]
+    status = run(config, plugins=[*plugins, *extra], stdout=stdout, stderr=stderr,
                  load_entrypoints=load_entrypoints)
     return RunResult(status, stdout.getvalue(), stderr.getvalue(), grab.session, events,
                      out_path)

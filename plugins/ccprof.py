@@ -112,6 +112,10 @@ class CostCentreProfile:
         self._alloc_bytes[:n] += words * session.word_bytes
 
     @hookimpl
+    def profkit_renumber(self) -> None:
+        """Nothing to do: allocation is summed per stack as the rows arrive."""
+
+    @hookimpl
     def profkit_tick(self, stack: int) -> None:
         self._tick_stacks.append(stack)
 

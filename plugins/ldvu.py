@@ -261,6 +261,42 @@ class LdvuProfile:
             self._record_final(objs, last)
         self.obj.size_seen[objs] = 0
 
+    @hookimpl
+    def profkit_renumber(self, session: Session, kept: np.ndarray) -> None:
+        o = self.obj
+        if self.restricted and self.entries:
+            # The censuses recorded so far name closures by object id: give each of those
+            # a closure id of its own (an "extra" one), final use known for the dead, to
+            # be recorded there for the survivors, so that old ids can go.
+            named = np.unique(np.concatenate([e[0][e[0] >= 0] for e in self.entries]))
+            if len(named):
+                extra = -2 - (self.n_extra + np.arange(len(named), dtype=np.int64))
+                self.n_extra += len(named)
+                if self.n_extra > len(self.extra_last):
+                    grown = np.zeros(max(self.n_extra, 2 * len(self.extra_last)), np.int64)
+                    grown[: len(self.extra_last)] = self.extra_last
+                    self.extra_last = grown
+                self.extra_last[-2 - extra] = o.final[named]
+                pos = np.minimum(np.searchsorted(kept, named), max(len(kept) - 1, 0))
+                alive = (kept[pos] == named) if len(kept) else np.zeros(len(named), bool)
+                # a survivor updated since keeps its newer closure id (the named one,
+                # its first closure, is finished: its final use is in ``final``)
+                current = alive & (o.cid[named] == 0)
+                o.cid[named[current]] = extra[current]
+                for i, (cids, codes, state, size) in enumerate(self.entries):
+                    first = cids >= 0
+                    if first.any():
+                        cids = cids.copy()
+                        cids[first] = extra[np.searchsorted(named, cids[first])]
+                        self.entries[i] = (cids, codes, state, size)
+        kept = kept[kept < o.cap]
+        cap = max(len(kept), 1024)
+        for name, dt in o.dtypes.items():
+            col = np.zeros(cap, dtype=dt)
+            col[: len(kept)] = getattr(o, name)[kept]
+            setattr(o, name, col)
+        o.cap = cap
+
     @hookimpl(trylast=True)
     def profkit_census(self, session: Session, census: CensusView) -> None:
         k = int(census.era)

@@ -107,6 +107,10 @@ class StgBackend:
         m.ns["REMEMBER"] = self.gc.remember
         self.gc.split_roots_fn = m.gc_root_split
         self.gc.full_roots_fn = m.all_root_objects
+        opts = self.config.plugin_options
+        if opts.get("stg.compact", "1") not in ("0", "false", "no", "off", False, 0):
+            self.gc.compact_min = max(1, int(opts.get("stg.compact_min", 1 << 20)))
+            self.gc.renumber_fn = m.renumber_ids
         m.gc_hook = self._gc_check
         m.gc_interval = GC_CHECK_STEPS
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8

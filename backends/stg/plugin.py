@@ -15,6 +15,11 @@ PROFKIT_OPTIONS = PluginOptions(
     Option("runtime_heap", bool, True,
            "model the GHC runtime's own heap (I/O buffers, handles, base CAFs; 0: only the "
            "program's heap)"),
+    Option("compact", bool, True,
+           "compact the profiling header at major collections (ids renumbered, see "
+           "profkit_renumber; 0: keep every id of the run)"),
+    Option("compact_min", int, 1 << 20,
+           "compact only when at least this many ids are in use (live or dead)"),
     help="the STG machine backend (.hs programs)",
 )
 

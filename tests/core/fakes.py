@@ -48,6 +48,10 @@ class FakeBackend:
             s.stager.copy.extend((a, 0, 1, 3))
         self._die(s, b)
         s.gc_end(0, False)
+        if s.can_renumber():  # compact the header to the survivors, as the STG backend does
+            kept = np.array(sorted(self.live), dtype=np.int64)
+            s.renumber(kept)
+            self.live = list(range(len(kept)))
         s.tick(0.001, self.stack)
         s.census(self._census(s))
         if self.fail:

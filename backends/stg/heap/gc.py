@@ -79,6 +79,12 @@ class StgHeapModel:
         #: used at every collection when the edge tracer is on; and every root object
         self.split_roots_fn: Callable[[], tuple[np.ndarray, list]] | None = None
         self.full_roots_fn: Callable[[], list] | None = None
+        #: header compaction (``_compact``): off when 0; else at a major collection once
+        #: this many ids exist and at least half of them are dead. ``renumber_fn(kept)``
+        #: lets the machine renumber what it keeps by id (set by the backend).
+        self.compact_min = 0
+        self.renumber_fn: Callable[[np.ndarray], None] | None = None
+        self.compactions = 0
 
     # ------------------------------------------------------------------ machine interface
     def remember(self, thunk: Any) -> None:
@@ -118,6 +124,8 @@ class StgHeapModel:
             self.major_collections += 1
             self.old_limit = max(4 * self.nursery_words, 2 * self.old_words)
         s.gc_end(top, major)
+        if major:
+            self._compact(n)
 
     def census(self, time: float) -> CensusView:
         """A major collection followed by a census view of the live heap."""
@@ -138,11 +146,15 @@ class StgHeapModel:
         s.gc_end(top, True)
         dead = np.frombuffer(self.dead, dtype=np.uint8)[:n]
         live = np.flatnonzero(dead == 0).astype(np.int64)
+        # the graph names objects by their position in ``live``, which a compaction keeps
+        graph = self._graph(live, graph_edges) if graph_edges is not None else None
+        if self._compact(n) != n:
+            live = np.arange(len(live), dtype=np.int64)
         gen = np.frombuffer(self.gen, dtype=np.uint8)[live].astype(np.int8)
         view = CensusView(time=time, era=s.era, obj=live, gen=gen, tables=s.tables,
                           header=s.header, word_bytes=s.word_bytes)
-        if graph_edges is not None:
-            view.graph = self._graph(live, graph_edges)
+        if graph is not None:
+            view.graph = graph
         return view
 
     def kill_all(self) -> None:
@@ -152,6 +164,79 @@ class StgHeapModel:
         ids = np.flatnonzero(dead == 0)
         self._deaths(ids)
         self.dead[:n] = b"\x01" * n
+
+    # ------------------------------------------------------------------ compaction
+    def _compact(self, n: int) -> int:
+        """After a major collection: if at least half of the ``n`` ids are dead (and there
+        are ``compact_min`` of them), renumber the live objects ``0..L-1`` in their order
+        and forget the dead ids, so that the header, this model's columns and the schemes'
+        per-object state follow the live heap, not everything ever allocated. Returns the
+        number of ids now in use."""
+        if not self.compact_min or n < self.compact_min:
+            return n
+        dead = np.frombuffer(self.dead, dtype=np.uint8)[:n]
+        kept = np.flatnonzero(dead == 0).astype(np.int64)
+        if 2 * len(kept) > n or not self.session.can_renumber():
+            return n
+        objs = self._live_objects(n)
+        ids = np.fromiter((o.id for o in objs), dtype=np.int64, count=len(objs))
+        if len(ids) != len(kept) or not np.array_equal(np.sort(ids), kept):
+            raise AssertionError(f"compaction: {len(ids)} objects reached, {len(kept)} live ids")
+        for o, k in zip(objs, np.searchsorted(kept, ids).tolist()):
+            o.id = k
+        self.session.renumber(kept)
+        L = len(kept)
+        self.gen = bytearray(np.frombuffer(self.gen, dtype=np.uint8)[kept].tobytes())
+        self.dead = bytearray(L)
+        self.nursery_start = L
+        self.remembered = []
+        if self.fast:
+            self.fast.renumber(kept)
+        if self.renumber_fn is not None:
+            self.renumber_fn(kept)
+        self.compactions += 1
+        return L
+
+    def _live_objects(self, n: int) -> list[Any]:
+        """Every live heap object (id in 0..n-1) reachable from the roots, as objects: the
+        object trace of ``_mark``, collecting instead of marking."""
+        roots = (self.full_roots_fn() if self.full_roots_fn is not None
+                 else [obj for obj, _ in self.roots_fn()])
+        marked = bytearray(n)
+        statics_seen: set[int] = set()
+        out: list[Any] = []
+        stack: list[Any] = []
+        todo: Iterable[Any] = roots
+        while True:
+            for f in todo:
+                while type(f) is Thunk and f.val is not None:
+                    f = f.val
+                i = getattr(f, "id", None)
+                if i is None:
+                    continue
+                if i < 0:
+                    if id(f) not in statics_seen:
+                        statics_seen.add(id(f))
+                        stack.append(f)
+                elif i < n and not marked[i]:
+                    marked[i] = 1
+                    out.append(f)
+                    stack.append(f)
+            if not stack:
+                return out
+            x = stack.pop()
+            t = type(x)
+            if t is Con:
+                todo = x.fields
+            elif t is Thunk:
+                v = x.val
+                todo = (v,) if v is not None else (x.fv or ())
+            elif t is Fun:
+                todo = x.fv
+            elif t is Pap:
+                todo = [x.fun, *x.args]
+            else:
+                todo = ()
 
     # ------------------------------------------------------------------ the trace
     def _trace(self, n: int, major: bool, graph: dict | None) -> bytearray:

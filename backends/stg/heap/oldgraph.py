@@ -225,6 +225,19 @@ class OldGraph:
         self.dst = array("q", dst[keep].tobytes())
         self.stamp = array("i", stamp[keep].tobytes())
 
+    def renumber(self, kept: np.ndarray) -> None:
+        """The header was compacted (after ``compact``: every edge joins live objects):
+        old id ``kept[k]`` is now ``k``."""
+        if len(self.src):
+            src = np.searchsorted(kept, np.frombuffer(self.src, dtype=np.int64))
+            dst = np.searchsorted(kept, np.frombuffer(self.dst, dtype=np.int64))
+            self.src = array("q", src.astype(np.int64).tobytes())
+            self.dst = array("q", dst.astype(np.int64).tobytes())
+        if self.latest:
+            olds = np.fromiter(self.latest, dtype=np.int64, count=len(self.latest))
+            news = np.searchsorted(kept, olds).tolist()
+            self.latest = dict(zip(news, self.latest.values()))
+
     # ------------------------------------------------------------------ helpers
     def _is_state(self, ids: np.ndarray, kind: ObjKind) -> np.ndarray:
         """Whether each object's current info (header state) is of ``kind``."""

@@ -518,6 +518,13 @@ class Machine:
         self._remark()
         return old, fresh
 
+    def renumber_ids(self, kept: np.ndarray) -> None:
+        """The collector model compacted the header (``StgHeapModel._compact``, which
+        renumbered the objects themselves): drop the root cache, whose ids are old (the
+        next collection lists every frame once)."""
+        self._rc_ids = array("q")
+        self._rc_off = [0]
+
     def all_root_objects(self) -> list:
         """Every root object, with no side effect (the tracer's self-check compares)."""
         return [c.val for c in self.cafs if c.val is not None] + self._frame_items(self.stack)
