@@ -14,14 +14,20 @@ EVACUATED over their first word. Doing that one word at a time from Python would
 and it is ambiguous for pairs (a pair's first field may be any value). profkit computes the
 same result in four vectorised phases instead, with forwarding kept *outside* the heap:
 
-1. read each from-space area with one ``mem_read`` and parse it into objects (heapscan.py);
+1. view each from-space area as numpy words of guest memory (``HeapSpace.words``: the
+   heap is host memory mapped into unicorn with ``mem_map_ptr``, so no copy through
+   ``mem_read``; SPARC's big-endian words are converted once) and parse them as one
+   array (``parse`` below: heapscan.parse, faster on heaps of pairs);
 2. find every scanned field that points into from-space and the object it points into
-   (``np.searchsorted``; interior pointers such as shared closures are allowed), giving the
-   from-space graph as CSR; the roots likewise;
-3. mark the live objects (a depth-first walk over the CSR, the only per-object loop);
+   (a range test on all words, then a table per 64 KB page of the from-space span;
+   interior pointers such as shared closures are allowed), giving the from-space graph;
+   the roots likewise, the stack through its own view (``StackSpace.words``);
+3. mark the live objects: a breadth-first search in C over the graph as a CSR matrix
+   (scipy, the ``fast`` extra) for large graphs, else a walk in Python (``mark_python``);
 4. give each survivor its new address (survivors keep their address order, so a cumsum),
-   relocate every pointer with one vectorised expression, and write each to-space block
-   back with one ``mem_write``. The forwarding table is the pair of arrays
+   relocate every pointer with one vectorised uint32 add, copy the live words of each
+   to-space block with one boolean selection and store them through the heap's view;
+   root words are fixed in place. The forwarding table is the pair of arrays
    (old address, new address) of this collection.
 
 Roots, exactly by tags (a word is a pointer iff it is odd and points into an object of
@@ -42,7 +48,9 @@ import numpy as np
 
 from profkit.errors import ResourceLimitError
 
+from . import gcmark
 from . import heapscan as HS
+from .gcmark import mark_bfs, mark_python, parse
 from .. import values as V
 from .memory import HeapSpace, StaticSpace, align
 
@@ -88,6 +96,12 @@ class Collector:
         self._read = read
         self._write = write
         self.wdt = np.dtype(word_dtype)
+        # direct numpy views of the heap's guest words (memory.HeapSpace.words), if any
+        self._view = getattr(heap, "words", None)
+        #: more views of guest words, f(address, bytes) -> array or None, tried for root
+        #: ranges (the machine adds the stack's: memory.StackSpace.words)
+        self.views: list[Callable[[int, int], np.ndarray | None]] = []
+        self._scr: dict[str, np.ndarray] = {}
         self.heap = heap
         self.static = static
         self.creation_bytes = max(align(creation_bytes, 8), 256)
@@ -183,6 +197,41 @@ class Collector:
         inside = (k >= 0) & (vals < en[kc])
         return np.where(inside, gn[kc], OLD_GEN)
 
+    # ------------------------------------------------------------------ guest words
+    def _area(self, start: int, top: int) -> np.ndarray:
+        """Native uint32 words of the heap range [start, top): a view of guest memory when
+        the heap owns it (no copy on little-endian machines), else a copy."""
+        if top <= start:
+            return np.zeros(0, dtype=np.uint32)
+        if self._view is not None:
+            v = self._view(start, top - start)
+            return v if v.dtype == np.uint32 else v.astype(np.uint32)
+        return np.frombuffer(self.read(start, top - start), dtype=np.uint32)
+
+    def _scratch(self, name: str, n: int, dtype) -> np.ndarray:
+        """A work array of ``n`` elements kept between collections: fresh memory for every
+        temporary would make the kernel zero new pages at each collection (measured: a
+        third of a cold run's collector time)."""
+        a = self._scr.get(name)
+        if a is None or len(a) < n:
+            a = self._scr[name] = np.empty(max(n, 1 << 16), dtype=dtype)
+        return a[:n]
+
+    def _store(self, addr: int, words: np.ndarray) -> None:
+        """Write native uint32 ``words`` to the heap at ``addr``."""
+        if self._view is not None:
+            self._view(addr, 4 * len(words))[:] = words  # (converts to the CPU's order)
+        else:
+            self.write(addr, words.tobytes())
+
+    def _root_area(self, addr: int, nbytes: int) -> tuple[np.ndarray, np.ndarray | None]:
+        """(native uint32 words, the writable guest view or None) of a root range."""
+        for f in self.views:
+            v = f(addr, nbytes)
+            if v is not None:
+                return (v if v.dtype == np.uint32 else v.astype(np.uint32)), v
+        return np.frombuffer(self.read(addr, nbytes), dtype=np.uint32), None
+
     # ------------------------------------------------------------------ collection
     def collect(self, level: int, creation_top: int, mem_roots: list[tuple[int, int]],
                 regs: list[int]) -> list[int]:
@@ -195,78 +244,171 @@ class Collector:
         level = min(level, self.G - 1)
         for g in range(level + 1):
             self.collections[g] += 1
-        # ---- 1. from-space areas, parsed
+        # ---- 1. from-space areas, parsed (as one: objects never straddle two areas)
         segs: list[tuple[int, int, int, Block | None]] = [
             (self.creation_start, creation_top, 0, None)]
         for g in range(1, level + 1):
             segs += [(b.start, b.top, g, b) for b in self.gens[g] if b.top > b.start]
         segs.sort(key=lambda s: s[0])
-        Ws, parsed, woff = [], [], []
+        Ws, woff = [], []
         off = 0
         for start, top, _g, _b in segs:
-            W = np.frombuffer(self.read(start, top - start), dtype=np.uint32) if top > start \
-                else np.zeros(0, dtype=np.uint32)
-            Ws.append(W)
-            parsed.append(HS.parse(W))
+            Ws.append(self._area(start, top))
             woff.append(off)
-            off += len(W)
-        W_all = np.concatenate(Ws) if Ws else np.zeros(0, dtype=np.uint32)
+            off += (top - start) >> 2
+        W_all = Ws[0] if len(Ws) == 1 else np.concatenate(Ws, out=self._scratch("W", off,
+                                                                             np.uint32))
+        # (W_all may be guest memory itself, not to be written)
+        private = len(Ws) > 1 or (self._view is not None and Ws[0].base is None)
+        P = parse(W_all, self._scratch)
+        obj_start, obj_size, obj_hdr = P.starts, P.sizes, P.hdr
+        nobj = len(obj_start)
         seg_addr = np.array([s[0] for s in segs], dtype=np.int64)
         seg_top = np.array([s[1] for s in segs], dtype=np.int64)
         seg_woff = np.array(woff, dtype=np.int64)
-        seg_gen = np.array([s[2] for s in segs], dtype=np.int64)
-        counts = [len(p.starts) for p in parsed]
-        obj_seg = np.repeat(np.arange(len(segs)), counts)
-        obj_start = np.concatenate([p.starts + o for p, o in zip(parsed, woff)])
-        obj_size = np.concatenate([p.sizes for p in parsed])
-        obj_hdr = np.concatenate([p.hdr for p in parsed])
-        scan_lo = np.concatenate([p.scan_lo + o for p, o in zip(parsed, woff)])
-        scan_hi = np.concatenate([p.scan_hi + o for p, o in zip(parsed, woff)])
-        obj_addr = seg_addr[obj_seg] + 4 * (obj_start - seg_woff[obj_seg])
-        obj_gen = seg_gen[obj_seg]
-        nobj = len(obj_start)
+        if len(segs) == 1:  # (generation and area of every object: for the tracker only)
+            seg_first = np.zeros(1, dtype=np.int64)
+            obj_addr = segs[0][0] + 4 * obj_start
+            if self.tracker is not None:
+                obj_seg = np.zeros(nobj, dtype=np.int64)
+                obj_gen = np.full(nobj, segs[0][2], dtype=np.int64)
+            else:
+                obj_seg = obj_gen = None
+        else:
+            seg_first = np.searchsorted(obj_start, seg_woff)
+            counts = np.diff(np.append(seg_first, nobj))
+            obj_addr = 4 * obj_start
+            obj_addr += np.repeat(seg_addr - 4 * seg_woff, counts)
+            if self.tracker is not None:
+                obj_seg = np.repeat(np.arange(len(segs)), counts)
+                obj_gen = np.repeat(np.array([s[2] for s in segs], dtype=np.int64), counts)
+            else:
+                obj_seg = obj_gen = None
+        # per-area views of the parse, for the tracker
+        bounds = np.append(seg_first, nobj).tolist()
+        parsed = [HS.Parsed(*(x[i:j] - (o if k != 1 and k != 2 else 0)
+                              for k, x in enumerate((P.starts, P.sizes, P.hdr, P.scan_lo,
+                                                     P.scan_hi))))
+                  for i, j, o in zip(bounds, bounds[1:], woff)] \
+            if self.tracker is not None else []
 
-        # owner[w]: the object holding word w of from-space (objects tile the areas)
-        owner = np.repeat(np.arange(nobj, dtype=np.int64), obj_size)
-        last_w = max(len(owner) - 1, 0)
+        # own(w): the object holding word w of from-space (objects tile the areas); a
+        # heap of pairs only (list spines) needs no table: object w // 2
+        hd = np.flatnonzero(obj_hdr)
+        pairs_only = not len(hd)
+        if pairs_only:
+            def own(w: np.ndarray) -> np.ndarray:
+                return w >> 1
+        else:
+            owner = np.repeat(np.arange(nobj, dtype=np.int32), obj_size)
+
+            def own(w: np.ndarray) -> np.ndarray:
+                return owner[w]
+        last_w = max(len(W_all) - 1, 0)
+
+        # where a value points: from-space blocks start on 64 KB pages (HeapSpace), so a
+        # table per page of the span (word index in W_all of the page's first word, bytes
+        # of the page in from-space) finds it without a search. Values are handled as
+        # uint32 (guest words), differences wrapping below the span's start.
+        lo_a = int(seg_addr[0])
+        lo_u = np.uint32(lo_a)
+        span = int(seg_top[-1]) - lo_a
+        npg = (span >> 16) + 1
+        paged = len(segs) > 1 and not ((seg_addr - lo_a) & 0xFFFF).any() and npg <= 1 << 16
+        if paged:
+            page_wb = np.zeros(npg, dtype=np.int64)
+            page_lim = np.zeros(npg, dtype=np.uint32)
+            for a, t, o in zip(seg_addr.tolist(), seg_top.tolist(), woff):
+                p0, p1 = (a - lo_a) >> 16, ((t - 1 - lo_a) >> 16) + 1
+                ps = np.arange(p0, p1, dtype=np.int64)
+                page_wb[p0:p1] = o + ((ps << 16) + lo_a - a) // 4
+                page_lim[p0:p1] = np.minimum(t - lo_a - (ps << 16), 1 << 16)
+            # the same as offsets from lo_a: word index = page_adj[k] + offset // 4 for
+            # an offset below page_end[k]
+            page_adj = page_wb - (np.arange(npg, dtype=np.int64) << 14)
+            page_end = ((np.arange(npg, dtype=np.int64) << 16) + page_lim).astype(np.uint32)
+
+        def where(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            """(inside from-space, word index in W_all) of uint32 values ``v``."""
+            r = v - lo_u
+            if len(segs) == 1:
+                return r < np.uint32(span), r >> 2
+            if paged:
+                k = np.minimum(r >> 16, npg - 1)
+                off = r & 0xFFFF
+                return (r >> 16 < npg) & (off < page_lim[k]), page_wb[k] + (off >> 2)
+            v64 = v.astype(np.int64)
+            s = np.searchsorted(seg_addr, v64, "right") - 1
+            sc = np.maximum(s, 0)
+            return (s >= 0) & (v64 < seg_top[sc]), seg_woff[sc] + ((v64 - seg_addr[sc]) >> 2)
+
+        def hits(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            """(positions, objects) of the odd uint32 values ``v`` pointing into from-space."""
+            ok, widx = where(v)
+            i = np.flatnonzero(ok)
+            return i, own(widx[i])
+
+        span_u = np.uint32(span)
+
+        def scan_words(words: np.ndarray, clear=None) -> tuple[np.ndarray, ...]:
+            """(positions, values, objects) of the uint32 ``words`` that point into
+            from-space, skipping the word ranges ``clear`` = (starts, lengths). The range
+            test on all words comes first: it is one subtraction and one comparison."""
+            n = len(words)
+            r = np.subtract(words, lo_u, out=self._scratch("r", n, np.uint32))
+            m = np.less(r, span_u, out=self._scratch("m", n, np.bool_))
+            odd = np.bitwise_and(r, 1, out=self._scratch("odd", n, np.uint8), casting="unsafe")
+            m &= odd.view(np.bool_)  # (lo_a is even: r is odd iff the word is)
+            if clear is not None:
+                m[HS.concat_ranges(*clear)] = False
+            pos = np.flatnonzero(m)
+            rp = r[pos]
+            if len(segs) == 1:
+                return pos, words[pos], own(rp >> 2)
+            if paged:  # (rp < span: the page exists)
+                k = rp >> 16
+                ok = rp < page_end[k]
+                widx = page_adj[k] + (rp >> 2)
+                if not ok.all():
+                    i = np.flatnonzero(ok)
+                    pos, widx = pos[i], widx[i]
+                return pos, words[pos], own(widx)
+            i, t = hits(words[pos])
+            pos = pos[i]
+            return pos, words[pos], t
 
         def locate(vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-            if len(seg_addr) == 1:
-                ok = (vals >= seg_addr[0]) & (vals < seg_top[0]) & ((vals & 1) == 1)
-                widx = (vals - seg_addr[0]) >> 2
-            else:
-                s = np.searchsorted(seg_addr, vals, "right") - 1
-                sc = np.maximum(s, 0)
-                ok = (s >= 0) & (vals < seg_top[sc]) & ((vals & 1) == 1)
-                widx = seg_woff[sc] + ((vals - seg_addr[sc]) >> 2)
-            if not len(owner):
-                return ok & False, np.zeros(len(vals), dtype=np.int64)
-            return ok, owner[np.clip(widx, 0, last_w)]
+            v = np.asarray(vals).astype(np.uint32)
+            ok, widx = where(v)
+            ok &= (v & 1) == 1
+            if not nobj:
+                return ok & False, np.zeros(len(v), dtype=np.int64)
+            return ok, own(np.minimum(widx, last_w))
 
-        # ---- 2. the from-space graph
-        mask = HS.scan_mask(len(W_all), scan_lo, scan_hi) & ((W_all & 1) == 1)
-        cand = np.flatnonzero(mask)
-        vals = W_all[cand].astype(np.int64)
-        ok, tobj = locate(vals)
-        cand, vals, tobj = cand[ok], vals[ok], tobj[ok]
-        src = owner[cand]
+        # ---- 2. the from-space graph: odd words in scanned fields that point into
+        # from-space. Pairs are scanned whole; only headed objects have words that are
+        # not scanned (headers, array links, bytes), cleared here range by range.
+        clear = None
+        if len(hd) or len(W_all) & 1:  # (an odd last word is in no object)
+            st, en = obj_start[hd], obj_start[hd] + obj_size[hd]
+            clear = (np.concatenate([st, P.scan_hi[hd], [len(W_all) & ~1]]),
+                     np.concatenate([P.scan_lo[hd] - st, en - P.scan_hi[hd],
+                                     [len(W_all) & 1]]))
+        cand, vals, tobj = scan_words(W_all, clear)
+        src = own(cand)
         # roots
         root_objs: list[np.ndarray] = []
         root_sets: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
 
-        def add_root_words(addr: int, words: np.ndarray) -> None:
-            odd = np.flatnonzero(words & 1)
-            if not len(odd):
-                return
-            v = words[odd].astype(np.int64)
-            okr, t = locate(v)
-            if okr.any():
-                root_objs.append(t[okr])
-                root_sets.append((addr, words, odd[okr], v[okr], t[okr]))
+        def add_root_words(addr: int, words: np.ndarray, target=None) -> None:
+            pos, v, t = scan_words(words)
+            if len(pos):
+                root_objs.append(t)
+                root_sets.append((addr, words, pos, v, t, target))
 
         for addr, nbytes in mem_roots:
             if nbytes > 0:
-                add_root_words(addr, np.frombuffer(self.read(addr, nbytes), dtype=np.uint32))
+                add_root_words(addr, *self._root_area(addr, nbytes))
         rem_roots = [a for a in self.remembered if not locate(np.array([a + 3]))[0][0]]
         for a, n in self._array_extents(rem_roots):
             add_root_words(a, np.frombuffer(self.read(a, n), dtype=np.uint32))
@@ -281,37 +423,72 @@ class Collector:
         live = self._mark(nobj, src, tobj, root_objs)
 
         # ---- 4. place, relocate, write
-        dst_gen = np.minimum(obj_gen + 1, self.G - 1)
+        dsts = sorted({min(g + 1, self.G - 1) for _s, _t, g, _b in segs})
+        dst_gen = np.minimum(obj_gen + 1, self.G - 1) if obj_gen is not None else None
+        seg_dst = [min(g + 1, self.G - 1) for _s, _t, g, _b in segs]
         new_addr = np.zeros(nobj, dtype=np.int64)
         placements: list[tuple[int, Block, np.ndarray, bool]] = []
         new_blocks: dict[int, list[Block]] = {}
-        for d in sorted(set(dst_gen[live].tolist())):
-            sel = np.flatnonzero(live & (dst_gen == d))
-            sizes_b = obj_size[sel] * 4
-            need = int(sizes_b.sum())
-            block, appended = self._to_block(d, need, level)
-            base = block.top
-            new_addr[sel] = base + np.cumsum(sizes_b) - sizes_b
+        copied = 0
+        for d in dsts:
+            if len(dsts) == 1:
+                sel = np.flatnonzero(live)
+            else:  # the live objects of the areas promoted into d, in address order
+                sel = np.concatenate([np.flatnonzero(live[i:j]) + i for i, j, sd in
+                                      zip(bounds, bounds[1:], seg_dst) if sd == d])
+            if not len(sel):
+                continue
+            if pairs_only:
+                need = 8 * len(sel)
+                block, appended = self._to_block(d, need, level)
+                at = np.arange(block.top, block.top + need, 8, dtype=np.int64)
+            else:
+                sizes_b = obj_size[sel] * 4
+                at = np.cumsum(sizes_b)
+                need = int(at[-1])
+                block, appended = self._to_block(d, need, level)
+                at -= sizes_b
+                at += block.top
+            new_addr[sel] = at
             block.top += need
+            copied += need >> 2
             placements.append((d, block, sel, appended))
             new_blocks.setdefault(d, [])
             if not appended:
                 new_blocks[d].append(block)
 
-        def reloc(v: np.ndarray, t: np.ndarray) -> np.ndarray:
-            return ((new_addr[t] + (v - obj_addr[t])) & 0xFFFFFFFF).astype(np.uint32)
+        # survivors move by delta[o] bytes: relocation is a uint32 add (mod 2^32, as the
+        # machine's words)
+        delta = (new_addr - obj_addr).astype(np.uint32)
 
-        W2 = W_all.copy()
-        W2[cand] = reloc(vals, tobj)
+        def reloc(v: np.ndarray, t: np.ndarray) -> np.ndarray:
+            return np.asarray(v).astype(np.uint32) + delta[t]
+
+        # relocate every pointer field in a private copy of from-space (those of dead
+        # objects too: cheaper than selecting, and never copied), then copy the survivors
+        if private and self.tracker is None:
+            W2 = W_all
+        else:
+            W2 = self._scratch("W2", len(W_all), np.uint32)
+            W2[:] = W_all
+        W2[cand] = vals + delta[tobj]
+        lw = np.repeat(live, 2 if pairs_only else obj_size)  # live words
         for d, block, sel, appended in placements:
-            idx = HS.concat_ranges(obj_start[sel], obj_size[sel])
-            self.write(int(new_addr[sel[0]]), W2[idx].tobytes())
-        copied = int(obj_size[live].sum())
+            if len(dsts) == 1:
+                body = W2[lw]
+            else:  # the areas promoted into d, in address order (as ``sel``)
+                parts = [W2[o:o + ((t - a) >> 2)][lw[o:o + ((t - a) >> 2)]]
+                         for (a, t, _g, _b), o, sd in zip(segs, woff, seg_dst) if sd == d]
+                body = np.concatenate(parts)
+            self._store(int(new_addr[sel[0]]), body)
         self.words_copied += copied
-        for addr, words, pos, v, t in root_sets:
-            w = words.copy()
-            w[pos] = reloc(v, t)
-            self.write(addr, w.tobytes())
+        for addr, words, pos, v, t, target in root_sets:
+            if target is not None:  # only the words that change
+                target[pos] = reloc(v, t)
+            else:
+                w = words.copy()
+                w[pos] = reloc(v, t)
+                self.write(addr, w.tobytes())
         out_regs = list(regs)
         for i in np.flatnonzero(okr).tolist():
             out_regs[i] = int(reloc(rv[i:i + 1], rt[i:i + 1])[0])
@@ -342,30 +519,20 @@ class Collector:
         self.forward = forward
 
         # ---- remembered set: arrays outside the creation space pointing to younger gens
-        self._rebuild_remembered(locate, live, obj_hdr, new_addr, obj_addr)
+        self._rebuild_remembered(locate, live, obj_hdr[hd], hd, new_addr, obj_addr)
         self.gc_seconds += time.process_time() - t0
         return out_regs
 
     def _mark(self, nobj: int, src: np.ndarray, tobj: np.ndarray,
               root_objs: list[np.ndarray]) -> np.ndarray:
-        """Live objects: everything reachable from the roots over the CSR graph."""
+        """Live objects: everything reachable from the roots over the graph (``src`` ->
+        ``tobj`` edges, ``src`` ascending)."""
         if not root_objs or nobj == 0:
             return np.zeros(nobj, dtype=bool)
-        m0 = np.zeros(nobj, dtype=bool)
-        m0[np.concatenate(root_objs)] = True
-        offs_a = np.searchsorted(src, np.arange(nobj + 1))
-        if len(tobj) == 0:
-            return m0
-        # breadth-first in numpy while the frontier is wide (many roots, wide records),
-        # then depth-first in Python (chains: list spines)
-        deg = np.diff(offs_a)
-        frontier = np.flatnonzero(m0 & (deg > 0))
-        while len(frontier) > 2048:
-            kids = tobj[HS.concat_ranges(offs_a[frontier], deg[frontier])]
-            kids = np.unique(kids[~m0[kids]])
-            m0[kids] = True
-            frontier = kids[deg[kids] > 0]
-        return _mark_dfs(nobj, tobj, offs_a, m0, frontier)
+        roots = np.concatenate(root_objs)
+        if len(tobj) >= max(gcmark.SCIPY_MIN_EDGES, 1) and gcmark.have_scipy():
+            return mark_bfs(nobj, src, tobj, roots, self._scratch)
+        return mark_python(nobj, src, tobj, roots)
 
     def _to_block(self, d: int, need: int, level: int) -> tuple[Block, bool]:
         """Where the survivors promoted into generation ``d`` go: the tail block of ``d``
@@ -401,7 +568,8 @@ class Collector:
                 out.append((a + 12, 4 * n))
         return out
 
-    def _rebuild_remembered(self, locate, live, obj_hdr, new_addr, obj_addr) -> None:
+    def _rebuild_remembered(self, locate, live, hdr, hd, new_addr, obj_addr) -> None:
+        """``hdr``: the header words of the headed objects ``hd`` of from-space."""
         cands: set[int] = set()
         for a in self.remembered:
             ok, t = locate(np.array([a + 3], dtype=np.int64))
@@ -410,8 +578,8 @@ class Collector:
                     cands.add(int(new_addr[t[0]] + (a - obj_addr[t[0]])))
             else:
                 cands.add(a)
-        sec = obj_hdr & 0x3F
-        arr = np.flatnonzero(live & ((sec == V.ARRAY) | (sec == V.WEAKARRAY)) & (obj_hdr != 0))
+        sec = hdr & 0x3F
+        arr = hd[live[hd] & ((sec == V.ARRAY) | (sec == V.WEAKARRAY))]
         cands.update(new_addr[arr].tolist())
         keep = set()
         for a, n in self._array_extents(cands):
@@ -420,50 +588,3 @@ class Collector:
             if len(w) and (self.gen_of(w) < self.gen_of(np.array([a]))[0]).any():
                 keep.add(a - 12)
         self.remembered = keep
-
-
-# ------------------------------------------------------------------ marking
-# (Measured: ranking list spines with numpy pointer jumping, so that whole chains are marked
-# at once, was slower than this loop on the reference programs; the loop it is.)
-
-
-def _mark_dfs(nobj: int, tobj: np.ndarray, offs_a: np.ndarray, m0: np.ndarray,
-              start: np.ndarray) -> np.ndarray:
-    """Depth-first in Python from ``start`` (marked objects whose children may not be),
-    following each object's last child (a
-    list's tail) without touching the stack: last[o] = last child or -1; prev[o] = the other
-    child of a 2-child object, -1 none, -2 several (read from the CSR)."""
-    deg = np.diff(offs_a)
-    nt = len(tobj)
-    has = deg > 0
-    last = np.where(has, tobj[np.clip(offs_a[1:] - 1, 0, nt - 1)], -1)
-    prev = np.where(deg == 2, tobj[np.clip(offs_a[1:] - 2, 0, nt - 1)],
-                    np.where(deg > 2, -2, -1))
-    if (deg > 2).any():
-        offs_l, tl = offs_a.tolist(), tobj.tolist()
-    else:
-        offs_l = tl = []
-    last_l, prev_l = last.tolist(), prev.tolist()
-    mark = bytearray(m0.astype(np.uint8).tobytes())
-    stack = start.tolist()
-    pop, push = stack.pop, stack.append
-    while stack:
-        o = pop()
-        while True:
-            p = prev_l[o]
-            if p != -1:
-                if p == -2:
-                    for j in range(offs_l[o], offs_l[o + 1] - 1):
-                        c = tl[j]
-                        if not mark[c]:
-                            mark[c] = 1
-                            push(c)
-                elif not mark[p]:
-                    mark[p] = 1
-                    push(p)
-            c = last_l[o]
-            if c < 0 or mark[c]:
-                break
-            mark[c] = 1
-            o = c
-    return np.frombuffer(bytes(mark), dtype=np.uint8).astype(bool)

@@ -95,6 +95,7 @@ class Machine:
                             creation_bytes=creation_space, generations=generations,
                             max_heap=max_heap, code_range=self.code_range, tracker=tracker,
                             word_dtype=self.arch.WORD_DTYPE)
+        self.gc.views.append(self.stack.words)  # stack roots read and fixed in place
         # code items sorted by address, for PC -> function
         self.items = sorted(image.items, key=lambda it: it.offset)
         self._item_addrs = [image.base + it.offset for it in self.items]

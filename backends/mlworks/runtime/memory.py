@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from unicorn import UC_PROT_ALL, UC_PROT_READ, Uc
+from unicorn import UC_MODE_BIG_ENDIAN, UC_PROT_ALL, UC_PROT_READ, Uc
 from unicorn.unicorn_const import (
     UC_HOOK_MEM_READ_UNMAPPED, UC_HOOK_MEM_WRITE_PROT, UC_HOOK_MEM_WRITE_UNMAPPED,
 )
@@ -127,10 +127,38 @@ class StaticSpace:
         return addr
 
 
+def reserve(uc: Uc, nbytes: int) -> np.ndarray:
+    """``nbytes`` of zeroed host memory (an anonymous mmap: pages cost nothing until
+    touched) for guest memory mapped with ``uc.mem_map_ptr``, as a uint8 array."""
+    import mmap
+
+    ram = np.frombuffer(mmap.mmap(-1, nbytes), dtype=np.uint8)
+    # unicorn reads this memory for as long as the engine lives: keep the buffer with the
+    # engine itself, not only with its owner here, so it cannot be unmapped first
+    raw = getattr(uc, "raw", uc)
+    try:
+        raw.__dict__.setdefault("_profkit_ram", []).append(ram)
+    except AttributeError:  # pragma: no cover - an engine object without a __dict__
+        pass
+    return ram
+
+
+def cpu_word_dtype(uc: Uc) -> str:
+    """The numpy dtype of a guest word as the CPU stores it (SPARC is big-endian)."""
+    return ">u4" if uc.ctl_get_mode() & UC_MODE_BIG_ENDIAN else "<u4"
+
+
 @dataclass
 class HeapSpace:
     """Address-space manager of the moving heap: 64 KB-page blocks handed to generations,
-    recycled through a free list, mapped into unicorn lazily in 4 MB arenas."""
+    recycled through a free list, mapped into unicorn lazily in 4 MB arenas.
+
+    The heap's guest memory is host memory profkit owns: one anonymous ``mmap`` reserving
+    the whole heap range (pages cost nothing until touched), whose arenas are handed to
+    unicorn with ``mem_map_ptr`` as the heap grows. ``words(addr, nbytes)`` is then a numpy
+    view of guest words, read and written by the collector without a copy through
+    ``mem_read``/``mem_write``. Only heap *data* is ever written through a view (unicorn
+    would not notice a write to translated code there; no code lives in the heap)."""
 
     uc: Uc
     lo: int = HEAP_LO
@@ -140,11 +168,29 @@ class HeapSpace:
     free: list[tuple[int, int]] = field(default_factory=list)  # (start, size), by address
     #: the use table is mapped (``map_use_table``): its part for the heap grows with it
     use_table: bool = False
+    #: the CPU's word order in memory ("<u4", or ">u4" for a big-endian engine: SPARC)
+    word_dtype: str = ""
+    _ram: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.word_dtype:
+            self.word_dtype = cpu_word_dtype(self.uc)
+
+    def words(self, addr: int, nbytes: int) -> np.ndarray:
+        """The guest words of the mapped heap range [addr, addr + nbytes) as a writable
+        numpy view, in the CPU's byte order (``word_dtype``)."""
+        if not (self.lo <= addr and addr + nbytes <= self.mapped_hi and self._ram is not None):
+            raise ValueError(f"{addr:#x}+{nbytes:#x} is not in the mapped heap")
+        o = addr - self.lo
+        return self._ram[o:o + nbytes].view(self.word_dtype)
 
     def _ensure_mapped(self, end: int) -> None:
         if end > self.mapped_hi:
             new_hi = align(end, ARENA)
-            self.uc.mem_map(self.mapped_hi, new_hi - self.mapped_hi, UC_PROT_ALL)
+            if self._ram is None:
+                self._ram = reserve(self.uc, self.hi - self.lo)
+            ptr = self._ram.ctypes.data + (self.mapped_hi - self.lo)
+            self.uc.mem_map_ptr(self.mapped_hi, new_hi - self.mapped_hi, UC_PROT_ALL, ptr)
             if self.use_table:
                 for t in USE_TAGS:
                     self.uc.mem_map(use_table(t) + (self.mapped_hi >> 3),
@@ -195,13 +241,21 @@ STACK_REGION = 0x40000
 
 
 class StackSpace:
-    """The stack: regions mapped on demand, and the write barrier described above."""
+    """The stack: regions mapped on demand, and the write barrier described above.
+
+    Like the heap, the stack is host memory profkit owns (``reserve``; each region handed to
+    unicorn with ``mem_map_ptr``), so the collector reads and fixes stack roots through
+    numpy views (``words``) instead of copying the stack out and back."""
 
     def __init__(self, uc: Uc, initial: int = 0x100000, word_dtype: str = "<u4") -> None:
         self.uc = uc
         self.wdt = np.dtype(word_dtype)
-        self.lo = STACK_TOP - align(initial, STACK_REGION)
-        uc.mem_map(self.lo, STACK_TOP - self.lo, UC_PROT_ALL)
+        self.cpu_dtype = cpu_word_dtype(uc)
+        self._ram = reserve(uc, STACK_TOP - STACK_LO)
+        self.lo = STACK_TOP
+        for r in range(STACK_TOP - STACK_REGION, STACK_TOP - align(initial, STACK_REGION) - 1,
+                       -STACK_REGION):
+            self._map(r)
         self.protected: set[int] = set()
         self.min_gen: dict[int, int] = {}  # region -> youngest generation it points into
         self._scanned: list[int] = []
@@ -220,11 +274,25 @@ class StackSpace:
             return False
         return True
 
+    def _map(self, r: int) -> None:
+        # separate regions: cheap to protect
+        self.uc.mem_map_ptr(r, STACK_REGION, UC_PROT_ALL,
+                            self._ram.ctypes.data + (r - STACK_LO))
+        self.lo = r
+
     def _grow(self, address: int) -> None:
         new_lo = max(STACK_LO, address & ~(STACK_REGION - 1))
         for r in range(self.lo - STACK_REGION, new_lo - 1, -STACK_REGION):
-            self.uc.mem_map(r, STACK_REGION, UC_PROT_ALL)  # separate regions: cheap to protect
-            self.lo = r
+            self._map(r)
+
+    def words(self, addr: int, nbytes: int) -> np.ndarray | None:
+        """The guest words of [addr, addr + nbytes) as a writable numpy view in the CPU's
+        byte order, or None if the range is not all in the mapped stack. (Writes through
+        the view ignore the barrier's protection, as ``mem_write`` does.)"""
+        if not (self.lo <= addr and addr + nbytes <= STACK_TOP):
+            return None
+        o = addr - STACK_LO
+        return self._ram[o:o + nbytes].view(self.cpu_dtype)
 
     def _on_prot(self, uc, access, address, size, value, data) -> bool:
         r = address & ~(STACK_REGION - 1)
@@ -267,7 +335,7 @@ class StackSpace:
         protect every writable region entirely above the one holding ``sp``."""
         for r in self._scanned:
             a = max(r, sp)
-            w = np.frombuffer(self.uc.mem_read(a, r + STACK_REGION - a), dtype=self.wdt)
+            w = self.words(a, r + STACK_REGION - a)
             w = w[(w & 1) == 1].astype(np.int64)
             self.min_gen[r] = int(gen_of(w).min()) if len(w) else 1 << 20
         self._scanned = []
