@@ -44,6 +44,10 @@ SERVICES: dict[str, int] = {
             "array_from_list",  # 'a list -> 'a array
             "real_from_string",  # string -> real option
             "int_to_real_string",  # reserved
+            "bytearray_make",  # (int, int) -> bytearray (REFPTR, BYTEARRAY header); Size
+            "bytearray_sub",  # (bytearray, int) -> int (a byte); raises Subscript
+            "bytearray_update",  # (bytearray, int, int) -> unit; raises Subscript
+            "bytearray_length",  # bytearray -> int
         ]
     )
 }

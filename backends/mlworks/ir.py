@@ -169,7 +169,7 @@ class Prim:
     chars; results are booleans 0/1), ``eqptr`` (word equality of two values), ``is_int``
     (true if the value is a tagged integer, to tell nullary from non-nullary constructors),
     real ops ``radd rsub rmul rdiv rneg rlt rle rgt rge req real_of_int floor trunc round
-    ceil sqrt``, ``not``.
+    ceil sqrt``, ``not``, bitwise ``andb orb xorb`` (on the two's complement integers).
 
     The SML front end emits the float-valued ones (``radd rsub rmul rdiv rneg real_of_int
     sqrt``) only as the single field of ``Alloc("real", [...])``, with boxed-real
@@ -181,14 +181,19 @@ class Prim:
 
 @dataclass(slots=True)
 class Runtime:
-    """A call of a runtime service written in Python (no inline allocation; objects the
-    runtime allocates are not seen by the space profiler, as in MLWorks). Services:
+    """A call of a runtime service. Most are written in Python (no inline allocation;
+    objects the runtime allocates are not seen by the space profiler, as in MLWorks); the
+    string, array and byte-array services listed in ``codegen/inline.py`` (``INLINE``) are
+    emitted as instructions instead, with MLWorks's variable-size allocation sequence, and
+    a literal tuple argument of theirs is not allocated. Services:
     ``print`` (string -> unit), ``int_to_string``, ``real_to_string``, ``string_concat``
     (pair of strings), ``string_concat_list``, ``string_size``, ``string_sub``,
     ``substring`` (triple), ``implode`` (char list), ``explode``, ``string_eq``,
     ``string_lt`` (compare), ``array_make`` (pair n, init), ``array_sub``, ``array_update``,
     ``array_length``, ``int_from_string`` (option), ``structural_eq`` (polymorphic
-    equality on data), ``exit`` (int).
+    equality on data), ``exit`` (int), ``bytearray_make`` (pair n, byte),
+    ``bytearray_sub``, ``bytearray_update``, ``bytearray_length`` (byte arrays:
+    ``Word8Array``, ``CharArray``).
 
     The SML front end always passes exactly one argument (several values go as a pair or
     record, in the order listed above); results that are options use the front end's

@@ -152,6 +152,7 @@ CMP = {"lt": "l", "le": "le", "gt": "g", "ge": "ge", "eq": "e", "ne": "ne", "eqp
 FCMP = ("rlt", "rle", "rgt", "rge", "req")
 FLOAT_VALUED = ("radd", "rsub", "rmul", "rdiv", "rneg", "sqrt", "real_of_int")
 INT_ARITH = ("add", "sub", "mul", "div", "mod", "quot", "rem")
+BITWISE = ("andb", "orb", "xorb")  # on tagged integers: the tag bits stay 0
 
 
 def sel_depth(e) -> int:

@@ -43,8 +43,10 @@ bit of the ancillary word).
 
 Allocation (mlworks.md §2c exactly, :func:`alloc_sequence`): ``taddcctv %g1, SIZE, %g1`` /
 ``add|or %g2, TAG, %l0`` (``or`` in leaf functions) / ``add %g2, SIZE, %g2``; SIZE an
-immediate when < 4096, else %g4 loaded first; then the header / pad stores. The tag-overflow
-trap enters the collector (``arch_sparc``).
+immediate when < 4096, else %g4 loaded first; then the header / pad stores. Strings and
+arrays made by the inlined services (``inline.py``) compute SIZE into %g4
+(``inline_sparc.SparcInline.var_alloc``). The tag-overflow trap enters the collector
+(``arch_sparc``).
 
 Delay slots: every branch, call and jump is followed by a ``nop`` (correctness first; the
 runtime also relies on it to resume after stopping inside a delay slot).
@@ -73,6 +75,7 @@ from .common import CodegenError, alloc_shape, subexpressions, tagged
 from . import walker as W
 from .common import Slot, Sym
 from .hooks import Instrumentation
+from .inline_sparc import SparcInline
 
 __all__ = ["CodegenError", "Sparc", "alloc_sequence", "alloc_shape", "generate"]
 
@@ -144,7 +147,7 @@ def _is_leaf(e) -> bool:
     return not any(isinstance(x, (ir.Call, ir.Runtime, ir.Assign)) for x in subexpressions(e))
 
 
-class Sparc(W.Walker):
+class Sparc(SparcInline, W.Walker):
     """The SPARC target of the walker: instruction selection, §2c, the flat frame."""
 
     ARCH = "sparc"
@@ -317,6 +320,9 @@ class Sparc(W.Walker):
                       f"sra {ACC}, 31, %l4", "cmp %l3, %l4", Branch("ne", ovf))
         else:
             self.divide(op, args)
+
+    def bitwise(self, op: str) -> None:
+        self.emit(f"{op[:-1]} {ACC}, {T1}, {ACC}")
 
     def divide(self, op: str, args) -> None:
         a, b = args

@@ -63,14 +63,15 @@ from __future__ import annotations
 from .. import ir
 from ..abi import SERVICE_SLOT_BASE, SERVICES
 from .asm_common import Label
-from .common import (CMP, EPILOGUE, FCMP, FLOAT_VALUED, INT_ARITH, MAX_SEL_DEPTH, SIMPLE, Reg,
-                     Sel, Slot, Sym, _pure, sel_depth)
+from .common import (BITWISE, CMP, EPILOGUE, FCMP, FLOAT_VALUED, INT_ARITH, MAX_SEL_DEPTH,
+                     SIMPLE, Reg, Sel, Slot, Sym, _pure, sel_depth)
 from .hooks import CallSite, Insn, Instrumentation, ValueLocation  # noqa: F401 - re-exported
 from .codevector import ItemSpec, LoadImage, build_image
 from .common import CodegenError, _Program, _sibling_offset, alloc_shape, tagged
+from .inline import INLINE, InlineServices
 
 
-class Walker:
+class Walker(InlineServices):
     """Generates one code item; subclassed by each target (see the module docstring)."""
 
     ARCH = ""
@@ -216,7 +217,8 @@ class Walker:
 
     # ------------------------------------------------------------------ stubs, services
     def emit_stubs(self) -> None:
-        for kind, exn in (("ovf", "Overflow"), ("div", "Div")):
+        for kind, exn in (("ovf", "Overflow"), ("div", "Div"), ("sub", "Subscript"),
+                          ("size", "Size")):
             if kind in self.stubs:
                 self.emit(Label(f"{self.uid}.{kind}"))
                 self.load_symbol(self.ARG, self.prog.packet_symbol(exn))
@@ -456,6 +458,9 @@ class Walker:
 
     def x_Runtime(self, e: ir.Runtime, tail):
         self.service_offset(e.service)  # unknown services are an error before any code
+        if e.service in INLINE:  # emitted as instructions (inline.py)
+            self.inline_service(e)
+            return
         if not e.args:
             self.zero(self.ARG)
         elif len(e.args) == 1:
@@ -565,6 +570,9 @@ class Walker:
             self.is_int_value()
         elif op in INT_ARITH:
             self.int_arith(op, e.args)
+        elif op in BITWISE:
+            self.two(e.args, self.FLOAT_SECOND)
+            self.bitwise(op)
         elif op in ("neg", "abs"):
             self.into(e.args[0], self.ACC)
             self.stubs.add("ovf")

@@ -45,8 +45,9 @@ Allocation: every ``Alloc``, ``MakeClosure``, ``LetRecClosures``, boxed real and
 argument of a multi-argument runtime service uses MLWorks's constant-size inline sequence
 (mlworks.md §2a, :func:`alloc_sequence`) with rd = EAX, byte for byte, so each site has
 exactly one ``cmp r32,[esi+0x54]`` and one ``call [esi+4]``; the fields are evaluated first
-and stored after the sequence (a ref's forward/back words are set to 0). There are no
-variable-size inline allocations (arrays and strings are made by runtime services).
+and stored after the sequence (a ref's forward/back words are set to 0). Strings and arrays
+made by the inlined services (``inline.py``) use the variable-size sequence of §2b
+(``inline_x86.X86Inline.var_alloc``), which has the same two patchable instructions.
 ``LetRecClosures`` builds one record ``[code_1 .. code_n, free ..]``; binder i is the record
 pointer + 4i (ir.py's "pointer at field i"; ``SiblingClosure(d)`` is EDI + 4d).
 
@@ -91,6 +92,7 @@ from .common import CodegenError, _Program, alloc_shape, tagged
 from . import walker as W
 from .common import Reg, Sel, Slot, Sym
 from .hooks import Instrumentation
+from .inline_x86 import X86Inline
 
 __all__ = ["CodegenError", "X86", "alloc_sequence", "alloc_shape", "generate"]
 
@@ -148,7 +150,7 @@ def alloc_sequence(rd: str, nbytes: int, primary: int, header: int, pad: bool,
     return out
 
 
-class X86(W.Walker):
+class X86(X86Inline, W.Walker):
     """The x86 target of the walker: instruction selection, §2a, the x86 frame."""
 
     ARCH = "x86"
@@ -314,6 +316,9 @@ class X86(W.Walker):
             self.emit("sar ecx, 2", "imul eax, ecx", Jump("o", ovf))
         else:
             self.divide(op, b)
+
+    def bitwise(self, op: str) -> None:
+        self.emit(f"{op[:-1]} eax, edx")  # andb -> and, orb -> or, xorb -> xor
 
     def divide(self, op: str, b) -> None:
         """div/mod floor, quot/rem truncate: ``idiv`` on untagged values; Div on zero."""

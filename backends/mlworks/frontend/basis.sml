@@ -429,15 +429,10 @@ struct
       in
         (iadd (iadd (q, q), r2 div b), r2 mod b)  (* a quotient may exceed 2^29 *)
       end
-  fun iandb (x : int, y) =
-    if x = 0 orelse y = 0 then 0
-    else 2 * iandb (x div 2, y div 2) + (if x mod 2 = 1 andalso y mod 2 = 1 then 1 else 0)
-  fun iorb (x : int, y) =
-    if x = 0 then y else if y = 0 then x
-    else 2 * iorb (x div 2, y div 2) + (if x mod 2 = 1 orelse y mod 2 = 1 then 1 else 0)
-  fun ixorb (x : int, y) =
-    if x = 0 then y else if y = 0 then x
-    else 2 * ixorb (x div 2, y div 2) + (if x mod 2 = y mod 2 then 0 else 1)
+  (* bitwise operations: machine instructions on the two's complement patterns *)
+  fun iandb (x : int, y) = Unsafe.andb (x, y)
+  fun iorb (x : int, y) = Unsafe.orb (x, y)
+  fun ixorb (x : int, y) = Unsafe.xorb (x, y)
   fun pow2 n = if n = 0 then 1 else 2 * pow2 (n - 1)
   fun bitop f (a, b) =
     let val r = f (lo a, lo b)
@@ -478,9 +473,9 @@ struct
   fun fromLarge (x : word) = x
   fun toLargeWord (x : word) = x
   fun fromLargeWord (x : word) = x
-  fun andb (a, b) = w (bitop iandb (i a, i b))
-  fun orb (a, b) = w (bitop iorb (i a, i b))
-  fun xorb (a, b) = w (bitop ixorb (i a, i b))
+  fun andb (a, b) = w (Unsafe.andb (i a, i b))
+  fun orb (a, b) = w (Unsafe.orb (i a, i b))
+  fun xorb (a, b) = w (Unsafe.xorb (i a, i b))
   fun notb a = w (~1 - i a)
   fun << (a, n) = w (ishl (i a, i n))
   fun >> (a, n) = w (ishr (i a, i n))
@@ -851,28 +846,35 @@ struct
   fun tabulate (n, f) = String.implode (List.tabulate (n, f))
   fun length s = String.size s
   fun sub (s, i) = String.sub (s, i)
-  fun foldl f acc s = List.foldl f acc (String.explode s)
-  fun foldr f acc s = List.foldr f acc (String.explode s)
+  (* loops over String.sub (instructions): no list is built *)
   fun foldli f acc s =
-    let fun go (_, [], a) = a
-          | go (i, c :: cs, a) = go (i + 1, cs, f (i, c, a))
-    in go (0, String.explode s, acc) end
+    let val n = String.size s
+        fun go (i, a) = if i >= n then a else go (i + 1, f (i, String.sub (s, i), a))
+    in go (0, acc) end
   fun foldri f acc s =
-    let fun go (_, [], a) = a
-          | go (i, c :: cs, a) = go (i - 1, cs, f (i, c, a))
-    in go (String.size s - 1, List.rev (String.explode s), acc) end
-  fun app f s = List.app f (String.explode s)
+    let fun go (i, a) = if i < 0 then a else go (i - 1, f (i, String.sub (s, i), a))
+    in go (String.size s - 1, acc) end
+  fun foldl f acc s =
+    let val n = String.size s
+        fun go (i, a) = if i >= n then a else go (i + 1, f (String.sub (s, i), a))
+    in go (0, acc) end
+  fun foldr f acc s =
+    let fun go (i, a) = if i < 0 then a else go (i - 1, f (String.sub (s, i), a))
+    in go (String.size s - 1, acc) end
   fun appi f s = foldli (fn (i, c, ()) => f (i, c)) () s
+  fun app f s = foldl (fn (c, ()) => f c) () s
   fun map f s = String.map f s
   fun mapi f s = String.implode (List.rev (foldli (fn (i, c, a) => f (i, c) :: a) [] s))
   fun concat ss = String.concat ss
-  fun exists p s = List.exists p (String.explode s)
-  fun all p s = List.all p (String.explode s)
-  fun find p s = List.find p (String.explode s)
   fun findi p s =
-    let fun go (_, []) = NONE
-          | go (i, c :: cs) = if p (i, c) then SOME (i, c) else go (i + 1, cs)
-    in go (0, String.explode s) end
+    let val n = String.size s
+        fun go i = if i >= n then NONE
+                   else let val c = String.sub (s, i)
+                        in if p (i, c) then SOME (i, c) else go (i + 1) end
+    in go 0 end
+  fun find p s = case findi (fn (_, c) => p c) s of NONE => NONE | SOME (_, c) => SOME c
+  fun exists p s = case find p s of NONE => false | SOME _ => true
+  fun all p s = not (exists (fn c => not (p c)) s)
   fun update (s, i, c) =
     if i < 0 orelse i >= String.size s then raise Subscript
     else String.substring (s, 0, i) ^ String.str c
@@ -882,37 +884,56 @@ end
 
 structure CharArray =
 struct
+  (* BYTEARRAY objects: one byte per character (issue 16) *)
   type vector = string
   type elem = char
-  val maxLen = 16777216
-  fun a (x : CharArray.array) : char array = Unsafe.cast x
-  fun c (x : char array) : CharArray.array = Unsafe.cast x
-  fun array (n, ch : char) = c (Array.array (n, ch))
-  fun fromList (cs : char list) = c (Array.fromList cs)
-  fun tabulate (n, f : int -> char) = c (Array.tabulate (n, f))
-  fun length x = Array.length (a x)
-  fun sub (x, i) = Array.sub (a x, i)
-  fun update (x, i, ch) = Array.update (a x, i, ch)
-  fun vector x = String.implode (Array.toList (a x))
-  fun foldl f acc x = Array.foldl f acc (a x)
-  fun foldr f acc x = Array.foldr f acc (a x)
-  fun foldli f acc x = Array.foldli f acc (a x)
-  fun foldri f acc x = Array.foldri f acc (a x)
-  fun app f x = Array.app f (a x)
-  fun appi f x = Array.appi f (a x)
-  fun modify f x = Array.modify f (a x)
-  fun modifyi f x = Array.modifyi f (a x)
-  fun copy {src, dst, di} = Array.copy {src = a src, dst = a dst, di = di}
-  fun copyVec {src, dst, di} =
-    let fun go (_, []) = ()
-          | go (i, ch :: r) = (update (dst, i, ch); go (i + 1, r))
-    in if di < 0 orelse di + String.size src > length dst then raise Subscript
-       else go (di, String.explode src) end
-  fun exists p x = Array.exists p (a x)
-  fun all p x = Array.all p (a x)
-  fun find p x = Array.find p (a x)
-  fun findi p x = Array.findi p (a x)
   type array = CharArray.array
+  val maxLen = 16777216
+  fun length (x : array) = Unsafe.byteLength x
+  fun sub (x : array, i) : elem = Char.unsafeChr (Unsafe.byteSub (x, i))
+  fun update (x : array, i, e : elem) = Unsafe.byteUpdate (x, i, ord e)
+  fun array (n, e : elem) : array = Unsafe.byteArray (n, ord e)
+  fun tabulate (n, f : int -> elem) =
+    let val x : array = Unsafe.byteArray (n, 0)
+        fun go i = if i >= n then x else (update (x, i, f i); go (i + 1))
+    in go 0 end
+  fun fromList (es : elem list) =
+    let val x : array = Unsafe.byteArray (List.length es, 0)
+        fun go (_, []) = x
+          | go (i, e :: r) = (update (x, i, e); go (i + 1, r))
+    in go (0, es) end
+  fun foldli f acc x =
+    let val n = length x
+        fun go (i, acc) = if i >= n then acc else go (i + 1, f (i, sub (x, i), acc))
+    in go (0, acc) end
+  fun foldri f acc x =
+    let fun go (i, acc) = if i < 0 then acc else go (i - 1, f (i, sub (x, i), acc))
+    in go (length x - 1, acc) end
+  fun foldl f acc x = foldli (fn (_, e, a) => f (e, a)) acc x
+  fun foldr f acc x = foldri (fn (_, e, a) => f (e, a)) acc x
+  fun appi f x = foldli (fn (i, e, ()) => f (i, e)) () x
+  fun app f x = foldl (fn (e, ()) => f e) () x
+  fun modifyi f x = appi (fn (i, e) => update (x, i, f (i, e))) x
+  fun modify f x = appi (fn (i, e) => update (x, i, f e)) x
+  fun toList x = foldr (op ::) [] x
+  fun copy {src : array, dst : array, di} =
+    let val n = length src
+        fun bwd i = if i < 0 then () else (update (dst, di + i, sub (src, i)); bwd (i - 1))
+    in if di < 0 orelse di + n > length dst then raise Subscript else bwd (n - 1) end
+  fun findi p x =
+    let val n = length x
+        fun go i = if i >= n then NONE
+                   else let val e = sub (x, i) in if p (i, e) then SOME (i, e) else go (i + 1) end
+    in go 0 end
+  fun find p x = case findi (fn (_, e) => p e) x of NONE => NONE | SOME (_, e) => SOME e
+  fun exists p x = case find p x of NONE => false | SOME _ => true
+  fun all p x = not (exists (fn e => not (p e)) x)
+  fun collate cmp (x, y) = List.collate cmp (toList x, toList y)
+  fun vector x = String.implode (toList x)
+  fun copyVec {src, dst, di} =
+    let val n = String.size src
+        fun go i = if i >= n then () else (update (dst, di + i, String.sub (src, i)); go (i + 1))
+    in if di < 0 orelse di + n > length dst then raise Subscript else go 0 end
 end
 
 structure Word8Vector =
@@ -947,36 +968,59 @@ end
 
 structure Word8Array =
 struct
+  (* BYTEARRAY objects (issue 16) *)
   type vector = Word8Vector.vector
   type elem = Word8.word
+  type array = Word8Array.array
   val maxLen = 16777216
-  fun a (x : Word8Array.array) : Word8.word array = Unsafe.cast x
-  fun c (x : Word8.word array) : Word8Array.array = Unsafe.cast x
-  fun array (n, b : Word8.word) = c (Array.array (n, b))
-  fun fromList (bs : Word8.word list) = c (Array.fromList bs)
-  fun tabulate (n, f : int -> Word8.word) = c (Array.tabulate (n, f))
-  fun length x = Array.length (a x)
-  fun sub (x, i) = Array.sub (a x, i)
-  fun update (x, i, b) = Array.update (a x, i, b)
-  fun vector x = Word8Vector.fromList (Array.toList (a x))
-  fun foldl f acc x = Array.foldl f acc (a x)
-  fun foldr f acc x = Array.foldr f acc (a x)
-  fun foldli f acc x = Array.foldli f acc (a x)
-  fun foldri f acc x = Array.foldri f acc (a x)
-  fun app f x = Array.app f (a x)
-  fun appi f x = Array.appi f (a x)
-  fun modify f x = Array.modify f (a x)
-  fun modifyi f x = Array.modifyi f (a x)
-  fun copy {src, dst, di} = Array.copy {src = a src, dst = a dst, di = di}
+  fun w (b : Word8.word) : int = Unsafe.cast b
+  fun b (i : int) : Word8.word = Unsafe.cast i
+  fun length (x : array) = Unsafe.byteLength x
+  fun sub (x : array, i) : elem = b (Unsafe.byteSub (x, i))
+  fun update (x : array, i, e : elem) = Unsafe.byteUpdate (x, i, w e)
+  fun array (n, e : elem) : array = Unsafe.byteArray (n, w e)
+  fun tabulate (n, f : int -> elem) =
+    let val x : array = Unsafe.byteArray (n, 0)
+        fun go i = if i >= n then x else (update (x, i, f i); go (i + 1))
+    in go 0 end
+  fun fromList (es : elem list) =
+    let val x : array = Unsafe.byteArray (List.length es, 0)
+        fun go (_, []) = x
+          | go (i, e :: r) = (update (x, i, e); go (i + 1, r))
+    in go (0, es) end
+  fun foldli f acc x =
+    let val n = length x
+        fun go (i, acc) = if i >= n then acc else go (i + 1, f (i, sub (x, i), acc))
+    in go (0, acc) end
+  fun foldri f acc x =
+    let fun go (i, acc) = if i < 0 then acc else go (i - 1, f (i, sub (x, i), acc))
+    in go (length x - 1, acc) end
+  fun foldl f acc x = foldli (fn (_, e, a) => f (e, a)) acc x
+  fun foldr f acc x = foldri (fn (_, e, a) => f (e, a)) acc x
+  fun appi f x = foldli (fn (i, e, ()) => f (i, e)) () x
+  fun app f x = foldl (fn (e, ()) => f e) () x
+  fun modifyi f x = appi (fn (i, e) => update (x, i, f (i, e))) x
+  fun modify f x = appi (fn (i, e) => update (x, i, f e)) x
+  fun toList x = foldr (op ::) [] x
+  fun copy {src : array, dst : array, di} =
+    let val n = length src
+        fun bwd i = if i < 0 then () else (update (dst, di + i, sub (src, i)); bwd (i - 1))
+    in if di < 0 orelse di + n > length dst then raise Subscript else bwd (n - 1) end
+  fun findi p x =
+    let val n = length x
+        fun go i = if i >= n then NONE
+                   else let val e = sub (x, i) in if p (i, e) then SOME (i, e) else go (i + 1) end
+    in go 0 end
+  fun find p x = case findi (fn (_, e) => p e) x of NONE => NONE | SOME (_, e) => SOME e
+  fun exists p x = case find p x of NONE => false | SOME _ => true
+  fun all p x = not (exists (fn e => not (p e)) x)
+  fun collate cmp (x, y) = List.collate cmp (toList x, toList y)
+  fun vector x = Word8Vector.fromList (toList x)
   fun copyVec {src, dst, di} =
     let fun go (_, []) = ()
-          | go (i, b :: r) = (update (dst, i, b); go (i + 1, r))
+          | go (i, e :: r) = (update (dst, i, e); go (i + 1, r))
     in if di < 0 orelse di + Word8Vector.length src > length dst then raise Subscript
        else go (di, Word8Vector.bytes src) end
-  fun exists p x = Array.exists p (a x)
-  fun all p x = Array.all p (a x)
-  fun find p x = Array.find p (a x)
-  type array = Word8Array.array
 end
 
 structure Byte =

@@ -30,9 +30,12 @@ SERVICES = {
     "Array.update": "array_update", "Array.length": "array_length",
     "String.<": "string_lt", "String.=": "string_eq", "General.exit": "exit",
     "String.str": "char_to_string", "Unsafe.stringCompare": "string_compare",
-    "Array.fromList": "array_from_list",
+    "Array.fromList": "array_from_list", "Unsafe.byteArray": "bytearray_make",
+    "Unsafe.byteSub": "bytearray_sub", "Unsafe.byteUpdate": "bytearray_update",
+    "Unsafe.byteLength": "bytearray_length",
 }
-BINARY_PRIMS = {"Int.quot": "quot", "Int.rem": "rem", "Real.==": "req"}
+BINARY_PRIMS = {"Int.quot": "quot", "Int.rem": "rem", "Real.==": "req",
+                "Unsafe.andb": "andb", "Unsafe.orb": "orb", "Unsafe.xorb": "xorb"}
 # overloaded operators at type word: SML functions of basis.sml's Word structure
 WORD_IMPLS = {"+": "Word.+", "-": "Word.-", "*": "Word.*", "div": "Word.div",
               "mod": "Word.mod", "~": "Word.~", "<": "Word.<", "<=": "Word.<=",

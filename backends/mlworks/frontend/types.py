@@ -79,8 +79,9 @@ WORD = Tycon("word", 0)
 WORD8 = Tycon("Word8.word", 0)
 VECTOR = Tycon("vector", 1)
 # representation (basis.sml converts with Unsafe.cast): word and Word8.word are tagged
-# integers (word: the 30-bit pattern, 2's complement); 'a vector and the monomorphic arrays
-# are ARRAY objects like 'a array; Word8Vector.vector is a STRING object.
+# integers (word: the 30-bit pattern, 2's complement); 'a vector is an ARRAY object like
+# 'a array; Word8Array.array and CharArray.array are BYTEARRAY objects (REFPTR-tagged, made
+# and accessed through the Unsafe.byte* builtins); Word8Vector.vector is a STRING object.
 W8VECTOR = Tycon("Word8Vector.vector", 0)
 W8ARRAY = Tycon("Word8Array.array", 0)
 CHARARRAY = Tycon("CharArray.array", 0)
@@ -424,6 +425,12 @@ BUILTIN_TYPES: dict[str, str] = {
     "Unsafe.stringCompare": "string * string -> int", "Array.fromList": "'a list -> 'a array",
     "Int.quot": "int * int -> int", "Int.rem": "int * int -> int",
     "Real.==": "real * real -> bool",
+    # byte arrays (Word8Array.array, CharArray.array): basis.sml gives them their types
+    "Unsafe.byteArray": "int * int -> 'a", "Unsafe.byteSub": "'a * int -> int",
+    "Unsafe.byteUpdate": "'a * int * int -> unit", "Unsafe.byteLength": "'a -> int",
+    # bitwise operations on (two's complement) integers: Word's andb, orb, xorb
+    "Unsafe.andb": "int * int -> int", "Unsafe.orb": "int * int -> int",
+    "Unsafe.xorb": "int * int -> int",
 }
 # unqualified aliases of builtins (the rest of the top-level basis is in basis.sml)
 BUILTIN_ALIASES = {

@@ -278,6 +278,44 @@ def s_array_update(m) -> None:
     _ret(m, V.MLUNIT)
 
 
+# Byte arrays (Word8Array, CharArray): {header (BYTEARRAY, n), bytes}, REFPTR-tagged; byte
+# i at value + 1 + i. The code generators emit these services as instructions
+# (codegen/inline.py); these are the same operations for any other caller.
+
+
+def s_bytearray_make(m) -> None:
+    n = _int(field(m, _arg(m), 0))
+    if n < 0 or n > MAX_ARRAY:
+        return m.raise_named("Size")
+    nbytes = V.double_align(4 + n)
+    addr = m.alloc(nbytes)
+    byte = _int(field(m, _arg(m), 1)) & 0xFF  # re-read after a possible collection
+    m.write(addr, m.pack(V.make_header(V.BYTEARRAY, n)) + bytes([byte]) * n
+            + b"\0" * (nbytes - 4 - n))
+    _ret(m, addr + V.REFPTR)
+
+
+def s_bytearray_length(m) -> None:
+    _ret(m, V.mlint(_array_len(m, _arg(m))))
+
+
+def s_bytearray_sub(m) -> None:
+    p = _arg(m)
+    a, i = field(m, p, 0), _int(field(m, p, 1))
+    if not 0 <= i < _array_len(m, a):
+        return m.raise_named("Subscript")
+    _ret(m, V.mlint(m.read(a + 1 + i, 1)[0]))
+
+
+def s_bytearray_update(m) -> None:
+    p = _arg(m)
+    a, i, v = field(m, p, 0), _int(field(m, p, 1)), _int(field(m, p, 2))
+    if not 0 <= i < _array_len(m, a):
+        return m.raise_named("Subscript")
+    m.write(a + 1 + i, bytes([v & 0xFF]))
+    _ret(m, V.MLUNIT)
+
+
 def s_assign(m) -> None:
     p = _arg(m)
     r, v = field(m, p, 0), field(m, p, 1)
@@ -393,5 +431,7 @@ IMPLS: dict[str, Callable] = {
     "raise_uncaught": s_raise_uncaught, "assign": s_assign,
     "string_compare": s_string_compare, "char_to_string": s_char_to_string,
     "string_gt": s_string_gt, "string_le": s_string_le, "string_ge": s_string_ge,
-    "array_from_list": s_array_from_list,
+    "array_from_list": s_array_from_list, "bytearray_make": s_bytearray_make,
+    "bytearray_sub": s_bytearray_sub, "bytearray_update": s_bytearray_update,
+    "bytearray_length": s_bytearray_length,
 }

@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass
 
 from profkit.backends.mlworks import ir
+from profkit.backends.mlworks.codegen.inline import INLINE
 
 MIN_INT = -(1 << 29)
 MAX_INT = (1 << 29) - 1
@@ -364,7 +365,14 @@ class Interp:
     def c_Runtime(self, e, tail):
         if len(e.args) != 1:
             raise ValueError(f"Runtime {e.service} takes one argument, got {len(e.args)}")
-        a = self.comp(e.args[0])
+        a0 = e.args[0]
+        if (e.service in INLINE and INLINE[e.service] > 1 and isinstance(a0, ir.Alloc)
+                and a0.kind in ("pair", "record") and len(a0.fields) == INLINE[e.service]):
+            # the code generators emit this service as instructions and never allocate its
+            # literal argument tuple (codegen/inline.py): not an object in count mode
+            a = self.c_Alloc(a0, False)
+        else:
+            a = self.comp(a0)
         fn = SERVICES.get(e.service)
         if fn is None:
             raise ValueError(f"unknown service {e.service}")
@@ -433,6 +441,8 @@ PRIMS = {
     "eqptr": lambda s, a, b: int(a == b if isinstance(a, int) and isinstance(b, int)
                                  else a is b),
     "is_int": lambda s, a: int(isinstance(a, int)), "not": lambda s, a: int(not a),
+    "andb": lambda s, a, b: a & b, "orb": lambda s, a, b: a | b,
+    "xorb": lambda s, a, b: a ^ b,
     "radd": lambda s, a, b: a + b, "rsub": lambda s, a, b: a - b,
     "rmul": lambda s, a, b: a * b,
     "rdiv": lambda s, a, b: a / b if b != 0 else (math.copysign(math.inf, a) * math.copysign(1, b)
@@ -542,6 +552,9 @@ SERVICES = {
     "char_to_string": lambda s, a: bytes([a & 0xFF]),
     "string_compare": lambda s, a: (a[0] > a[1]) - (a[0] < a[1]),
     "array_from_list": lambda s, a: Arr(list(_py_list(a))),
+    # byte arrays (Word8Array, CharArray): arrays of small ints
+    "bytearray_make": _array_make, "bytearray_sub": _array_sub,
+    "bytearray_update": _array_update, "bytearray_length": lambda s, a: len(a.items),
 }
 
 

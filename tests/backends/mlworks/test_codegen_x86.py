@@ -58,6 +58,9 @@ def check_sites(code: bytes, address: int) -> list[tuple[str, int, int]]:
         b = ins.bytes
         if not (b[0] == 0x3B and (b[1] & 0xC7) == 0x46 and b[2] == 0x54):
             continue
+        if insns[i - 2].bytes[0] == 0x01:  # §2b: add [esi+0x50], r32 (a variable size)
+            sites.append(check_variable_site(insns, texts, i))
+            continue
         add, mov, cmp, lea, jb = insns[i - 2: i + 3]
         # add dword [esi+0x50], n  (83 46 50 ib, or 81 46 50 id when n > 127)
         if add.bytes[0] == 0x83:
@@ -118,6 +121,26 @@ def check_sites(code: bytes, address: int) -> list[tuple[str, int, int]]:
                 assert sec == V.ARRAY and n == V.ref_bytes(ln) and pad == V.ref_needs_pad(ln)
         sites.append((rd, n, primary))
     return sites
+
+
+def check_variable_site(insns, texts, i) -> tuple[str, None, int]:
+    """mlworks.md §2b around the ``cmp ecx,[esi+0x54]`` at ``i``: (rd, None, primary)."""
+    add = insns[i - 2]
+    assert add.bytes[0] == 0x01 and (add.bytes[1] & 0xC7) == 0x46 and add.bytes[2] == 0x50
+    rd = A.REGS[(add.bytes[1] >> 3) & 7]
+    assert texts[i - 3] == f"and {rd}, 0xfffffff8"  # clear bottom three bits
+    assert insns[i + 1].mnemonic == "jb" and texts[i + 2] == f"mov ecx, {rd}"
+    assert insns[i + 3].bytes == b"\xff\x56\x04"  # call [esi+4]
+    primary = int(texts[i + 4].split("+")[1].rstrip("]"), 0)
+    assert primary in (V.REFPTR, V.POINTER)
+    assert texts[i + 4] == f"lea {rd}, [ecx + {primary}]"
+    assert insns[i + 5].mnemonic == "jmp"
+    assert int(insns[i + 1].op_str, 0) == insns[i + 6].address  # tag1
+    assert texts[i + 6] == f"neg {rd}" and texts[i + 7] == f"lea {rd}, [{rd} + ecx + {primary}]"
+    assert insns[i + 8].mnemonic == "jmp"
+    tag2 = insns[i + 9].address
+    assert int(insns[i + 5].op_str, 0) == int(insns[i + 8].op_str, 0) == tag2
+    return rd, None, primary
 
 
 @pytest.mark.parametrize("name", sorted(corpus()))
