@@ -38,6 +38,8 @@ from .machine.engine import Machine
 #: how often (in transitions) the machine asks whether the nursery is full when a collector
 #: model is attached
 GC_CHECK_STEPS = 4096
+#: header rows kept at most before ``Machine.forget_ids`` (when no id is read again)
+FORGET_WINDOW = 1 << 16
 
 
 class StgBackend:
@@ -79,6 +81,19 @@ class StgBackend:
             "profkit_census"))
         if wants_gc:
             self._attach_gc(session)
+        elif self._compact_min() and session.can_renumber() and not session.wants_census \
+                and not any(session.stager.wants[e] for e in ("use", "update", "copy", "death")):
+            # no id is read after its alloc row: the header is emptied as it fills (a small
+            # window: forgetting costs the same per row whatever its size, and a large one
+            # only raises the peak)
+            self.machine.forget_min = min(self._compact_min(), FORGET_WINDOW)
+
+    def _compact_min(self) -> int:
+        """The ``stg.compact_min`` option, or 0 if ``stg.compact`` turned compaction off."""
+        opts = self.config.plugin_options
+        if opts.get("stg.compact", "1") in ("0", "false", "no", "off", False, 0):
+            return 0
+        return max(1, int(opts.get("stg.compact_min", 1 << 20)))
 
     def run(self, session: Any) -> int:
         assert self.machine is not None, "load() first"
@@ -107,10 +122,8 @@ class StgBackend:
         m.ns["REMEMBER"] = self.gc.remember
         self.gc.split_roots_fn = m.gc_root_split
         self.gc.full_roots_fn = m.all_root_objects
-        opts = self.config.plugin_options
-        if opts.get("stg.compact", "1") not in ("0", "false", "no", "off", False, 0):
-            self.gc.compact_min = max(1, int(opts.get("stg.compact_min", 1 << 20)))
-            self.gc.renumber_fn = m.renumber_ids
+        self.gc.compact_min = self._compact_min()
+        self.gc.renumber_fn = m.renumber_ids
         m.gc_hook = self._gc_check
         m.gc_interval = GC_CHECK_STEPS
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8

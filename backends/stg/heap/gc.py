@@ -184,6 +184,8 @@ class StgHeapModel:
             raise AssertionError(f"compaction: {len(ids)} objects reached, {len(kept)} live ids")
         for o, k in zip(objs, np.searchsorted(kept, ids).tolist()):
             o.id = k
+        if self.renumber_fn is not None:  # (reads the header before it compacts)
+            self.renumber_fn(kept)
         self.session.renumber(kept)
         L = len(kept)
         self.gen = bytearray(np.frombuffer(self.gen, dtype=np.uint8)[kept].tobytes())
@@ -192,8 +194,6 @@ class StgHeapModel:
         self.remembered = []
         if self.fast:
             self.fast.renumber(kept)
-        if self.renumber_fn is not None:
-            self.renumber_fn(kept)
         self.compactions += 1
         return L
 

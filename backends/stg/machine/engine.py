@@ -116,6 +116,12 @@ class Machine:
         self.max_heap_bytes = rts.max_heap_bytes
         self._heap_checked = 0
         self._allocated_bytes = 0
+        #: bytes per stack of the header rows a compaction dropped (ccs_alloc_bytes)
+        self._retired_alloc = np.zeros(0, dtype=np.int64)
+        #: with no collector model and no scheme needing an id after its alloc row, the
+        #: header is emptied (``forget_ids``) whenever it reaches this many rows (0: never)
+        self.forget_min = 0
+        self.forgets = 0
         #: set by the backend when a collector model is attached: gc_hook(steps) is called
         #: every gc_interval transitions (between two code blocks, so roots() are exact)
         self.gc_hook: Any = None
@@ -312,6 +318,8 @@ class Machine:
             self.next_gc = steps + self.gc_interval
         if self.max_heap_bytes is not None:
             self._check_heap()
+        if self.forget_min and len(self.header) >= self.forget_min:
+            self.forget_ids()
         ns["ERA"] = self.session.era
         return self._limit()
 
@@ -375,9 +383,13 @@ class Machine:
         h = self.session.header
         n = len(self.tables.stacks)
         if len(h) == 0:
-            return np.zeros(n, dtype=np.int64)
-        w = np.bincount(h.column("producer"), weights=h.column("size_words"), minlength=n)
-        return (w * 8).astype(np.int64)
+            out = np.zeros(n, dtype=np.int64)
+        else:
+            w = np.bincount(h.column("producer"), weights=h.column("size_words"), minlength=n)
+            out = (w * 8).astype(np.int64)
+        r = self._retired_alloc
+        out[:len(r)] += r[:len(out)]
+        return out
 
     def roots(self) -> list:
         """Objects reachable directly from the machine: CAFs (and their values), the frame
@@ -519,11 +531,39 @@ class Machine:
         return old, fresh
 
     def renumber_ids(self, kept: np.ndarray) -> None:
-        """The collector model compacted the header (``StgHeapModel._compact``, which
-        renumbered the objects themselves): drop the root cache, whose ids are old (the
-        next collection lists every frame once)."""
+        """The header is about to keep only the rows ``kept`` (``StgHeapModel._compact``,
+        which renumbered the objects themselves, or ``forget_ids``): account the bytes of
+        the rows it drops, and drop the root cache, whose ids are old (the next collection
+        lists every frame once)."""
+        h = self.session.header
+        n = len(h)
+        if n:
+            ns = len(self.tables.stacks)
+            prod, size = h.column("producer")[:n], h.column("size_words")[:n]
+            w = np.bincount(prod, weights=size, minlength=ns)
+            if len(kept):
+                w[:] -= np.bincount(prod[kept], weights=size[kept], minlength=len(w))
+            if len(self._retired_alloc) < len(w):
+                self._retired_alloc = np.concatenate(
+                    [self._retired_alloc,
+                     np.zeros(len(w) - len(self._retired_alloc), dtype=np.int64)])
+            self._retired_alloc[:len(w)] += np.rint(w).astype(np.int64) * 8
         self._rc_ids = array("q")
         self._rc_off = [0]
+
+    def forget_ids(self) -> None:
+        """Deliver the header's rows and forget them: with no collector model, and no
+        scheme that needs an object's id after its alloc row (nobody listens to uses,
+        updates, copies, deaths or censuses; every per-object scheme renumbers), no id is
+        read again, so the header restarts at 0 (``profkit_renumber`` with no survivors)
+        and the profiling state follows nothing but the rows not yet delivered."""
+        if self.max_heap_bytes is not None:
+            self.live_bytes()  # count the rows' bytes before they go
+        self.renumber_ids(np.zeros(0, dtype=np.int64))
+        self.session.renumber(np.zeros(0, dtype=np.int64))
+        self._heap_checked = 0
+        self.forgets += 1
+        self.after_session_call()
 
     def all_root_objects(self) -> list:
         """Every root object, with no side effect (the tracer's self-check compares)."""

@@ -47,7 +47,9 @@ def _run(tmp_path, rts, compact, name="churn", plugins=(), record=False):
 
 
 def _reports(r) -> dict[str, str]:
-    return {k: _DATE.sub("", v) for k, v in r.reports.items() if not k.endswith(".hs")}
+    # (-pj names the program by its path, in the run's own folder)
+    return {k: _DATE.sub("", v).replace(str(r.outdir), "OUT")
+            for k, v in r.reports.items() if not k.endswith(".hs")}
 
 
 @pytest.mark.parametrize("rts", [["-hc"], ["-hd"], ["-hy"], ["-hb"], ["-hr"], ["-hr", "-hb"],
@@ -113,6 +115,52 @@ def test_renumber_events_name_the_survivors(tmp_path):
     assert len(seen) >= 10
     # called after the header was compacted to exactly the survivors
     assert all(k == n for k, n in seen)
+
+
+def test_allocation_per_stack_survives_compaction(tmp_path):
+    """The backend's bytes allocated per cost-centre stack count the rows compaction
+    dropped."""
+    on = _run(tmp_path, ["-hc"], True)
+    off = _run(tmp_path, ["-hc"], False)
+    assert on.session.backend.gc.compactions >= 10
+    a, b = on.session.backend.ccs_alloc_bytes(), off.session.backend.ccs_alloc_bytes()
+    assert a.sum() > 0 and np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("rts", [[], ["-pj"], ["-P"]], ids=lambda r: " ".join(r) or "-p")
+def test_without_a_collector_model_delivered_rows_are_forgotten(tmp_path, rts):
+    """-p alone has no collector model and no scheme reads an id after its alloc row: the
+    header is emptied as it fills, with the same reports and allocation figures."""
+    on = _run(tmp_path, rts, True)
+    off = _run(tmp_path, rts, False)
+    assert on.session.backend.gc is None
+    assert on.session.backend.machine.forgets >= 5
+    assert off.session.backend.machine.forgets == 0
+    assert len(on.session.header) * 5 < len(off.session.header)
+    assert _reports(on) == _reports(off)
+    a, b = on.session.backend.ccs_alloc_bytes(), off.session.backend.ccs_alloc_bytes()
+    assert a.sum() > 0 and np.array_equal(a, b)
+
+
+def test_a_scheme_reading_later_events_keeps_ids(tmp_path):
+    """A scheme listening to updates gets ids of objects allocated long before: nothing is
+    forgotten, even though it renumbers."""
+
+    class Updates:
+        n = 0
+
+        @hookimpl
+        def profkit_update(self, batch):
+            Updates.n += len(batch)
+
+        @hookimpl
+        def profkit_renumber(self, kept):
+            raise AssertionError("no collector model: nothing to renumber")
+
+    r = _run(tmp_path, [], True, plugins=[Updates()])
+    off = _run(tmp_path, [], False, name="off")
+    assert Updates.n > 0
+    assert len(r.session.header) == len(off.session.header)
 
 
 def test_site_header_compact_keeps_rows_and_eras():
