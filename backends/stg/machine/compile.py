@@ -112,9 +112,12 @@ class Codegen(CaseCodegen):
         return r
 
     def info_of(self, info: ir.ClosureInfo, kind: ObjKind) -> int:
-        td = info.type_desc or "*"
-        if kind == ObjKind.FUN and not td.startswith("->"):
-            td = "->" + td
+        # a known type is described as GHC describes the binder's type: a function whose
+        # type came through a synonym is the synonym (`f :: ShowS` is `ShowS`, as GHC's
+        # getTyDescription of a synonym's TyConApp); an unknown function's is `->*`
+        td = info.type_desc
+        if td is None:
+            td = "->*" if kind == ObjKind.FUN else "*"
         return self.tables.infos.intern(Info(f"<{info.module}.{info.name}>", td, info.module, kind))
 
     def hdr(self, em: Em, info: int, size: int) -> None:
