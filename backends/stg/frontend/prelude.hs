@@ -462,7 +462,12 @@ insert x [] = [x]
 insert x (y:ys) = if x <= y then x : y : ys else y : insert x ys
 
 -- ------------------------------------------------------------------ enumerations
-enumFrom a = if isChar# a then map chr (numFrom# (ord a)) else numFrom# a
+-- base's Int instance: enumFrom (I# x) = eftInt x maxInt#, whose tail thunk holds x and the
+-- bound (two free variables, as eftI# here); Integer's enumDeltaInteger x 1 has the same shape
+enumFrom a
+  | isChar# a = map chr (numFrom# (ord a))
+  | isDouble# a = numFrom# a
+  | otherwise = eftI# a 9223372036854775807
 numFrom# x = x : (case x + 1 of !x' -> numFrom# x')
 enumFromThen a b = numFromThen# a (b - a)
 numFromThen# x d = x : (case x + d of !x' -> numFromThen# x' d)

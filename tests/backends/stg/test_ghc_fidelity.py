@@ -28,8 +28,6 @@ SHAPES = REFDATA / "ghc-9.0.2" / "shapes"
 # Where the model is known not to follow GHC yet, and why (see README's "left" list). Every
 # other cost centre must be within 5% of GHC's bytes with GHC's entries.
 KNOWN_CC = {
-    # [n ..]: the Prelude's numFrom# thunk has one free variable, base's eftInt go two
-    ("sieve", "primes"), ("sieve", "primesF"),
     # the :Main.main wrapper's I/O costs grow with the output in GHC (~1.2 KB per line)
     ("sieve", "main"), ("strictloop", "main"), ("queens", "main"), ("micro", "main"),
     # GHC.Show's CAF (showList's string tables) is not modelled; micro's own CAFs box
