@@ -239,11 +239,12 @@ def profkit_death(session: Session, batch: np.ndarray) -> None:
 def profkit_renumber(session: Session, kept: np.ndarray) -> None:
     """The backend compacted its header: the surviving objects were renumbered.
 
-    Cost: rare (at a major collection, when at least half of the ids allocated so far are
-    dead; and, on a run with no collector model where no scheme listens to uses, updates,
-    copies, deaths or censuses, every 65,536 allocations with ``kept`` empty: the ids of
-    delivered alloc rows are forgotten). Emitted by: stg. Staged batches were flushed just before, so every row delivered
-    earlier names an old id and every later row a new one. A scheme that implements any of
+    Cost: rare (at a major collection, when at least three quarters of the ids allocated so
+    far are dead; and, on a run with no collector model where no scheme listens to uses,
+    updates, copies, deaths or censuses, every 65,536 allocations with ``kept`` empty: the
+    ids of delivered alloc rows are forgotten). Emitted by: stg. Staged batches were
+    flushed just before, so every row delivered earlier names an old id and every later
+    row a new one. A scheme that implements any of
     ``profkit_alloc``/``use``/``update``/``copy``/``death`` and not this hook keeps
     compaction off for the whole run (``profkit.scheme`` says more).
 

@@ -25,7 +25,7 @@ Ids are not addresses: they do not change when a collection moves an object. The
 columns hold each object's *current* state (an updated thunk's ``info`` is its new info);
 a scheme that needs what an object was at allocation keeps it from the alloc rows.
 **Compaction.** On a long run the STG backend compacts its header at a major collection
-(when at least half of the ids allocated so far are dead): the live objects are renumbered
+(when at least three quarters of its ids are dead): the live objects are renumbered
 ``0..L-1`` in their old order, the dead ids are forgotten, and allocation continues from
 ``L``. The ``profkit_renumber(session, kept)`` hook says so (``kept``: the sorted old ids of
 the survivors; old id ``kept[k]`` is now ``k``); ``ObjectColumn.keep(kept)`` does it for a

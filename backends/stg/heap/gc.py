@@ -80,8 +80,10 @@ class StgHeapModel:
         self.split_roots_fn: Callable[[], tuple[np.ndarray, list]] | None = None
         self.full_roots_fn: Callable[[], list] | None = None
         #: header compaction (``_compact``): off when 0; else at a major collection once
-        #: this many ids exist and at least half of them are dead. ``renumber_fn(kept)``
-        #: lets the machine renumber what it keeps by id (set by the backend).
+        #: this many ids exist and at least three quarters of them are dead (compaction
+        #: traces the live heap: the rule keeps its cost below a third of a dead id's
+        #: allocation). ``renumber_fn(kept)`` lets the machine renumber what it keeps by id
+        #: (set by the backend).
         self.compact_min = 0
         self.renumber_fn: Callable[[np.ndarray], None] | None = None
         self.compactions = 0
@@ -167,8 +169,8 @@ class StgHeapModel:
 
     # ------------------------------------------------------------------ compaction
     def _compact(self, n: int) -> int:
-        """After a major collection: if at least half of the ``n`` ids are dead (and there
-        are ``compact_min`` of them), renumber the live objects ``0..L-1`` in their order
+        """After a major collection: if at least three quarters of the ``n`` ids are dead
+        (and there are ``compact_min`` of them), renumber the live objects ``0..L-1`` in their order
         and forget the dead ids, so that the header, this model's columns and the schemes'
         per-object state follow the live heap, not everything ever allocated. Returns the
         number of ids now in use."""
@@ -176,7 +178,7 @@ class StgHeapModel:
             return n
         dead = np.frombuffer(self.dead, dtype=np.uint8)[:n]
         kept = np.flatnonzero(dead == 0).astype(np.int64)
-        if 2 * len(kept) > n or not self.session.can_renumber():
+        if 4 * len(kept) > n or not self.session.can_renumber():
             return n
         objs = self._live_objects(n)
         ids = np.fromiter((o.id for o in objs), dtype=np.int64, count=len(objs))
