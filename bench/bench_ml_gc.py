@@ -15,8 +15,8 @@ then, on the same machine after ``keeplist`` ends with its list still reachable 
 global, three forced full collections (the whole live heap copied each time).
 
 The rows leave out scipy's import (a one-time start-up cost of the first large collection
-of a process, printed apart). Each architecture runs in a fresh process (``--x86`` / ``--sparc``: only that one, in this
-process). ``--profile`` prints the top of a cProfile of the runs (where the time goes).
+of a process, printed apart). Each architecture runs in a fresh process (``--x86`` /
+``--sparc``: only that one, in this process). ``--profile`` prints the top of a cProfile of the runs (where the time goes).
 """
 
 from __future__ import annotations

@@ -183,7 +183,8 @@ class ObjectColumn:
 
     ``set(objs, values)`` stores (growing the array as needed, new cells hold ``fill``);
     ``get(objs)`` reads (ids never set read as ``fill``); ``keep(kept)`` renumbers after a
-    header compaction (``profkit_renumber``), ``remap(new_ids)`` by a full old->new map. Vectorised: pass whole batch columns.
+    header compaction (``profkit_renumber``), ``remap(new_ids)`` by a full old->new map.
+    Vectorised: pass whole batch columns.
     """
 
     def __init__(self, dtype: Any = np.int32, fill: int = -1) -> None:

@@ -170,10 +170,10 @@ class StgHeapModel:
     # ------------------------------------------------------------------ compaction
     def _compact(self, n: int) -> int:
         """After a major collection: if at least three quarters of the ``n`` ids are dead
-        (and there are ``compact_min`` of them), renumber the live objects ``0..L-1`` in their order
-        and forget the dead ids, so that the header, this model's columns and the schemes'
-        per-object state follow the live heap, not everything ever allocated. Returns the
-        number of ids now in use."""
+        (and there are ``compact_min`` of them), renumber the live objects ``0..L-1`` in
+        their order and forget the dead ids, so that the header, this model's columns and
+        the schemes' per-object state follow the live heap, not everything ever allocated.
+        Returns the number of ids now in use."""
         if not self.compact_min or n < self.compact_min:
             return n
         dead = np.frombuffer(self.dead, dtype=np.uint8)[:n]
