@@ -269,65 +269,73 @@ class StgHeapModel:
                     raise AssertionError(f"edge trace differs from the object trace at "
                                          f"{len(diff)} ids, e.g. {diff[:8].tolist()}")
             return marked
+        return self._graph_trace(n, major, graph)
+
+    def _graph_trace(self, n: int, major: bool, graph: dict) -> bytearray:
+        """The marks of ids < n and the heap graph, traced object by object: every edge
+        between heap objects into ``graph["src"]``/``graph["dst"]``, and every heap object
+        reached from a root (or through static objects, whose own edges are not recorded)
+        with that root's identity into ``graph["roots"]``. The roots are pushed first, in
+        their order; the per-edge work is inlined (no call per edge)."""
         marked = bytearray(n)
         lo = 0 if major else self.nursery_start
         stack: list[Any] = []
+        push = stack.append
         statics_seen: set[int] = set()
-        edges_src = edges_dst = None
+        seen_static = statics_seen.add
+        edges_src, edges_dst = array("q"), array("q")
+        add_src, add_dst = edges_src.append, edges_dst.append
         root_objs: list[tuple[int, int]] = []
-        if graph is not None:
-            edges_src, edges_dst = array("q"), array("q")
-            graph["src"], graph["dst"], graph["roots"] = edges_src, edges_dst, root_objs
-
-        def push(x: Any, parent: int, ident: int) -> None:
-            # follow indirections: an updated thunk stands for its value
-            while type(x) is Thunk and x.val is not None:
-                x = x.val
-            i = getattr(x, "id", None)
-            if i is None:
-                return
-            if i < 0:
-                if id(x) not in statics_seen:
-                    statics_seen.add(id(x))
-                    stack.append((x, -1, ident))
-                return
-            if graph is not None:
-                if parent >= 0:
-                    edges_src.append(parent)
-                    edges_dst.append(i)
+        add_root = root_objs.append
+        graph["src"], graph["dst"], graph["roots"] = edges_src, edges_dst, root_objs
+        roots = list(self.roots_fn())
+        nroots = len(roots)
+        k = 0
+        while True:
+            if k < nroots:  # the roots first, each with its own identity
+                todo: Any = (roots[k][0],)
+                parent, ident = -1, roots[k][1]
+                k += 1
+                if k == nroots and not major:
+                    for th in self.remembered:
+                        push((th, -1, 0))
+            elif stack:
+                x, parent, ident = stack.pop()
+                t = type(x)
+                if t is Con:
+                    todo = x.fields
+                elif t is Thunk:
+                    v = x.val
+                    todo = (v,) if v is not None else (x.fv or ())
+                elif t is Fun:
+                    todo = x.fv
+                elif t is Pap:
+                    todo = [x.fun, *x.args]
                 else:
-                    root_objs.append((i, ident))
-            if i < lo or i >= n or marked[i]:
-                return
-            marked[i] = 1
-            stack.append((x, i, ident))
-
-        for obj, ident in self.roots_fn():
-            push(obj, -1, ident)
-        if not major:
-            for th in self.remembered:
-                stack.append((th, -1, 0))
-        while stack:
-            x, i, ident = stack.pop()
-            t = type(x)
-            if t is Con:
-                for f in x.fields:
-                    if type(f) is not int:
-                        push(f, i, ident)
-            elif t is Thunk:
-                if x.val is not None:
-                    push(x.val, i, ident)
-                elif x.fv:
-                    for f in x.fv:
-                        push(f, i, ident)
-            elif t is Fun:
-                for f in x.fv:
-                    push(f, i, ident)
-            elif t is Pap:
-                push(x.fun, i, ident)
-                for f in x.args:
-                    push(f, i, ident)
-        return marked
+                    continue
+            else:
+                return marked
+            for f in todo:
+                # follow indirections: an updated thunk stands for its value
+                while type(f) is Thunk and f.val is not None:
+                    f = f.val
+                i = getattr(f, "id", None)
+                if i is None:
+                    continue
+                if i < 0:
+                    if id(f) not in statics_seen:
+                        seen_static(id(f))
+                        push((f, -1, ident))
+                    continue
+                if parent >= 0:
+                    add_src(parent)
+                    add_dst(i)
+                else:
+                    add_root((i, ident))
+                if i < lo or i >= n or marked[i]:
+                    continue
+                marked[i] = 1
+                push((f, i, ident))
 
     def _fast(self) -> OldGraph | None:
         """The edge-list tracer, once it is known that no scheme wants the heap graph
