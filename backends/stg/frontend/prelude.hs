@@ -378,7 +378,8 @@ concatMap f xs = foldr (\x r -> f x ++ r) [] xs
 lookup _ [] = Nothing
 lookup k ((k', v):rest) = if k == k' then Just v else lookup k rest
 
-replicate n x = if n <= 0 then [] else x : replicate (n - 1) x
+-- base: replicate n x = take n (repeat x) (one cyclic cell, then take's cells and thunks)
+replicate n x = take n (repeat x)
 iterate f x = x : iterate f (f x)
 repeat x = let xs = x : xs in xs
 cycle [] = emptyList# "cycle"
@@ -400,7 +401,9 @@ dropWhile _ [] = []
 dropWhile p xs@(x:xs') = if p x then dropWhile p xs' else xs
 span _ [] = ([], [])
 span p xs@(x:xs') = if p x then (let (ys, zs) = span p xs' in (x:ys, zs)) else ([], xs)
-break p xs = span (not . p) xs
+-- base defines break directly (not as span (not . p): no composed predicate per call)
+break _ [] = ([], [])
+break p xs@(x:xs') = if p x then ([], xs) else (let (ys, zs) = break p xs' in (x:ys, zs))
 
 zip (a:as) (b:bs) = (a, b) : zip as bs
 zip _ _ = []
@@ -426,8 +429,7 @@ lines s = case break (== '\n') s of
 unlines ls = concatMap (\l -> l ++ "\n") ls
 words s = case dropWhile isSpace s of
   "" -> []
-  s' -> case break isSpace s' of
-          (w, s'') -> w : words s''
+  s' -> let (w, s'') = break isSpace s' in w : words s''
 unwords [] = ""
 unwords ws = foldr1 (\w s -> w ++ ' ' : s) ws
 
