@@ -286,6 +286,9 @@ PRIMOPS: dict[str, int] = {
     "isDouble#": 1, "isChar#": 1,
     # show for numbers and chars, as GHC prints them; result is a String (list of C#)
     "showInt": 1, "showDouble": 1, "showChar": 1,
+    # base's itos: the digits of an Int consed onto argument 2, which is not evaluated
+    # (LAZY_LAST in desugar_app): one (:) and one C# per digit, no (++) copy
+    "showIntOn#": 2,
     # strings: unpack a literal lazily into a list of C#
     "unpackCString#": 1,
     # IO: argument 1 is a fully evaluated String (the Prelude deep-forces it), argument 2 the
@@ -295,3 +298,7 @@ PRIMOPS: dict[str, int] = {
     "error#": 1,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
 }
+
+#: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token
+#: and showIntOn#'s rest of the string
+LAZY_LAST = frozenset({"putStr#", "showIntOn#"})

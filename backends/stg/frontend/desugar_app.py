@@ -27,7 +27,6 @@ INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
 }
 # Comparisons are generic (lists, tuples, constructors); inlined only next to a literal.
 INLINE_COMPARE = {"==", "/=", "<", "<=", ">", ">="}
-WORLD_LAST = {"putStr#"}  # primops whose last argument is the world token
 
 
 
@@ -169,7 +168,7 @@ class AppMixin:
         if op not in ir.PRIMOPS:
             raise AssertionError(f"unknown primop {op}")
         rest = args[1:]
-        if op in WORLD_LAST:
+        if op in ir.LAZY_LAST:
             binds: list[ir.Bind] = []
             world = self.atom(rest[-1], env, path, binds)
             inner = self.inline_prim(op, rest[:-1], env, path)

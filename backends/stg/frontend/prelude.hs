@@ -226,8 +226,10 @@ showsStruct# x s = case x of
   () -> '(' : ')' : s
 
 showNum# d x s = if d > 6 && (x < 0 || isNegativeZero# x)
-                 then '(' : prim "showInt" x ++ (')' : s)
-                 else prim "showInt" x ++ s
+                 then '(' : showDigits# x (')' : s)
+                 else showDigits# x s
+-- base: an Int's digits are consed onto the rest (itos); a Double's string is (++)-ed on
+showDigits# x s = if isDouble# x then prim "showInt" x ++ s else prim "showIntOn#" x s
 isNegativeZero# x = x == 0 && prim "showInt" x == "-0.0"
 
 -- In a list of lists, empty elements show as "" when another element is a String.
@@ -426,12 +428,16 @@ lines s = case break (== '\n') s of
   (l, s') -> l : (case s' of
                     [] -> []
                     (_:s'') -> lines s'')
-unlines ls = concatMap (\l -> l ++ "\n") ls
+-- base-4.15's definitions
+unlines [] = []
+unlines (l:ls) = l ++ '\n' : unlines ls
 words s = case dropWhile isSpace s of
   "" -> []
   s' -> let (w, s'') = break isSpace s' in w : words s''
 unwords [] = ""
-unwords ws = foldr1 (\w s -> w ++ ' ' : s) ws
+unwords (w:ws) = w ++ unwordsGo# ws
+unwordsGo# [] = ""
+unwordsGo# (v:vs) = ' ' : (v ++ unwordsGo# vs)
 
 -- Data.List extras
 intercalate sep xss = concat (intersperse sep xss)

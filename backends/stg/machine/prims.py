@@ -312,6 +312,18 @@ def p_showInt(a):
     return mkstr(show_double(x) if type(x) is float else str(x))
 
 
+def p_showIntOn(a, s):
+    """base's ``itos n s``: the digits of the Int ``a`` consed onto ``s`` (not evaluated)."""
+    lst = s
+    for ch in reversed(str(a.val)):
+        c = mkchr(ch)
+        o = Con(len(HI), DC_CONS, [c, lst])
+        HIa(S_CONS)
+        HPa(CCS)
+        lst = o
+    return lst
+
+
 def p_showDouble(a):
     return mkstr(show_double(float(a.val)))
 
@@ -352,7 +364,7 @@ PRIM_FUNCTIONS = {
     "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,
     "truncate": p_truncate, "round": p_round, "floor": p_floor, "ceiling": p_ceiling,
     "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "chr": p_chr,
-    "showInt": p_showInt, "showDouble": p_showDouble, "showChar": p_showChar,
+    "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble, "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
     "isDouble#": p_isDouble, "isChar#": p_isChar,
 }

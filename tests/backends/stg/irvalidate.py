@@ -103,8 +103,8 @@ class Validator:
             fv = set()
             for i, a in enumerate(e.args):
                 fv |= self.atom(a, scope)
-                world = e.op == "putStr#" and i == 1
-                if isinstance(a, ir.Var) and a.name in scope and a.name not in ev and not world:
+                lazy = e.op in ir.LAZY_LAST and i == len(e.args) - 1
+                if isinstance(a, ir.Var) and a.name in scope and a.name not in ev and not lazy:
                     self.err(f"primop {e.op} on unevaluated {a.name}")
             return fv
         if isinstance(e, ir.LitE):
