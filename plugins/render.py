@@ -37,13 +37,21 @@ import math
 import os
 from dataclasses import dataclass, field
 from typing import Sequence
-from xml.sax.saxutils import escape
 
 import numpy as np
 
 from profkit.errors import UsageError
 from profkit.hookspecs import hookimpl
 from profkit.plugins.hpfile import HeapProfileData, read_hp
+
+
+def escape(data: str, entities: dict[str, str] | None = None) -> str:
+    """``xml.sax.saxutils.escape``, imported when a picture is drawn (its import pulls in
+    ``urllib.request``: a tenth of a small program's start-up)."""
+    from xml.sax.saxutils import escape as xml_escape
+
+    return xml_escape(data, entities or {})
+
 
 OTHER = "OTHER"
 #: Band colours, bottom band first after OTHER; distinct hues, none grey.

@@ -30,6 +30,7 @@ def reference_path(*parts: str) -> Path:
 _OUTSIDE_READS: list[str] = []
 _BESIDE = str(REPO.parent) + os.sep
 _INSIDE = str(REPO) + os.sep
+_SESSION_CACHE: list[str] = []  # PROFKIT_CACHE_DIR made for this session (pytest_configure)
 
 
 def _audit(event: str, args: tuple) -> None:
@@ -40,14 +41,26 @@ def _audit(event: str, args: tuple) -> None:
     except (TypeError, ValueError):
         return
     if path.startswith(_BESIDE) and not path.startswith(_INSIDE) and (
-            os.sep + ".venv" + os.sep) not in path:
+            os.sep + ".venv" + os.sep) not in path and not any(
+            path.startswith(d + os.sep) for d in _SESSION_CACHE):
         _OUTSIDE_READS.append(path)
 
 
 def pytest_configure(config) -> None:
     import sys
+    import tempfile
 
     sys.addaudithook(_audit)
+    # the MLWorks front end's cache of the compiled Basis (README, "Start-up"): a directory
+    # of this session's own, never the user's (runs start cold; the suite writes nothing
+    # outside its temporary files)
+    if not os.environ.get("PROFKIT_CACHE_DIR"):
+        import atexit
+        import shutil
+
+        _SESSION_CACHE.append(tempfile.mkdtemp(prefix="profkit-test-cache-"))
+        os.environ["PROFKIT_CACHE_DIR"] = _SESSION_CACHE[0]
+        atexit.register(shutil.rmtree, _SESSION_CACHE[0], True)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

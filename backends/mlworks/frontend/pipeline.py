@@ -9,20 +9,26 @@ generators only see what runs.
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 from functools import lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from profkit.errors import SourceError
 
 from .. import ir
 from . import syntax as S
+from . import types
 from .lower import FnCtx, Lowerer
 from .parser import parse_program
 from .typecheck import Checker
 from .types import BUILTIN_EXNS, Env, TypePrinter
 from .uncaught import wrap_uncaught
+
+if TYPE_CHECKING:
+    from .basiscache import BasisState
 
 BASIS_FILE = "basis.sml"
 
@@ -47,29 +53,50 @@ def compile_sml(source: str, filename: str) -> ir.Program:
         sys.setrecursionlimit(old)
 
 
-def _compile(source: str, filename: str) -> ir.Program:
-    base = os.path.basename(filename) or filename
+def build_basis() -> "BasisState":
+    """``basis.sml`` parsed, type-checked and lowered: the state a program continues from."""
+    from .basiscache import BasisState
+
     basis = parse_program(basis_source(), BASIS_FILE)
-    prog = parse_program(source, filename)
     checker = Checker(BASIS_FILE)
     env = checker.initial_env()
     checker.top_decs(basis.decs, env)
+    lw = Lowerer()
+    lw.basis_env = env
+    lw.file = BASIS_FILE
+    basis_setup = lower_setup(lw, basis.decs)
+    next_id = next(types._ids)
+    types._ids = itertools.count(next_id)
+    return BasisState(checker, env, lw, basis_setup, len(lw.items), next_id)
+
+
+def basis_state() -> "BasisState":
+    """A fresh ``build_basis()`` state, from the per-user cache when it holds one
+    (``basiscache``)."""
+    from .basiscache import basis_state as cached
+
+    return cached(build_basis)
+
+
+def _compile(source: str, filename: str) -> ir.Program:
+    base = os.path.basename(filename) or filename
+    prog = parse_program(source, filename)
+    st = basis_state()
+    checker = st.checker
     checker.file = filename
-    user_env = Env(env)
+    user_env = Env(st.env)
     checker.top_decs(prog.decs, user_env)
-    return lower_program(basis.decs, prog.decs, base, env)
+    return lower_user(st, prog.decs, base)
 
 
 def infer_sml(source: str, filename: str = "input.sml") -> dict[str, str]:
     """Type-check a program; returns each top-level value's type as SML prints it
     (``'a list -> int``). Raises ``SourceError`` like ``compile_sml``."""
-    basis = parse_program(basis_source(), BASIS_FILE)
     prog = parse_program(source, filename)
-    checker = Checker(BASIS_FILE)
-    env = checker.initial_env()
-    checker.top_decs(basis.decs, env)
+    st = basis_state()
+    checker = st.checker
     checker.file = filename
-    user_env = Env(env)
+    user_env = Env(st.env)
     checker.top_decs(prog.decs, user_env)
     out = {}
     for name, info in user_env.values.items():
@@ -78,8 +105,18 @@ def infer_sml(source: str, filename: str = "input.sml") -> dict[str, str]:
     return out
 
 
+def lower_user(st: "BasisState", decs: list[S.Dec], base: str) -> ir.Program:
+    """Lower the program's declarations after the Basis's (``st``, used up) and prune."""
+    lw = st.lw
+    lw.file = base
+    lw.top_exns = []
+    return _finish(lw, decs, base, st.basis_setup, st.n_basis_items)
+
+
 def lower_program(basis_decs: list[S.Dec], decs: list[S.Dec], base: str,
                   basis_env: Env | None = None) -> ir.Program:
+    """Lower the Basis and the program in one go (``compile_sml`` continues from a
+    ``basis_state()`` instead, which gives the same program)."""
     lw = Lowerer()
     lw.basis_env = basis_env
     lw.file = BASIS_FILE
@@ -87,6 +124,11 @@ def lower_program(basis_decs: list[S.Dec], decs: list[S.Dec], base: str,
     n_basis_items = len(lw.items)
     lw.file = base
     lw.top_exns = []
+    return _finish(lw, decs, base, basis_setup, n_basis_items)
+
+
+def _finish(lw: Lowerer, decs: list[S.Dec], base: str, basis_setup: str,
+            n_basis_items: int) -> ir.Program:
     user_setup = lower_setup(lw, decs, wrap=lambda body: wrap_uncaught(lw, body, lw.top_exns))
     for item in lw.items:
         if item.name == user_setup:
