@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import functools
 import gc
-import hashlib
 import io
 import itertools
 import os
@@ -41,6 +40,11 @@ from . import uncaught
 from .lower import Lowerer
 from .typecheck import Checker
 from .types import Env
+
+try:  # hashlib's own blake2b, without loading OpenSSL (_hashlib): 1% of a small run
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 FORMAT = b"profkit-mlworks-basis 1\n"
 PREFIX = "mlworks-basis-"
@@ -85,7 +89,7 @@ def _key_files() -> list[Path]:
 
 
 def cache_key() -> str:
-    h = hashlib.sha256(FORMAT)
+    h = blake2b(FORMAT, digest_size=32)
     h.update(sys.version.encode())
     h.update(str(pickle.HIGHEST_PROTOCOL).encode())
     for p in _key_files():
