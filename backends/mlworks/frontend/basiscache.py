@@ -14,7 +14,8 @@ program, which gives the same ``ir.Program`` as building it again.
   modules, ``ir.py``, this one) and of the Python version; an entry is a file named after its
   key, so a change to any of them makes a new entry (the oldest are removed beyond a few).
 * an entry carries its key and a checksum of its payload; one that is missing, truncated,
-  corrupt, for another key or that does not unpickle is ignored and rebuilt, silently. It is
+  corrupt, for another key, owned by another user or that does not unpickle is ignored and
+  rebuilt, silently. It is
   written to a temporary file and renamed into place (concurrent runs are safe).
 * objects that the front end compares by identity (``types.INT``, ``UNIT``...) are pickled
   as references to the module-level objects, not copies.
@@ -233,8 +234,13 @@ def _unpack(data: bytes, key: str) -> bytes | None:
 
 
 def read_entry(key: str) -> bytes | None:
+    """The entry's checked payload; ``None`` if there is none, it is damaged, or it belongs
+    to another user (unpickling runs code: only this user's own files are read)."""
     try:
-        data = entry_path(key).read_bytes()
+        with open(entry_path(key), "rb") as fh:
+            if hasattr(os, "getuid") and os.fstat(fh.fileno()).st_uid != os.getuid():
+                return None
+            data = fh.read()
     except (OSError, ValueError):
         return None
     return _unpack(data, key)

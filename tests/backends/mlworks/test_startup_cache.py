@@ -185,6 +185,23 @@ def test_a_corrupt_entry_is_rebuilt(cache, monkeypatch):
     assert image(pipeline.compile_sml(src, name)) == ref
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0,
+                    reason="needs root to give the entry to another user")
+def test_an_entry_of_another_user_is_not_read(cache, monkeypatch):
+    src, name = PROGRAMS["hello.sml"], "hello.sml"
+    ref = image(compile_uncached(src, name, monkeypatch))
+    pipeline.compile_sml(src, name)
+    [entry] = entries(cache)
+    os.chown(entry, 12345, -1)
+    assert basiscache.read_entry(basiscache.cache_key()) is None
+    basiscache._memo.clear()
+    built = []
+    real_build = pipeline.build_basis
+    monkeypatch.setattr(pipeline, "build_basis", lambda: built.append(1) or real_build())
+    assert image(pipeline.compile_sml(src, name)) == ref
+    assert built == [1] and entry.stat().st_uid == os.getuid()  # rebuilt, rewritten
+
+
 def test_an_unwritable_cache_is_no_error(tmp_path):
     prog = tmp_path / "hello.sml"
     prog.write_text(PROGRAMS["hello.sml"])
