@@ -76,8 +76,9 @@ class InfoName:
     """What an ``info`` id stands for, in words.
 
     ``name``: the closure description GHC's ``-hd`` prints (``":"``, ``"I#"``,
-    ``"<Main.sat_s1>"``; on MLWorks the object kind or what the backend knows of the
-    allocation site); ``type``: the type description (``-hy``); ``module``: the defining
+    ``"<Main.sat_s1>"``; on MLWorks the object kind, or what its allocation site builds
+    (``"SOME"``, ``"::"``, ``"(,)"``, ``"f[p.sml:3]"``) when a scheme asked for names:
+    ``Scheme.needs_info_names``, ``-hd``, ``-hy``); ``type``: the type description (``-hy``); ``module``: the defining
     module; ``kind``: the ``ObjKind``; ``kind_name``: its GHC closure-type name (``CON``
     for constructors, ``THUNK``, ``FUN``, ``PAP``, ``IND``, ...).
     """
@@ -252,6 +253,10 @@ class Scheme:
 
     #: the declared options of the plugin this scheme belongs to
     options: ClassVar[PluginOptions | None] = None
+    #: the scheme names objects by their ``info`` (``info_name``, ``info_description``):
+    #: a backend that names allocation sites only on demand (MLWorks) then names them, as
+    #: for ``-hd``/``-hy`` (read when the program is loaded)
+    needs_info_names: ClassVar[bool] = False
 
     def __init__(self, config: Config, opts: OptionValues | None = None) -> None:
         self.config = config

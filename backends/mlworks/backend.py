@@ -17,6 +17,10 @@ Issue 11 (every scheme means the same on both runtimes):
   (``-hb``...) is selected, an ``profiling.instrument.Instrumentation`` is passed to the
   code generator (when it accepts one), whose code then counts entries and records uses in
   guest memory; the tracker folds the use table into ``last_use`` at every collection;
+* **names** (issue 15): with ``-hd``/``-hy`` (or their restrictions, or a scheme declaring
+  ``needs_info_names``) the instrumentation also stores each inline allocation's site
+  number in the site table, and the tracker gives the objects the site's info: bands are
+  named by constructor, tuple, record, closure (``codegen/hooks.py`` ``alloc_name``);
 * **stacks**: with ``-p`` or manner bit 2 (time) each tick scans the emulated stack
   (``profiling.stackscan``): ticks carry full call stacks, the exact call counts are shared
   onto them as entries, and MLWorks's time statistics feed the time report.
@@ -62,6 +66,19 @@ def needs_uses(cfg) -> bool:
     return ldvu.selected(cfg)
 
 
+def needs_names(cfg, session=None) -> bool:
+    """A scheme names objects by what they are: ``-hd``/``-hy`` (also as restrictions next
+    to another breakdown), or a registered plugin or scheme with ``needs_info_names``
+    (``profkit.scheme.Scheme``)."""
+    heap = cfg.rts.heap
+    if heap.breakdown in ("d", "y") or any(k in heap.restrict for k in ("d", "y")):
+        return True
+    pm = getattr(session, "pm", None)
+    # (list_name_plugin, not get_plugins: that builds a set, and plugins may be unhashable)
+    return pm is not None and any(getattr(p, "needs_info_names", False) is True
+                                  for _name, p in pm.list_name_plugin() if p is not None)
+
+
 def needs_stacks(cfg) -> bool:
     return bool(cfg.rts.prof or (cfg.profile_file and cfg.profile_manner & 2))
 
@@ -100,6 +117,7 @@ class MLWorksBackend:
         self.scanner = None  # profiling.stackscan.StackScanner with -p / manner bit 2
         self.spaceprof = None
         self.producers_note: str | None = None
+        self.names = False  # allocation sites name their objects (needs_names)
 
     # ------------------------------------------------------------------ load
     def load(self, session) -> None:
@@ -124,6 +142,7 @@ class MLWorksBackend:
         except (KeyError, ImportError):
             raise UsageError(f"--arch {arch}: the runtime has no support for this "
                              "architecture yet") from None
+        self.names = needs_names(cfg, session)
         self.image = self._generate(codegen, cfg, arch)
         session.word_bytes = 4
         tables = session.tables
@@ -135,16 +154,17 @@ class MLWorksBackend:
             self.item_stack[it.offset] = tables.stacks.push(StackTable.MAIN, cc)
 
     def _generate(self, codegen, cfg, arch: str):
-        """Generate code, instrumented for call counting / use recording when a scheme
-        needs them and the code generator takes an ``instrumentation`` (the walker)."""
+        """Generate code, instrumented for call counting / use recording / allocation-site
+        naming when a scheme needs them and the code generator takes an
+        ``instrumentation`` (the walker)."""
         import inspect
 
-        calls, uses = needs_calls(cfg), needs_uses(cfg)
+        calls, uses, names = needs_calls(cfg), needs_uses(cfg), self.names
         gen = codegen.generate
-        if (calls or uses) and "instrumentation" in inspect.signature(gen).parameters:
+        if (calls or uses or names) and "instrumentation" in inspect.signature(gen).parameters:
             from .profiling.instrument import Instrumentation
 
-            inst = Instrumentation(arch, calls=calls, uses=uses)
+            inst = Instrumentation(arch, calls=calls, uses=uses, names=names)
             image = gen(self.program, M.STATIC, instrumentation=inst)
             self.instrumentation = inst
             return image
@@ -163,11 +183,13 @@ class MLWorksBackend:
         if inst is not None:
             from .profiling import instrument as I
 
-            I.map_areas(m, calls=inst.calls, uses=inst.uses)
+            I.map_areas(m, calls=inst.calls, uses=inst.uses, names=inst.names)
             if inst.calls:
                 self.call_counts = I.CallCounts(m, inst.items)
             if inst.uses and m.tracker is not None:
                 m.tracker.use_table = I.UseTable(m)
+            if inst.names and m.tracker is not None:
+                m.tracker.site_table = I.SiteTable(m, inst.site_names)
         clock = VirtualClock(UNITS_PER_SECOND, cfg.rts.tick_interval)
         scanner = None
         if needs_stacks(cfg):

@@ -119,10 +119,18 @@ class Alloc:
     """Allocate an object with an inline allocation sequence (the sites the space profiler
     patches). ``kind``: ``"pair"`` (2 fields, unheaded), ``"record"`` (n fields, RECORD
     header), ``"ref"`` (ARRAY of 1 element, REFPTR), ``"real"`` (boxed real from a Real or
-    a computed float held in ``fields[0]``)."""
+    a computed float held in ``fields[0]``).
+
+    ``what`` and ``type_desc`` name what is built, for heap profiles by closure description
+    (``-hd``) and type (``-hy``) (the front end sets them: a constructor and its datatype,
+    ``"::"``/``"list"`` for a cons cell, a record's labels, an exception's name and
+    ``"exn"``); empty means a tuple, ref or real named by its shape (``codegen/hooks.py``
+    ``alloc_name``). They do not change the code."""
 
     kind: str
     fields: list["Expr"]
+    what: str = ""
+    type_desc: str = ""
 
 
 @dataclass(slots=True)

@@ -22,6 +22,14 @@ byte-identical to the uninstrumented code:
     called), ``"switch"`` (a value is scrutinised by a match's ``Switch``) or ``"is_int"``
     (a match tests boxed vs. unboxed constructors). The value is in ``loc.reg``, tagged,
     just before the instruction that uses it.
+``on_alloc(walker, site: AllocSite) -> list[Insn]``
+    An object allocated by a constant-size inline sequence is complete (header, fields):
+    ``site.reg`` holds its tagged pointer (``site.primary`` its tag). Sites: ``ir.Alloc``
+    (tuples, records, constructors, refs, exception packets), boxed reals, ``MakeClosure``
+    and ``LetRecClosures`` records, a service's tuple argument, ``explode``'s cons cells.
+    ``site.what``/``site.type_desc`` say what is built (:func:`alloc_name`). The
+    variable-size string, array and byte-array sequences of ``inline*.py`` are not hook
+    points: what they build is their object kind, which the runtime reads from the header.
 ``on_call(walker, site: CallSite) -> list[Insn]``
     Just before the control transfer of every call: ``site.kind`` is ``"closure"`` (through
     the closure's code pointer), ``"known"`` (a direct call of ``site.callee``),
@@ -38,8 +46,11 @@ register is free (use memory operands, e.g. ``add dword ptr [addr], 1``). It mus
 a GC point (no allocation, call or service) nor write the frame. Hooks may be called more
 than once for the same site (the x86 target walks an item twice when the argument can stay
 in EBX) and must then return the same code: ``site``/``loc.site`` numbers the hook sites of
-an item in walk order (stable across such walks), so counters can be keyed on
-``(item name, site)``."""
+an item in walk order (stable across such walks; allocation sites are numbered apart), so
+counters can be keyed on ``(item name, site)``.
+
+Walkers reach the hooks through :class:`HookSites` (``use``, ``call_site``,
+``alloc_site``), a mixin of ``walker.Walker``."""
 
 from __future__ import annotations
 
@@ -76,6 +87,67 @@ class CallSite:
     tail: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class AllocSite:
+    """An inline allocation (``on_alloc``)."""
+
+    what: str  # what is built, as -hd names it: "::", "SOME", "(,)", "{x,y}", "f[p.sml:3]"
+    type_desc: str  # its type, as -hy names it: "list", "option", "(,)", "exn", "->*"
+    reg: str  # the register holding the new object's tagged pointer
+    primary: int  # its primary tag (1 pair, 3 ref, 5 record/closure/real)
+    item: str  # the code item the allocation is in
+    site: int  # allocation site number within the item (walk order)
+
+
+def alloc_name(kind: str, n: int, what: str = "", type_desc: str = "") -> tuple[str, str]:
+    """(description, type) of an allocation of ``kind`` with ``n`` fields: the front end's
+    names (``ir.Alloc.what``/``type_desc``) when it gave them, else by shape: a tuple
+    ``(,)``/``(,,)`` (type the same, as GHC's -hy names tuples), ``ref``, ``real``."""
+    if what:
+        return what, type_desc or what
+    if kind in ("ref", "real"):
+        return kind, kind
+    name = "(" + "," * max(n - 1, 0) + ")"
+    return name, name
+
+
+def closure_name(code: str) -> tuple[str, str]:
+    """(description, type) of a closure of code item ``code``: the item's name exactly as
+    ``-p`` and ``-hc`` print it (``f[p.sml:3]``, ``<anon>[p.sml:7]``; MLWorks's names
+    already tell a function from a constructor, so no angle brackets as GHC's ``<Main.f>``),
+    of the type GHC gives a function whose type it does not know (``->*``). A shared closure record (``LetRecClosures``) is
+named by its first function (the record's pointer is that function's closure)."""
+    return code, "->*"
+
+
+class HookSites:
+    """Walker mixin: the hook points (``self.instrumentation`` may be None)."""
+
+    instrumentation: "Instrumentation | None"
+    item: ir.CodeItem
+    sites: int
+    alloc_sites: int = 0
+
+    def use(self, kind: str, reg: str, index: int | None = None) -> None:
+        self.sites += 1
+        if self.instrumentation is not None:
+            self.emit(*self.instrumentation.on_use(  # type: ignore[attr-defined]
+                self, ValueLocation(kind, reg, self.item.name, self.sites, index)))
+
+    def call_site(self, kind: str, callee: str | None = None, tail: bool = False) -> None:
+        self.sites += 1
+        if self.instrumentation is not None:
+            self.emit(*self.instrumentation.on_call(  # type: ignore[attr-defined]
+                self, CallSite(kind, self.item.name, self.sites, callee, tail)))
+
+    def alloc_site(self, name: tuple[str, str], reg: str, primary: int) -> None:
+        self.alloc_sites += 1
+        if self.instrumentation is not None:
+            self.emit(*self.instrumentation.on_alloc(  # type: ignore[attr-defined]
+                self, AllocSite(name[0], name[1], reg, primary, self.item.name,
+                                self.alloc_sites)))
+
+
 class Instrumentation:
     """Default hooks: no code. Subclass and override what a profiling scheme needs."""
 
@@ -86,4 +158,7 @@ class Instrumentation:
         return []
 
     def on_call(self, walker: "Walker", site: CallSite) -> list[Insn]:
+        return []
+
+    def on_alloc(self, walker: "Walker", site: AllocSite) -> list[Insn]:
         return []

@@ -201,7 +201,9 @@ class SparcInline:
         self.load(s, "%l2")
         self.emit(f"ld {self.slot(ki)}, %l3", "sra %l3, 2, %l3", "add %l2, %l3, %l2",
                   "sub %l2, 2, %l2", "xor %l2, 3, %l2", "ldub [%l2], %l4", "sll %l4, 2, %l4",
-                  "st %l4, [%l0-1]", f"st %l0, {self.slot(kacc)}", f"ld {self.slot(ki)}, %l3",
+                  "st %l4, [%l0-1]")
+        self.alloc_site(("::", "list"), "%l0", V.PAIRPTR)
+        self.emit(f"st %l0, {self.slot(kacc)}", f"ld {self.slot(ki)}, %l3",
                   "sub %l3, 4, %l3", f"st %l3, {self.slot(ki)}", Branch("a", loop),
                   Label(done), f"ld {self.slot(kacc)}, %l0")
 

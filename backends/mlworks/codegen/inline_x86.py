@@ -227,7 +227,9 @@ class X86Inline:
         self.load(s, "edx")
         self.emit(f"mov ecx, {self.slot(ki)}", "sar ecx, 2",
                   "movzx ecx, byte ptr [edx + ecx - 2]", "shl ecx, 2",
-                  "mov dword ptr [eax - 1], ecx", f"mov {self.slot(kacc)}, eax",
+                  "mov dword ptr [eax - 1], ecx")
+        self.alloc_site(("::", "list"), "eax", V.PAIRPTR)
+        self.emit(f"mov {self.slot(kacc)}, eax",
                   f"sub {self.slot(ki)}, 4", Jump("", loop), Label(done),
                   f"mov eax, {self.slot(kacc)}", "xor edx, edx")
 

@@ -52,8 +52,8 @@ pad)``, ``field_wait_regs()`` (returns), ``push_handler(h, handler_label)``,
 ``return_insns()``, and, for the item's frame (all return): ``frame_words()``,
 ``prologue(frame)``, ``epilogue_insns(frame)``, ``is_leaf()``, ``assemble_item(code,
 frame)``, ``redundant(prev, ins)`` (a peephole: True drops ``ins``).
-Instrumentation hooks: :meth:`Walker.use` and :meth:`Walker.call_site` at every use of a
-heap value and every call, the entry hook in :meth:`Walker.finish`; what they pass and what
+Instrumentation hooks (``hooks.HookSites``): ``use``, ``call_site`` and ``alloc_site`` at
+every use of a heap value, call and inline allocation, the entry hook in :meth:`Walker.finish`; what they pass and what
 hook code may do is in ``hooks`` (``hooks.Instrumentation``).
 """
 
@@ -65,13 +65,14 @@ from ..abi import SERVICE_SLOT_BASE, SERVICES
 from .asm_common import Label
 from .common import (BITWISE, CMP, EPILOGUE, FCMP, FLOAT_VALUED, INT_ARITH, MAX_SEL_DEPTH,
                      SIMPLE, Reg, Sel, Slot, Sym, _pure, sel_depth)
-from .hooks import CallSite, Insn, Instrumentation, ValueLocation  # noqa: F401 - re-exported
+from .hooks import (AllocSite, CallSite, HookSites, Insn, Instrumentation,  # noqa: F401
+                    ValueLocation, alloc_name, closure_name)
 from .codevector import ItemSpec, LoadImage, build_image
 from .common import CodegenError, _Program, _sibling_offset, alloc_shape, tagged
 from .inline import INLINE, InlineServices
 
 
-class Walker(InlineServices):
+class Walker(HookSites, InlineServices):
     """Generates one code item; subclassed by each target (see the module docstring)."""
 
     ARCH = ""
@@ -202,19 +203,6 @@ class Walker(InlineServices):
     def epilogue(self) -> None:
         self.emit(EPILOGUE)
 
-    # ------------------------------------------------------------------ hooks
-    def use(self, kind: str, reg: str, index: int | None = None) -> None:
-        self.sites += 1
-        if self.instrumentation is not None:
-            self.emit(*self.instrumentation.on_use(
-                self, ValueLocation(kind, reg, self.item.name, self.sites, index)))
-
-    def call_site(self, kind: str, callee: str | None = None, tail: bool = False) -> None:
-        self.sites += 1
-        if self.instrumentation is not None:
-            self.emit(*self.instrumentation.on_call(
-                self, CallSite(kind, self.item.name, self.sites, callee, tail)))
-
     # ------------------------------------------------------------------ stubs, services
     def emit_stubs(self) -> None:
         for kind, exn in (("ovf", "Overflow"), ("div", "Div"), ("sub", "Subscript"),
@@ -329,8 +317,9 @@ class Walker(InlineServices):
             vals.append(Reg(reg))
         return vals
 
-    def allocate(self, kind: str, fields: list) -> None:
-        """Evaluate ``fields``, allocate, store them; result in ACC."""
+    def allocate(self, kind: str, fields: list, name: tuple[str, str] | None = None) -> None:
+        """Evaluate ``fields``, allocate, store them; result in ACC (``name``: what is
+        built, for the ``on_alloc`` hook; default by shape)."""
         vals = self.alloc_fields(fields)
         primary = self.alloc_seq(kind, len(fields))
         first = 4 * 3 - primary if kind == "ref" else -primary + (4 if kind != "pair" else 0)
@@ -344,6 +333,7 @@ class Walker(InlineServices):
                 self.load(v, self.SCRATCH)
                 src = self.SCRATCH
             self.store_field(src, self.ACC, first + 4 * i)
+        self.alloc_site(name or alloc_name(kind, len(fields)), self.ACC, primary)
 
     def x_Alloc(self, e: ir.Alloc, tail):
         if e.kind == "real":  # the boxing allocation of a float-valued expression
@@ -352,7 +342,7 @@ class Walker(InlineServices):
             self.float_value(e.fields[0])
             self.box_real()
             return
-        self.allocate(e.kind, e.fields)
+        self.allocate(e.kind, e.fields, alloc_name(e.kind, len(e.fields), e.what, e.type_desc))
 
     def float_value(self, e) -> None:
         """The double value of ``e`` in the target's float register without boxing it: a
@@ -375,7 +365,9 @@ class Walker(InlineServices):
 
     def box_real(self) -> None:
         """Box the double in the float register (the GC leaves those alone); into ACC."""
-        self.store_boxed_double(self.alloc_seq("real", 1))
+        primary = self.alloc_seq("real", 1)
+        self.store_boxed_double(primary)
+        self.alloc_site(alloc_name("real", 1), self.ACC, primary)
 
     def x_Real(self, e: ir.Real, tail):
         self.float_value(e)
@@ -384,13 +376,13 @@ class Walker(InlineServices):
     def x_MakeClosure(self, e: ir.MakeClosure, tail):
         code = Sym(self.prog.item_symbol(e.code))
         kind = "pair" if len(e.free) == 1 else "record"
-        self.allocate(kind, [code] + list(e.free))
+        self.allocate(kind, [code] + list(e.free), closure_name(e.code))
 
     def x_LetRecClosures(self, e: ir.LetRecClosures, tail):
         if len(e.names) != len(e.codes):
             raise CodegenError("LetRecClosures: names and codes differ in length")
         codes = [Sym(self.prog.item_symbol(c)) for c in e.codes]
-        self.allocate("record", codes + list(e.free))
+        self.allocate("record", codes + list(e.free), closure_name(e.codes[0]))
         ks = [self.new_slot() for _ in e.names]
         for i, k in enumerate(ks):
             if i == 0:

@@ -178,7 +178,7 @@ class Lowerer(PrimLowering):
         return ir.MakeClosure(name, [self.access(uid, parent) for uid in ctx.captured])
 
     def raise_builtin(self, name: str) -> ir.Expr:
-        return ir.Raise(ir.Alloc("record", [ir.String(name.encode()), ir.Int(0)]))
+        return ir.Raise(_packet(name, ir.String(name.encode()), ir.Int(0)))
 
     # ------------------------------------------------------------------ matches
     def match(self, rules: list[S.Rule], scrut: ir.Expr, fail: ir.Expr) -> ir.Expr:
@@ -292,16 +292,22 @@ class Lowerer(PrimLowering):
             return self.eta(b.name, e, lambda a: self.construct(b, a), ident=b)
         if isinstance(b, ExnInfo):
             if not b.has_arg:
-                return ir.Alloc("record", [self.exn_id_current(b), ir.Int(0)])
-            return self.eta(b.name, e, lambda a: ir.Alloc("record", [self.exn_id_current(b), a]),
+                return _packet(b.name, self.exn_id_current(b), ir.Int(0))
+            return self.eta(b.name, e, lambda a: _packet(b.name, self.exn_id_current(b), a),
                             shared=b.builtin)
         assert isinstance(b, PrimInfo)
         return self.prim_value(b, e)
 
     def construct(self, info: ConInfo, arg: ir.Expr) -> ir.Expr:
         if info.datatype.is_list:
-            return arg  # the (head, tail) pair is the cons cell
-        return ir.Alloc("pair", [ir.Int(info.tag), arg])
+            # the (head, tail) pair is the cons cell: a tuple built here is named so
+            inner = arg
+            while isinstance(inner, ir.Let):
+                inner = inner.body
+            if isinstance(inner, ir.Alloc) and inner.kind == "pair" and not inner.what:
+                inner.what, inner.type_desc = "::", "list"
+            return arg
+        return ir.Alloc("pair", [ir.Int(info.tag), arg], info.name, info.datatype.name)
 
     def eta(self, key: str, e: S.EVar, body, shared: bool = True, ident: object = None
             ) -> ir.Expr:
@@ -328,10 +334,11 @@ class Lowerer(PrimLowering):
         if [f[0] for f in labels] == [f[0] for f in e.fields] or all(
                 _pure(x) for _, x in e.fields):
             vals = [self.exp(x) for _, x in labels]
-            return _alloc_tuple(vals)
+            return _alloc_tuple(vals, [lab for lab, _ in labels])
         # evaluate in source order, allocate in label order
         names = {lab: self.fresh("f") for lab, _ in e.fields}
-        out: ir.Expr = _alloc_tuple([ir.Var(names[lab]) for lab, _ in labels])
+        out: ir.Expr = _alloc_tuple([ir.Var(names[lab]) for lab, _ in labels],
+                                    [lab for lab, _ in labels])
         for lab, x in reversed(e.fields):
             out = ir.Let(names[lab], self.exp(x), out)
         return out
@@ -346,7 +353,7 @@ class Lowerer(PrimLowering):
         vals = [self.exp(x) for x in e.items]
         out: ir.Expr = ir.Int(0)
         for v in reversed(vals):
-            out = ir.Alloc("pair", [v, out])
+            out = ir.Alloc("pair", [v, out], "::", "list")
         # build in evaluation order: the nested Allocs evaluate the heads left to right
         return out
 
@@ -362,7 +369,7 @@ class Lowerer(PrimLowering):
             if isinstance(b, ConInfo) and b.has_arg:
                 return self.construct(b, self.exp(e.arg))
             if isinstance(b, ExnInfo) and b.has_arg:
-                return ir.Alloc("record", [self.exn_id_current(b), self.exp(e.arg)])
+                return _packet(b.name, self.exn_id_current(b), self.exp(e.arg))
             if isinstance(b, PrimInfo):
                 return self.prim_apply(b, f, e.arg)
         return ir.Call(self.exp(e.fn), self.exp(e.arg))
@@ -599,8 +606,18 @@ def _pure(e: S.Exp) -> bool:
     return isinstance(e, (S.EConst, S.EVar, S.EFn, S.ESelector))
 
 
-def _alloc_tuple(vals: list[ir.Expr]) -> ir.Expr:
+def _alloc_tuple(vals: list[ir.Expr], labels: list[str] | None = None) -> ir.Expr:
+    """A tuple, or a record with ``labels`` (sorted): named ``{a,b}`` unless the labels
+    are a tuple's ``1 .. n`` (then the walker names it by its shape, ``(,)``)."""
+    what = ""
+    if labels is not None and labels != [str(i) for i in range(1, len(labels) + 1)]:
+        what = "{" + ",".join(labels) + "}"
     if len(vals) == 2:
-        return ir.Alloc("pair", vals)
-    return ir.Alloc("record", vals)
+        return ir.Alloc("pair", vals, what, what)
+    return ir.Alloc("record", vals, what, what)
+
+
+def _packet(name: str, exn_id: ir.Expr, arg: ir.Expr) -> ir.Alloc:
+    """An exception packet ``(identity, argument)``, named by the exception."""
+    return ir.Alloc("record", [exn_id, arg], name, "exn")
 

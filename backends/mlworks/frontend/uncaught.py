@@ -39,7 +39,7 @@ def cat(parts: list[ir.Expr]) -> ir.Expr:
     """Concatenation of string expressions (one runtime call)."""
     lst: ir.Expr = ir.Int(0)
     for p in reversed(parts):
-        lst = ir.Alloc("pair", [p, lst])
+        lst = ir.Alloc("pair", [p, lst], "::", "list")
     return ir.Runtime("string_concat_list", [lst])
 
 
@@ -178,5 +178,5 @@ def wrap_uncaught(lw, body: ir.Expr, exns: list[ExnInfo]) -> ir.Expr:
         at = prune(info.scheme[1]).args[0]
         text = cat([lit(info.name + " "), printer.fmt(at, ir.Select(1, e), True)])
         out = ir.If(ir.Prim("eqptr", [ir.Select(0, e), lw.exn_id_current(info)]),
-                    ir.Raise(ir.Alloc("record", [text, ir.Int(0)])), out)
+                    ir.Raise(ir.Alloc("record", [text, ir.Int(0)], info.name, "exn")), out)
     return ir.Handle(body, name, out)

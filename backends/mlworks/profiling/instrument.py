@@ -1,4 +1,5 @@
-"""Call counting and use recording done by the emulated code itself (issue 11, items 1, 3).
+"""Call counting, use recording and allocation-site naming done by the emulated code itself
+(issue 11, items 1, 3; issue 15, item 2).
 
 What flows in: the code generator walker's hook points (``codegen/walker.py``:
 ``on_entry(walker, item)``, ``on_use(walker, loc)``, ``on_call(walker, site)``) ask an
@@ -24,6 +25,17 @@ Guest memory (runtime/memory.py):
   are folded into the profiling header first, which is what carrying them along would
   give. Large objects (never moved) are folded at each census and at the end.
 
+* the *site table* (issue 15): one 16-bit entry per 8-byte granule at
+  ``site_entry(a) = SITE_TABLE + 2 * (a >> 3)``. When a scheme wants objects named by
+  what they are (``-hd``, ``-hy``, their restrictions, a scheme's ``needs_info_names``),
+  every named inline allocation site (``on_alloc``: constructors, tuples, records, refs,
+  reals, exception packets, closures) stores its number there, one number per distinct
+  (description, type) (:attr:`Instrumentation.site_names`). The tracker reads the numbers
+  of the creation-space objects when it gives them their header rows (their ``info``
+  becomes the site's), and clears the creation space's entries before the space is
+  reused; objects built by the runtime, large objects and unnamed sites read 0 and keep
+  their kind's info.
+
 Uses (the LDVU seed's, in ML terms): ``"call"`` (a closure about to be entered) and a self
 tail call (its closure entered again), ``"select"`` (a field of a record, tuple or
 constructor), ``"is_int"`` (a match telling boxed from unboxed constructors: guarded, an
@@ -44,10 +56,13 @@ Sequences (hook code keeps every register; it may change the flags; SPARC may cl
            ror R, 3 ; cmp byte ptr [R + USE_DISP], 0 ; jne L ; mov byte ptr [R + USE_DISP], 1 ;
            L: rol R, 3                     (a store only for the first use since the last read)
            test R, 1 ; je skip ; <use> ; skip:                      (maybe an integer)
+           ror R, 3 ; mov word ptr [R*2 + SITE_TABLE - (tag << 30)], n ; rol R, 3   (a site)
     SPARC  sethi/or %g3, CALL_COUNTS + 4*i ; ld [%g3], %g4 ; add %g4, 1, %g4 ; st %g4, [%g3]
            srl R, 3, %g3 ; sll R, 29, %g4 ; add %g3, %g4, %g3 ; sethi %hi(USE_DISP), %g4 ;
            stb R, [%g3 + %g4]                          (R is odd: its low byte is not 0)
            andcc R, 1, %g0 ; be skip ; nop ; <use> ; skip:
+           srl R, 2, %g3 ; sethi %hi(SITE_TABLE), %g4 ; add %g3, %g4, %g3 ;
+           or %g0, n, %g4 ; sth %g4, [%g3 - (tag >> 2)]                            (a site)
 """
 
 from __future__ import annotations
@@ -88,7 +103,32 @@ def x86_use(reg: str, maybe_int: bool = False) -> list:
     return [f"test {reg}, 1", Jump("e", skip), *body, Label(skip)]
 
 
+def _x86_disp(v: int) -> str:
+    """A 32-bit displacement as capstone prints it (``+ 0x...`` or ``- 0x...``)."""
+    return f"+ {v:#x}" if v < 0x80000000 else f"- {(1 << 32) - v:#x}"
+
+
+def x86_site(reg: str, primary: int, number: int) -> list:
+    """Store site ``number`` at the site-table entry of the new object in ``reg`` (tagged
+    ``primary``; ``reg`` unchanged)."""
+    imm = str(number) if number <= 9 else hex(number)
+    return [f"ror {reg}, 3", f"mov word ptr [{reg}*2 {_x86_disp(M.site_disp(primary))}], {imm}",
+            f"rol {reg}, 3"]
+
+
 # ---------------------------------------------------------------- SPARC
+def sparc_site(reg: str, primary: int, number: int) -> list:
+    from ..codegen.asm_sparc import sethi_or
+
+    if reg in ("%g3", "%g4"):
+        raise ValueError("the site sequence clobbers %g3 and %g4")
+    # (a + tag) >> 2 = a/4 + (tag >> 2) for an 8-aligned a: the entry is 2-aligned
+    off = primary >> 2
+    put = [f"or %g0, {number}, %g4"] if number < 4096 else list(sethi_or("%g4", number))
+    return [f"srl {reg}, 2, %g3", sethi_or("%g4", M.SITE_TABLE)[0], "add %g3, %g4, %g3",
+            *put, f"sth %g4, [%g3-{off}]" if off else "sth %g4, [%g3]"]
+
+
 def sparc_count(index: int) -> list:
     from ..codegen.asm_sparc import SetImm
 
@@ -109,6 +149,9 @@ def sparc_use(reg: str, maybe_int: bool = False) -> list:
     return [f"andcc {reg}, 1, %g0", Branch("e", skip), *body, Label(skip)]
 
 
+#: site numbers are 16-bit table entries; 0 means "no site"
+SITE_MAX = 0xFFFF
+
 #: the register holding the current closure inside an item (a self tail call's closure)
 SELF_CLOSURE = {"x86": "edi", "sparc": "%i1"}
 
@@ -117,15 +160,21 @@ SELF_CLOSURE = {"x86": "edi", "sparc": "%i1"}
 class Instrumentation:
     """The walker's hooks (``codegen/walker.py``, "Instrumentation hooks").
 
-    ``calls``: count entries; ``uses``: record uses. The target comes from
-    ``walker.ARCH`` ("x86" or "sparc")."""
+    ``calls``: count entries; ``uses``: record uses; ``names``: store each inline
+    allocation's site number in the site table. The target comes from ``walker.ARCH``
+    ("x86" or "sparc")."""
 
-    def __init__(self, arch: str = "x86", *, calls: bool = True, uses: bool = False) -> None:
+    def __init__(self, arch: str = "x86", *, calls: bool = True, uses: bool = False,
+                 names: bool = False) -> None:
         if arch not in ("x86", "sparc"):
             raise ValueError(f"no instrumentation for --arch {arch}")
         self.arch = arch
         self.calls = calls
         self.uses = uses
+        self.names = names
+        #: (description, type) of site number k + 1 (0 = no site: unknown)
+        self.site_names: list[tuple[str, str]] = []
+        self._site_number: dict[tuple[str, str], int] = {}
         #: code item names in counter order (index = position)
         self.items: list[str] = []
         self._index: dict[str, int] = {}
@@ -161,6 +210,28 @@ class Instrumentation:
         if not self.uses or loc.kind in ("switch", "deref"):
             return []
         return self.use(self._arch(walker), loc.reg, maybe_int=loc.kind == "is_int")
+
+    def site_number(self, name: tuple[str, str]) -> int:
+        """The number of the sites building ``name`` (one per distinct description and
+        type, from 1); 0 when the 16-bit numbers are used up (the objects stay unnamed)."""
+        n = self._site_number.get(name)
+        if n is None:
+            if len(self.site_names) >= SITE_MAX:
+                return 0
+            self.site_names.append(name)
+            n = self._site_number[name] = len(self.site_names)
+        return n
+
+    def on_alloc(self, walker: Any, site: Any) -> list:
+        """A new object: its site's number into the site table, when names are wanted."""
+        if not self.names or not site.what:
+            return []
+        n = self.site_number((site.what, site.type_desc))
+        if not n:
+            return []
+        if self._arch(walker) == "x86":
+            return x86_site(site.reg, site.primary, n)
+        return sparc_site(site.reg, site.primary, n)
 
     def on_call(self, walker: Any, site: Any) -> list:
         """A self tail call enters the item again: count it and use its closure."""
@@ -237,8 +308,28 @@ class UseTable:
         return obj[np.concatenate([[True], obj[1:] != obj[:-1]])] if len(obj) else obj
 
 
-def map_areas(machine, *, calls: bool, uses: bool) -> None:
-    """Map the counter area and the use table into ``machine``'s emulator."""
+class SiteTable:
+    """The site table of one machine, read by the tracker (runtime/tracker.py): the site
+    number of objects at given addresses, and clearing a space before it is reused (so a
+    stale number never names an object built by the runtime or an unnamed site). Reads and
+    clears go through a numpy view of the table's host memory, in the CPU's byte order."""
+
+    def __init__(self, machine, names: list[tuple[str, str]]) -> None:
+        self.view = machine.heap_space.site_table
+        #: (description, type) of site number k + 1
+        self.names = list(names)
+
+    def read(self, addrs: np.ndarray) -> np.ndarray:
+        """Site numbers (0 = none) of the objects starting at ``addrs`` (8-aligned)."""
+        return self.view[np.asarray(addrs, dtype=np.int64) >> 3].astype(np.int32)
+
+    def clear(self, start: int, end: int) -> None:
+        self.view[start >> 3:end >> 3] = 0
+
+
+def map_areas(machine, *, calls: bool, uses: bool, names: bool = False) -> None:
+    """Map the counter area, the use tables and the site table into ``machine``'s
+    emulator."""
     from unicorn import UC_PROT_ALL
 
     if calls:
@@ -246,3 +337,5 @@ def map_areas(machine, *, calls: bool, uses: bool) -> None:
                            UC_PROT_ALL)
     if uses:
         machine.heap_space.map_use_table()
+    if names:
+        machine.heap_space.map_site_table()

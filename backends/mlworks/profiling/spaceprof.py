@@ -239,8 +239,8 @@ class SpaceProfiler:
         orig_collected, orig_register = tr.collected, tr.register_area
         calls: list = []
 
-        def register_area(W, p):
-            ids = orig_register(W, p)
+        def register_area(W, p, *args):
+            ids = orig_register(W, p, *args)
             calls.append((p, ids))
             return ids
 

@@ -75,6 +75,28 @@ USE_DISP = 0x28000000
 USE_TAGS = (1, 3, 5)
 
 
+# The *site table* (profiling/instrument.py, issue 15): one 16-bit entry per 8-byte granule
+# of the address space below HEAP_HI, at ``site_entry(a) = SITE_TABLE + 2 * (a >> 3)``: an
+# inline allocation site whose objects the schemes want named stores its number at the
+# entry of its new object's first granule. x86 (no free register):
+# ``ror r,3 ; mov word [r*2 + site_disp(tag)], n ; rol r,3`` (``r*2`` is then
+# ``2 * (a >> 3) + (tag << 30)`` mod 2^32, so the displacement takes the tag back out);
+# SPARC: ``srl r,2,%g3`` (``a/4 + (tag >> 2)``) ; ``sth n, [%g3 + SITE_TABLE - (tag >> 2)]``.
+SITE_TABLE = 0x60000000
+SITE_TABLE_SIZE = HEAP_HI >> 2  # up to 0x70000000: below the stack (STACK_LO)
+
+
+def site_disp(tag: int) -> int:
+    """The x86 displacement of the site-table store for a pointer with primary tag ``tag``
+    (``[ror(v, 3) * 2 + site_disp(tag)]`` is ``site_entry(v - tag)``)."""
+    return (SITE_TABLE - (tag << 30)) & 0xFFFFFFFF
+
+
+def site_entry(addr: int) -> int:
+    """The site-table entry of the object at (untagged) ``addr``."""
+    return SITE_TABLE + 2 * (addr >> 3)
+
+
 def use_table(tag: int) -> int:
     """Start of the use table of pointers with primary tag ``tag``."""
     return (USE_DISP + (tag << 29)) & 0xFFFFFFFF
@@ -168,6 +190,9 @@ class HeapSpace:
     free: list[tuple[int, int]] = field(default_factory=list)  # (start, size), by address
     #: the use table is mapped (``map_use_table``): its part for the heap grows with it
     use_table: bool = False
+    #: the site table is mapped (``map_site_table``): a view of it, grown with the heap
+    site_table: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _site_ram: np.ndarray | None = field(default=None, repr=False, compare=False)
     #: the CPU's word order in memory ("<u4", or ">u4" for a big-endian engine: SPARC)
     word_dtype: str = ""
     _ram: np.ndarray | None = field(default=None, repr=False, compare=False)
@@ -195,7 +220,24 @@ class HeapSpace:
                 for t in USE_TAGS:
                     self.uc.mem_map(use_table(t) + (self.mapped_hi >> 3),
                                     (new_hi - self.mapped_hi) >> 3, UC_PROT_ALL)
+            if self._site_ram is not None:
+                self._map_sites(self.mapped_hi, new_hi)
             self.mapped_hi = new_hi
+
+    def _map_sites(self, lo: int, hi: int) -> None:
+        ram = self._site_ram
+        assert ram is not None
+        self.uc.mem_map_ptr(SITE_TABLE + (lo >> 2), (hi - lo) >> 2, UC_PROT_ALL,
+                            ram.ctypes.data + (lo >> 2))
+
+    def map_site_table(self) -> None:
+        """Map the site table for every address below the mapped heap (host memory profkit
+        owns, so ``site_table`` -- one entry per granule, in the CPU's byte order -- is read
+        and cleared by the tracker without a copy); the rest follows the heap's growth."""
+        if self._site_ram is None:
+            self._site_ram = reserve(self.uc, SITE_TABLE_SIZE)
+            self.site_table = self._site_ram.view(self.word_dtype[0] + "u2")
+            self._map_sites(0, self.mapped_hi)
 
     def map_use_table(self) -> None:
         """Map the use tables for every address below the mapped heap (static space, the

@@ -56,6 +56,10 @@ class Tracker:
         #: profiling/instrument.UseTable when ML code records uses (issue 11): folded into
         #: the header's ``last_use`` at every collection, census and at the end
         self.use_table = None
+        #: profiling/instrument.SiteTable when ML code stores allocation-site numbers
+        #: (issue 15): a creation-space object's header ``info`` is then its site's
+        self.site_table = None
+        self._site_info: dict[int, int] = {}  # site number << 4 | heap kind -> info id
 
     # ------------------------------------------------------------------ uses
     def fold_uses(self, start: int, top: int, starts_words: np.ndarray,
@@ -91,9 +95,40 @@ class Tracker:
             h.last_use.frombytes(np.zeros(n, dtype=np.int32).tobytes())
         return np.arange(first, first + n, dtype=np.int64)
 
-    def register_area(self, W: np.ndarray, p: HS.Parsed) -> np.ndarray:
+    def register_area(self, W: np.ndarray, p: HS.Parsed, start: int | None = None
+                      ) -> np.ndarray:
+        """Header rows for the objects of a parsed area. ``start``: the area is the
+        creation space at that address: objects whose allocation site stored its number
+        (``site_table``) get the site's info, and the area's entries are cleared."""
         k = HS.kinds(W, p, *self.code_range)
-        return self.register(k, p.sizes)
+        ids = self.register(k, p.sizes)
+        st = self.site_table
+        if st is not None and start is not None and len(ids):
+            sites = st.read(start + 4 * p.starts.astype(np.int64))
+            named = np.flatnonzero(sites)
+            if len(named):
+                self.session.header.column("info")[ids[named]] = self.site_infos(
+                    sites[named], k[named])
+            st.clear(start, start + 4 * len(W))
+        return ids
+
+    def site_infos(self, sites: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+        """The info ids of objects of heap kinds ``kinds`` built at ``sites``: the kind's
+        info (ObjKind, space kind, overhead) with the site's description and type."""
+        keys = (sites.astype(np.int64) << 4) | kinds.astype(np.int64)
+        uk, inv = np.unique(keys, return_inverse=True)
+        infos = self.session.tables.infos
+        out = np.empty(len(uk), dtype=np.int32)
+        for j, key in enumerate(uk.tolist()):
+            i = self._site_info.get(key)
+            if i is None:
+                what, ty = self.site_table.names[(key >> 4) - 1]
+                base = infos[int(self.kind_info[key & 15])]
+                i = self._site_info[key] = infos.intern(Info(
+                    what, ty, base.module, base.kind, space_kind=base.space_kind,
+                    overhead_bytes=base.overhead_bytes))
+            out[j] = i
+        return out[inv.reshape(-1)]
 
     def register_large(self, read) -> None:
         for a in self.pending_large:
@@ -133,7 +168,7 @@ class Tracker:
         parts = []
         for (start, top, g, block), p, o in zip(segs, parsed, woff):
             if block is None:  # the creation space: first sighting of its objects
-                parts.append(self.register_area(W_all[o:o + (top - start) // 4], p))
+                parts.append(self.register_area(W_all[o:o + (top - start) // 4], p, start))
             else:
                 ids = block.ids
                 if ids is None or len(ids) != len(p.starts):
@@ -182,7 +217,7 @@ class Tracker:
             W = np.frombuffer(gc.read(gc.creation_start, creation_top - gc.creation_start),
                               dtype=np.uint32)
             p = HS.parse(W)
-            ids = self.register_area(W, p)
+            ids = self.register_area(W, p, gc.creation_start)
             self.fold_uses(gc.creation_start, creation_top, p.starts, ids)
             self._deaths(ids)
         for g in range(1, gc.G):

@@ -48,6 +48,9 @@ class Ticky(Scheme):
     """The counters, one numpy array per counter indexed by info id."""
 
     options = PROFKIT_OPTIONS
+    #: rows are per closure and constructor: on MLWorks, ask for allocation-site names
+    #: (otherwise its objects are named only by kind: pair, record, closure)
+    needs_info_names = True
 
     def __init__(self, config: Any, opts: Any = None) -> None:
         super().__init__(config, opts)

@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass
 
 from profkit.backends.mlworks import ir
+from profkit.backends.mlworks.codegen.hooks import alloc_name, closure_name
 from profkit.backends.mlworks.codegen.inline import INLINE
 
 MIN_INT = -(1 << 29)
@@ -79,6 +80,11 @@ class Result:
     uses: dict[str, int] | None = None
     #: with ``count=True``: (objects allocated by ``Alloc``/closures, of which ever used)
     objects: tuple[int, int] | None = None
+    #: with ``count=True``: objects allocated per description as the code generators name
+    #: their sites (``codegen/hooks.py``: ``alloc_name``, ``closure_name``), boxed reals and
+    #: ``explode``'s cons cells and the ``(ref, value)`` pair of an ``Assign`` (the
+    #: write-barrier service's argument) included
+    allocs: dict[str, int] | None = None
 
 
 def real_to_string(x: float) -> str:
@@ -120,6 +126,7 @@ class Interp:
         self.uses = {"enter": 0, "select": 0, "scrutinise": 0}
         self._used: set[int] = set()  # id() of used objects (kept alive by _alive)
         self._alive: list = []
+        self.allocs: dict[str, int] = {}
         self.strings: dict[bytes, bytes] = {}
         self.out: list[str] = []
         self.globals: list = [0] * prog.n_globals
@@ -172,10 +179,21 @@ class Interp:
     def comp(self, e, tail: bool = False):
         m = getattr(self, "c_" + type(e).__name__)
         c = m(e, tail)
-        if self.count and type(e) in (ir.Alloc, ir.MakeClosure) and \
-                getattr(e, "kind", "") != "real":
-            new = self._new
-            return lambda f: new(c(f))
+        if self.count and type(e) in (ir.Alloc, ir.MakeClosure):
+            what = (alloc_name(e.kind, len(e.fields), e.what, e.type_desc)[0]
+                    if type(e) is ir.Alloc else closure_name(e.code)[0])
+            allocs, new = self.allocs, self._new
+
+            if type(e) is ir.Alloc and e.kind == "real":  # a float, not an object here
+                def counted(f):
+                    allocs[what] = allocs.get(what, 0) + 1
+                    return c(f)
+                return counted
+
+            def counted_new(f):
+                allocs[what] = allocs.get(what, 0) + 1
+                return new(c(f))
+            return counted_new
         return c
 
     def c_Int(self, e, tail):
@@ -280,10 +298,13 @@ class Interp:
 
         alive = self._alive if self.count else None
 
+        allocs, what = self.allocs, closure_name(codes[0])[0]
+
         def letrec(f):
             rec = list(codes) + [x(f) for x in fs]
             if alive is not None:
                 alive.append(rec)
+                allocs[what] = allocs.get(what, 0) + 1
             for k, n in enumerate(names):
                 f[n] = Closure(rec, k)
             return body(f)
@@ -302,10 +323,13 @@ class Interp:
 
     def c_Assign(self, e, tail):
         r, v = self.comp(e.ref), self.comp(e.value)
+        allocs = self.allocs if self.count else None
 
         def assign(f):
             rr = r(f)
             rr.v = v(f)
+            if allocs is not None:  # the code calls the barrier service with a pair
+                allocs["(,)"] = allocs.get("(,)", 0) + 1
             return 0
         return assign
 
@@ -376,6 +400,14 @@ class Interp:
         fn = SERVICES.get(e.service)
         if fn is None:
             raise ValueError(f"unknown service {e.service}")
+        if self.count and e.service == "explode":  # one cons cell ("::") per character
+            allocs = self.allocs
+
+            def explode(f):
+                s = a(f)
+                allocs["::"] = allocs.get("::", 0) + len(s)
+                return fn(self, s)
+            return explode
         return lambda f: fn(self, a(f))
 
     # ------------------------------------------------------------------ running
@@ -393,7 +425,7 @@ class Interp:
             return Result("".join(self.out), uncaught)
         used = sum(1 for o in self._alive if id(o) in self._used)
         return Result("".join(self.out), uncaught, dict(self.calls), dict(self.uses),
-                      (len(self._alive), used))
+                      (len(self._alive), used), dict(self.allocs))
 
 
 class _Exit(Exception):

@@ -105,16 +105,20 @@ def setup_value(src: str, index: int = -1):
 
 
 def test_list_representation():
+    # cons cells are named for heap profiles (-hd, -hy): "::", of type "list"
     assert setup_value("val l = [1, 2]") == ir.Alloc("pair", [
-        ir.Int(1), ir.Alloc("pair", [ir.Int(2), ir.Int(0)])])
-    assert setup_value("val l = 3 :: nil") == ir.Alloc("pair", [ir.Int(3), ir.Int(0)])
+        ir.Int(1), ir.Alloc("pair", [ir.Int(2), ir.Int(0)], "::", "list")], "::", "list")
+    assert setup_value("val l = 3 :: nil") == ir.Alloc("pair", [ir.Int(3), ir.Int(0)],
+                                                      "::", "list")
 
 
 def test_constructor_representation():
     src = "datatype t = A | B of int | C | D of string\n"
     assert setup_value(src + "val x = C") == ir.Int(1)
-    assert setup_value(src + "val x = D \"s\"") == ir.Alloc("pair", [ir.Int(1), ir.String(b"s")])
-    assert setup_value("val x = SOME 3") == ir.Alloc("pair", [ir.Int(0), ir.Int(3)])
+    assert setup_value(src + "val x = D \"s\"") == ir.Alloc("pair", [ir.Int(1), ir.String(b"s")],
+                                                                  "D", "t")
+    assert setup_value("val x = SOME 3") == ir.Alloc("pair", [ir.Int(0), ir.Int(3)],
+                                                               "SOME", "option")
     assert setup_value("val x = NONE : int option") == ir.Int(0)
     assert setup_value("val x = (true, false)") == ir.Alloc("pair", [ir.Int(1), ir.Int(0)])
 
@@ -122,22 +126,24 @@ def test_constructor_representation():
 def test_tuple_and_record_representation():
     assert setup_value("val t = (1, 2, 3)") == ir.Alloc("record", [ir.Int(1), ir.Int(2), ir.Int(3)])
     # records are laid out in label order; fields without effects need no temporaries
-    assert setup_value("val r = {b = 1, a = 2}") == ir.Alloc("pair", [ir.Int(2), ir.Int(1)])
+    assert setup_value("val r = {b = 1, a = 2}") == ir.Alloc("pair", [ir.Int(2), ir.Int(1)],
+                                                             "{a,b}", "{a,b}")
     assert setup_value("val r = #c {a = 1, b = 2, c = 3}") == ir.Select(2, ir.Alloc(
-        "record", [ir.Int(1), ir.Int(2), ir.Int(3)]))
+        "record", [ir.Int(1), ir.Int(2), ir.Int(3)], "{a,b,c}", "{a,b,c}"))
     assert setup_value("val u = ()") == ir.Int(0)
 
 
 def test_exception_values_are_records_of_identity_and_argument():
     v = setup_value("val e = Fail \"x\"")
-    assert v == ir.Alloc("record", [ir.String(b"Fail"), ir.String(b"x")])
+    assert v == ir.Alloc("record", [ir.String(b"Fail"), ir.String(b"x")], "Fail", "exn")
     prog = compile_sml("exception E\nval e = E", "t.sml")
     assert prog.exn_names["Overflow"] == b"Overflow"
     setup = next(it for it in prog.items if it.name == prog.setup)
     sets = [n for n in nodes(setup.body) if isinstance(n, ir.SetGlobal)]
     # the identity of a user exception is created once, in a global
     assert sets[0].value == ir.String(b"E")
-    assert sets[1].value == ir.Alloc("record", [ir.Global(sets[0].index), ir.Int(0)])
+    assert sets[1].value == ir.Alloc("record", [ir.Global(sets[0].index), ir.Int(0)], "E",
+                                     "exn")
 
 
 def test_real_arithmetic_is_boxed():

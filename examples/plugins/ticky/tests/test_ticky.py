@@ -47,6 +47,8 @@ def test_on_both_backends(profkit_run):
         assert r.status == 0 and r.stdout == "42925\n"
         table = r.report(".ticky")
         assert "Entries     Allocs    Alloc'd" in table and table.rstrip().endswith("total")
+        if name.endswith(".sml"):  # needs_info_names: cons cells, closures by function
+            assert ":: (con)" in table and "squares[sq.sml:1] (fun)" in table
 
 
 def test_off_unless_enabled(profkit_run):
