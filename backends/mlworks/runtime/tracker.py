@@ -59,7 +59,7 @@ class Tracker:
         #: profiling/instrument.SiteTable when ML code stores allocation-site numbers
         #: (issue 15): a creation-space object's header ``info`` is then its site's
         self.site_table = None
-        self._site_info: dict[int, int] = {}  # site number << 4 | heap kind -> info id
+        self._site_lut: np.ndarray | None = None  # [site number, heap kind] -> info id
 
     # ------------------------------------------------------------------ uses
     def fold_uses(self, start: int, top: int, starts_words: np.ndarray,
@@ -114,21 +114,24 @@ class Tracker:
 
     def site_infos(self, sites: np.ndarray, kinds: np.ndarray) -> np.ndarray:
         """The info ids of objects of heap kinds ``kinds`` built at ``sites``: the kind's
-        info (ObjKind, space kind, overhead) with the site's description and type."""
-        keys = (sites.astype(np.int64) << 4) | kinds.astype(np.int64)
-        uk, inv = np.unique(keys, return_inverse=True)
-        infos = self.session.tables.infos
-        out = np.empty(len(uk), dtype=np.int32)
-        for j, key in enumerate(uk.tolist()):
-            i = self._site_info.get(key)
-            if i is None:
-                what, ty = self.site_table.names[(key >> 4) - 1]
-                base = infos[int(self.kind_info[key & 15])]
-                i = self._site_info[key] = infos.intern(Info(
-                    what, ty, base.module, base.kind, space_kind=base.space_kind,
-                    overhead_bytes=base.overhead_bytes))
-            out[j] = i
-        return out[inv.reshape(-1)]
+        info (ObjKind, space kind, overhead) with the site's description and type (one
+        lookup table indexed by (site, kind), filled when a pair is first seen)."""
+        lut = self._site_lut
+        if lut is None or len(lut) <= len(self.site_table.names):
+            lut = self._site_lut = np.full((len(self.site_table.names) + 1, 16), -1,
+                                           dtype=np.int32)
+        out = lut[sites, kinds]
+        missing = np.flatnonzero(out < 0)
+        if len(missing):
+            infos = self.session.tables.infos
+            for s_, k in set(zip(sites[missing].tolist(), kinds[missing].tolist())):
+                what, ty = self.site_table.names[s_ - 1]
+                base = infos[int(self.kind_info[k])]
+                lut[s_, k] = infos.intern(Info(what, ty, base.module, base.kind,
+                                               space_kind=base.space_kind,
+                                               overhead_bytes=base.overhead_bytes))
+            out = lut[sites, kinds]
+        return out
 
     def register_large(self, read) -> None:
         for a in self.pending_large:
