@@ -11,7 +11,8 @@ Schemes (rows):
 * ``uses``: ``+RTS -hb -i100`` (no census happens): instrumented code, use tables folded
   at every collection, and the -hb scheme's own work (object ids, a death row per object);
   ``hb0`` is the same run with uninstrumented code, so ``uses / hb0`` is the cost of use
-  recording itself (printed as the last column); ``ids`` is ``-hd -i100`` (object ids only);
+  recording itself (printed as the last column); ``ids`` is ``-hd -i100`` (object ids,
+  and the site-number stores and lookups of allocation-site names, which ``-hd`` turns on);
 * ``scan``: the stack-scanning time profile alone (``--profile-manner 2``: a stack scan
   every 1 ms tick);
 * ``p``: ``+RTS -p`` (call counts, stack scans and the space profiler's producers).

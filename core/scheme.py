@@ -78,9 +78,10 @@ class InfoName:
     ``name``: the closure description GHC's ``-hd`` prints (``":"``, ``"I#"``,
     ``"<Main.sat_s1>"``; on MLWorks the object kind, or what its allocation site builds
     (``"SOME"``, ``"::"``, ``"(,)"``, ``"f[p.sml:3]"``) when a scheme asked for names:
-    ``Scheme.needs_info_names``, ``-hd``, ``-hy``); ``type``: the type description (``-hy``); ``module``: the defining
-    module; ``kind``: the ``ObjKind``; ``kind_name``: its GHC closure-type name (``CON``
-    for constructors, ``THUNK``, ``FUN``, ``PAP``, ``IND``, ...).
+    ``Scheme.needs_info_names``, ``-hd``, ``-hy``); ``type``: the type description
+    (``-hy``); ``module``: the defining module; ``kind``: the ``ObjKind``; ``kind_name``:
+    its GHC closure-type name (``CON`` for constructors, ``THUNK``, ``FUN``, ``PAP``,
+    ``IND``, ...).
     """
 
     id: int

@@ -115,8 +115,9 @@ def closure_name(code: str) -> tuple[str, str]:
     """(description, type) of a closure of code item ``code``: the item's name exactly as
     ``-p`` and ``-hc`` print it (``f[p.sml:3]``, ``<anon>[p.sml:7]``; MLWorks's names
     already tell a function from a constructor, so no angle brackets as GHC's ``<Main.f>``),
-    of the type GHC gives a function whose type it does not know (``->*``). A shared closure record (``LetRecClosures``) is
-named by its first function (the record's pointer is that function's closure)."""
+    of the type GHC gives a function whose type it does not know (``->*``). A shared
+    closure record (``LetRecClosures``) is named by its first function (the record's
+    pointer is that function's closure)."""
     return code, "->*"
 
 

@@ -53,8 +53,9 @@ pad)``, ``field_wait_regs()`` (returns), ``push_handler(h, handler_label)``,
 ``prologue(frame)``, ``epilogue_insns(frame)``, ``is_leaf()``, ``assemble_item(code,
 frame)``, ``redundant(prev, ins)`` (a peephole: True drops ``ins``).
 Instrumentation hooks (``hooks.HookSites``): ``use``, ``call_site`` and ``alloc_site`` at
-every use of a heap value, call and inline allocation, the entry hook in :meth:`Walker.finish`; what they pass and what
-hook code may do is in ``hooks`` (``hooks.Instrumentation``).
+every use of a heap value, call and inline allocation, the entry hook in
+:meth:`Walker.finish`; what they pass and what hook code may do is in ``hooks``
+(``hooks.Instrumentation``).
 """
 
 from __future__ import annotations
