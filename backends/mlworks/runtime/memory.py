@@ -7,6 +7,8 @@
 | 0x00020000   | globals vector (64 KB) |
 | 0x00100000   | static space: the load image, then large objects (never moved) |
 | 0x01000000   | moving heap: the creation space, then generation blocks (64 KB pages) |
+| 0x48000000.. | use tables, 0x5F000000 call counters (profiling/instrument.py; mapped on demand) |
+| 0x60000000   | site table: 16-bit allocation-site numbers per granule (mapped on demand) |
 | STACK_LO..STACK_TOP | the stack (grows down from STACK_TOP - 16) |
 
 The stack is larger than the 8 MB the conventions table gives (up to 120 MB): ``lists.sml``

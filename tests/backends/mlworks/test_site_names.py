@@ -54,8 +54,8 @@ val () = print "\\n"
 KEPT = {"Node": 400, "(,,)": 800, "::": 320, "{x,y}": 320, "ref": 32}
 
 # Every kind of named site, for the counts: constructors (option, a user type), tuples,
-# records, refs, reals, exception packets, closures (curried, anonymous, mutually
-# recursive), a list literal, explode's cons cells
+# records, refs, reals, exception packets, closures (curried, anonymous, a shared record of
+# local mutually recursive functions), a list literal, explode's cons cells
 MIXED = """
 datatype shape = Circle of real | Rect of {w : int, h : int}
 exception Oops of int
@@ -72,8 +72,11 @@ fun go (0, acc) = acc
           val l = [n, n + 1, n + 2]
           val k = (fn z => z + n) 1
           val e = (raise Oops n) handle Oops m => m
+          val p = let fun ev 0 = 1 | ev j = od (j - 1) + n
+                      and od 0 = 0 | od j = ev (j - 1)
+                  in ev (n mod 5) end
       in go (n - 1, acc + area s + f 1 + (case !c of SOME (a, _) => a | NONE => 0)
-                     + length l + k + e + (if even n then 1 else 0)
+                     + length l + k + e + p + (if even n then 1 else 0)
                      + length (explode "abc"))
       end
 val () = print (Int.toString (go (300, 0)))
@@ -181,6 +184,7 @@ def test_output_unchanged_and_image_unchanged_with_names_off(tmp_path, arch):
     assert gen(prog, M.STATIC, instrumentation=on).data != base
     assert ("Circle", "shape") in on.site_names and ("Oops", "exn") in on.site_names
     assert ("add[p.sml:6]", "->*") in on.site_names
+    assert ("ev[p.sml:17]", "->*") in on.site_names  # the shared closure record
 
 
 def test_site_table_addresses_do_not_meet_other_areas():
