@@ -30,6 +30,9 @@ def _binding_cc(self: "Desugarer", path: list[str], name: str,
                 span: S.Span) -> ir.CostCentre | None:
     if self.auto is None or span == S.NOSPAN:
         return None
+    derived = self.derived_labels.get(name) if not path else None
+    if derived is not None:  # a derived method: its cost centre is the method's, at the class
+        return self.auto.binding_cc(path, derived[0], derived[1])
     return self.auto.binding_cc(path, name, span)
 
 
@@ -91,17 +94,22 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
     if cc is not None:
         body = ir.SCC(cc, body, True)
     desc = self.bind_desc(d, d.name)
-    info = self.info(d.name, d.span, desc) if not path else \
-        self.local_info(d.name, d.span, desc)
+    derived = self.derived_labels.get(d.name) if not path else None
+    if derived is not None:
+        info = self.info(derived[2], derived[1], desc)
+    else:
+        info = self.info(d.name, d.span, desc) if not path else \
+            self.local_info(d.name, d.span, desc)
     return [ir.Bind(ir_name, ir.Closure(params, body, info, False))]
 
 
-# Words that base's class-polymorphic code allocates per call (per list element for the
-# Foldable ones) beyond what the Prelude's own definition does, when GHC -O0 calls it with
-# a dictionary (no specialisation happens at -O0): superclass selections and lazy method
-# arguments become thunks. Measured with GHC 9.0.2 (tests/reference/ghc-9.0.2/shapes/
-# programs/micro.hs): `filter even` 136 bytes per test against the Prelude's 16, `and`/`or`/
-# `all`/`any` (foldMap over All/Any) 64 bytes per element against 0.
+# Words that base's class-polymorphic code allocates per call beyond what the Prelude's own
+# definition does, when GHC -O0 calls it with a dictionary (no specialisation happens at
+# -O0): superclass selections and lazy method arguments become thunks. Measured with GHC
+# 9.0.2 (tests/reference/ghc-9.0.2/shapes/programs/micro.hs, bools.hs): `filter even` 136
+# bytes per test against the Prelude's 16; `and`/`or`/`all`/`any` 120 bytes per call, of
+# which the Prelude's foldMap-shaped loop makes 56 (its per-element 64 bytes are real
+# thunks, as base's).
 GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "all": 8, "any": 8}
 # constructors by size in words (header + fields) for padding allocations
 _PAD_CONS = {6: "(,,,,)", 5: "(,,,)", 4: "(,,)", 3: "(,)"}

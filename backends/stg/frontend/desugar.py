@@ -55,6 +55,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             set(ir.PRIMOPS)
         # the checked module's types (typecheck.Prepared) for -hy; None: every closure `*'
         self.types = None
+        #: derived instance methods: binding name -> (cost-centre label, class span, closure
+        #: name) (frontend/deriving.py)
+        self.derived_labels: dict[str, tuple[str, S.Span, str]] = {}
         self.synth_types: dict[object, tuple[object, str]] = {}
 
     # -- names ----------------------------------------------------------------------------------
@@ -138,6 +141,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             name = self.fresh("lam")
             binds.append(ir.Bind(name, self.lambda_closure(e, env, path, name, None)))
             return ir.Var(name)
+        if isinstance(e, S.ERightSection):
+            return ir.Var(self.section_closure(e, env, path, binds))
         return self.bind_thunk(e, env, path, binds)
 
     def lit_atom(self, lit: ir.Lit, binds: list[ir.Bind]) -> ir.Atom:
@@ -299,8 +304,15 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         raise AssertionError(f"cannot desugar {e!r}")
 
     def right_section(self, e: S.ERightSection, env: Env, path: list[str]) -> ir.Expr:
-        # (op e) = \y -> y op e, with e shared between calls
         binds: list[ir.Bind] = []
+        lam = self.section_closure(e, env, path, binds)
+        return self.wrap(binds, ir.App(lam, []))
+
+    def section_closure(self, e: S.ERightSection, env: Env, path: list[str],
+                        binds: list[ir.Bind]) -> str:
+        """``(op e)`` = ``\\y -> y op e``, with e shared between calls: the closure is let-bound
+        (added to ``binds``) and its name returned; as an argument it is a value, like a
+        lambda, not a thunk that would build it."""
         a = self.atom(e.expr, env, path, binds)
         y, lam = self.fresh("y"), self.fresh("sec")
         fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
@@ -311,7 +323,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         body = self.app(fn, [S.EVar(y, S.NOSPAN), S.EVar(arg_name, S.NOSPAN)], env2, path)
         info = self.local_info("sat", desc=self.expr_desc(e))
         binds.append(ir.Bind(lam, ir.Closure([y], body, info, False)))
-        return self.wrap(binds, ir.App(lam, []))
+        return lam
 
     def case(self, e: S.ECase, env: Env, path: list[str]) -> ir.Expr:
         msg = f"{S.format_span(self.file, e.span)}: Non-exhaustive patterns in case"

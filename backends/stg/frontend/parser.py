@@ -200,13 +200,25 @@ class Parser(ExprParser):
                     self.next()
                     continue
                 break
+        deriving: list[tuple[str, S.Span]] = []
         if self.at("reserved", "deriving"):
             self.next()
-            if self.at_special("("):
-                self.skip_parens()
-            else:
-                self.expect("conid", what="a class name")
-        return S.DData(name, cons, self.span_from(st))
+            paren = self.at_special("(")
+            if paren:
+                self.next()
+            while not (paren and self.at_special(")")):
+                cst = self.start()
+                cls = self.expect("conid", what="a class name").text
+                while self.at("varsym", "."):  # a qualified class name (Prelude.Show)
+                    self.next()
+                    cls = self.expect("conid", what="a class name").text
+                deriving.append((cls, self.span_from(cst)))
+                if not paren or not self.at_special(","):
+                    break
+                self.next()
+            if paren:
+                self.expect("special", ")")
+        return S.DData(name, cons, self.span_from(st), deriving)
 
     # -- types (parsed and ignored) ------------------------------------------------------------
     def atype_start(self) -> bool:

@@ -18,6 +18,7 @@ from importlib import resources
 from .. import ir
 from . import syntax as S
 from .cc import MODES, AutoCC, caf_cc
+from .deriving import Derived, derive
 from .desugar import Desugarer
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
@@ -26,7 +27,8 @@ from .typecheck import prepare as prepare_typecheck
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
-GENERATED = ("showsCon#", "conIndex#", "eqFields#", "cmpFields#")
+GENERATED = ("showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#", "ltCon#",
+             "leCon#", "gtCon#", "geCon#")
 PRELUDE_MODULES = {
     "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
     "Control.Monad", "System.IO", "Data.Int", "Debug.Trace", "Text.Printf", "Data.Foldable",
@@ -38,7 +40,7 @@ PRELUDE_MODULES = {
 # <Module.name>) of Prelude code use these, as GHC's show <GHC.List.sat_s4op>.
 _BASE_MODULES = {
     "GHC.List": "foldl foldl' foldr1 foldl1 scanl scanr sum product length lenAcc# reverse "
-                "rev# head tail last init null !! nth# elem notElem and or any all lookup "
+                "rev# head tail last init null !! nth# elem notElem lookup "
                 "replicate iterate repeat cycle take drop splitAt takeWhile dropWhile span "
                 "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter "
                 "emptyList# concat concatMap",
@@ -46,23 +48,26 @@ _BASE_MODULES = {
                 "=<< fmap <$> asTypeOf until",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
-                "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero#",
+                "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
+                "showDigits# showSpace",
     "GHC.Enum": "enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger",
     "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
                 "fromIntegral realToFrac toInteger truncate round floor ceiling",
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
-                   "conIndex# eqFields# cmpFields#",
+                   "conIndex# eqFields# cmpFields# ltCmp# leCmp# cmpTag# ltTag# eqTagFields# "
+                   "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
     "System.IO": "putStr putStrLn putChar print forceStr# forceGo#",
     "Data.OldList": "lines unlines words unwords intercalate intersperse prependToAll# "
-                    "isPrefixOf isSuffixOf partition nub sort sortBy insert",
+                    "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
+                    "insertBy unwordsGo#",
     "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe",
     "Data.Tuple": "fst snd curry uncurry",
     "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
                    "toLower",
-    "Data.Foldable": "mapM_ forM_ sequence_",
+    "Data.Foldable": "mapM_ forM_ sequence_ and or any all foldMapBool# monoid#",
 }
 BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
 
@@ -106,9 +111,11 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     return mod, cons, fix
 
 
-def _helpers_source(user_cons: dict[str, ir.DataCon]) -> str:
+def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = None) -> str:
     """show/==/compare support for data types (constructor index, fields), in the subset
-    itself: ``conIndex#`` is -1 for anything that is not a constructor of such a type."""
+    itself: ``conIndex#`` is -1 for anything that is not a constructor of such a type. The
+    constructors of a type with derived methods (``derived``) go to those methods."""
+    derived = derived or Derived()
     # the Prelude's own data types go through the same derived-style code
     cons = [c for c in _prelude()[1].values()
             if c.type_name in ("Bool", "Ordering", "Maybe", "Either")]
@@ -120,8 +127,21 @@ def _helpers_source(user_cons: dict[str, ir.DataCon]) -> str:
             return f"({args[0]} {c.name} {args[1]})"
         return f"({c.name} {' '.join(args)})" if args else c.name
 
-    lines = ["showsCon# d x s = case x of"]
+    def to_derived(stem: str, call: str) -> list[str]:
+        return [f"  {pat(user_cons[c], '', True)} -> {name} {call}"
+                for names, name in derived.dispatch.get(stem, []) for c in names]
+
+    lines = []
+    for fn, stem, otherwise in (
+            ("eqCon#", "eq", "eqTagFields# x y"), ("cmpCon#", "compare", "cmpTagFields# x y"),
+            ("ltCon#", "lt", "ltCmp# x y"), ("leCon#", "le", "leCmp# x y"),
+            ("gtCon#", "gt", "ltCmp# y x"), ("geCon#", "ge", "leCmp# y x")):
+        lines += [f"{fn} x y = case x of", *to_derived(stem, "x y"), f"  _ -> {otherwise}"]
+    lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s")]
+    shown = {c for names, _ in derived.dispatch.get("showsPrec", []) for c in names}
     for c in cons:
+        if c.name in shown and c.module == "Main":
+            continue
         label = f"({c.name})" if c.name[0] == ":" else c.name
         if c.arity == 0:
             lines.append(f'  {label} -> showString "{label}" s')
@@ -190,9 +210,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     user_cons = _datacons(user, "Main", pcons)
     cons = dict(pcons)
     cons.update(user_cons)
-    helpers = parse_module(_helpers_source(user_cons), "<generated>", magic_hash=True)
+    derived = derive(user.decls)
+    helpers = parse_module(_helpers_source(user_cons, derived), "<generated>", magic_hash=True)
     prelude_names = _module_names(prelude)
-    rename_module(helpers, set(prelude_names) | set(GENERATED),
+    rename_module(helpers, set(prelude_names) | set(GENERATED) | set(derived.names),
                   {c: d.arity for c, d in cons.items()}, pfix)
     fix = dict(pfix)
     collect_fixities(user.decls, fix)
@@ -210,12 +231,17 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
+    # the derived instances: module Main code (GHC compiles them with the program)
+    dmod = parse_module(derived.source, "<derived>", magic_hash=True)
+    rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names),
+                  {c: d.arity for c, d in cons.items()}, fix)
 
     # IR names: the program's own top-level names are kept; Prelude names that clash with
     # them or with primitive names get a "Prelude." prefix.
     taken = set(user_names) | set(ir.PRIMOPS)
     pnames = {n: (f"Prelude.{n}" if n in taken else n)
               for n in prelude_names + list(GENERATED)}
+    pnames.update({n: n for n in derived.names})
     unames = {n: (f"Main.{n}" if n in ir.PRIMOPS else n) for n in user_names}
     counter = itertools.count(1)
     auto = AutoCC(prof_auto, filename) if prof_auto else None
@@ -223,8 +249,9 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     d_user = Desugarer(filename, "Main", {**pnames, **unames}, cons, pnames, auto, counter)
     d_user.taken |= d_pre.taken
     d_user.types = types  # the checked types give closures their -hy descriptions
+    d_user.derived_labels = derived.labels
     binds: list[ir.TopBind] = []
-    for d, mod in ((d_pre, prelude), (d_pre, helpers), (d_user, user)):
+    for d, mod in ((d_pre, prelude), (d_pre, helpers), (d_user, user), (d_user, dmod)):
         for decl in mod.decls:
             if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
                 d.closure_module = BASE_MODULE_OF.get(getattr(decl, "name", ""), "GHC.Base")

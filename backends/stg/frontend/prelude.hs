@@ -147,7 +147,7 @@ powG x y z
 x == y = case conIndex# x of
   -1 -> prim "==" x y
   -2 -> eqStruct# x y
-  i -> prim "==" i (conIndex# y) && eqFields# x y
+  _ -> eqCon# x y
 eqStruct# x y = case x of
   [] -> case y of
           [] -> True
@@ -162,7 +162,10 @@ eqStruct# x y = case x of
   (a1, a2, a3, a4, a5) -> case y of
     (b1, b2, b3, b4, b5) -> a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4 && a5 == b5
   () -> True
-x /= y = not (x == y)
+-- base's (/=) on Int is a primitive test: it allocates no thunk for (x == y)
+x /= y = case x == y of
+  True -> False
+  False -> True
 
 cmpNum# x y = if prim "<" x y then LT else if prim "==" x y then EQ else GT
 thenCmp# o next = case o of
@@ -172,7 +175,7 @@ thenCmp# o next = case o of
 compare x y = case conIndex# x of
   -1 -> cmpNum# x y
   -2 -> cmpStruct# x y
-  i -> thenCmp# (cmpNum# i (conIndex# y)) (cmpFields# x y)
+  _ -> cmpCon# x y
 cmpStruct# x y = case x of
   [] -> case y of
           [] -> EQ
@@ -190,16 +193,39 @@ cmpStruct# x y = case x of
 
 x < y = case conIndex# x of
   -1 -> prim "<" x y
-  _ -> case compare x y of
-         LT -> True
-         _ -> False
+  -2 -> ltCmp# x y
+  _ -> ltCon# x y
 x <= y = case conIndex# x of
   -1 -> prim "<=" x y
-  _ -> case compare x y of
-         GT -> False
-         _ -> True
-x > y = y < x
-x >= y = y <= x
+  -2 -> leCmp# x y
+  _ -> leCon# x y
+x > y = case conIndex# x of
+  -1 -> prim "<" y x
+  -2 -> ltCmp# y x
+  _ -> gtCon# x y
+x >= y = case conIndex# x of
+  -1 -> prim "<=" y x
+  -2 -> leCmp# y x
+  _ -> geCon# x y
+-- the order of values compare puts in order (lists, tuples, constructors without derived
+-- methods); a program's derived Ord methods are reached through ltCon#/leCon#/...
+ltCmp# x y = case compare x y of
+  LT -> True
+  _ -> False
+leCmp# x y = case compare x y of
+  GT -> False
+  _ -> True
+-- == and compare of constructors without derived methods (the Prelude's own types)
+-- (a case with only a variable pattern would not evaluate the tag; the -1 alternative,
+-- never taken, makes it evaluated first, as compare's own case does)
+eqTagFields# x y = prim "==" (conIndex# x) (conIndex# y) && eqFields# x y
+cmpTagFields# x y = case conIndex# x of
+  -1 -> EQ
+  i -> thenCmp# (cmpNum# i (conIndex# y)) (cmpFields# x y)
+-- derived Ord of a type of nullary constructors: their tags compared (GHC's con2tag), with
+-- no allocation
+cmpTag# a b = if ltTag# a b then LT else if prim "==" (conIndex# a) (conIndex# b) then EQ else GT
+ltTag# a b = prim "<" (conIndex# a) (conIndex# b)
 max x y = if x <= y then y else x
 min x y = if x <= y then x else y
 
@@ -209,6 +235,7 @@ shows x s = showsPrec 0 x s
 showString str s = str ++ s
 showChar c s = c : s
 showParen b p s = if b then '(' : p (')' : s) else p s
+showSpace s = ' ' : s
 
 -- An empty list shows as [] (the type, and so "" for an empty String, is not known).
 showsPrec d x s = case conIndex# x of
@@ -366,14 +393,18 @@ nth# (x:xs) n = if n == 0 then x else case n - 1 of !n' -> nth# xs n'
 elem _ [] = False
 elem x (y:ys) = x == y || elem x ys
 notElem x ys = not (elem x ys)
-and [] = True
-and (x:xs) = x && and xs
-or [] = False
-or (x:xs) = x || or xs
-any _ [] = False
-any p (x:xs) = p x || any p xs
-all _ [] = True
-all p (x:xs) = p x && all p xs
+-- base-4.15: and/or/all/any are foldMap over All/Any, whose list instance is a foldr loop
+-- with mempty as a thunk: per call the mempty thunk and the loop closure (GHC 9.0.2: 56
+-- bytes), per element thunks for (f y) and the rest (64 bytes)
+and xs = foldMapBool# (&&) True monoid# xs
+or xs = foldMapBool# (||) False monoid# xs
+any p xs = foldMapBool# (||) False p xs
+all p xs = foldMapBool# (&&) True p xs
+foldMapBool# op unit f xs = go xs
+  where z = monoid# unit
+        go [] = z
+        go (y:ys) = op (f y) (go ys)
+monoid# x = x
 concat xss = foldr (++) [] xss
 concatMap f xs = foldr (\x r -> f x ++ r) [] xs
 
@@ -449,25 +480,59 @@ isPrefixOf [] _ = True
 isPrefixOf _ [] = False
 isPrefixOf (x:xs) (y:ys) = x == y && isPrefixOf xs ys
 isSuffixOf a b = isPrefixOf (reverse a) (reverse b)
-partition p xs = (filter p xs, filter (not . p) xs)
-nub [] = []
-nub (x:xs) = x : nub (filter (/= x) xs)
+-- base's partition: one foldr pass whose step matches the rest lazily, so p is called once
+-- per element and each step builds a pair, a cons and two selector thunks
+partition p xs = foldr (partStep# p) ([], []) xs
+partStep# p x r = if p x then (x : fst r, snd r) else (fst r, x : snd r)
+-- base's nub: each element is looked up among the distinct ones kept so far
+nub xs = nubFrom# xs []
+nubFrom# [] _ = []
+nubFrom# (x:xs) seen = if elem x seen then nubFrom# xs seen else x : nubFrom# xs (x : seen)
 sum' xs = foldl' (+) 0 xs
 sort xs = sortBy compare xs
-sortBy cmp xs = mergeAll# (map (\x -> [x]) xs)
+-- base's sortBy is a natural merge sort: the list is cut into runs (a strictly descending run
+-- is collected reversed, an ascending one through a difference list), then neighbouring runs
+-- are merged pairwise until one is left; the comparisons it makes, and so the comparator's
+-- entries, are base's
+sortBy cmp xs = mergeRuns# (runs# xs)
   where
-    mergeAll# [] = []
-    mergeAll# [x] = x
-    mergeAll# xss = mergeAll# (mergePairs# xss)
-    mergePairs# (a:b:rest) = merge# a b : mergePairs# rest
-    mergePairs# xss = xss
-    merge# as@(a:as') bs@(b:bs') = case cmp a b of
-      GT -> b : merge# as bs'
-      _ -> a : merge# as' bs
+    runs# (a:b:rest) = case cmp a b of
+      GT -> down# b [a] rest
+      _ -> up# b (\ys -> a : ys) rest
+    runs# rest = [rest]
+    down# a acc bs@(b:bs') = case cmp a b of
+      GT -> down# b (a : acc) bs'
+      _ -> (a : acc) : runs# bs
+    down# a acc [] = (a : acc) : runs# []
+    up# a acc bs@(b:bs') = case cmp a b of
+      GT -> upEnd# a acc bs
+      _ -> up# b (\ys -> acc (a : ys)) bs'
+    up# a acc [] = upEnd# a acc []
+    upEnd# a acc bs = let run = acc [a] in run `seq` (run : runs# bs)
+    mergeRuns# [r] = r
+    mergeRuns# rs = mergeRuns# (pairUp# rs)
+    pairUp# (a:b:rest) = let m = merge# a b in m `seq` (m : pairUp# rest)
+    pairUp# rs = rs
     merge# [] bs = bs
     merge# as [] = as
-insert x [] = [x]
-insert x (y:ys) = if x <= y then x : y : ys else y : insert x ys
+    merge# (a:as') (b:bs') = mergeStep# a as' b bs'
+    -- after the first step one list is held as its head and tail (GHC -O2's specialised
+    -- merge): each rest thunk holds four values, and a list left alone is rebuilt by one cons
+    mergeStep# a as' b bs' = case cmp a b of
+      GT -> b : mergeHeld# a as' bs'
+      _ -> a : mergeHeldR# b bs' as'
+    mergeHeld# a as' ys = case ys of
+      [] -> a : as'
+      (y:ys') -> mergeStep# a as' y ys'
+    mergeHeldR# b bs' xs = case xs of
+      [] -> b : bs'
+      (x:xs') -> mergeStep# x xs' b bs'
+-- base's insert = insertBy compare: the rest of the list is kept, not rebuilt
+insert x ys = insertBy compare x ys
+insertBy _ x [] = [x]
+insertBy cmp x ys@(y:ys') = case cmp x y of
+  GT -> y : insertBy cmp x ys'
+  _ -> x : ys
 
 -- ------------------------------------------------------------------ enumerations
 -- base's Int instance: enumFrom (I# x) = eftInt x maxInt#, whose tail thunk holds x and the

@@ -343,6 +343,8 @@ class DData:
     name: str
     cons: list[tuple[str, int]]  # constructor name and arity, in declaration order
     span: Span
+    #: the classes of the deriving clause, each with the span of its name
+    deriving: list[tuple[str, Span]] = field(default_factory=list)
 
 
 Decl = Union[DFun, DPat, DSig, DFixity, DData]

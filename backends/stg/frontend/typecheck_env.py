@@ -426,6 +426,7 @@ shows :: Show a => a -> ShowS
 showString :: String -> ShowS
 showChar :: Char -> ShowS
 showParen :: Bool -> ShowS -> ShowS
+showSpace :: ShowS
 showsPrec :: Show a => Int -> a -> ShowS
 showLitChar :: Char -> ShowS
 isDigit :: Char -> Bool
@@ -501,6 +502,7 @@ sum' :: Num a => [a] -> a
 sort :: Ord a => [a] -> [a]
 sortBy :: (a -> a -> Ordering) -> [a] -> [a]
 insert :: Ord a => a -> [a] -> [a]
+insertBy :: (a -> a -> Ordering) -> a -> [a] -> [a]
 enumFrom :: Enum a => a -> [a]
 enumFromThen :: Enum a => a -> a -> [a]
 enumFromTo :: Enum a => a -> a -> [a]

@@ -82,9 +82,10 @@ def mkother(r):
     m.internal(f"cannot box {r!r}")
 
 
-def mkstr(s):
-    """A fully built String (list of C#), allocated from the end."""
-    lst = NIL
+def mkstr(s, tail=None):
+    """A fully built String (list of C#) ending in ``tail`` (default ``[]``), allocated from
+    the end."""
+    lst = NIL if tail is None else tail
     for ch in reversed(s):
         c = mkchr(ch)
         o = Con(len(HI), DC_CONS, [c, lst])
@@ -314,14 +315,7 @@ def p_showInt(a):
 
 def p_showIntOn(a, s):
     """base's ``itos n s``: the digits of the Int ``a`` consed onto ``s`` (not evaluated)."""
-    lst = s
-    for ch in reversed(str(a.val)):
-        c = mkchr(ch)
-        o = Con(len(HI), DC_CONS, [c, lst])
-        HIa(S_CONS)
-        HPa(CCS)
-        lst = o
-    return lst
+    return mkstr(str(a.val), s)
 
 
 def p_showDouble(a):

@@ -1,0 +1,153 @@
+"""Derived Show, Eq and Ord instances of the program's data types, as GHC 9.0.2 derives them.
+
+GHC compiles a derived instance as code of the program's own module: at -O0, with the
+program's allocation shapes (operator arguments become thunks, ``showParen``/``(.)`` build
+closures), and with ``-fprof-auto``/``-fprof-auto-top`` every method is a top-level binding
+with a cost centre named after the method (``showsPrec``, ``==``, ``compare``, ``<``, ``<=``,
+``>``, ``>=``) whose SRC is the class name in the ``deriving`` clause. The method shapes
+followed here are those ``ghc -ddump-deriv`` prints (observed with GHC 9.0.2):
+
+* ``showsPrec d (C x1 .. xn) = showParen (d >= 11) (showString "C " . showsPrec 11 x1 .
+  showSpace . ...)``, a nullary constructor ``showString "C"``;
+* ``(C a1 .. an) == (C b1 .. bn) = (a1 == b1) && (...)``, ``_ == _ = False``;
+* ``compare`` and ``(<)`` by constructor order then field by field (``compare`` on every
+  field but the last, which ``(<)`` compares with ``<``); a type of nullary constructors only
+  compares constructor tags; ``a <= b = not (b < a)``, ``a > b = b < a``,
+  ``a >= b = not (a < b)``.
+
+What flows out: the source text of those methods (Haskell of the subset, with magic-hash
+names that no program can use), parsed and desugared as module Main code by the pipeline;
+``Derived.dispatch`` tells the generated Prelude helpers (pipeline ``_helpers_source``) which
+constructors go to which derived method; ``Derived.labels`` gives each method binding its
+cost-centre label, SRC span and closure name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import syntax as S
+
+#: the classes this module derives, and the methods each gives (method -> name stem)
+METHODS = {
+    "Show": (("showsPrec", "showsPrec"),),
+    "Eq": (("==", "eq"),),
+    "Ord": (("compare", "compare"), ("<", "lt"), ("<=", "le"), (">", "gt"), (">=", "ge")),
+}
+
+
+@dataclass
+class Derived:
+    source: str = ""
+    #: binding name -> (cost-centre label, span of the class name, closure name for -hd)
+    labels: dict[str, tuple[str, S.Span, str]] = field(default_factory=dict)
+    #: (class stem, e.g. "showsPrec"/"eq"/"lt") -> [(constructor names, binding name)]
+    dispatch: dict[str, list[tuple[list[str], str]]] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.labels)
+
+
+def _pat(con: str, arity: int, v: str) -> str:
+    if arity == 0:
+        return con
+    return "(" + " ".join([con] + [f"{v}{i}" for i in range(1, arity + 1)]) + ")"
+
+
+def _wild(con: str, arity: int) -> str:
+    return con if arity == 0 else "(" + " ".join([con] + ["_"] * arity) + ")"
+
+
+def _shows(name: str, cons: list[tuple[str, int]]) -> list[str]:
+    out = []
+    for c, n in cons:
+        if n == 0:
+            out.append(f'{name} _ {c} = showString "{c}"')
+            continue
+        body = f"showsPrec 11 b{n}"
+        for i in range(n - 1, 0, -1):
+            body = f"(.) (showsPrec 11 b{i}) ((.) showSpace ({body}))"
+        out.append(f'{name} a {_pat(c, n, "b")} = showParen (a >= 11) '
+                   f'((.) (showString "{c} ") ({body}))')
+    return out
+
+
+def _eq(name: str, cons: list[tuple[str, int]]) -> list[str]:
+    out = []
+    for c, n in cons:
+        if n == 0:
+            out.append(f"{name} {c} {c} = True")
+            continue
+        body = f"(a{n} == b{n})"
+        for i in range(n - 1, 0, -1):
+            body = f"(a{i} == b{i}) && ({body})"
+        out.append(f"{name} {_pat(c, n, 'a')} {_pat(c, n, 'b')} = {body}")
+    if len(cons) > 1:
+        out.append(f"{name} _ _ = False")
+    return out
+
+
+def _order(name: str, cons: list[tuple[str, int]], op: str) -> list[str]:
+    """``compare`` (op "compare") or ``(<)`` (op "<") of a type with a field somewhere."""
+    less, same, more = ("LT", "EQ", "GT") if op == "compare" else ("True", "False", "False")
+    out = [f"{name} a b = case a of"]
+    for k, (c, n) in enumerate(cons):
+        out.append(f"  {_pat(c, n, 'a')} -> case b of")
+        for c2, n2 in cons[:k]:
+            out.append(f"    {_wild(c2, n2)} -> {more}")
+        out += _fields(f"    {_pat(c, n, 'b')} -> ", "    ", 1, n, op, less, same, more)
+        if k < len(cons) - 1:
+            out.append(f"    _ -> {less}")
+    return out
+
+
+def _fields(head: str, ind: str, i: int, n: int, op: str, less: str, same: str,
+            more: str) -> list[str]:
+    """Fields i..n compared in order: ``compare`` on each but the last, which gets ``op``."""
+    if n == 0:
+        return [head + same]
+    if i == n:
+        return [head + (f"compare a{n} b{n}" if op == "compare" else f"a{n} < b{n}")]
+    inner = ind + "  "
+    return [head + f"case compare a{i} b{i} of", f"{inner}LT -> {less}",
+            *_fields(f"{inner}EQ -> ", inner, i + 1, n, op, less, same, more),
+            f"{inner}GT -> {more}"]
+
+
+def derive(decls: list[S.Decl]) -> Derived:
+    """The derived methods of every data declaration of the program with a deriving
+    clause naming Show, Eq or Ord (operator constructors keep the generic code)."""
+    d = Derived()
+    lines: list[str] = []
+    for k, decl in enumerate(decls):
+        if not isinstance(decl, S.DData) or not decl.cons or not decl.deriving:
+            continue
+        if any(not c[0][0].isalpha() for c in decl.cons):
+            continue
+        cons = decl.cons
+        names = [c for c, _ in cons]
+        enum = all(n == 0 for _, n in cons)
+        for cls, span in decl.deriving:
+            for method, stem in METHODS.get(cls, ()):
+                name = f"{stem}_{k}#"
+                d.labels[name] = (method, span, f"$c{method}")
+                d.dispatch.setdefault(stem, []).append((names, name))
+                lt = f"lt_{k}#"
+                if stem == "showsPrec":
+                    lines += _shows(name, cons)
+                elif stem == "eq":
+                    lines += _eq(name, cons)
+                elif stem == "compare":
+                    lines += [f"{name} a b = cmpTag# a b"] if enum else \
+                        _order(name, cons, "compare")
+                elif stem == "lt":
+                    lines += [f"{name} a b = ltTag# a b"] if enum else _order(name, cons, "<")
+                elif stem == "le":
+                    lines.append(f"{name} a b = not ({lt} b a)")
+                elif stem == "gt":
+                    lines.append(f"{name} a b = {lt} b a")
+                elif stem == "ge":
+                    lines.append(f"{name} a b = not ({lt} a b)")
+    d.source = "\n".join(lines) + "\n" if lines else ""
+    return d
