@@ -7,8 +7,8 @@ one-line ``SourceError``.
 Modules, in pipeline order: ``lexer`` -> ``layout`` (the layout rule) -> ``parser`` /
 ``parser_expr`` -> ``rename`` (scopes, fixities) -> ``sugar`` (do, comprehensions,
 sequences) -> ``desugar`` / ``desugar_app`` / ``binds`` / ``match`` (A-normal STG, explicit
-allocation, pattern matching) with ``cc`` (automatic cost centres) -> ``stgpass`` (free
-variables) -> ``pipeline`` (the entry point). Nothing here knows about the machine.
+allocation, pattern matching) with ``cc`` (automatic cost centres) and ``deriving`` (derived
+Show/Eq/Ord methods) -> ``stgpass`` (free variables) -> ``pipeline`` (the entry point). Nothing here knows about the machine.
 """
 
 from .pipeline import compile_program

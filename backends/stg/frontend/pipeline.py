@@ -54,7 +54,7 @@ _BASE_MODULES = {
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger",
     "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
-                "fromIntegral realToFrac toInteger truncate round floor ceiling",
+                "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
                    "conIndex# eqFields# cmpFields# ltCmp# leCmp# cmpTag# ltTag# eqTagFields# "
                    "cmpTagFields#",
@@ -177,6 +177,22 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     return "\n".join(lines) + "\n"
 
 
+def _type_literals(types, user_names: set[str]) -> None:
+    """Where the checked types change a value's box (the machine's numbers carry no type):
+    an integer literal the checker typed Double (``Rect 2 3`` with Double fields, a
+    defaulted ``let x = 3 in x / 2``) becomes the Double literal GHC makes of it, so it
+    shows as ``2.0`` and is boxed as a D#; ``fromIntegral``/``fromInteger`` at a Double
+    result converts (``fromIntegralD#``), so ``fromIntegral n :: Double`` shows as
+    ``3.0`` without the annotation."""
+    for e, _t in list(getattr(types, "expr_types", {}).values()):
+        if isinstance(e, S.ELit) and e.kind == "Int" and types.expr_desc(e) == "Double":
+            e.kind = "Double"
+            e.value = float(e.value)
+        elif isinstance(e, S.EVar) and e.name in ("fromIntegral", "fromInteger") and \
+                e.name not in user_names and types.expr_desc(e) == "->Double":
+            e.name = "%fromIntegralD#"
+
+
 def compile_program(source: str, filename: str, *, prof_auto: str | None = None,
                     prof_cafs: bool = False) -> ir.Program:
     """Compile a Haskell-subset program to STG IR.
@@ -231,6 +247,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
+    _type_literals(types, set(user_names))
     # the derived instances: module Main code (GHC compiles them with the program)
     dmod = parse_module(derived.source, "<derived>", magic_hash=True)
     rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names),

@@ -106,6 +106,8 @@ fromIntegral x = prim "fromIntegral" x
 fromInteger x = prim "fromIntegral" x
 toInteger x = prim "fromIntegral" x
 realToFrac x = prim "toDouble" x
+-- fromIntegral where the checker typed the result Double (pipeline._type_literals)
+fromIntegralD# x = prim "toDouble" x
 ord c = prim "ord" c
 chr n = prim "chr" n
 fromEnum x = case conIndex# x of

@@ -280,7 +280,9 @@ def p_ceiling(a):
 
 
 def p_fromIntegral(a):
-    return a
+    """fromInteger's result is a new box (GHC: I# of integerToInt#), even for the same
+    number."""
+    return mknum(a.val)
 
 
 def _fl(x):

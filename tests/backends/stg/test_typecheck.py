@@ -554,3 +554,26 @@ def test_generated_ill_typed_programs_are_refused_on_their_line(data):
     assert exc.value.line == 4 and exc.value.col >= 3
     assert re.match(r"(Couldn't match|No instance for|Ambiguous type variable)",
                     exc.value.message), exc.value.message
+
+
+# GHC 9.0.2 (runghc) printed the expected lines: an integer literal the checker types Double
+# is a Double (it shows as 2.0, and arithmetic on it stays Double)
+DOUBLE_LITERALS = '''\
+data Shape = Circle Double | Rect Double Double deriving Show
+area :: Shape -> Double
+area (Circle r) = 3 * r * r
+area (Rect w h) = w * h
+main :: IO ()
+main = do
+  let x = 3
+  print (x / 2, x)
+  print (map area [Rect 2 3, Circle 1], Rect 2 (-1))
+  let ys = [1 .. 3] :: [Double]
+  print (ys, 2 ^ 10, 7 `div` 2)
+'''
+
+
+def test_integer_literals_typed_double_are_doubles(capsys, tmp_path):
+    code, out, _err = run_cli(capsys, tmp_path, DOUBLE_LITERALS)
+    assert code == 0
+    assert out == ("(1.5,3.0)\n([6.0,3.0],Rect 2.0 (-1.0))\n([1.0,2.0,3.0],1024,3)\n")
