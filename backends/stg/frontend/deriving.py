@@ -8,7 +8,9 @@ with a cost centre named after the method (``showsPrec``, ``==``, ``compare``, `
 followed here are those ``ghc -ddump-deriv`` prints (observed with GHC 9.0.2):
 
 * ``showsPrec d (C x1 .. xn) = showParen (d >= 11) (showString "C " . showsPrec 11 x1 .
-  showSpace . ...)``, a nullary constructor ``showString "C"``;
+  showSpace . ...)``, a nullary constructor ``showString "C"``, a record constructor
+  ``showString "C {" . showString "f1 = " . showsPrec 0 x1 . showCommaSpace . ... .
+  showString "}"``;
 * ``(C a1 .. an) == (C b1 .. bn) = (a1 == b1) && (...)``, ``_ == _ = False``;
 * ``compare`` and ``(<)`` by constructor order then field by field (``compare`` on every
   field but the last, which ``(<)`` compares with ``<``); a type of nullary constructors only
@@ -59,11 +61,21 @@ def _wild(con: str, arity: int) -> str:
     return con if arity == 0 else "(" + " ".join([con] + ["_"] * arity) + ")"
 
 
-def _shows(name: str, cons: list[tuple[str, int]]) -> list[str]:
+def _shows(name: str, cons: list[tuple[str, int]], fields: list[list[str]]) -> list[str]:
     out = []
-    for c, n in cons:
+    for (c, n), names in zip(cons, fields or [[]] * len(cons)):
         if n == 0:
             out.append(f'{name} _ {c} = showString "{c}"')
+            continue
+        if names:  # record syntax: C {f1 = .., f2 = ..}, fields shown at precedence 0
+            parts = [f'showString "{c} {{"']
+            for i, f in enumerate(names, 1):
+                parts += (["showCommaSpace"] if i > 1 else []) + \
+                    [f'showString "{f} = "', f"showsPrec 0 b{i}"]
+            body = 'showString "}"'
+            for part in reversed(parts):
+                body = f"(.) ({part}) ({body})"
+            out.append(f"{name} a {_pat(c, n, 'b')} = showParen (a >= 11) ({body})")
             continue
         body = f"showsPrec 11 b{n}"
         for i in range(n - 1, 0, -1):
@@ -135,7 +147,7 @@ def derive(decls: list[S.Decl]) -> Derived:
                 d.dispatch.setdefault(stem, []).append((names, name))
                 lt = f"lt_{k}#"
                 if stem == "showsPrec":
-                    lines += _shows(name, cons)
+                    lines += _shows(name, cons, decl.fields)
                 elif stem == "eq":
                     lines += _eq(name, cons)
                 elif stem == "compare":

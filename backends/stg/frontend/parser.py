@@ -17,6 +17,9 @@ class Parser(ExprParser):
     def __init__(self, source: str, filename: str, magic_hash: bool = False):
         self.file = filename
         self.ts = LayoutStream(tokenize(source, filename, magic_hash), filename)
+        self.has_records = False  # record syntax seen: records.resolve runs after parsing
+        self.field_owner: dict[str, str] = {}  # record field -> the type declaring it
+        self.field_spans: dict[str, S.Span] = {}  # record field -> its first name span
 
     # -- token helpers -----------------------------------------------------------------------
     def peek(self) -> Token:
@@ -169,6 +172,7 @@ class Parser(ExprParser):
         while self.at("varid"):
             self.next()
         cons: list[tuple[str, int]] = []
+        fields: list[list[str]] = []
         if self.at("reservedop", "="):
             self.next()
             while True:
@@ -180,9 +184,14 @@ class Parser(ExprParser):
                 else:
                     cname = self.expect("conid", what="a data constructor").text
                 if self.at_special("{"):
-                    t = self.peek()
-                    raise SourceError("record syntax is not supported by the Haskell subset",
-                                      self.file, t.line, t.col)
+                    names = self.record_fields(name)
+                    cons.append((cname, len(names)))
+                    fields.append(names)
+                    self.has_records = True
+                    if self.at("reservedop", "|"):
+                        self.next()
+                        continue
+                    break
                 arity = 0
                 while self.atype_start():
                     if self.at("varsym", "!"):
@@ -196,6 +205,7 @@ class Parser(ExprParser):
                     self.atype()
                     arity = 2
                 cons.append((cname, arity))
+                fields.append([])
                 if self.at("reservedop", "|"):
                     self.next()
                     continue
@@ -218,7 +228,40 @@ class Parser(ExprParser):
                 self.next()
             if paren:
                 self.expect("special", ")")
-        return S.DData(name, cons, self.span_from(st), deriving)
+        spans = {f: self.field_spans[f] for names in fields for f in names}
+        return S.DData(name, cons, self.span_from(st), deriving, fields, spans)
+
+    def record_fields(self, type_name: str) -> list[str]:
+        """``{ f1, f2 :: T1, f3 :: !T2 }`` -> the field names in order. A field may be shared
+        by constructors of one type, not declared twice in a constructor or in two types."""
+        self.expect("special", "{")
+        names: list[str] = []
+
+        def field() -> str:
+            t = self.expect("varid", what="a field name")
+            owner = self.field_owner.setdefault(t.text, type_name)
+            if owner != type_name or t.text in names or t.text in group:
+                raise SourceError(f"Multiple declarations of `{t.text}'", self.file, t.line,
+                                  t.col)
+            self.field_spans.setdefault(t.text, (t.line, t.col, t.end_line, t.end_col))
+            return t.text
+
+        while not self.at_special("}"):
+            group: list[str] = []
+            group.append(field())
+            while self.at_special(","):
+                self.next()
+                group.append(field())
+            self.expect("reservedop", "::", "`::' after the field names")
+            if self.at("varsym", "!"):
+                self.next()
+            self.type_()
+            names += group
+            if not self.at_special(","):
+                break
+            self.next()
+        self.expect("special", "}", "`}' or `,'")
+        return names
 
     # -- types (parsed and ignored) ------------------------------------------------------------
     def atype_start(self) -> bool:
@@ -433,5 +476,12 @@ def group_clauses(decls: list, file: str) -> list[S.Decl]:
 
 
 def parse_module(source: str, filename: str, magic_hash: bool = False) -> S.Module:
-    """Parse a whole module. Raises ``SourceError`` for lexical, layout and syntax errors."""
-    return Parser(source, filename, magic_hash).module()
+    """Parse a whole module. Raises ``SourceError`` for lexical, layout and syntax errors.
+    Record syntax is resolved here into the plain forms (``records.py``)."""
+    parser = Parser(source, filename, magic_hash)
+    module = parser.module()
+    if parser.has_records:
+        from .records import resolve
+
+        resolve(module)
+    return module

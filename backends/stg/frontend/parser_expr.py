@@ -150,11 +150,36 @@ class ExprParser:
 
     def aexp(self) -> S.Expr:
         st = self.start()
+        e = self.aexp1()
+        while self.at_special("{"):  # record update binds tighter than application
+            e = S.ERecord(None, e, self.field_binds(self.expr), self.span_from(st))
+        return e
+
+    def field_binds(self, item) -> list[tuple[str, object, S.Span]]:
+        """``{ f1 = x, f2 = y }`` (also ``{}``): fields with their values (``item`` parses
+        one: an expression or a pattern) and spans."""
+        self.expect("special", "{")
+        self.has_records = True
+        out: list[tuple[str, object, S.Span]] = []
+        while not self.at_special("}"):
+            t = self.expect("varid", what="a field name")
+            self.expect("reservedop", "=", "`=' after the field name")
+            out.append((t.text, item(), _tok_span(t)))
+            if not self.at_special(","):
+                break
+            self.next()
+        self.expect("special", "}", "`}' or `,'")
+        return out
+
+    def aexp1(self) -> S.Expr:
+        st = self.start()
         t = self.next()
         sp = _tok_span(t)
         if t.kind == "varid":
             return S.EVar(t.text, sp)
         if t.kind == "conid":
+            if self.at_special("{"):  # record construction
+                return S.ERecord(t.text, None, self.field_binds(self.expr), self.span_from(st))
             return S.ECon(t.text, sp)
         if t.kind == "int":
             return S.ELit(t.value, "Int", sp)
@@ -315,6 +340,8 @@ class ExprParser:
                           self.span_from(st))
         if t.kind == "conid":
             self.next()
+            if self.at_special("{"):
+                return S.PRecord(t.text, self.field_binds(self.pattern), self.span_from(st))
             args = []
             while self.apat_start():
                 args.append(self.apat())
@@ -341,6 +368,8 @@ class ExprParser:
         if t.is_("reserved", "_"):
             return S.PWild(sp)
         if t.kind == "conid":
+            if self.at_special("{"):
+                return S.PRecord(t.text, self.field_binds(self.pattern), self.span_from(st))
             return S.PCon(t.text, [], sp)
         if t.kind == "int":
             return S.PLit(t.value, "Int", sp)

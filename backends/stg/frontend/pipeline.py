@@ -49,7 +49,7 @@ _BASE_MODULES = {
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
-                "showDigits# showSpace",
+                "showDigits# showSpace showCommaSpace",
     "GHC.Enum": "enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger",

@@ -238,6 +238,7 @@ showString str s = str ++ s
 showChar c s = c : s
 showParen b p s = if b then '(' : p (')' : s) else p s
 showSpace s = ' ' : s
+showCommaSpace s = ',' : ' ' : s
 
 -- An empty list shows as [] (the type, and so "" for an empty String, is not known).
 showsPrec d x s = case conIndex# x of

@@ -212,8 +212,19 @@ class EParen:
     span: Span
 
 
+@dataclass(slots=True)
+class ERecord:
+    """Record construction ``C { f = e }`` (``con``) or update ``e { f = v }`` (``expr``);
+    only between the parser and ``records.resolve``, which rewrites it away."""
+
+    con: str | None
+    expr: "Expr | None"
+    fields: list[tuple[str, "Expr", Span]]
+    span: Span
+
+
 Expr = Union[EVar, ECon, ELit, EApp, EOpSeq, ENeg, ELam, ELet, EIf, ECase, EDo, ETuple, EList,
-             EArith, EComp, ELeftSection, ERightSection, ESCC, ETyped, EParen]
+             EArith, EComp, ELeftSection, ERightSection, ESCC, ETyped, EParen, ERecord]
 
 # ------------------------------------------------------------------------------ patterns
 
@@ -274,7 +285,16 @@ class PLazy:
     span: Span
 
 
-Pat = Union[PVar, PWild, PLit, PCon, PTuple, PList, PAs, PBang, PLazy]
+@dataclass(slots=True)
+class PRecord:
+    """A record pattern ``C { f = p }`` / ``C {}``; rewritten away by ``records.resolve``."""
+
+    con: str
+    fields: list[tuple[str, "Pat", Span]]
+    span: Span
+
+
+Pat = Union[PVar, PWild, PLit, PCon, PTuple, PList, PAs, PBang, PLazy, PRecord]
 
 # ------------------------------------------------------------------------------ declarations
 
@@ -345,6 +365,10 @@ class DData:
     span: Span
     #: the classes of the deriving clause, each with the span of its name
     deriving: list[tuple[str, Span]] = field(default_factory=list)
+    #: per constructor, its field names when declared with record syntax (else [])
+    fields: list[list[str]] = field(default_factory=list)
+    #: each record field's name span at its first declaration (its selector's SRC)
+    field_spans: dict[str, Span] = field(default_factory=dict)
 
 
 Decl = Union[DFun, DPat, DSig, DFixity, DData]

@@ -289,7 +289,7 @@ def _read_constructor(r: TypeReader) -> tuple[str | None, list[tuple] | None]:
             fields = _fields(r)
         elif r.at("conid") and not _infix_follows(r):
             cname = r.take("conid").text
-            fields = _fields(r)
+            fields = _record_fields(r) if r.at("special", "{") else _fields(r)
         else:
             left = _field(r)
             cname = r.take("consym").text
@@ -310,6 +310,29 @@ def _fields(r: TypeReader) -> list[tuple]:
     out = []
     while r.at("varsym", "!") or r.atype_start():
         out.append(_field(r))
+    return out
+
+
+def _record_fields(r: TypeReader) -> list[tuple]:
+    """``{ f1, f2 :: T1, f3 :: T2 }``: one field type per name."""
+    r.take("special", "{")
+    out: list[tuple] = []
+    while not r.at("special", "}"):
+        n = 1
+        r.take("varid")
+        while r.at("special", ","):
+            r.i += 1
+            r.take("varid")
+            n += 1
+        r.take("reservedop", "::")
+        if r.at("varsym", "!"):
+            r.i += 1
+        t = r.type_()
+        out += [t] * n
+        if not r.at("special", ","):
+            break
+        r.i += 1
+    r.take("special", "}")
     return out
 
 
@@ -427,6 +450,7 @@ showString :: String -> ShowS
 showChar :: Char -> ShowS
 showParen :: Bool -> ShowS -> ShowS
 showSpace :: ShowS
+showCommaSpace :: ShowS
 showsPrec :: Show a => Int -> a -> ShowS
 showLitChar :: Char -> ShowS
 isDigit :: Char -> Bool

@@ -234,3 +234,43 @@ def test_enum_from_int_stops_at_max_int_and_allocates_as_ghc(tmp_path):
         return prof.total_alloc
 
     assert total(2000) - total(1000) == pytest.approx(184_040, rel=0.005)
+
+
+def test_records_run_and_allocate_as_ghc(tmp_path):
+    # record declarations, construction, update (eval's environment), nested update (moveX),
+    # patterns and derived Show in record form; GHC's stdout exactly, every Main cost centre
+    # with GHC's entries, and the record code's bytes within 5% (showsPrec shows Doubles,
+    # whose formatting through GHC.Float is not modelled)
+    src = (SHAPES / "programs" / "records.hs").read_text()
+    assert _run(tmp_path, src, "-P") == (SHAPES / "out" / "records.stdout").read_text()
+    _, ghc = _per_cc(SHAPES / "out" / "records.prof")
+    _, ours = _per_cc(tmp_path / "p.prof")
+    for key, (g_bytes, g_entries) in ghc.items():
+        if key[1] == "Main" and key[0] != "CAF":
+            assert ours[key][1] == g_entries, key
+    for name in ("eval", "moveX", "lookupVar", "main.es"):
+        g, p = ghc[(name, "Main")][0], ours[(name, "Main")][0]
+        assert abs(p - g) <= 0.05 * g, (name, g, p)
+
+
+@pytest.mark.parametrize("src,message", [
+    ("data P = P { a :: Int } | Q Int deriving Show\nmain = print ((Q 1) { a = 2 })\n",
+     "p: p.hs:2:15-29: Non-exhaustive patterns in record update\n"),
+    ("data P = P { a :: Int, b :: Int } deriving Show\nmain = print (b (P { a = 1 }))\n",
+     "p: p.hs:2:18-28: Missing field in record construction b\n"),
+    ("data P = P { a :: Int } | Q Int deriving Show\nmain = print (a (Q 1))\n",
+     "p: No match in record selector a\n"),
+])
+def test_record_run_time_errors_are_ghcs(tmp_path, src, message):
+    # GHC 9.0.2's messages (runghc), with no call stack
+    from profkit.cli import main as cli_main
+
+    prog = tmp_path / "p.hs"
+    prog.write_text(src)
+    err = io.StringIO()
+    import contextlib
+
+    with contextlib.redirect_stderr(err):
+        status = cli_main(["run", "--outdir", str(tmp_path), str(prog)])
+    assert status == 1
+    assert err.getvalue() == message
