@@ -30,8 +30,12 @@ def _binding_cc(self: "Desugarer", path: list[str], name: str,
                 span: S.Span) -> ir.CostCentre | None:
     if self.auto is None or span == S.NOSPAN:
         return None
+    if path and path[0] in self.derived_labels:
+        return None  # the derived code's own local bindings: GHC's have no cost centres
     derived = self.derived_labels.get(name) if not path else None
     if derived is not None:  # a derived method: its cost centre is the method's, at the class
+        if derived[0] is None:  # a derived helper (tag2con): none
+            return None
         return self.auto.binding_cc(path, derived[0], derived[1])
     return self.auto.binding_cc(path, name, span)
 

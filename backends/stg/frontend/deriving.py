@@ -15,7 +15,11 @@ followed here are those ``ghc -ddump-deriv`` prints (observed with GHC 9.0.2):
 * ``compare`` and ``(<)`` by constructor order then field by field (``compare`` on every
   field but the last, which ``(<)`` compares with ``<``); a type of nullary constructors only
   compares constructor tags; ``a <= b = not (b < a)``, ``a > b = b < a``,
-  ``a >= b = not (a < b)``.
+  ``a >= b = not (a < b)``;
+* for an enumeration, ``Enum`` through its tags (``succ``/``pred`` with GHC's errors,
+  ``toEnum`` range-checked, ``enumFrom``/``enumFromThen`` mapping ``tag2con`` over Int
+  enumerations; ``enumFromTo``/``enumFromThenTo`` are the class defaults, ``map toEnum
+  [fromEnum x ..]``) and ``Bounded`` as its first and last constructors.
 
 What flows out: the source text of those methods (Haskell of the subset, with magic-hash
 names that no program can use), parsed and desugared as module Main code by the pipeline;
@@ -35,7 +39,13 @@ METHODS = {
     "Show": (("showsPrec", "showsPrec"),),
     "Eq": (("==", "eq"),),
     "Ord": (("compare", "compare"), ("<", "lt"), ("<=", "le"), (">", "gt"), (">=", "ge")),
+    "Enum": (("succ", "succ"), ("pred", "pred"), ("toEnum", "toEnum"), ("fromEnum", "fromEnum"),
+             ("enumFrom", "enumFrom"), ("enumFromThen", "enumFromThen")),
+    "Bounded": (("minBound", "minBound"), ("maxBound", "maxBound")),
 }
+#: classes derived only for types of nullary constructors (GHC: Enum; Bounded of an
+#: enumeration here -- a one-constructor Bounded with fields is not derived)
+ENUM_ONLY = {"Enum", "Bounded"}
 
 
 @dataclass
@@ -45,6 +55,9 @@ class Derived:
     labels: dict[str, tuple[str, S.Span, str]] = field(default_factory=dict)
     #: (class stem, e.g. "showsPrec"/"eq"/"lt") -> [(constructor names, binding name)]
     dispatch: dict[str, list[tuple[list[str], str]]] = field(default_factory=dict)
+    #: type name -> its index k (the derived names end in _k#), for type-directed uses
+    #: (toEnum, minBound, maxBound) and the Enum helpers
+    type_index: dict[str, int] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -127,7 +140,39 @@ def _fields(head: str, ind: str, i: int, n: int, op: str, less: str, same: str,
             f"{inner}GT -> {more}"]
 
 
-def derive(decls: list[S.Decl]) -> Derived:
+def _enum(stem: str, k: int, type_name: str, cons: list[tuple[str, int]], where: str
+          ) -> list[str]:
+    """Derived Enum/Bounded methods of an enumeration (GHC's shapes: con2tag/tag2con);
+    ``where``: GHC's call-stack line for their errors (the class in the deriving clause)."""
+    name, top = f"{stem}_{k}#", len(cons) - 1
+    stack = f"\\nCallStack (from HasCallStack):\\n  error, called at {where} in main:Main"
+    tag, t2c = "conIndex#", f"tag2con_{k}#"
+    if stem == "minBound":
+        return [f"{name} = {cons[0][0]}"]
+    if stem == "maxBound":
+        return [f"{name} = {cons[-1][0]}"]
+    if stem == "fromEnum":
+        return [f"{name} a = {tag} a"]
+    if stem == "succ":
+        return [f"{name} a = let t = {tag} a in t `seq` (if {top} == t then "
+                f"errorWithoutStackTrace \"succ{{{type_name}}}: tried to take `succ' of last "
+                f"tag in enumeration{stack}\" else {t2c} (t + 1))"]
+    if stem == "pred":
+        return [f"{name} a = let t = {tag} a in t `seq` (if 0 == t then "
+                f"errorWithoutStackTrace \"pred{{{type_name}}}: tried to take `pred' of first "
+                f"tag in enumeration{stack}\" else {t2c} (t + (-1)))"]
+    if stem == "toEnum":
+        return [f"{name} a = if a >= 0 && a <= {top} then {t2c} a else errorWithoutStackTrace "
+                f"(\"toEnum{{{type_name}}}: tag (\" ++ showsPrec 0 a (\") is outside of "
+                f"enumeration's range (0,\" ++ showsPrec 0 {top} \"){stack}\"))"]
+    if stem == "enumFrom":
+        return [f"{name} a = let t = {tag} a in t `seq` map {t2c} (enumFromTo t {top})"]
+    assert stem == "enumFromThen"
+    return [f"{name} a b = let t = {tag} a in t `seq` (let u = {tag} b in u `seq` map {t2c} "
+            f"(enumFromThenTo t u (if t > u then 0 else {top})))"]
+
+
+def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
     """The derived methods of every data declaration of the program with a deriving
     clause naming Show, Eq or Ord (operator constructors keep the generic code)."""
     d = Derived()
@@ -140,7 +185,16 @@ def derive(decls: list[S.Decl]) -> Derived:
         cons = decl.cons
         names = [c for c, _ in cons]
         enum = all(n == 0 for _, n in cons)
+        d.type_index[decl.name] = k
+        if enum and any(cls == "Enum" for cls, _ in decl.deriving):
+            t2c = f"tag2con_{k}#"
+            d.labels[t2c] = (None, decl.span, "$tag2con")  # no cost centre, as GHC's
+            lines.append(f"{t2c} i = case i of")
+            lines += [f"  {i} -> {c}" for i, (c, _) in enumerate(cons)]
+            lines.append(f'  _ -> errorWithoutStackTrace "tag2con: bad tag"')
         for cls, span in decl.deriving:
+            if cls in ENUM_ONLY and not enum:
+                continue
             for method, stem in METHODS.get(cls, ()):
                 name = f"{stem}_{k}#"
                 d.labels[name] = (method, span, f"$c{method}")
@@ -161,5 +215,8 @@ def derive(decls: list[S.Decl]) -> Derived:
                     lines.append(f"{name} a b = {lt} b a")
                 elif stem == "ge":
                     lines.append(f"{name} a b = not ({lt} a b)")
+                else:
+                    where = f"{file}:{span[0]}:{span[1]}"
+                    lines += _enum(stem, k, decl.name, cons, where)
     d.source = "\n".join(lines) + "\n" if lines else ""
     return d

@@ -28,7 +28,9 @@ from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
 GENERATED = ("showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#", "ltCon#",
-             "leCon#", "gtCon#", "geCon#")
+             "leCon#", "gtCon#", "geCon#", "fromEnumCon#", "succCon#", "predCon#",
+             "enumFromCon#", "enumFromThenCon#", "enumFromToCon#", "enumFromThenToCon#",
+             "tagToCon#", "lastTag#")
 PRELUDE_MODULES = {
     "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
     "Control.Monad", "System.IO", "Data.Int", "Debug.Trace", "Text.Printf", "Data.Foldable",
@@ -50,7 +52,9 @@ _BASE_MODULES = {
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
                 "showDigits# showSpace showCommaSpace",
-    "GHC.Enum": "enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
+    "GHC.Enum": "toEnum minBound maxBound minBoundInt# maxBoundInt# minBoundChar# "
+                "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
+                "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger",
     "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
@@ -137,6 +141,42 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
             ("ltCon#", "lt", "ltCmp# x y"), ("leCon#", "le", "leCmp# x y"),
             ("gtCon#", "gt", "ltCmp# y x"), ("geCon#", "ge", "leCmp# y x")):
         lines += [f"{fn} x y = case x of", *to_derived(stem, "x y"), f"  _ -> {otherwise}"]
+    # Enum: a program's derived methods, else (Bool, Ordering, any enumeration) by tags
+    enums = [[c for c in cons if c.type_name == t] for t in dict.fromkeys(
+        c.type_name for c in cons)]
+    enums = [e for e in enums if all(c.arity == 0 for c in e)]
+    lines.append("tagToCon# x i = case x of")
+    lines += [f"  {c.name} -> tagTo{n}# i" for n, e in enumerate(enums) for c in e]
+    lines.append('  _ -> errorWithoutStackTrace "toEnum: not an enumeration"')
+    for n, e in enumerate(enums):
+        lines.append(f"tagTo{n}# i = case i of")
+        lines += [f"  {c.tag} -> {c.name}" for c in e]
+        lines.append('  _ -> errorWithoutStackTrace "toEnum: bad argument"')
+    lines.append("lastTag# x = case x of")
+    lines += [f"  {c.name} -> {len(e) - 1}" for e in enums for c in e]
+    lines.append('  _ -> errorWithoutStackTrace "not an enumeration"')
+    t = "tagToCon# x"
+    for fn, stem, args, otherwise in (
+            ("fromEnumCon#", "fromEnum", "x", "conIndex# x"),
+            ("succCon#", "succ", "x", f"{t} (conIndex# x + 1)"),
+            ("predCon#", "pred", "x", f"{t} (conIndex# x - 1)"),
+            ("enumFromCon#", "enumFrom", "x",
+             f"map ({t}) (enumFromTo (conIndex# x) (lastTag# x))"),
+            ("enumFromThenCon#", "enumFromThen", "x y",
+             f"map ({t}) (enumFromThenTo (conIndex# x) (conIndex# y) "
+             "(if conIndex# x > conIndex# y then 0 else lastTag# x))")):
+        lines += [f"{fn} {args} = case x of", *to_derived(stem, args), f"  _ -> {otherwise}"]
+    # enumFromTo/enumFromThenTo: the class defaults, map toEnum [fromEnum x ..]
+    for fn, args, ints in (("enumFromToCon#", "x y", "enumFromTo"),
+                           ("enumFromThenToCon#", "x y z", "enumFromThenTo")):
+        lines.append(f"{fn} {args} = case x of")
+        for names, name in derived.dispatch.get("toEnum", []):
+            k = name[len("toEnum_"):]
+            frm = " ".join(f"(fromEnum_{k} {v})" for v in args.split())
+            lines += [f"  {pat(user_cons[c], '', True)} -> map toEnum_{k} ({ints} {frm})"
+                      for c in names]
+        idx = " ".join(f"(conIndex# {v})" for v in args.split())
+        lines.append(f"  _ -> map ({t}) ({ints} {idx})")
     lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s")]
     shown = {c for names, _ in derived.dispatch.get("showsPrec", []) for c in names}
     for c in cons:
@@ -177,7 +217,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     return "\n".join(lines) + "\n"
 
 
-def _type_literals(types, user_names: set[str]) -> None:
+def _type_literals(types, user_names: set[str], derived: Derived) -> None:
     """Where the checked types change a value's box (the machine's numbers carry no type):
     an integer literal the checker typed Double (``Rect 2 3`` with Double fields, a
     defaulted ``let x = 3 in x / 2``) becomes the Double literal GHC makes of it, so it
@@ -191,6 +231,25 @@ def _type_literals(types, user_names: set[str]) -> None:
         elif isinstance(e, S.EVar) and e.name in ("fromIntegral", "fromInteger") and \
                 e.name not in user_names and types.expr_desc(e) == "->Double":
             e.name = "%fromIntegralD#"
+        elif isinstance(e, S.EVar) and e.name in ("toEnum", "minBound", "maxBound") and \
+                e.name not in user_names:
+            _type_directed(e, types.expr_desc(e), derived)
+
+
+def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:
+    """toEnum/minBound/maxBound at the type the checker found: the program's derived
+    instance, or base's Int/Char/Bool/Ordering one."""
+    if desc is None:
+        return
+    t = desc[2:] if e.name == "toEnum" and desc.startswith("->") else desc
+    k = derived.type_index.get(t)
+    name = f"{e.name}_{k}#" if k is not None else None
+    if name is not None and name in derived.labels:
+        e.name = name
+    elif e.name == "toEnum" and t == "Char":
+        e.name = "%chr"
+    elif e.name != "toEnum" and t in ("Int", "Char", "Bool", "Ordering"):
+        e.name = f"%{e.name}{t}#"
 
 
 def compile_program(source: str, filename: str, *, prof_auto: str | None = None,
@@ -226,10 +285,11 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     user_cons = _datacons(user, "Main", pcons)
     cons = dict(pcons)
     cons.update(user_cons)
-    derived = derive(user.decls)
+    derived = derive(user.decls, filename)
     helpers = parse_module(_helpers_source(user_cons, derived), "<generated>", magic_hash=True)
     prelude_names = _module_names(prelude)
-    rename_module(helpers, set(prelude_names) | set(GENERATED) | set(derived.names),
+    generated = set(GENERATED) | set(_module_names(helpers))  # with the tagTo<n># tables
+    rename_module(helpers, set(prelude_names) | generated | set(derived.names),
                   {c: d.arity for c, d in cons.items()}, pfix)
     fix = dict(pfix)
     collect_fixities(user.decls, fix)
@@ -247,17 +307,18 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
-    _type_literals(types, set(user_names))
+    _type_literals(types, set(user_names), derived)
     # the derived instances: module Main code (GHC compiles them with the program)
     dmod = parse_module(derived.source, "<derived>", magic_hash=True)
-    rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names),
+    rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names) |
+                  generated,
                   {c: d.arity for c, d in cons.items()}, fix)
 
     # IR names: the program's own top-level names are kept; Prelude names that clash with
     # them or with primitive names get a "Prelude." prefix.
     taken = set(user_names) | set(ir.PRIMOPS)
     pnames = {n: (f"Prelude.{n}" if n in taken else n)
-              for n in prelude_names + list(GENERATED)}
+              for n in prelude_names + sorted(generated)}
     pnames.update({n: n for n in derived.names})
     unames = {n: (f"Main.{n}" if n in ir.PRIMOPS else n) for n in user_names}
     counter = itertools.count(1)

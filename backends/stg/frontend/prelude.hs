@@ -112,9 +112,27 @@ ord c = prim "ord" c
 chr n = prim "chr" n
 fromEnum x = case conIndex# x of
   -1 -> if isChar# x then ord x else truncate x
-  i -> i
-succ x = if isChar# x then chr (ord x + 1) else x + 1
-pred x = if isChar# x then chr (ord x - 1) else x - 1
+  _ -> fromEnumCon# x
+succ x = case conIndex# x of
+  -1 -> if isChar# x then chr (ord x + 1) else x + 1
+  _ -> succCon# x
+pred x = case conIndex# x of
+  -1 -> if isChar# x then chr (ord x - 1) else x - 1
+  _ -> predCon# x
+-- the type decides toEnum, minBound and maxBound: the front end names the instance where the
+-- checker knows it (pipeline._type_literals); these stand for an unknown type
+toEnum i = i
+minBound = errorWithoutStackTrace "minBound: its type is not known here"
+maxBound = errorWithoutStackTrace "maxBound: its type is not known here"
+minBoundInt# = -9223372036854775808
+maxBoundInt# = 9223372036854775807
+minBoundChar# = '\0'
+maxBoundChar# = '\1114111'
+minBoundBool# = False
+maxBoundBool# = True
+minBoundOrdering# = LT
+maxBoundOrdering# = GT
+isCon# x = prim ">=" (conIndex# x) 0
 
 -- Run-time type tests on boxed values (the machine's Case cannot mix I#/D#/C#
 -- alternatives with other constructors): primitives that test the box, allocating nothing.
@@ -543,14 +561,16 @@ insertBy cmp x ys@(y:ys') = case cmp x y of
 enumFrom a
   | isChar# a = map chr (numFrom# (ord a))
   | isDouble# a = numFrom# a
+  | isCon# a = enumFromCon# a
   | otherwise = eftI# a 9223372036854775807
 numFrom# x = x : (case x + 1 of !x' -> numFrom# x')
-enumFromThen a b = numFromThen# a (b - a)
+enumFromThen a b = if isCon# a then enumFromThenCon# a b else numFromThen# a (b - a)
 numFromThen# x d = x : (case x + d of !x' -> numFromThen# x' d)
 
 enumFromTo a b
   | isChar# a = map chr (enumFromTo (ord a) (ord b))
   | isDouble# a || isDouble# b = eftD# (realToFrac a) (b + 0.5)
+  | isCon# a = enumFromToCon# a b
   | prim ">" a b = []
   | otherwise = eftI# a b
 eftI# x y = x : (if prim "==" x y then [] else case x + 1 of !x' -> eftI# x' y)
@@ -563,6 +583,7 @@ numEnumFromD# n k = case n + k of !n' -> n' : (case prim "+#" k 1.0 of !k' -> nu
 enumFromThenTo a b c
   | isChar# a = map chr (enumFromThenTo (ord a) (ord b) (ord c))
   | isDouble# a || isDouble# b || isDouble# c = efdtD# (realToFrac a) (b - a) c
+  | isCon# a = enumFromThenToCon# a b c
   | otherwise = efdtI# a (b - a) c
 efdtI# x d lim = if d >= 0 then efdtIU# x d lim else efdtID# x d lim
 efdtIU# x d lim = if prim ">" x lim then [] else x : (case x + d of !x' -> efdtIU# x' d lim)

@@ -426,6 +426,9 @@ ord :: Char -> Int
 chr :: Int -> Char
 fromEnum :: Enum a => a -> Int
 succ :: Enum a => a -> a
+toEnum :: Enum a => Int -> a
+minBound :: Bounded a => a
+maxBound :: Bounded a => a
 pred :: Enum a => a -> a
 even :: Integral a => a -> Bool
 odd :: Integral a => a -> Bool

@@ -30,7 +30,7 @@ SHAPES = REFDATA / "ghc-9.0.2" / "shapes"
 KNOWN_CC = {
     # the :Main.main wrapper's I/O costs grow with the output in GHC (~1.2 KB per line)
     ("sieve", "main"), ("strictloop", "main"), ("queens", "main"), ("micro", "main"),
-    ("text", "main"), ("sorting", "main"),
+    ("text", "main"), ("sorting", "main"), ("enumerations", "main"),
     # GHC.Show's CAF (showList's string tables) is not modelled; micro's own CAFs box
     # their literals in GHC
     ("chains", "CAF"), ("micro", "CAF"),
@@ -49,12 +49,19 @@ KNOWN_CC = {
     # convert: GHC.Float's CAF (46,616 bytes of digit tables once a Double is shown) is not
     # modelled, and showing a Double field (formatRealFloat) costs GHC 4,080 bytes, here 1,976
     ("convert", "CAF"), ("convert", "showsPrec"),
+    # enumerations: the derived (>=) thunk is 24 bytes in GHC, 32 here (as in deriving); the
+    # class-default enumFromTo's fromEnum/toEnum list 1,184 vs 824 bytes; CAFs
+    ("enumerations", ">="), ("enumerations", "main.days"), ("enumerations", "CAF"),
+    # derived succ/pred box the tag again (I# a#) for their comparisons: 48 bytes per call in
+    # GHC, 40 here; fromEnum's 32 bytes in GHC are one box (entries are checked below)
+    ("enumerations", "succ"), ("enumerations", "pred"), ("enumerations", "fromEnum"),
 }
 # totals off by more than 2%, with the bound they are held to now: deriving's derived
-# showsPrec allocates 1.048x GHC's bytes (2.8% of the total)
-KNOWN_TOTAL: dict[str, float] = {"deriving": 0.03}
+# showsPrec allocates 1.048x GHC's bytes (2.8% of the total); enumerations' derived (>=)
+# thunks (8 bytes each over GHC's, 700 calls) make 2.3%
+KNOWN_TOTAL: dict[str, float] = {"deriving": 0.03, "enumerations": 0.03}
 PROGRAMS = ["capture", "chains", "comp", "enums", "guards", "queens", "sieve", "strictloop",
-            "micro", "text", "bools", "sorting", "deriving", "convert"]
+            "micro", "text", "bools", "sorting", "deriving", "convert", "enumerations"]
 
 
 def _run(tmp_path: Path, src: str, *rts: str, flags: tuple[str, ...] = ("-fprof-auto",),
@@ -274,3 +281,50 @@ def test_record_run_time_errors_are_ghcs(tmp_path, src, message):
         status = cli_main(["run", "--outdir", str(tmp_path), str(prog)])
     assert status == 1
     assert err.getvalue() == message
+
+
+ENUMS = """\
+data Suit = Hearts | Spades deriving (Show, Eq, Ord, Enum, Bounded)
+data Card = Card Int Suit deriving (Show, Eq)
+main :: IO ()
+main = do
+  print (maxBound :: Int, minBound :: Int, (minBound, maxBound) :: (Char, Char))
+  print ([minBound .. maxBound] :: [Bool], [LT ..], succ False, pred GT, fromEnum True)
+  print (toEnum 65 :: Char, toEnum 1 :: Suit, [Card n s | s <- [minBound ..], n <- [1, 2]])
+  print (map fromEnum [Hearts ..], [maxBound, pred maxBound :: Suit])
+  print (succ Spades)
+"""
+
+
+def test_enum_and_bounded_instances_print_as_ghc(tmp_path):
+    # derived Enum/Bounded of the program's enumerations, and base's Int/Char/Bool/Ordering
+    # ones chosen by the checked type: GHC 9.0.2's stdout and stderr of the compiled program
+    import contextlib
+
+    from profkit.cli import main as cli_main
+
+    prog = tmp_path / "en3.hs"
+    prog.write_text(ENUMS)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli_main(["run", "--outdir", str(tmp_path), str(prog)])
+    assert status == 1
+    assert out.getvalue() == (
+        "(9223372036854775807,-9223372036854775808,('\\NUL','\\1114111'))\n"
+        "([False,True],[LT,EQ,GT],True,EQ,1)\n"
+        "('A',Spades,[Card 1 Hearts,Card 2 Hearts,Card 1 Spades,Card 2 Spades])\n"
+        "([0,1],[Spades,Hearts])\n")
+    assert err.getvalue() == (
+        "en3: succ{Suit}: tried to take `succ' of last tag in enumeration\n"
+        "CallStack (from HasCallStack):\n  error, called at en3.hs:1:54 in main:Main\n")
+
+
+def test_derived_enum_methods_are_entered_as_in_ghc(tmp_path):
+    # the cost centres the byte check leaves out above still have GHC's entries
+    src = (SHAPES / "programs" / "enumerations.hs").read_text()
+    _run(tmp_path, src, "-P")
+    _, ghc = _per_cc(SHAPES / "out" / "enumerations.prof")
+    _, ours = _per_cc(tmp_path / "p.prof")
+    for name in ("succ", "pred", "fromEnum", "toEnum", "enumFrom", "enumFromThen", ">=", "<",
+                 "minBound", "maxBound", "showsPrec"):
+        assert ours[(name, "Main")][1] == ghc[(name, "Main")][1], name
