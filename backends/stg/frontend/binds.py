@@ -115,9 +115,10 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
 # which the Prelude's foldMap-shaped loop makes 56 (its per-element 64 bytes are real
 # thunks, as base's).
 # `fromIntegral` (fromInteger . toInteger with both dictionaries) 64 bytes per call: a thunk
-# for toInteger's result and the Integer, besides the result's box.
+# for toInteger's result and the Integer, besides the result's box; `shows k s` 40 bytes
+# (base's shows = showsPrec 0 through the dictionary: shows.hs probes, 8 and 1 characters).
 GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "all": 8, "any": 8,
-                    "fromIntegral": 6, "fromIntegralD#": 6}
+                    "fromIntegral": 6, "fromIntegralD#": 6, "shows": 5}
 # constructors by size in words (header + fields) for padding allocations
 _PAD_CONS = {6: "(,,,,)", 5: "(,,,)", 4: "(,,)", 3: "(,)"}
 

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from profkit.errors import SourceError
+
 from . import syntax as S
 
 #: the classes this module derives, and the methods each gives (method -> name stem)
@@ -193,6 +195,11 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
             lines += [f"  {i} -> {c}" for i, (c, _) in enumerate(cons)]
             lines.append(f'  _ -> errorWithoutStackTrace "tag2con: bad tag"')
         for cls, span in decl.deriving:
+            if cls == "Enum" and not enum:
+                raise SourceError(
+                    f"Can't make a derived instance of `Enum {decl.name}': `{decl.name}' must "
+                    "be an enumeration type (an enumeration consists of one or more nullary, "
+                    "non-GADT constructors)", file, span[0], span[1])
             if cls in ENUM_ONLY and not enum:
                 continue
             for method, stem in METHODS.get(cls, ()):

@@ -251,6 +251,8 @@ min x y = if x <= y then x else y
 
 -- ------------------------------------------------------------------ show
 show x = showsPrec 0 x ""
+-- (called from the program, base's shows pays its dictionary: GENERIC_OVERHEAD in binds.py;
+-- the Prelude's own show code calls showsPrec 0)
 shows x s = showsPrec 0 x s
 showString str s = str ++ s
 showChar c s = c : s
@@ -266,11 +268,14 @@ showsPrec d x s = case conIndex# x of
 showsStruct# x s = case x of
   [] -> '[' : ']' : s
   (c:_) -> if isChar# c then '"' : showLitString# x ('"' : s) else showList# x s
-  (a, b) -> '(' : shows a (',' : shows b (')' : s))
-  (a, b, c) -> '(' : shows a (',' : shows b (',' : shows c (')' : s)))
-  (a, b, c, e) -> '(' : shows a (',' : shows b (',' : shows c (',' : shows e (')' : s))))
+  (a, b) -> '(' : showsPrec 0 a (',' : showsPrec 0 b (')' : s))
+  (a, b, c) -> '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (')' : s)))
+  (a, b, c, e) ->
+    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (')' : s))))
   (a, b, c, e, f) ->
-    '(' : shows a (',' : shows b (',' : shows c (',' : shows e (',' : shows f (')' : s)))))
+    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (',' : showsPrec 0 f (')' : s)))))
   () -> '(' : ')' : s
 
 showNum# d x s = if d > 6 && (x < 0 || isNegativeZero# x)
@@ -281,13 +286,13 @@ showDigits# x s = if isDouble# x then prim "showInt" x ++ s else prim "showIntOn
 isNegativeZero# x = x == 0 && prim "showInt" x == "-0.0"
 
 -- In a list of lists, empty elements show as "" when another element is a String.
-showList# xs s = if elemsStringy# xs then showlWith# showStrElem# xs s else showlWith# shows xs s
+showList# xs s = if elemsStringy# xs then showlWith# showStrElem# xs s else showlWith# (showsPrec 0) xs s
 showlWith# sh (x:xs) s = '[' : sh x (showlRest# sh xs s)
 showlRest# _ [] s = ']' : s
 showlRest# sh (y:ys) s = ',' : sh y (showlRest# sh ys s)
 showStrElem# e s = case e of
   [] -> '"' : '"' : s
-  _ -> shows e s
+  _ -> showsPrec 0 e s
 elemsStringy# [] = False
 elemsStringy# (e:es) = case conIndex# e of
   -2 -> case e of

@@ -155,7 +155,7 @@ def _expr(e: S.ERecord, fields: Fields, counter, file: str) -> S.Expr:
     for c in cons:
         k = next(counter)
         olds = [f"upd'{k}'{i}" for i in range(len(fields.of_con[c]))]
-        pat = S.PCon(c, [S.PVar(v, S.NOSPAN) for v in olds], S.NOSPAN)
+        pat = S.PCon(c, [S.PVar(v, e.span) for v in olds], e.span)
         args = [given[n][0] if n in given else S.EVar(v, S.NOSPAN)  # type: ignore[misc]
                 for n, v in zip(fields.of_con[c], olds)]
         alts.append(S.Alt(pat, S.Rhs(S.EApp(S.ECon(c, e.span), args, e.span), [], [],

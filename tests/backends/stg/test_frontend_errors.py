@@ -37,6 +37,8 @@ CASES = [
      "Constructor `S' does not have field `x'"),
     ("data R = R { x :: Int }\nf R { x } = x\nmain = print 1", 2, 9,
      "expected `=' after the field name"),
+    ("data T a = L | N a deriving (Show, Enum)\nmain = print 1", 1, 36,
+     "Can't make a derived instance of `Enum T'"),
     ("import Data.Map\nmain = print 1", 1, 8, "Could not find module `Data.Map'"),
     ("main = case 1 of Just -> 1", 1, 18,
      "The constructor `Just' should have 1 argument, but has been given none"),
