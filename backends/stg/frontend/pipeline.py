@@ -44,7 +44,7 @@ _BASE_MODULES = {
     "GHC.List": "foldl foldl' foldr1 foldl1 scanl scanr sum product length lenAcc# reverse "
                 "rev# head tail last init null !! nth# elem notElem lookup "
                 "replicate iterate repeat cycle take drop splitAt takeWhile dropWhile span "
-                "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter "
+                "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter scanl1 scanr1 "
                 "emptyList# concat concatMap",
     "GHC.Base": "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
                 "=<< fmap <$> asTypeOf until",
@@ -66,12 +66,20 @@ _BASE_MODULES = {
     "System.IO": "putStr putStrLn putChar print forceStr# forceGo#",
     "Data.OldList": "lines unlines words unwords intercalate intersperse prependToAll# "
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
-                    "insertBy unwordsGo#",
-    "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe",
+                    "insertBy unwordsGo# group groupBy sortOn transpose isInfixOf tails inits "
+                    "maximumBy minimumBy dropWhileEnd stripPrefix subsequences nonEmptySubs# "
+                    "permutations perms# permInterleave# permInterleave2# delete deleteBy union "
+                    "unionBy nubBy nubByFrom# elemBy# intersect intersectBy find findIndex "
+                    "findIndices elemIndex elemIndices",
+    "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe listToMaybe "
+                  "maybeToList",
+    "Data.Ord": "comparing",
+    "Data.Function": "on",
     "Data.Tuple": "fst snd curry uncurry",
     "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
                    "toLower",
     "Data.Foldable": "mapM_ forM_ sequence_ and or any all foldMapBool# monoid#",
+    "Control.Monad": "foldM replicateM_ replicateM",
 }
 BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
 

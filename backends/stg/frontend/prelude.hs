@@ -16,6 +16,7 @@ infixl 4 <$>
 infixr 3 &&
 infixr 2 ||
 infixl 1 >>, >>=
+infixl 0 `on`
 infixr 1 =<<
 infixr 0 $, $!, `seq`
 infixl 9 !!
@@ -553,6 +554,75 @@ sortBy cmp xs = mergeRuns# (runs# xs)
     mergeHeldR# b bs' xs = case xs of
       [] -> b : bs'
       (x:xs') -> mergeStep# x xs' b bs'
+-- more of Data.List, Data.Maybe, Data.Ord, Data.Function and Control.Monad, as base defines
+-- them (the order of their results is base's: permutations, subsequences, sortOn)
+group xs = groupBy (==) xs
+groupBy _ [] = []
+groupBy eq (x:xs) = let (ys, zs) = span (eq x) xs in (x : ys) : groupBy eq zs
+sortOn f xs = map snd (sortBy (comparing fst) (map (\x -> let y = f x in y `seq` (y, x)) xs))
+transpose [] = []
+transpose ([] : xss) = transpose xss
+transpose ((x:xs) : xss) = let (hds, tls) = unzip [(h, t) | (h:t) <- xss]
+                           in (x : hds) : transpose (xs : tls)
+isInfixOf needle haystack = any (isPrefixOf needle) (tails haystack)
+tails xs = xs : (case xs of
+                   [] -> []
+                   (_:xs') -> tails xs')
+inits xs = [] : (case xs of
+                   [] -> []
+                   (x:xs') -> map (x :) (inits xs'))
+maximumBy cmp xs = foldl1 (\x y -> case cmp x y of
+                                     GT -> x
+                                     _ -> y) xs
+minimumBy cmp xs = foldl1 (\x y -> case cmp x y of
+                                     GT -> y
+                                     _ -> x) xs
+comparing p x y = compare (p x) (p y)
+on op f x y = op (f x) (f y)
+dropWhileEnd p xs = foldr (\x r -> if p x && null r then [] else x : r) [] xs
+stripPrefix [] ys = Just ys
+stripPrefix (x:xs) (y:ys) = if x == y then stripPrefix xs ys else Nothing
+stripPrefix _ [] = Nothing
+scanl1 f (x:xs) = scanl f x xs
+scanl1 _ [] = []
+scanr1 _ [] = []
+scanr1 _ [x] = [x]
+scanr1 f (x:xs) = case scanr1 f xs of qs@(q:_) -> f x q : qs
+subsequences xs = [] : nonEmptySubs# xs
+nonEmptySubs# [] = []
+nonEmptySubs# (x:xs) = [x] : foldr (\ys r -> ys : (x : ys) : r) [] (nonEmptySubs# xs)
+-- base's order: each element in turn is interleaved into the permutations of the rest
+permutations xs0 = xs0 : perms# xs0 []
+perms# [] _ = []
+perms# (t:ts) is' = foldr (permInterleave# t ts) (perms# ts (t : is')) (permutations is')
+permInterleave# t ts xs r = snd (permInterleave2# t ts id xs r)
+permInterleave2# _ ts _ [] r = (ts, r)
+permInterleave2# t ts f (y:ys) r =
+  let (us, zs) = permInterleave2# t ts (f . (y :)) ys r in (y : us, f (t : y : us) : zs)
+delete x ys = deleteBy (==) x ys
+deleteBy _ _ [] = []
+deleteBy eq x (y:ys) = if x `eq` y then ys else y : deleteBy eq x ys
+union xs ys = unionBy (==) xs ys
+unionBy eq xs ys = xs ++ foldl (flip (deleteBy eq)) (nubBy eq ys) xs
+nubBy eq l = nubByFrom# eq l []
+nubByFrom# _ [] _ = []
+nubByFrom# eq (y:ys) seen = if elemBy# eq y seen then nubByFrom# eq ys seen
+                             else y : nubByFrom# eq ys (y : seen)
+elemBy# _ _ [] = False
+elemBy# eq y (x:xs) = x `eq` y || elemBy# eq y xs
+intersect xs ys = intersectBy (==) xs ys
+intersectBy _ [] _ = []
+intersectBy _ _ [] = []
+intersectBy eq xs ys = [x | x <- xs, any (eq x) ys]
+find p xs = listToMaybe (filter p xs)
+findIndex p xs = listToMaybe (findIndices p xs)
+findIndices p xs = [i | (x, i) <- zip xs [0 ..], p x]
+elemIndex x xs = findIndex (x ==) xs
+elemIndices x xs = findIndices (x ==) xs
+listToMaybe [] = Nothing
+listToMaybe (x:_) = Just x
+maybeToList Nothing = []
+maybeToList (Just x) = [x]
 -- base's insert = insertBy compare: the rest of the list is kept, not rebuilt
 insert x ys = insertBy compare x ys
 insertBy _ x [] = [x]
@@ -625,3 +695,8 @@ sequence [] = return []
 sequence (m:ms) = m >>= \x -> sequence ms >>= \xs -> return (x:xs)
 when c a = if c then a else return ()
 unless c a = if c then return () else a
+foldM _ z [] = return z
+foldM f z (x:xs) = f z x >>= \z' -> foldM f z' xs
+replicateM_ n m = if n <= 0 then return () else m >> replicateM_ (n - 1) m
+replicateM n m = if n <= 0 then return [] else
+  m >>= \x -> replicateM (n - 1) m >>= \xs -> return (x : xs)

@@ -530,6 +530,37 @@ sort :: Ord a => [a] -> [a]
 sortBy :: (a -> a -> Ordering) -> [a] -> [a]
 insert :: Ord a => a -> [a] -> [a]
 insertBy :: (a -> a -> Ordering) -> a -> [a] -> [a]
+group :: Eq a => [a] -> [[a]]
+groupBy :: (a -> a -> Bool) -> [a] -> [[a]]
+sortOn :: Ord b => (a -> b) -> [a] -> [a]
+transpose :: [[a]] -> [[a]]
+isInfixOf :: Eq a => [a] -> [a] -> Bool
+tails :: [a] -> [[a]]
+inits :: [a] -> [[a]]
+maximumBy :: (a -> a -> Ordering) -> [a] -> a
+minimumBy :: (a -> a -> Ordering) -> [a] -> a
+comparing :: Ord a => (b -> a) -> b -> b -> Ordering
+on :: (b -> b -> c) -> (a -> b) -> a -> a -> c
+dropWhileEnd :: (a -> Bool) -> [a] -> [a]
+stripPrefix :: Eq a => [a] -> [a] -> Maybe [a]
+scanl1 :: (a -> a -> a) -> [a] -> [a]
+scanr1 :: (a -> a -> a) -> [a] -> [a]
+subsequences :: [a] -> [[a]]
+permutations :: [a] -> [[a]]
+delete :: Eq a => a -> [a] -> [a]
+deleteBy :: (a -> a -> Bool) -> a -> [a] -> [a]
+union :: Eq a => [a] -> [a] -> [a]
+unionBy :: (a -> a -> Bool) -> [a] -> [a] -> [a]
+nubBy :: (a -> a -> Bool) -> [a] -> [a]
+intersect :: Eq a => [a] -> [a] -> [a]
+intersectBy :: (a -> a -> Bool) -> [a] -> [a] -> [a]
+find :: (a -> Bool) -> [a] -> Maybe a
+findIndex :: (a -> Bool) -> [a] -> Maybe Int
+findIndices :: (a -> Bool) -> [a] -> [Int]
+elemIndex :: Eq a => a -> [a] -> Maybe Int
+elemIndices :: Eq a => a -> [a] -> [Int]
+listToMaybe :: [a] -> Maybe a
+maybeToList :: Maybe a -> [a]
 enumFrom :: Enum a => a -> [a]
 enumFromThen :: Enum a => a -> a -> [a]
 enumFromTo :: Enum a => a -> a -> [a]
@@ -552,6 +583,9 @@ forM :: (Traversable t, Monad m) => t a -> (a -> m b) -> m (t b)
 sequence_ :: (Foldable t, Monad m) => t (m a) -> m ()
 sequence :: (Traversable t, Monad m) => t (m a) -> m (t a)
 when :: Applicative f => Bool -> f () -> f ()
+foldM :: Monad m => (b -> a -> m b) -> b -> [a] -> m b
+replicateM_ :: Applicative m => Int -> m a -> m ()
+replicateM :: Applicative m => Int -> m a -> m [a]
 unless :: Applicative f => Bool -> f () -> f ()
 """
 
