@@ -83,7 +83,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         """The closure description of a local binding as GHC prints it in -hd: the binder's
         name and a unique (``<Main.go_s1388>``, ``<Main.ps_s1Wi>``); names the desugarer made
         up (comprehension loops, pattern-bound tuples) are GHC's ``ds``."""
-        base = name.split("_")[0] if not name.startswith("%") else "ds"
+        base = name.split("_")[0].rstrip("#") if not name.startswith("%") else "ds"
         if not base or not (base[0].isalpha() or base[0] == "_"):
             base = "ds"
         return self.info(f"{base}_s{next(self.counter)}", span, desc)

@@ -363,9 +363,9 @@ filter p (x:xs) = if p x then x : filter p xs else filter p xs
 
 -- base's foldr is a local loop over the list alone: the thunk of the rest of the fold holds
 -- the loop and the tail (4 words), not k, z and the tail
-foldr k z xs = foldrGo# xs
-  where foldrGo# [] = z
-        foldrGo# (y:ys) = k y (foldrGo# ys)
+foldr k z xs = go xs
+  where go [] = z
+        go (y:ys) = k y (go ys)
 
 -- base 4.15 (GHC 9.0): sum = foldl (+) 0, lazy, so sum builds a chain of thunks
 foldl _ z [] = z
@@ -521,39 +521,39 @@ sort xs = sortBy compare xs
 -- is collected reversed, an ascending one through a difference list), then neighbouring runs
 -- are merged pairwise until one is left; the comparisons it makes, and so the comparator's
 -- entries, are base's
-sortBy cmp xs = mergeRuns# (runs# xs)
+sortBy cmp xs = mergeAll (sequences xs)
   where
-    runs# (a:b:rest) = case cmp a b of
-      GT -> down# b [a] rest
-      _ -> up# b (\ys -> a : ys) rest
-    runs# rest = [rest]
-    down# a acc bs@(b:bs') = case cmp a b of
-      GT -> down# b (a : acc) bs'
-      _ -> (a : acc) : runs# bs
-    down# a acc [] = (a : acc) : runs# []
-    up# a acc bs@(b:bs') = case cmp a b of
-      GT -> upEnd# a acc bs
-      _ -> up# b (\ys -> acc (a : ys)) bs'
-    up# a acc [] = upEnd# a acc []
-    upEnd# a acc bs = let run = acc [a] in run `seq` (run : runs# bs)
-    mergeRuns# [r] = r
-    mergeRuns# rs = mergeRuns# (pairUp# rs)
-    pairUp# (a:b:rest) = let m = merge# a b in m `seq` (m : pairUp# rest)
-    pairUp# rs = rs
-    merge# [] bs = bs
-    merge# as [] = as
-    merge# (a:as') (b:bs') = mergeStep# a as' b bs'
+    sequences (a:b:rest) = case cmp a b of
+      GT -> descending b [a] rest
+      _ -> ascending b (\ys -> a : ys) rest
+    sequences rest = [rest]
+    descending a acc bs@(b:bs') = case cmp a b of
+      GT -> descending b (a : acc) bs'
+      _ -> (a : acc) : sequences bs
+    descending a acc [] = (a : acc) : sequences []
+    ascending a acc bs@(b:bs') = case cmp a b of
+      GT -> ascendingEnd a acc bs
+      _ -> ascending b (\ys -> acc (a : ys)) bs'
+    ascending a acc [] = ascendingEnd a acc []
+    ascendingEnd a acc bs = let run = acc [a] in run `seq` (run : sequences bs)
+    mergeAll [r] = r
+    mergeAll rs = mergeAll (mergePairs rs)
+    mergePairs (a:b:rest) = let m = merge a b in m `seq` (m : mergePairs rest)
+    mergePairs rs = rs
+    merge [] bs = bs
+    merge as [] = as
+    merge (a:as') (b:bs') = mergeStep a as' b bs'
     -- after the first step one list is held as its head and tail (GHC -O2's specialised
     -- merge): each rest thunk holds four values, and a list left alone is rebuilt by one cons
-    mergeStep# a as' b bs' = case cmp a b of
-      GT -> b : mergeHeld# a as' bs'
-      _ -> a : mergeHeldR# b bs' as'
-    mergeHeld# a as' ys = case ys of
+    mergeStep a as' b bs' = case cmp a b of
+      GT -> b : mergeWith a as' bs'
+      _ -> a : mergeInto b bs' as'
+    mergeWith a as' ys = case ys of
       [] -> a : as'
-      (y:ys') -> mergeStep# a as' y ys'
-    mergeHeldR# b bs' xs = case xs of
+      (y:ys') -> mergeStep a as' y ys'
+    mergeInto b bs' xs = case xs of
       [] -> b : bs'
-      (x:xs') -> mergeStep# x xs' b bs'
+      (x:xs') -> mergeStep x xs' b bs'
 -- more of Data.List, Data.Maybe, Data.Ord, Data.Function and Control.Monad, as base defines
 -- them (the order of their results is base's: permutations, subsequences, sortOn)
 group xs = groupBy (==) xs

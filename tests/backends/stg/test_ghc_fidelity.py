@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -344,3 +345,19 @@ def test_more_of_data_list_prints_as_ghc(tmp_path):
     _, ghc = _per_cc(SHAPES / "out" / "datalist.prof")
     _, ours = _per_cc(tmp_path / "p.prof")
     assert ours[("main.\\", "Main")][1] == ghc[("main.\\", "Main")][1]
+
+
+def test_closure_descriptions_of_library_and_derived_code_have_no_internal_marks(tmp_path):
+    # the Prelude's own local loops are named as base names them (foldr's go, sortBy's
+    # sequences/merge...), and derived methods' closures by GHC's $c names: no `#' helper name
+    # of profkit's shows in -hd
+    src = (SHAPES / "programs" / "deriving.hs").read_text().replace(
+        "  print (length (concatMap show (take 500 cs)))",
+        "  print (length (concatMap show (take 500 cs)))\n"
+        "  print (sum (foldr (:) [] (Data.List.sortBy compare (map fromEnum cs))))")
+    src = "import qualified Data.List\n" + src
+    _run(tmp_path, src, "-hd", "-i0.0001")
+    names = {k for s in read_hp(str(tmp_path / "p.hp")).samples for k in s.bands}
+    closures = [k for k in names if k.startswith("<")]
+    # (GHC's own names keep theirs: <GHC.CString.unpackCString#>)
+    assert closures and not any(re.search(r"#_|_\d+#", k) for k in closures), closures
