@@ -242,6 +242,20 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif isinstance(e, S.EVar) and e.name in ("toEnum", "minBound", "maxBound") and \
                 e.name not in user_names:
             _type_directed(e, types.expr_desc(e), derived)
+        if isinstance(e, S.EDo) or (isinstance(e, S.EVar) and e.name in MONADIC and
+                                    e.name not in user_names):
+            head = (types.expr_desc(e) or "").lstrip("->")
+            if head not in ("IO", "*", ""):
+                raise SourceError(
+                    f"the {head} monad is not supported by the Haskell subset: `>>=', `do' "
+                    "and `return' run in IO only (see SUBSET.md)", types.file, e.span[0],
+                    e.span[1])
+
+
+# the monad operations of the Prelude, which run in IO only
+MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
+                     "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
+                     "replicateM_"))
 
 
 def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:
