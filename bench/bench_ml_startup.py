@@ -22,9 +22,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
+
+from bench_sml_strings import cpu_run  # run as `python bench/bench_ml_startup.py`
 
 PROGRAMS: dict[str, str] = {
     "hello": 'val () = print "hi\\n"\n',
@@ -34,16 +35,6 @@ val ws = String.tokens Char.isSpace "the quick brown fox jumps over the lazy dog
 val () = print (String.concatWith "," (List.rev ws) ^ " " ^ Int.toString (length ws) ^ "\\n")
 """,
 }
-
-
-def cpu_run(cmd: list[str], cwd: str, env: dict[str, str]) -> tuple[float, bytes]:
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            stdin=subprocess.DEVNULL, cwd=cwd, env=env)
-    out = proc.stdout.read() if proc.stdout else b""
-    _pid, status, ru = os.wait4(proc.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError(f"{cmd} failed")
-    return ru.ru_utime + ru.ru_stime, out
 
 
 def main(argv: list[str]) -> int:

@@ -232,18 +232,21 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
     shows as ``2.0`` and is boxed as a D#; ``fromIntegral``/``fromInteger`` at a Double
     result converts (``fromIntegralD#``), so ``fromIntegral n :: Double`` shows as
     ``3.0`` without the annotation."""
+    def prelude_ref(e: object, names: frozenset[str] | tuple[str, ...]) -> bool:
+        """``e`` names one of the Prelude's ``names`` (not a binding of the program's own)."""
+        return isinstance(e, S.EVar) and e.name in names and not e.local and \
+            e.name not in user_names
+
     for e, _t in list(getattr(types, "expr_types", {}).values()):
         if isinstance(e, S.ELit) and e.kind == "Int" and types.expr_desc(e) == "Double":
             e.kind = "Double"
             e.value = float(e.value)
-        elif isinstance(e, S.EVar) and e.name in ("fromIntegral", "fromInteger") and \
-                e.name not in user_names and types.expr_desc(e) == "->Double":
+        elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \
+                types.expr_desc(e) == "->Double":
             e.name = "%fromIntegralD#"
-        elif isinstance(e, S.EVar) and e.name in ("toEnum", "minBound", "maxBound") and \
-                e.name not in user_names:
+        elif prelude_ref(e, ("toEnum", "minBound", "maxBound")):
             _type_directed(e, types.expr_desc(e), derived)
-        if isinstance(e, S.EDo) or (isinstance(e, S.EVar) and e.name in MONADIC and
-                                    e.name not in user_names):
+        if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
             head = (types.expr_desc(e) or "").lstrip("->")
             if head not in ("IO", "*", ""):
                 raise SourceError(

@@ -154,6 +154,7 @@ class Renamer:
     def expr(self, e: S.Expr, scope: frozenset[str]) -> S.Expr:
         if isinstance(e, S.EVar):
             self.check_var(e.name, e.span, scope)
+            e.local = e.name in scope
             return e
         if isinstance(e, S.ECon):
             self.check_con(e.name, e.span)

@@ -29,6 +29,7 @@ def format_span(file: str, s: Span) -> str:
 class EVar:
     name: str
     span: Span
+    local: bool = False  # set by the renamer: the name is bound locally, not at the top level
 
 
 @dataclass(slots=True)

@@ -361,3 +361,22 @@ def test_closure_descriptions_of_library_and_derived_code_have_no_internal_marks
     closures = [k for k in names if k.startswith("<")]
     # (GHC's own names keep theirs: <GHC.CString.unpackCString#>)
     assert closures and not any(re.search(r"#_|_\d+#", k) for k in closures), closures
+
+
+def test_local_names_shadowing_the_prelude_are_not_its_functions(tmp_path):
+    # a local `sequence` (a list) and `when` (an Int) are the program's, not the Prelude's
+    # monadic ones, and records, derived Ord/Enum/Bounded and a list comprehension over record
+    # patterns work together; toEnum out of range fails with GHC's message (GHC 9.0.2's own
+    # stdout and stderr, from `ghc -O0 shadowing.hs && ./shadowing`)
+    import contextlib
+
+    from profkit.cli import main as cli_main
+
+    prog = tmp_path / "shadowing.hs"
+    prog.write_text((SHAPES / "programs" / "shadowing.hs").read_text())
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli_main(["run", "--outdir", str(tmp_path), str(prog)])
+    assert status == 1
+    assert out.getvalue() == (SHAPES / "out" / "shadowing.stdout").read_text()
+    assert err.getvalue() == (SHAPES / "out" / "shadowing.stderr").read_text()
