@@ -585,7 +585,6 @@ struct
   val posInf = 1.0 / 0.0
   val negInf = ~1.0 / 0.0
   fun isFinite (a : real) = a < posInf andalso a > negInf
-  fun toInt (a : real) = Real.trunc a
   fun fromLarge (a : real) = a
   fun toLarge (a : real) = a
   fun realFloor (a : real) = Real.fromInt (Real.floor a)
@@ -1183,4 +1182,23 @@ struct
   fun char c = "#\"" ^ Char.toString c ^ "\""
   fun word w = "0wx" ^ Word.toString w
   fun word8 w = "0wx" ^ Word8.toString w
+end
+
+(* Real.toInt takes IEEEReal's rounding mode, as the Basis defines it (it was real -> int,
+   refusing `Real.toInt IEEEReal.TO_NEAREST x`); appended so that no other global moves *)
+structure IEEEReal =
+struct
+  datatype rounding_mode = TO_NEAREST | TO_NEGINF | TO_POSINF | TO_ZERO
+end
+structure Real =
+struct
+  open Real
+  fun toInt mode (a : real) =
+    case mode of
+      IEEEReal.TO_NEAREST => Real.round a
+    | IEEEReal.TO_NEGINF => Real.floor a
+    | IEEEReal.TO_POSINF => Real.ceil a
+    | IEEEReal.TO_ZERO => Real.trunc a
+  fun toLargeInt mode a = toInt mode a
+  fun fromLargeInt (i : int) = Real.fromInt i
 end

@@ -23,7 +23,7 @@ PROGRAMS = ["words", "strings", "arrays", "lists", "ints", "reals", "idioms"]
 # mixing several structures; some end with an uncaught exception, which Poly/ML prints as
 # the last line of its stdout and profkit on stderr (exit 1)
 HELD_OUT = ["held_wordfreq", "held_bytes", "held_sieve", "held_geometry", "held_parse",
-            "held_bits", "held_bank", "held_deep", "held_matrix"]
+            "held_bits", "held_bank", "held_deep", "held_matrix", "held_misc"]
 
 
 def run(path, *opts: str) -> tuple[int, str, str]:
