@@ -264,6 +264,7 @@ def parse_run_args(argv: list[str]) -> Config:
     before, rts_flags, args = split_command(argv)
     cfg = Config(program_args=args)
     given_ml: list[str] = []
+    given_report: list[str] = []  # --profile, --profile-manner, --profile-select
     it = iter(before)
     for a in it:
         if not a.startswith("-"):
@@ -281,6 +282,8 @@ def parse_run_args(argv: list[str]) -> Config:
         elif a in _ML_ONLY:
             if a not in _SPACE_REPORT:
                 given_ml.append(a)
+            else:
+                given_report.append(a)
             _ml_option(cfg, a, it)
         elif a == "--backend":
             cfg.backend = next(it)
@@ -306,6 +309,10 @@ def parse_run_args(argv: list[str]) -> Config:
             raise UsageError(f"unknown option: {a}")
     if not cfg.program:
         raise UsageError("no program given (usage: profkit run [options] PROG [+RTS ... -RTS])")
+    for a in given_report:
+        if a != "--profile" and not cfg.profile_file:
+            raise UsageError(f"{a} shapes the space report of --profile FILE, which is not "
+                             "given")
     for f in rts_flags:
         parse_rts_flag(f, cfg.rts)
     _check_backend(cfg, given_ml)

@@ -287,6 +287,16 @@ def declare(plugins: Iterable[Any]) -> None:
             _DECLARED[d.namespace] = d
 
 
+def plugin_names() -> set[str]:
+    """What ``-p no:NAME`` may name: the entry points of the ``profkit`` group (not loaded)
+    and the namespaces and plugin names of the declarations known in this process."""
+    names = {ep.name for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    for namespace, d in _DECLARED.items():
+        names.add(namespace)
+        names.update(d.plugin_names)
+    return names
+
+
 # ------------------------------------------------------------------------ the -p flag
 
 
@@ -297,6 +307,10 @@ def collect(config: Any, spec: str) -> None:
     if spec.startswith("no:"):
         if not spec[3:]:
             raise UsageError("-p no: needs a plugin name")
+        names = plugin_names()
+        if spec[3:] not in names:
+            raise UsageError(f"-p {spec}: no plugin named {spec[3:]!r} is installed "
+                             f"(installed: {', '.join(sorted(names))})")
         config.disabled_plugins.add(spec[3:])
         return
     name, eq, text = spec.partition("=")

@@ -238,7 +238,11 @@ def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
             if v < 0:
                 raise UsageError(f"{where}: expected a byte count of at least 0 for band "
                                  f"{band!r}, got {value!r}")
-            current.bands[band] = current.bands.get(band, 0) + v
+            total = current.bands.get(band, 0) + v
+            if total > MAX_BAND_BYTES:
+                raise UsageError(f"{where}: expected a byte count below 2^63 for band "
+                                 f"{band!r}, got {value if len(value) < 40 else value[:37] + '...'}")
+            current.bands[band] = total
         else:
             if last_and_cut:
                 break
@@ -246,6 +250,10 @@ def parse_hp(text: str, name: str = "<hp>") -> HeapProfileData:
     if current is not None or (not complete_end and lines[-1].strip()):
         data.truncated = True
     return data
+
+
+#: a band's bytes are a 64-bit count in GHC (and hp2ps); larger values are not a heap
+MAX_BAND_BYTES = (1 << 63) - 1
 
 
 def read_hp(path: str) -> HeapProfileData:

@@ -314,11 +314,22 @@ def output_paths(file: str, output: str | None, fmt: str | None) -> dict[str, st
     return {f: f"{stem}.{f}" for f in formats}
 
 
+#: largest picture side in pixels (a PNG is drawn in memory)
+MAX_SIDE = 20000
+
+
 def render_main(argv: Sequence[str]) -> int:
     """The body of ``profkit render``; returns the exit status."""
     args = _parser().parse_args(list(argv))
-    if args.width < 200 or args.height < 150:
-        raise UsageError("render: --width must be at least 200 and --height at least 150")
+    if not (200 <= args.width <= MAX_SIDE and 150 <= args.height <= MAX_SIDE):
+        raise UsageError(f"render: --width must be 200..{MAX_SIDE} and --height "
+                         f"150..{MAX_SIDE}")
+    if args.output == "":
+        raise UsageError("render: -o: empty file name")
+    if not 1 <= args.bands <= 1000:
+        raise UsageError("render: --bands must be 1..1000")
+    if not 0.0 <= args.trace <= 100.0:  # also refuses nan
+        raise UsageError("render: --trace must be a percentage, 0..100")
     data = read_hp(args.file)
     if not data.samples:
         raise UsageError(f"{args.file}: not a heap profile (no complete sample)")

@@ -35,11 +35,14 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
+import sys
 
 from profkit.clock import VirtualClock
-from profkit.errors import GuestRuntimeError, UsageError
+from profkit.errors import GuestRuntimeError, SourceError, UsageError
 from profkit.tables import CostCentre, StackTable
 
+from .codegen.common import CodegenLimit
 from .runtime import memory as M
 from .runtime.arch import make_arch
 from .runtime.machine import UNITS_PER_SECOND, Machine
@@ -104,6 +107,10 @@ def _space_profiler(machine, session, item_stack):
     return prof
 
 
+#: recursion room for code generation (Python frames, about 4 per nested IR node)
+CODEGEN_RECURSION_LIMIT = 40000
+
+
 class MLWorksBackend:
     name = "mlworks"
 
@@ -143,7 +150,24 @@ class MLWorksBackend:
             raise UsageError(f"--arch {arch}: the runtime has no support for this "
                              "architecture yet") from None
         self.names = needs_names(cfg, session)
-        self.image = self._generate(codegen, cfg, arch)
+        # the code generator recurses over the IR, which nests where the source does not: a
+        # list literal of n elements is n nested conses. Give it the front end's room.
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, CODEGEN_RECURSION_LIMIT))
+        try:
+            self.image = self._generate(codegen, cfg, arch)
+        except RecursionError:
+            raise SourceError("program is nested too deeply for the code generator (a list "
+                              "literal or expression of thousands of levels)", cfg.program,
+                              1, 1) from None
+        except CodegenLimit as e:
+            # code items are named `f[file:line,col]`: point at the item's source
+            m = re.search(r"\[[^\[\]]*:(\d+),(\d+)\]$", e.item_name)
+            line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+            name = re.sub(r"\[[^\[\]]*\]$", "", e.item_name)
+            raise SourceError(f"{name}: {e.message}", cfg.program, line, col) from None
+        finally:
+            sys.setrecursionlimit(old_limit)
         session.word_bytes = 4
         tables = session.tables
         module = os.path.basename(cfg.program)

@@ -95,6 +95,10 @@ def test_reader_reports_malformed_files_with_line_numbers():
         parse_hp("JOB p\n")
     with pytest.raises(UsageError, match="no such file|No such file"):
         read_hp("/nonexistent/x.hp")
+    # a byte count past 64 bits (render's float arrays overflowed: an internal error)
+    with pytest.raises(UsageError, match=r"f.hp:6: expected a byte count below 2\^63"):
+        parse_hp('JOB "p"\nDATE "d"\nSAMPLE_UNIT "s"\nVALUE_UNIT "b"\nBEGIN_SAMPLE 0.1\n'
+                 "a\t" + "9" * 400 + "\nEND_SAMPLE 0.1\n", "f.hp")
 
 
 @pytest.mark.parametrize("path", GHC_FILES, ids=lambda p: os.path.relpath(p, REFERENCE))

@@ -224,3 +224,7 @@ def test_cli_errors_are_usage_errors(tmp_path):
         render.render_main([HD, "--format", "pdf"])
     with pytest.raises(UsageError, match="render:"):
         render.render_main([])
+    for bad in (["--bands", "0"], ["--trace", "nan"], ["--trace", "-1"], ["-o", ""],
+                ["--width", "99999999"]):
+        with pytest.raises(UsageError, match="render:"):
+            render.render_main([HD, *bad])

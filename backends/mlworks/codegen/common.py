@@ -13,6 +13,16 @@ class CodegenError(Exception):
     """The IR is malformed (a front-end bug), e.g. an unbound variable."""
 
 
+class CodegenLimit(CodegenError):
+    """A well-formed program exceeds a limit of a target (e.g. SPARC's 13-bit frame
+    offsets): the user's program is refused, with the code item's source position."""
+
+    def __init__(self, item_name: str, message: str) -> None:
+        super().__init__(f"{item_name}: {message}")
+        self.item_name = item_name
+        self.message = message
+
+
 def tagged(i: int) -> int:
     return (i << 2) & 0xFFFFFFFF
 

@@ -71,7 +71,7 @@ from .. import ir
 from .. import values as V
 from .asm_sparc import NEGATE, Branch, CallSym, Insn, Label, SetImm, assemble, rd_y
 from .codevector import ItemSpec, LoadImage
-from .common import CodegenError, alloc_shape, subexpressions, tagged
+from .common import CodegenError, CodegenLimit, alloc_shape, subexpressions, tagged
 from . import walker as W
 from .common import Slot, Sym
 from .hooks import Instrumentation
@@ -460,7 +460,9 @@ class Sparc(SparcInline, W.Walker):
     def frame_words(self) -> int:
         frame = self.max_depth + (self.max_depth & 1)  # keep %sp 8-aligned
         if not simm13(4 * frame):
-            raise CodegenError(f"{self.item.name}: frame of {frame} words is too large")
+            raise CodegenLimit(self.item.name, f"needs a stack frame of {frame} words, more "
+                               f"than the SPARC code generator's {(4095 // 4) & ~1} (13-bit "
+                               "offsets): split the expression or use --arch x86")
         return frame
 
     def is_leaf(self) -> bool:
