@@ -17,7 +17,9 @@ count as done (their error is recorded) unless ``--retry-failed``.
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import shutil
 import sys
 import time
@@ -92,11 +94,19 @@ def _parse(argv: list[str]) -> dict[str, Any]:
                     num = float(v)
                 except ValueError:
                     raise UsageError(f"study: {a} needs a number, not {v!r}") from None
-                if num <= 0:
-                    raise UsageError(f"study: {a} must be positive")
+                if not (num > 0 and math.isfinite(num)):  # nan and inf too
+                    raise UsageError(f"study: {a} must be a positive finite number, not {v!r}")
+                if a in ("-j", "--jobs") and (num != int(num) or num > 4096):
+                    raise UsageError(f"study: {a} must be a whole number of jobs (1..4096), "
+                                     f"not {v!r}")
                 name = {"-j": "jobs", "--jobs": "jobs"}.get(a, a[2:])
                 opts[name] = int(num) if name == "jobs" else num
             else:
+                if not v:
+                    raise UsageError(f"study: {a}: empty value")
+                if a == "--scheduler" and not re.fullmatch(r"[a-z][a-z0-9+]*://[^\s/]+:\d+/?", v):
+                    raise UsageError(f"study: --scheduler {v!r}: expected an address such as "
+                                     "tcp://HOST:PORT")
                 opts["outdir" if a in ("--outdir", "-o") else "scheduler"] = v
         elif a == "--retry-failed":
             opts["retry"] = True
@@ -199,7 +209,10 @@ def run_study(study: Study, outdir: str, *, jobs: int | None = None,
     (``cells``, ``ran``, ``failed``, ``skipped``, ``wall``, ``errors``, ``cell_seconds``,
     ``store_seconds``)."""
     start = time.perf_counter()
-    os.makedirs(os.path.join(outdir, "cells"), exist_ok=True)
+    try:
+        os.makedirs(os.path.join(outdir, "cells"), exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"study: --outdir {outdir}: {e.strerror or e}") from None
     shutil.copyfile(study.path, os.path.join(outdir, "study.toml"))
     all_cells = study.cells()
     # the current matrix: compare shows these cells only (older ones stay in the store)
@@ -283,7 +296,7 @@ def _run_dask(todo: list[Cell], payloads: list[dict], finish: Finish, scheduler:
         raise UsageError("--scheduler needs Dask: pip install 'profkit[study]'") from None
     try:
         client = Client(scheduler, timeout=connect_timeout)
-    except (OSError, TimeoutError) as e:
+    except (OSError, TimeoutError, ValueError) as e:
         raise UsageError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
     try:
         futs = client.map(cellmod.run_cell, payloads, pure=False,

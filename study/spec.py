@@ -32,6 +32,7 @@ import hashlib
 import importlib
 import itertools
 import json
+import math
 import os
 import tomllib
 from dataclasses import asdict, dataclass, field
@@ -187,12 +188,42 @@ def load_study(path: str) -> Study:
         raise UsageError(f"{path}: {e.strerror or e}") from None
     except tomllib.TOMLDecodeError as e:
         raise UsageError(f"{path}: not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise UsageError(f"{path}: not valid TOML: invalid UTF-8 byte 0x{e.object[e.start]:02x} "
+                         f"at offset {e.start}") from None
     return study_from_dict(data, path)
 
 
+def _number(v: Any, kind: type, where: str, what: str, low: float, high: float) -> Any:
+    """``v`` as an int or a finite float within [low, high], else a ``UsageError``."""
+    try:
+        x = kind(v) if not isinstance(v, (bool, dict, list)) else None
+    except (TypeError, ValueError, OverflowError):
+        x = None
+    if x is None or not math.isfinite(x) or not low <= x <= high:
+        raise UsageError(f"{where}: {what} must be a number from {low:g} to {high:g}, "
+                         f"not {v!r}")
+    return x
+
+
+def _table(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
+    t = data.get(key, {})
+    if not isinstance(t, dict):
+        raise UsageError(f"{where}: '{key}' must be a table ([{key}])")
+    return t
+
+
 def study_from_dict(data: dict[str, Any], path: str) -> Study:
-    st = data.get("study", {})
     where = path
+    unknown = set(data) - {"study", "params", "schemes"}
+    if unknown:
+        raise UsageError(f"{where}: unknown top-level keys {sorted(unknown)} (expected the "
+                         "tables [study], [params] and [schemes.NAME])")
+    st = _table(data, "study", where)
+    if "corpus" in st and not isinstance(st["corpus"], str):
+        raise UsageError(f"{where}: [study] corpus must be a directory name")
+    if "name" in st and not (isinstance(st["name"], str) and st["name"].strip()):
+        raise UsageError(f"{where}: [study] name must be a non-empty string")
     base = os.path.dirname(os.path.abspath(path))
     corpus_opt = st.get("corpus", "bundled")
     cdir = corpus.CORPUS_DIR if corpus_opt == "bundled" else os.path.join(base, corpus_opt)
@@ -226,10 +257,15 @@ def study_from_dict(data: dict[str, Any], path: str) -> Study:
     for a in archs:
         if a not in ("x86", "sparc"):
             raise UsageError(f"{where}: unknown architecture {a!r} (expected x86 or sparc)")
-    params = data.get("params", {})
+    params = _table(data, "params", where)
+    unknown = set(params) - {"nursery", "generations", "interval"}
+    if unknown:
+        raise UsageError(f"{where}: [params]: unknown keys {sorted(unknown)}")
     nursery = [str(x) for x in _list(params, "nursery", ["1m"], where)]
-    generations = [int(x) for x in _list(params, "generations", [2], where)]
-    interval = [float(x) for x in _list(params, "interval", [0.001], where)]
+    generations = [_number(x, int, where, "[params] generations", 1, 64)
+                   for x in _list(params, "generations", [2], where)]
+    interval = [_number(x, float, where, "[params] interval", 1e-6, 3600.0)
+                for x in _list(params, "interval", [0.001], where)]
     schemes_d = data.get("schemes", {"default": {"rts": ["-pj", "-hc"]}})
     if not isinstance(schemes_d, dict) or not schemes_d:
         raise UsageError(f"{where}: [schemes.NAME] tables expected")
@@ -253,8 +289,10 @@ def study_from_dict(data: dict[str, Any], path: str) -> Study:
         name=str(st.get("name", os.path.splitext(os.path.basename(path))[0])),
         path=os.path.abspath(path), programs=programs, program_paths=paths,
         backends=backends, archs=archs, schemes=schemes, nursery=nursery,
-        generations=generations, interval=interval, timeout=float(st.get("timeout", 120)),
-        jobs=int(st.get("jobs", 0)), name_map=corpus.name_map(cdir), expected=expected,
+        generations=generations, interval=interval,
+        timeout=_number(st.get("timeout", 120), float, where, "[study] timeout", 0.001, 1e7),
+        jobs=_number(st.get("jobs", 0), int, where, "[study] jobs", 0, 4096),
+        name_map=corpus.name_map(cdir), expected=expected,
     )
 
 

@@ -29,6 +29,8 @@ import os
 import sqlite3
 from typing import Any
 
+from profkit.errors import UsageError
+
 from . import reports
 
 SCHEMA = """
@@ -71,8 +73,15 @@ STORE_NAME = "results.sqlite"
 
 
 def connect(study_dir: str) -> sqlite3.Connection:
-    db = sqlite3.connect(os.path.join(study_dir, STORE_NAME))
-    db.executescript(SCHEMA)
+    """The study's store, created if missing; a file that is not one (or cannot be opened)
+    is a ``UsageError``."""
+    path = os.path.join(study_dir, STORE_NAME)
+    try:
+        db = sqlite3.connect(path)
+        db.executescript(SCHEMA)
+    except sqlite3.Error as e:
+        raise UsageError(f"{path}: not a results store ({e}); delete it to start over") \
+            from None
     return db
 
 

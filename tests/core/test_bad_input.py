@@ -274,3 +274,34 @@ def test_sparc_frame_limit_is_a_source_error_at_the_item(capsys, tmp_path):
                          ["run", "--arch", "sparc", prog(tmp_path, "u.sml", src)])
     assert status == 1
     assert re.match(r".*u\.sml:2:\d+: error: f: needs a stack frame of \d+ words", one_line(err))
+
+
+# ---------------------------------------------------------------- study and compare
+
+@pytest.mark.parametrize("toml,argv", [
+    (b"\x80\x81 binary", []),
+    ('name = 5\nprograms = "x"\n', ["--list"]),           # top-level keys are not [study]'s
+    ("[params]\ninterval = [nan]\n", ["--list"]),
+    ("[params]\ngenerations = ['x']\n", ["--list"]),
+    ("[params]\nnurseri = ['1m']\n", ["--list"]),
+    ("[study]\ntimeout = -1\n", ["--list"]),
+    ("[study]\njobs = 'many'\n", ["--list"]),
+    ("", ["--timeout", "nan"]), ("", ["--connect-timeout", "inf"]), ("", ["-j", "1.5"]),
+    ("", ["--scheduler", "garbage"]), ("", ["--outdir", "STUDY"]),
+])
+def test_bad_study_files_and_options_are_one_line_exit_2(capsys, tmp_path, toml, argv):
+    """Held-out check: these were internal errors (UnicodeDecodeError, ValueError, KeyError,
+    NotADirectoryError), silently ignored keys, or a study whose every cell timed out."""
+    study = prog(tmp_path, "s.toml", toml)
+    argv = [study if a == "STUDY" else a for a in argv]
+    status, _, err = run(capsys, tmp_path, ["study", study, *argv])
+    assert status == 2, err
+    assert one_line(err).startswith("profkit: ")
+
+
+def test_compare_of_a_damaged_store_is_one_line_exit_2(capsys, tmp_path):
+    d = tmp_path / "s-study"
+    d.mkdir()
+    (d / "results.sqlite").write_bytes(b"not a database" * 100)
+    status, _, err = run(capsys, tmp_path, ["compare", str(d)])
+    assert status == 2 and "not a results store" in one_line(err)
