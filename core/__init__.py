@@ -8,7 +8,27 @@ for the command line.
 
 from __future__ import annotations
 
+import os as _os
+import signal as _signal
+import sys as _sys
 from typing import Any
+
+
+def _interrupted_while_starting(signum: int, frame: Any) -> None:
+    """Ctrl-C while the command line is still importing (numpy, pluggy, the plugins: the
+    first few hundred milliseconds) has no reports to write: say so and exit 130, not a
+    KeyboardInterrupt traceback from the middle of an import. ``cli.main`` puts Python's
+    own handler back once it runs."""
+    try:
+        _os.write(2, b"profkit: interrupted\n")
+    finally:
+        _os._exit(130)
+
+
+# the `profkit` console script, or `python -m profkit` (argv[0] is "-m" while runpy imports)
+if _sys.argv and _os.path.basename(_sys.argv[0]) in ("profkit", "-m") and \
+        _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
 # name -> submodule that defines it
 _EXPORTS = {

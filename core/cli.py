@@ -38,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run one profkit command; every outcome is an exit status and at most one line on
     stderr (the table is README's Errors section), never a traceback."""
     from_command_line = argv is None
+    if from_command_line:
+        _python_interrupts()
     argv = list(sys.argv[1:] if argv is None else argv)
     # Haskell's Integer and big SML/report numbers are exact: Python's 4300-digit guard on
     # int <-> str conversion would turn `show (2^20000)` into an error.
@@ -73,6 +75,17 @@ def main(argv: list[str] | None = None) -> int:
         _say(f"profkit: internal error: {type(e).__name__}: {_one(str(e))} "
              "(set PROFKIT_TRACEBACK=1 for the traceback)")
         return INTERNAL_ERROR_EXIT
+
+
+def _python_interrupts() -> None:
+    """From here Ctrl-C is Python's KeyboardInterrupt again (caught above; the runner
+    installs its own handler for a run), not the quiet exit of the imports."""
+    import signal
+
+    from . import _interrupted_while_starting
+
+    if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _one(text: str) -> str:

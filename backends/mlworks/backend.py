@@ -163,7 +163,7 @@ class MLWorksBackend:
         except CodegenLimit as e:
             # code items are named `f[file:line,col]`: point at the item's source
             m = re.search(r"\[[^\[\]]*:(\d+),(\d+)\]$", e.item_name)
-            line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
+            line, col = (int(m.group(1)), int(m.group(2))) if m else (e.line or 1, 1)
             name = re.sub(r"\[[^\[\]]*\]$", "", e.item_name)
             raise SourceError(f"{name}: {e.message}", cfg.program, line, col) from None
         finally:

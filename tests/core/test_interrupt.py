@@ -71,3 +71,19 @@ def test_sigint_writes_reports_and_exits_130(tmp_path, name, source, arch):
     hp = read_hp(str(out / f"{stem}.hp"))
     assert not hp.truncated and hp.samples
     assert (out / f"{stem}.hp").read_text().rstrip().splitlines()[-1].startswith("END_SAMPLE")
+
+
+def test_sigint_while_the_command_line_imports_is_one_line_130():
+    """A Ctrl-C in the first few hundred milliseconds (numpy, pluggy and the plugins being
+    imported) printed a KeyboardInterrupt traceback from inside an import: the package
+    installs a quiet handler for the `profkit` command until ``cli.main`` runs."""
+    code = ("import sys; sys.argv[0] = 'profkit'; import profkit, os, signal, time; "
+            "os.kill(os.getpid(), signal.SIGINT); time.sleep(10)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 130 and p.stderr == "profkit: interrupted\n", p.stderr
+    # a library user's Ctrl-C stays Python's KeyboardInterrupt
+    code = "import profkit, signal; print(signal.getsignal(signal.SIGINT).__name__)"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=60)
+    assert p.stdout.strip() == "default_int_handler", p.stderr

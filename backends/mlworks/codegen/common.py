@@ -17,10 +17,11 @@ class CodegenLimit(CodegenError):
     """A well-formed program exceeds a limit of a target (e.g. SPARC's 13-bit frame
     offsets): the user's program is refused, with the code item's source position."""
 
-    def __init__(self, item_name: str, message: str) -> None:
+    def __init__(self, item_name: str, message: str, line: int = 0) -> None:
         super().__init__(f"{item_name}: {message}")
         self.item_name = item_name
         self.message = message
+        self.line = line  # the item's source line (0: unknown)
 
 
 def tagged(i: int) -> int:

@@ -462,7 +462,8 @@ class Sparc(SparcInline, W.Walker):
         if not simm13(4 * frame):
             raise CodegenLimit(self.item.name, f"needs a stack frame of {frame} words, more "
                                f"than the SPARC code generator's {(4095 // 4) & ~1} (13-bit "
-                               "offsets): split the expression or use --arch x86")
+                               "offsets): split the expression or use --arch x86",
+                               line=getattr(self.item, "line", 0))
         return frame
 
     def is_leaf(self) -> bool:
