@@ -169,19 +169,25 @@ x == y = case conIndex# x of
   -1 -> prim "==" x y
   -2 -> eqStruct# x y
   _ -> eqCon# x y
+-- base's list and tuple instances (compiled -O2) test field by field without a thunk for
+-- the rest: `&&' and `thenCmp#' would allocate one per element
 eqStruct# x y = case x of
   [] -> case y of
           [] -> True
           _ -> False
   (a:as) -> case y of
-              (b:bs) -> a == b && as == bs
+              (b:bs) -> if a == b then as == bs else False
               _ -> False
-  (a1, a2) -> case y of (b1, b2) -> a1 == b1 && a2 == b2
-  (a1, a2, a3) -> case y of (b1, b2, b3) -> a1 == b1 && a2 == b2 && a3 == b3
+  (a1, a2) -> case y of (b1, b2) -> if a1 == b1 then a2 == b2 else False
+  (a1, a2, a3) -> case y of
+    (b1, b2, b3) -> if a1 == b1 then (if a2 == b2 then a3 == b3 else False) else False
   (a1, a2, a3, a4) -> case y of
-    (b1, b2, b3, b4) -> a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4
+    (b1, b2, b3, b4) -> if a1 == b1 then (if a2 == b2 then (if a3 == b3 then a4 == b4
+                        else False) else False) else False
   (a1, a2, a3, a4, a5) -> case y of
-    (b1, b2, b3, b4, b5) -> a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4 && a5 == b5
+    (b1, b2, b3, b4, b5) -> if a1 == b1 then (if a2 == b2 then (if a3 == b3 then
+                            (if a4 == b4 then a5 == b5 else False) else False) else False)
+                            else False
   () -> True
 -- base's (/=) on Int is a primitive test: it allocates no thunk for (x == y)
 x /= y = case x == y of
@@ -203,13 +209,27 @@ cmpStruct# x y = case x of
           _ -> LT
   (a:as) -> case y of
               [] -> GT
-              (b:bs) -> thenCmp# (compare a b) (compare as bs)
-  (a1, a2) -> case y of (b1, b2) -> thenCmp# (compare a1 b1) (compare a2 b2)
+              (b:bs) -> case compare a b of
+                          EQ -> compare as bs
+                          o -> o
+  (a1, a2) -> case y of
+    (b1, b2) -> case compare a1 b1 of
+                  EQ -> compare a2 b2
+                  o -> o
   (a1, a2, a3) -> case y of
-    (b1, b2, b3) -> thenCmp# (compare a1 b1) (thenCmp# (compare a2 b2) (compare a3 b3))
+    (b1, b2, b3) -> case compare a1 b1 of
+                      EQ -> case compare a2 b2 of
+                              EQ -> compare a3 b3
+                              o -> o
+                      o -> o
   (a1, a2, a3, a4) -> case y of
-    (b1, b2, b3, b4) -> thenCmp# (compare a1 b1) (thenCmp# (compare a2 b2)
-                          (thenCmp# (compare a3 b3) (compare a4 b4)))
+    (b1, b2, b3, b4) -> case compare a1 b1 of
+                          EQ -> case compare a2 b2 of
+                                  EQ -> case compare a3 b3 of
+                                          EQ -> compare a4 b4
+                                          o -> o
+                                  o -> o
+                          o -> o
   () -> EQ
 
 x < y = case conIndex# x of
@@ -251,7 +271,8 @@ max x y = if x <= y then y else x
 min x y = if x <= y then x else y
 
 -- ------------------------------------------------------------------ show
-show x = showsPrec 0 x ""
+-- show x = showsPrec 0 x "" is generated with the program (a program's instance may
+-- give its own show: pipeline._helpers_source)
 -- (called from the program, base's shows pays its dictionary: GENERIC_OVERHEAD in binds.py;
 -- the Prelude's own show code calls showsPrec 0)
 shows x s = showsPrec 0 x s
