@@ -30,7 +30,7 @@ def _binding_cc(self: "Desugarer", path: list[str], name: str,
                 span: S.Span) -> ir.CostCentre | None:
     if self.auto is None or span == S.NOSPAN:
         return None
-    if path and path[0] in self.derived_labels:
+    if path and path[0] in self.derived_labels and path[0] not in self.own_code:
         return None  # the derived code's own local bindings: GHC's have no cost centres
     derived = self.derived_labels.get(name) if not path else None
     if derived is not None:  # a derived method: its cost centre is the method's, at the class
@@ -82,6 +82,8 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
     """The binding(s) for function or value ``d``: the main one last, helpers first."""
     cc = _binding_cc(self, path, d.name, d.span)
     new_path = path + [d.name] if d.span != S.NOSPAN else path
+    if not path and d.name in self.own_code:  # an instance method: locals are `show.go'
+        new_path = [self.derived_labels[d.name][0]]
     arity = len(d.clauses[0].pats)
     if arity == 0:
         return self.value_rhs(d, env, new_path, ir_name, cc)

@@ -60,6 +60,9 @@ class Derived:
     #: type name -> its index k (the derived names end in _k#), for type-directed uses
     #: (toEnum, minBound, maxBound) and the Enum helpers
     type_index: dict[str, int] = field(default_factory=dict)
+    #: method bindings of the program's own instance declarations (instances.py): labelled
+    #: like derived methods, but the program's code, whose local bindings have cost centres
+    own_code: set[str] = field(default_factory=set)
 
     @property
     def names(self) -> list[str]:

@@ -58,6 +58,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         #: derived instance methods: binding name -> (cost-centre label, class span, closure
         #: name) (frontend/deriving.py)
         self.derived_labels: dict[str, tuple[str, S.Span, str]] = {}
+        self.own_code: set[str] = set()  # instance methods among derived_labels
         self.synth_types: dict[object, tuple[object, str]] = {}
 
     # -- names ----------------------------------------------------------------------------------

@@ -156,10 +156,74 @@ class Parser(ExprParser):
             self.next()
             self.skip_type_decl()
             return None
-        if t.kind == "reserved" and t.text in ("class", "instance"):
-            raise SourceError(f"{t.text} declarations are not supported by the Haskell subset "
-                              "(see SUBSET.md)", self.file, t.line, t.col)
+        if t.is_("reserved", "instance"):
+            return self.instance_decl()
+        if t.is_("reserved", "class"):
+            raise SourceError("class declarations are not supported by the Haskell subset "
+                              "(instances of Show, Eq and Ord are: see SUBSET.md)", self.file,
+                              t.line, t.col)
         return self.decl()
+
+    def class_name(self) -> tuple[str, S.Span]:
+        st = self.start()
+        cls = self.expect("conid", what="a class name").text
+        while self.at("varsym", "."):  # a qualified class name (Prelude.Show)
+            self.next()
+            cls = self.expect("conid", what="a class name").text
+        return cls, self.span_from(st)
+
+    def instance_context(self) -> list[tuple[str, str]] | None:
+        """``C a =>`` or ``(C a, D b) =>`` (consumed), or None (nothing consumed)."""
+        save = self.ts.save()
+        items: list[tuple[str, str]] = []
+        try:
+            paren = self.at_special("(")
+            if paren:
+                self.next()
+            while not (paren and self.at_special(")")):
+                cls, _ = self.class_name()
+                items.append((cls, self.expect("varid", what="a type variable").text))
+                if not paren or not self.at_special(","):
+                    break
+                self.next()
+            if paren:
+                self.expect("special", ")")
+            if self.at("reservedop", "=>"):
+                self.next()
+                return items
+        except SourceError:
+            pass
+        self.ts.restore(save)
+        return None
+
+    def instance_decl(self) -> S.DInst:
+        """``instance [ctx =>] Cls T`` or ``Cls (T a ..)``, then ``where`` and the methods."""
+        st = self.start()
+        self.next()
+        context = self.instance_context() or []
+        cls, cls_span = self.class_name()
+        tst = self.start()
+        tyvars: list[str] = []
+        if self.at("conid"):
+            name = self.next().text
+        elif self.at_special("(") and self.ts.toks[self.ts.i + 1].kind == "conid":
+            self.next()
+            name = self.next().text
+            while self.at("varid"):
+                tyvars.append(self.next().text)
+            self.expect("special", ")", "`)' after the type's variables")
+        else:
+            t = self.peek()
+            raise SourceError(f"instance {cls} of this type is not supported by the Haskell "
+                              "subset: instances are for the program's own data types, "
+                              "`T' or `(T a ..)' (see SUBSET.md)", self.file, t.line, t.col)
+        type_span = self.span_from(tst)
+        decls: list = []
+        if self.at("reserved", "where"):
+            self.next()
+            decls = self.decls_block()
+        return S.DInst(cls, cls_span, name, tyvars, context, decls, self.span_from(st),
+                       type_span)
 
     def skip_type_decl(self) -> None:
         while not (self.at_semi() or self.at_close() or self.at("eof")):
@@ -169,8 +233,9 @@ class Parser(ExprParser):
         st = self.start()
         self.next()
         name = self.expect("conid", what="a type name").text
+        params: list[str] = []
         while self.at("varid"):
-            self.next()
+            params.append(self.next().text)
         cons: list[tuple[str, int]] = []
         fields: list[list[str]] = []
         if self.at("reservedop", "="):
@@ -217,19 +282,14 @@ class Parser(ExprParser):
             if paren:
                 self.next()
             while not (paren and self.at_special(")")):
-                cst = self.start()
-                cls = self.expect("conid", what="a class name").text
-                while self.at("varsym", "."):  # a qualified class name (Prelude.Show)
-                    self.next()
-                    cls = self.expect("conid", what="a class name").text
-                deriving.append((cls, self.span_from(cst)))
+                deriving.append(self.class_name())
                 if not paren or not self.at_special(","):
                     break
                 self.next()
             if paren:
                 self.expect("special", ")")
         spans = {f: self.field_spans[f] for names in fields for f in names}
-        return S.DData(name, cons, self.span_from(st), deriving, fields, spans)
+        return S.DData(name, cons, self.span_from(st), deriving, fields, spans, params)
 
     def record_fields(self, type_name: str) -> list[str]:
         """``{ f1, f2 :: T1, f3 :: !T2 }`` -> the field names in order. A field may be shared

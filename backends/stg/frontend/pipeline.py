@@ -19,6 +19,7 @@ from .. import ir
 from . import syntax as S
 from .cc import MODES, AutoCC, caf_cc
 from .deriving import Derived, derive
+from .instances import lower_instances
 from .desugar import Desugarer
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
@@ -27,10 +28,12 @@ from .typecheck import prepare as prepare_typecheck
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
-GENERATED = ("showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#", "ltCon#",
+GENERATED = ("show", "showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#", "ltCon#",
              "leCon#", "gtCon#", "geCon#", "fromEnumCon#", "succCon#", "predCon#",
              "enumFromCon#", "enumFromThenCon#", "enumFromToCon#", "enumFromThenToCon#",
              "tagToCon#", "lastTag#")
+# of those, the ones a program uses by name
+PUBLIC_GENERATED = ("show",)
 PRELUDE_MODULES = {
     "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
     "Control.Monad", "System.IO", "Data.Int", "Debug.Trace", "Text.Printf", "Data.Foldable",
@@ -185,6 +188,11 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
                       for c in names]
         idx = " ".join(f"(conIndex# {v})" for v in args.split())
         lines.append(f"  _ -> map ({t}) ({ints} {idx})")
+    # show: an instance's own show method, else base's default (showsPrec 0 x "")
+    if derived.dispatch.get("show"):
+        lines += ["show x = case x of", *to_derived("show", "x"), '  _ -> showsPrec 0 x ""']
+    else:
+        lines.append('show x = showsPrec 0 x ""')
     lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s")]
     shown = {c for names, _ in derived.dispatch.get("showsPrec", []) for c in names}
     for c in cons:
@@ -311,6 +319,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     cons = dict(pcons)
     cons.update(user_cons)
     derived = derive(user.decls, filename)
+    inst_methods = lower_instances(user, derived)
     helpers = parse_module(_helpers_source(user_cons, derived), "<generated>", magic_hash=True)
     prelude_names = _module_names(prelude)
     generated = set(GENERATED) | set(_module_names(helpers))  # with the tagTo<n># tables
@@ -320,7 +329,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     collect_fixities(user.decls, fix)
     user_names = _module_names(user)
     types = prepare_typecheck(user, source, filename)  # before renaming drops signatures
-    rename_module(user, set(prelude_names) | set(user_names),
+    types.inst_methods = inst_methods
+    rename_module(user, set(prelude_names) | set(user_names) | set(PUBLIC_GENERATED),
                   {c: d.arity for c, d in cons.items()}, fix)
     if "main" not in user_names:
         raise SourceError("The IO action `main' is not defined in module `Main'", filename,
@@ -353,6 +363,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     d_user.taken |= d_pre.taken
     d_user.types = types  # the checked types give closures their -hy descriptions
     d_user.derived_labels = derived.labels
+    d_user.own_code = derived.own_code
     binds: list[ir.TopBind] = []
     for d, mod in ((d_pre, prelude), (d_pre, helpers), (d_user, user), (d_user, dmod)):
         for decl in mod.decls:

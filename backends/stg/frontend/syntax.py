@@ -370,9 +370,26 @@ class DData:
     fields: list[list[str]] = field(default_factory=list)
     #: each record field's name span at its first declaration (its selector's SRC)
     field_spans: dict[str, Span] = field(default_factory=dict)
+    #: the type's parameters (``data Tree a = ...``: ["a"])
+    params: list[str] = field(default_factory=list)
 
 
-Decl = Union[DFun, DPat, DSig, DFixity, DData]
+@dataclass(slots=True)
+class DInst:
+    """``instance ctx => Cls (T a b) where decls``: an instance of a Prelude class for one of
+    the program's data types (``instances.py`` turns it into top-level bindings)."""
+
+    cls: str
+    cls_span: Span
+    type_name: str
+    tyvars: list[str]
+    context: list[tuple[str, str]]  # (class, type variable)
+    decls: list  # the method bindings (DFun), signatures (DSig)
+    span: Span
+    type_span: Span = (0, 0, 0, 0)
+
+
+Decl = Union[DFun, DPat, DSig, DFixity, DData, DInst]
 
 
 @dataclass(slots=True)

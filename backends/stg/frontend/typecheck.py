@@ -76,6 +76,9 @@ class Prepared:
         self.expr_types: dict[int, tuple[object, T.Type]] = {}
         self.bind_types: dict[object, tuple[object, T.Type]] = {}
         self.skolem_subst: dict[str, T.Type] = {}
+        # binding name -> instances.InstanceMethod: the methods of the program's instances,
+        # each checked against its class's type at the instance
+        self.inst_methods: dict[str, object] = {}
         _collect_sigs(module.decls, self)
 
     def check(self) -> None:
@@ -262,8 +265,7 @@ class Checker(ExprChecker):
                    f"expected type: `{exp}', actual type: `{act}'")
         for part in (m.a, m.b):
             if isinstance(part, T.TCon) and part.rigid:
-                msg += (f"; `{part.name}' is a rigid type variable bound by the type "
-                        f"signature for `{part.where}'")
+                msg += f"; `{part.name}' is a rigid type variable bound by {part.where}"
                 break
         return self.err(msg, span)
 
@@ -375,6 +377,8 @@ class Checker(ExprChecker):
             for key in keys:
                 dsig = self.prep.sigs.get(key)
                 sig = self.read_sig(dsig) if dsig and self.toks else None
+                if top and isinstance(d, S.DFun) and d.name in self.prep.inst_methods:
+                    sig = self.method_sig(d)
                 if sig is None:
                     continue
                 if top and isinstance(d, S.DFun):
@@ -459,12 +463,38 @@ class Checker(ExprChecker):
             self.rhs(c.rhs, t)
             self.restore(mark)
 
+    def method_sig(self, d: S.DFun) -> Sig | None:
+        """The type an instance method must have: its class method's type at the instance
+        type (``show :: Tree a -> String``), given the instance's context (``Show a``)."""
+        m = self.prep.inst_methods[d.name]
+        method = self.prelude.get(m.method)  # type: ignore[attr-defined]
+        con = self.scope.tycons.get(m.type_name)  # type: ignore[attr-defined]
+        if method is None or con is None or not method.preds:
+            return None
+        cls_var = method.preds[0][1]
+        if not isinstance(cls_var, T.TGen):
+            return None
+        nv = len(m.tyvars)  # type: ignore[attr-defined]
+        head: T.Type = con
+        for i in range(nv):
+            head = T.TAp(head, T.TGen(i))
+        vs: list[T.Type] = []
+        for j in range(method.n):
+            vs.append(head if j == cls_var.i else T.TGen(nv + len(vs) - (j > cls_var.i)))
+        preds = [(c, T.TGen(m.tyvars.index(v))) for c, v in m.context]  # type: ignore
+        preds += [(c, T.inst(t, vs)) for c, t in method.preds[1:]]
+        names = list(m.tyvars) + [f"t{j}" for j in range(method.n - 1)]  # type: ignore
+        return Sig(Scheme(nv + method.n - 1, preds, T.inst(method.type, vs)), names, d.span)
+
     def check_rigid(self, d: S.DFun, sig: Sig) -> None:
         self.level += 1
         saved, self.wanted = self.wanted, []
         sc = sig.scheme
         names = sig.names + [f"t{i}" for i in range(len(sig.names), sc.n)]
-        skolems: list[T.Type] = [T.TCon(f"!{n}{id(sig)}", n, True, d.name) for n in names]
+        # what binds the variables, for messages
+        owner = "the instance declaration" if d.name in self.prep.inst_methods else \
+            f"the type signature for `{d.name}'"
+        skolems: list[T.Type] = [T.TCon(f"!{n}{id(sig)}", n, True, owner) for n in names]
         given = [(c, T.inst(t, skolems)) for c, t in sc.preds]
         self.skolems_of[id(d)] = skolems
         own = T.inst(sc.type, skolems)
@@ -479,7 +509,7 @@ class Checker(ExprChecker):
             if T.has_rigid(p.type):
                 if not T.entailed(given, p.cls, p.type):
                     raise self.no_instance(p, f"; add ({p.cls} {T.show_type(p.type)}) to the "
-                                              f"context of the type signature for `{d.name}'")
+                                              f"context of {owner}")
             elif T.max_level(p.type) > self.level:
                 ambiguous.append(p)
             else:

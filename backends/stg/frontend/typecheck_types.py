@@ -35,7 +35,7 @@ class TCon:
         self.key = key
         self.name = name or key
         self.rigid = rigid
-        self.where = where  # for a rigid variable: the signature that binds it
+        self.where = where  # for a rigid variable: what binds it (the type signature for `f')
 
 
 class TAp:

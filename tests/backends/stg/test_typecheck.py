@@ -409,6 +409,10 @@ KNOWN_ILL_TYPED = {
     "main = (case x of Just y -> y) + 1\nx = Nothing",
     "main = print ",  # a fragment of a longer source: main would be a function
     "main = print ([1] + 2)",  # the machine test of an ill-typed program
+    # test_frontend_errors: ill-typed instance methods
+    "data T = T\ninstance Show T where\n  show T = 3\nmain = print T",
+    "data T = T Int\ninstance Eq T where\n  T a == T b = a\nmain = print (T 1 == T 1)",
+    "data P a = P a\ninstance Show (P a) where\n  show (P x) = show x\nmain = print (P 1)",
 }
 
 

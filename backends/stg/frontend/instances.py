@@ -1,0 +1,166 @@
+"""Instances the program declares of the Prelude's classes Show, Eq and Ord.
+
+``instance Show Shape where show (Circle r) = ...`` is code of the program's own module, as
+GHC compiles it: each method is a top-level binding, and with ``-fprof-auto`` (or
+``-fprof-auto-top``) it has a cost centre named after the method (``show``, ``==``,
+``compare``) whose SRC is the method's binding, all its clauses; its local bindings are
+``show.go`` and so on (observed with GHC 9.0.2, ``tests/reference/ghc-9.0.2/shapes``).
+A method the instance leaves out is the class's default, which is base's code: no cost
+centre, and it calls the methods that are there (``showsPrec _ x s = show x ++ s``,
+``x == y = not (x /= y)``, ``compare x y = if x == y then EQ else if x <= y then LT else
+GT``, ``x < y = case compare x y of LT -> True; _ -> False``).
+
+The Prelude's ``show``/``showsPrec``/``==``/``compare``/``<``... reach these methods as they
+reach derived ones: through ``Derived.dispatch`` (the generated helpers of pipeline
+``_helpers_source`` send the type's constructors to the method). The type checker checks
+each method against the class's type at the instance (``Prepared.inst_methods``), with the
+instance's context as what is given (``instance Show a => Show (Tree a)``).
+
+What flows out: ``lower_instances`` replaces the module's ``DInst`` declarations by the
+method bindings (``DFun``, renamed ``showI<k>#`` and so on, which no program can write),
+adds the defaults' source to ``Derived.source`` and their dispatch entries, and returns
+each method binding's ``InstanceMethod``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from profkit.errors import SourceError
+
+from . import syntax as S
+from .deriving import Derived
+
+#: the classes a program may give instances of, and their methods (each method's name stem)
+CLASS_METHODS = {
+    "Show": {"showsPrec": "showsPrec", "show": "show"},
+    "Eq": {"==": "eq", "/=": "ne"},
+    "Ord": {"compare": "compare", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"},
+}
+#: methods of those classes the subset cannot dispatch to (the Prelude's code is used)
+_UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord"}
+
+
+@dataclass
+class InstanceMethod:
+    """What the type checker needs to check one method binding."""
+
+    cls: str
+    method: str
+    type_name: str
+    tyvars: list[str]
+    context: list[tuple[str, str]]
+
+
+def _err(msg: str, file: str, span: S.Span) -> SourceError:
+    return SourceError(msg, file, max(span[0], 1), max(span[1], 1))
+
+
+def lower_instances(module: S.Module, derived: Derived) -> dict[str, InstanceMethod]:
+    """Replace ``module``'s instance declarations by their method bindings (see the module
+    docstring); raises ``SourceError`` for an instance the subset cannot compile."""
+    file = module.file
+    datas = {d.name: d for d in module.decls if isinstance(d, S.DData)}
+    out: list[S.Decl] = []
+    methods: dict[str, InstanceMethod] = {}
+    lines: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for k, decl in enumerate(module.decls):
+        if not isinstance(decl, S.DInst):
+            out.append(decl)
+            continue
+        if decl.cls not in CLASS_METHODS:
+            raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
+                       "subset (only Show, Eq and Ord: see SUBSET.md)", file, decl.cls_span)
+        data = datas.get(decl.type_name)
+        if data is None:
+            raise _err(f"instance {decl.cls} {decl.type_name}: `{decl.type_name}' is not a data "
+                       "type of this program (the subset takes instances for the program's "
+                       "own data types only)", file, decl.type_span)
+        if len(decl.tyvars) != len(data.params):
+            want = len(data.params)
+            raise _err(f"Expecting {want} argument{'' if want == 1 else 's'} to "
+                       f"`{decl.type_name}' in the instance head, not {len(decl.tyvars)}",
+                       file, decl.type_span)
+        for cls, var in decl.context:
+            if var not in decl.tyvars:
+                raise _err(f"Not in scope: type variable `{var}' (in the context of the "
+                           f"instance {decl.cls} {decl.type_name})", file, decl.span)
+        key = (decl.cls, decl.type_name)
+        if key in seen or any(c == decl.cls for c, _ in data.deriving):
+            raise _err(f"Duplicate instance declarations: instance {decl.cls} "
+                       f"{decl.type_name}", file, decl.span)
+        seen.add(key)
+        cons = [c for c, _ in data.cons]
+        if not cons:
+            raise _err(f"instance {decl.cls} {decl.type_name}: the type has no constructors",
+                       file, decl.type_span)
+        given: dict[str, str] = {}  # method -> its binding
+        for item in decl.decls:
+            if isinstance(item, S.DFixity):
+                continue
+            span = getattr(item, "span", decl.span)
+            if isinstance(item, S.DSig):
+                raise _err("type signatures in instance declarations (InstanceSigs) are not "
+                           "supported by the Haskell subset", file, span)
+            if not isinstance(item, S.DFun):
+                raise _err(f"a pattern binding is not a method of class `{decl.cls}'", file,
+                           span)
+            method = item.name
+            if _UNSUPPORTED.get(method) == decl.cls:
+                raise _err(f"the method `{method}' of an instance is not supported by the "
+                           "Haskell subset (the Prelude's own is used for every type)", file,
+                           span)
+            stem = CLASS_METHODS[decl.cls].get(method)
+            if stem is None:
+                raise _err(f"`{method}' is not a (visible) method of class `{decl.cls}'", file,
+                           item.name_span if item.name_span != (0, 0, 0, 0) else span)
+            name = f"{stem}I{k}#"
+            item.name = name
+            out.append(item)
+            given[method] = name
+            methods[name] = InstanceMethod(decl.cls, method, decl.type_name, decl.tyvars,
+                                           decl.context)
+            derived.labels[name] = (method, item.span, f"$c{method}")
+            derived.own_code.add(name)
+        lines += _defaults(decl.cls, k, given, derived, cons)
+    module.decls = out
+    if lines:
+        derived.source += "\n".join(lines) + "\n"
+    return methods
+
+
+def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: list[str]
+              ) -> list[str]:
+    """The dispatch entries of an instance's methods, and base's defaults for the methods
+    it leaves out where the Prelude's fallback would not call the given ones."""
+    lines: list[str] = []
+
+    def default(stem: str, text: str) -> str:
+        name = f"{stem}D{k}#"
+        derived.labels[name] = (None, S.NOSPAN, f"$dm{stem}")  # base's code: no cost centre
+        lines.append(text.replace("@", name))
+        return name
+
+    if cls == "Show":
+        shows = given.get("showsPrec")
+        if shows is None:
+            show = given.get("show") or "show"  # neither: base's defaults call each other
+            shows = default("showsPrec", f"@ _ x s = {show} x ++ s")
+        derived.dispatch.setdefault("showsPrec", []).append((cons, shows))
+        if "show" in given:
+            derived.dispatch.setdefault("show", []).append((cons, given["show"]))
+    elif cls == "Eq":
+        eq = given.get("==") or default("eq", f"@ x y = not ({given.get('/=', '(/=)')} x y)")
+        derived.dispatch.setdefault("eq", []).append((cons, eq))
+    else:
+        cmp = given.get("compare")
+        if cmp is None:
+            le = given.get("<=", "(<=)")
+            cmp = default("compare", f"@ x y = if x == y then EQ else if {le} x y then LT "
+                                     "else GT")
+        derived.dispatch.setdefault("compare", []).append((cons, cmp))
+        for method, stem in (("<", "lt"), ("<=", "le"), (">", "gt"), (">=", "ge")):
+            if method in given:
+                derived.dispatch.setdefault(stem, []).append((cons, given[method]))
+    return lines
