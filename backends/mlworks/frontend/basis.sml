@@ -1202,3 +1202,168 @@ struct
   fun toLargeInt mode a = toInt mode a
   fun fromLargeInt (i : int) = Real.fromInt i
 end
+
+(* IntInf (= LargeInt.int): arbitrary-precision integers as a sign and base-10000 digits,
+   least significant first, with no zero digit at the top (zero is R (false, [])), so
+   polymorphic equality compares them. The type IntInf.int is this datatype's representation
+   (Unsafe.cast); integer literals and + - * div mod ~ abs < <= > >= at IntInf.int are
+   lowered to the functions below (lowerprims.INTINF_IMPLS, intinf_const). Appended so that
+   no other global moves. *)
+structure IntInf =
+struct
+  datatype rep = R of bool * int list
+  fun w (r : rep) : IntInf.int = Unsafe.cast r
+  fun u (x : IntInf.int) : rep = Unsafe.cast x
+  val base = 10000
+  fun trim [] = []
+    | trim (d :: r) = (case trim r of [] => if d = 0 then [] else [d] | r' => d :: r')
+  fun mk (neg, ds) = case trim ds of [] => R (false, []) | ds' => R (neg, ds')
+  val zero = R (false, [])
+  val one = R (false, [1])
+  (* magnitudes: digit lists *)
+  fun addM ([], [], c) = if c = 0 then [] else [c]
+    | addM ([], b, c) = addM (b, [], c)
+    | addM (x :: a, [], c) =
+        if c = 0 then x :: a
+        else let val s = x + c in if s >= base then (s - base) :: addM (a, [], 1) else s :: a end
+    | addM (x :: a, y :: b, c) =
+        let val s = x + y + c
+        in if s >= base then (s - base) :: addM (a, b, 1) else s :: addM (a, b, 0) end
+  (* a - b for a >= b *)
+  fun subM (a, [], 0) = a
+    | subM ([], _, _) = []
+    | subM (x :: a, [], br) =
+        let val s = x - br in if s < 0 then (s + base) :: subM (a, [], 1) else s :: a end
+    | subM (x :: a, y :: b, br) =
+        let val s = x - y - br
+        in if s < 0 then (s + base) :: subM (a, b, 1) else s :: subM (a, b, 0) end
+  fun cmpM (a, b) =
+    let val la = List.length a
+        val lb = List.length b
+        fun go (x :: r, y :: s) = if x <> y then Int.compare (x, y) else go (r, s)
+          | go _ = EQUAL
+    in if la <> lb then Int.compare (la, lb) else go (List.rev a, List.rev b) end
+  fun mulS ([], _, c) = if c = 0 then [] else [c]
+    | mulS (x :: a, k, c) = let val p = x * k + c in p mod base :: mulS (a, k, p div base) end
+  fun mulM (_, []) = []
+    | mulM (a, d :: b) = addM (mulS (a, d, 0), 0 :: mulM (a, b), 0)
+  (* quotient and remainder of a magnitude by a digit k > 0 *)
+  fun divS (a, k) =
+    let fun go ([], r, q) = (trim q, r)
+          | go (x :: xs, r, q) = let val cur = r * base + x in go (xs, cur mod k, cur div k :: q) end
+    in go (List.rev a, 0, []) end
+  (* quotient and remainder of magnitudes, b <> []: long division, one digit at a time *)
+  fun divM (a, [k]) = let val (q, r) = divS (a, k) in (q, if r = 0 then [] else [r]) end
+    | divM (a, b) =
+        let fun digit r =
+              let fun bs (lo, hi) =
+                    if lo >= hi then lo
+                    else let val mid = (lo + hi + 1) div 2
+                         in if cmpM (trim (mulS (b, mid, 0)), r) = GREATER then bs (lo, mid - 1)
+                            else bs (mid, hi) end
+              in bs (0, base - 1) end
+            fun go ([], r, q) = (trim q, r)
+              | go (x :: xs, r, q) =
+                  let val r = trim (x :: r)
+                      val d = digit r
+                  in go (xs, trim (subM (r, trim (mulS (b, d, 0)), 0)), d :: q) end
+        in go (List.rev a, [], []) end
+  fun negR (R (s, ds)) = if List.null ds then zero else R (not s, ds)
+  fun addR (R (s1, a), R (s2, b)) =
+    if s1 = s2 then mk (s1, addM (a, b, 0))
+    else (case cmpM (a, b) of LESS => mk (s2, subM (b, a, 0)) | _ => mk (s1, subM (a, b, 0)))
+  fun mulR (R (s1, a), R (s2, b)) = mk (s1 <> s2, mulM (a, b))
+  fun quotRemR (R (s1, a), R (s2, b)) =
+    if List.null b then raise Div
+    else let val (q, r) = divM (a, b) in (mk (s1 <> s2, q), mk (s1, r)) end
+  fun divModR (x, y) =
+    let val (q, r) = quotRemR (x, y)
+        val R (sr, rd) = r
+        val R (sy, _) = y
+    in if not (List.null rd) andalso sr <> sy then (addR (q, R (true, [1])), addR (r, y))
+       else (q, r) end
+  fun cmpR (R (false, a), R (false, b)) = cmpM (a, b)
+    | cmpR (R (true, a), R (true, b)) = cmpM (b, a)
+    | cmpR (R (s1, _), _) = if s1 then LESS else GREATER
+  fun fromIntR (n : int) =
+    let fun go 0 = [] | go n = Int.abs (Int.rem (n, base)) :: go (Int.quot (n, base))
+    in mk (n < 0, go n) end
+  fun toIntR (R (s, ds)) =
+    let fun go ([], acc) = acc
+          | go (d :: r, acc) = go (r, if s then acc * base - d else acc * base + d)
+    in go (List.rev ds, 0) end
+  fun pad4 d = let val s = Int.toString d in CharVector.tabulate (4 - size s, fn _ => #"0") ^ s end
+  fun toStringR (R (s, ds)) =
+    case List.rev ds of
+      [] => "0"
+    | d :: rest => String.concat ((if s then "~" else "") :: Int.toString d :: List.map pad4 rest)
+  fun fmtR radix (x as R (s, ds)) =
+    case radix of
+      StringCvt.DEC => toStringR x
+    | _ =>
+      let val k = case radix of StringCvt.BIN => 2 | StringCvt.OCT => 8 | _ => 16
+          fun go ([], acc) = acc
+            | go (m, acc) = let val (q, r) = divS (m, k)
+                            in go (q, String.sub ("0123456789ABCDEF", r) :: acc) end
+          val digits = if List.null ds then [#"0"] else go (ds, [])
+      in String.implode (if s then #"~" :: digits else digits) end
+  fun powR (x as R (s, ds), n : int) =
+    if n = 0 then one
+    else if n < 0 then
+      (case ds of [] => raise Div | [1] => if s andalso n mod 2 <> 0 then x else one | _ => zero)
+    else let fun go (b, e, acc) =
+               let val acc = if e mod 2 = 1 then mulR (acc, b) else acc
+               in if e = 1 then acc else go (mulR (b, b), e div 2, acc) end
+         in go (x, n, one) end
+  fun fromDigits (neg : bool, ds : int list) = w (mk (neg, ds))
+  fun fromInt n = w (fromIntR n)
+  fun toInt x = toIntR (u x)
+  fun fromLarge (x : IntInf.int) = x
+  fun toLarge (x : IntInf.int) = x
+  fun toString x = toStringR (u x)
+  fun fmt radix x = fmtR radix (u x)
+  fun fromString str =
+    let val n = size str
+        fun skip i = if i < n andalso Char.isSpace (String.sub (str, i)) then skip (i + 1) else i
+        val i = skip 0
+        val (neg, i) =
+          if i < n andalso (String.sub (str, i) = #"~" orelse String.sub (str, i) = #"-")
+          then (true, i + 1)
+          else if i < n andalso String.sub (str, i) = #"+" then (false, i + 1) else (false, i)
+        fun stop j = if j < n andalso Char.isDigit (String.sub (str, j)) then stop (j + 1) else j
+        val j = stop i
+        fun num (a, b) = if a >= b then 0 else num (a, b - 1) * 10 + (ord (String.sub (str, b - 1)) - 48)
+        fun chunks (e, acc) =
+          if e <= i then List.rev acc
+          else let val s = Int.max (i, e - 4) in chunks (s, num (s, e) :: acc) end
+    in if j = i then NONE else SOME (w (mk (neg, chunks (j, [])))) end
+  fun compare (a, b) = cmpR (u a, u b)
+  val op + = fn (a, b) => w (addR (u a, u b))
+  val op - = fn (a, b) => w (addR (u a, negR (u b)))
+  val op * = fn (a, b) => w (mulR (u a, u b))
+  val ~ = fn a => w (negR (u a))
+  val op div = fn (a, b) => w (#1 (divModR (u a, u b)))
+  val op mod = fn (a, b) => w (#2 (divModR (u a, u b)))
+  fun quot (a, b) = w (#1 (quotRemR (u a, u b)))
+  fun rem (a, b) = w (#2 (quotRemR (u a, u b)))
+  fun divMod (a, b) = let val (q, r) = divModR (u a, u b) in (w q, w r) end
+  fun quotRem (a, b) = let val (q, r) = quotRemR (u a, u b) in (w q, w r) end
+  val op < = fn (a, b) => cmpR (u a, u b) = LESS
+  val op <= = fn (a, b) => cmpR (u a, u b) <> GREATER
+  val op > = fn (a, b) => cmpR (u a, u b) = GREATER
+  val op >= = fn (a, b) => cmpR (u a, u b) <> LESS
+  fun abs a = let val R (_, ds) = u a in w (R (false, ds)) end
+  fun min (a, b) = if cmpR (u a, u b) = GREATER then b else a
+  fun max (a, b) = if cmpR (u a, u b) = LESS then b else a
+  fun sign a = case u a of R (_, []) => 0 | R (true, _) => ~1 | _ => 1
+  fun sameSign (a, b) = sign a = sign b
+  fun pow (a, n) = w (powR (u a, n))
+  val precision : int option = NONE
+  val minInt : IntInf.int option = NONE
+  val maxInt : IntInf.int option = NONE
+  type int = IntInf.int
+end
+structure LargeInt =
+struct
+  open IntInf
+end

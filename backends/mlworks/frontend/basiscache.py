@@ -89,13 +89,31 @@ def _key_files() -> list[Path]:
     return sorted(here.glob("*.py")) + [here / "basis.sml", here.parent / "ir.py"]
 
 
+# The key hashes the sources as this process loaded them, not as they are on disk now: a
+# process that runs on while the front end or the Basis is edited (a long test session)
+# built its Basis from the old sources and must not file it under the new sources' key,
+# where every later process would take it (a program then saw a Basis without a structure
+# just added to basis.sml). The Basis is the text pipeline.basis_source() parsed; the
+# modules' bytes are read when this module is imported, right after them.
+_LOADED: dict[Path, bytes] = {p: p.read_bytes() for p in _key_files()}
+
+
+def _loaded_bytes(p: Path) -> bytes:
+    if p.name == "basis.sml" and p.parent == Path(__file__).resolve().parent:
+        from .pipeline import basis_source
+
+        return basis_source().encode()
+    b = _LOADED.get(p)
+    return b if b is not None else p.read_bytes()
+
+
 def cache_key() -> str:
     h = blake2b(FORMAT, digest_size=32)
     h.update(sys.version.encode())
     h.update(str(pickle.HIGHEST_PROTOCOL).encode())
     for p in _key_files():
         h.update(p.name.encode() + b"\0")
-        h.update(p.read_bytes())
+        h.update(_loaded_bytes(p))
         h.update(b"\0")
     return h.hexdigest()
 

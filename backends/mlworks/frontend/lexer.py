@@ -25,6 +25,20 @@ INT_MIN, INT_MAX = -(1 << 29), (1 << 29) - 1
 WORD_MAX = (1 << 30) - 1
 
 
+class BigLit(int):
+    """An integer literal outside MLWorks's 30-bit int, with its source text: an
+    ``IntInf.int`` constant, or the type checker's one-line error
+    (``typecheck.int_range_error``) when its type is ``int``."""
+
+    def __new__(cls, value: int, text: str) -> "BigLit":
+        obj = super().__new__(cls, value)
+        obj.text = text
+        return obj
+
+    def __reduce__(self):
+        return (BigLit, (int(self), self.text))
+
+
 @dataclass(slots=True)
 class Token:
     """``kind``: ``id`` (alphanumeric or symbolic identifier, possibly qualified ``A.b``),
@@ -225,10 +239,10 @@ class Lexer:
         return "int", self._int_in_range(-v if neg else v, src[p:r], line, col)
 
     def _int_in_range(self, v: int, text: str, line: int, col: int) -> int:
-        # MLWorks's int is 30-bit tagged (no IntInf in the subset): reject, never wrap
+        # MLWorks's int is 30-bit tagged: a literal outside it is kept as a BigLit, which
+        # the type checker accepts only at IntInf.int (never wrapped)
         if not INT_MIN <= v <= INT_MAX:
-            raise SourceError(f"constant {text} is out of range for int (30 bits: "
-                              f"{INT_MIN}..{INT_MAX})", self.file, line, col)
+            return BigLit(v, text)
         return v
 
     def _string(self) -> str:

@@ -28,10 +28,11 @@ from .lowerprims import PrimLowering
 from .match import (
     PatternCompiler,
     conjunction,
+    is_intinf_const,
     is_irrefutable,
     record_labels,
 )
-from .types import ConInfo, ExnInfo, PrimInfo, VarInfo, word_rep
+from .types import INTINF, ConInfo, ExnInfo, PrimInfo, TCon, VarInfo, prune, word_rep
 
 
 # the runtime's globals vector has 16384 words: 16000 slots, then up to 384 words holding
@@ -65,7 +66,7 @@ class Lowerer(PrimLowering):
         self.item_names: set[str] = set()
         self.eta_items: dict[tuple, str] = {}
         self.eta_keep: list = []
-        self.pc = PatternCompiler(self.exn_id_current)
+        self.pc = PatternCompiler(self.exn_id_current, self.intinf_const)
         self.ctx: FnCtx = FnCtx(None)
         self.top = True
         self.basis_env = None  # the environment after basis.sml (overloads at word)
@@ -225,7 +226,7 @@ class Lowerer(PrimLowering):
             if is_irrefutable(p):
                 default = (pats[0], exp)
                 break
-            if isinstance(p, S.PConst) and p.kind in ("int", "char"):
+            if isinstance(p, S.PConst) and p.kind in ("int", "char") and not is_intinf_const(p):
                 keys.append(ord(p.value) if p.kind == "char" else p.value)
             elif (isinstance(p, S.PVar) and isinstance(p.bind, ConInfo)
                   and not p.bind.datatype.is_list and p.bind.datatype.n_valued == 0
@@ -273,7 +274,10 @@ class Lowerer(PrimLowering):
 
     def exp_EConst(self, e: S.EConst) -> ir.Expr:
         if e.kind == "int":
-            return ir.Int(e.value)
+            t = prune(e.ty) if e.ty is not None else None
+            if isinstance(t, TCon) and t.con is INTINF:
+                return self.intinf_const(int(e.value), e)
+            return ir.Int(int(e.value))
         if e.kind == "word":
             return ir.Int(word_rep(e.value))
         if e.kind == "char":

@@ -40,6 +40,10 @@ BINARY_PRIMS = {"Int.quot": "quot", "Int.rem": "rem", "Real.==": "req",
 WORD_IMPLS = {"+": "Word.+", "-": "Word.-", "*": "Word.*", "div": "Word.div",
               "mod": "Word.mod", "~": "Word.~", "<": "Word.<", "<=": "Word.<=",
               ">": "Word.>", ">=": "Word.>="}
+# at IntInf.int: SML functions of basis.sml's IntInf structure
+INTINF_IMPLS = {"+": "IntInf.+", "-": "IntInf.-", "*": "IntInf.*", "div": "IntInf.div",
+                "mod": "IntInf.mod", "~": "IntInf.~", "abs": "IntInf.abs", "<": "IntInf.<",
+                "<=": "IntInf.<=", ">": "IntInf.>", ">=": "IntInf.>="}
 # at Word8.word (values 0..255): inline integer code, reduced modulo 256
 WORD8_OPS = {"+": "add", "-": "sub", "*": "mul"}
 UNARY_PRIMS = {"not": "not", "Real.floor": "floor", "Real.ceil": "ceil",
@@ -101,6 +105,9 @@ class PrimLowering:
         if tn == "word" and name in WORD_IMPLS:
             impl = self.basis_global(WORD_IMPLS[name], f)
             return 1, lambda a: ir.Call(impl, a[0]), f"word{name}"
+        if tn == "IntInf.int" and name in INTINF_IMPLS:
+            impl = self.basis_global(INTINF_IMPLS[name], f)
+            return 1, lambda a: ir.Call(impl, a[0]), f"intinf{name}"
         if tn == "Word8.word" and name in WORD8_OPS:
             op8 = WORD8_OPS[name]
             return 2, lambda a: ir.Prim("mod", [ir.Prim(op8, a), ir.Int(256)]), f"word8{name}"
@@ -141,6 +148,22 @@ class PrimLowering:
             raise SourceError(f"'{name}' is used before the basis defines it",
                               self.file, *f.pos)  # type: ignore[attr-defined]
         return self.global_read(self.globals[uid])  # type: ignore[attr-defined]
+
+    def intinf_const(self, value: int, e) -> ir.Expr:
+        """An integer constant at type IntInf.int: IntInf.fromInt of a 30-bit one, else
+        IntInf.fromDigits of its sign and base-10000 digits (least significant first)."""
+        if -(1 << 29) <= value < (1 << 29):
+            return ir.Call(self.basis_global("IntInf.fromInt", e), ir.Int(value))
+        digits: ir.Expr = ir.Int(0)  # nil
+        mag = abs(value)
+        limbs = []
+        while mag:
+            mag, d = divmod(mag, 10000)
+            limbs.append(d)
+        for d in reversed(limbs):
+            digits = ir.Alloc("pair", [ir.Int(d), digits])
+        return ir.Call(self.basis_global("IntInf.fromDigits", e),
+                       ir.Alloc("pair", [ir.Int(1 if value < 0 else 0), digits]))
 
     def equality(self, f: S.EVar, tn: str) -> Builder:
         t = self.operand_type(f)

@@ -24,9 +24,11 @@ from profkit.errors import SourceError
 from .. import ir
 from . import syntax as S
 from .types import (
+    INTINF,
     ConInfo,
     ExnInfo,
     PrimInfo,
+    TCon,
     TRec,
     VarInfo,
     prune,
@@ -48,6 +50,12 @@ def select(labels: list[str], lab: str, v: ir.Expr) -> ir.Expr:
     return ir.Select(labels.index(lab), v)
 
 
+def is_intinf_const(p: S.PConst) -> bool:
+    """An integer constant pattern at type IntInf.int (compared structurally)."""
+    t = prune(p.ty) if p.ty is not None else None
+    return isinstance(t, TCon) and t.con is INTINF
+
+
 def is_int(v: ir.Expr) -> ir.Expr:
     return ir.Prim("is_int", [v])
 
@@ -59,8 +67,10 @@ def not_(e: ir.Expr) -> ir.Expr:
 class PatternCompiler:
     """``exn_id(info)`` gives the IR expression of an exception's identity."""
 
-    def __init__(self, exn_id: Callable[[ExnInfo], ir.Expr]):
+    def __init__(self, exn_id: Callable[[ExnInfo], ir.Expr],
+                 intinf_const: Callable[[int, S.PConst], ir.Expr] | None = None):
         self.exn_id = exn_id
+        self.intinf_const = intinf_const  # an IntInf.int constant (lowerprims.intinf_const)
 
     def compile(self, p: S.Pat, v: ir.Expr, tests: list[ir.Expr], binds: Binds) -> None:
         if isinstance(p, S.PWild):
@@ -79,6 +89,11 @@ class PatternCompiler:
                 tests.extend(self.con_tests(p.bind, v))
             return
         if isinstance(p, S.PConst):
+            if is_intinf_const(p):
+                assert self.intinf_const is not None
+                tests.append(ir.Runtime("structural_eq", [ir.Alloc("pair", [
+                    v, self.intinf_const(int(p.value), p)])]))
+                return
             if p.kind == "string":
                 tests.append(ir.Runtime("string_eq", [ir.Alloc("pair", [
                     v, ir.String(p.value.encode("latin-1"))])]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import sys
 from functools import lru_cache
 from importlib import resources
@@ -84,9 +85,17 @@ def _compile(source: str, filename: str) -> ir.Program:
     st = basis_state()
     checker = st.checker
     checker.file = filename
+    checker.intinf_lits = uses_intinf(source)
     user_env = Env(st.env)
     checker.top_decs(prog.decs, user_env)
     return lower_user(st, prog.decs, base)
+
+
+def uses_intinf(source: str) -> bool:
+    """Whether a program names IntInf or LargeInt: then its integer literals are overloaded
+    at int and IntInf.int (default int), as in the Basis; otherwise they are int (which keeps
+    every other program's types and error messages as they were)."""
+    return re.search(r"\b(IntInf|LargeInt)\s*\.", source) is not None
 
 
 def infer_sml(source: str, filename: str = "input.sml") -> dict[str, str]:
@@ -96,6 +105,7 @@ def infer_sml(source: str, filename: str = "input.sml") -> dict[str, str]:
     st = basis_state()
     checker = st.checker
     checker.file = filename
+    checker.intinf_lits = uses_intinf(source)
     user_env = Env(st.env)
     checker.top_decs(prog.decs, user_env)
     out = {}

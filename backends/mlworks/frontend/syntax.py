@@ -74,6 +74,7 @@ class PConst:
     value: Any  # int, float, str (string), or ("char", c)
     kind: str  # "int" | "word" | "real" | "string" | "char"
     pos: Pos
+    ty: Any = None  # an int constant's type (set by the type checker: int or IntInf.int)
 
 
 @dataclass(slots=True)
@@ -129,6 +130,7 @@ class EConst:
     value: Any
     kind: str  # "int" | "word" | "real" | "string" | "char"
     pos: Pos
+    ty: Any = None  # an int constant's type (set by the type checker: int or IntInf.int)
 
 
 @dataclass(slots=True)

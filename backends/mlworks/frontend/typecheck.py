@@ -6,6 +6,7 @@ from __future__ import annotations
 from profkit.errors import SourceError
 
 from . import syntax as S
+from .lexer import BigLit
 from .types import (
     ARROW,
     BASIC_TYCONS,
@@ -16,6 +17,8 @@ from .types import (
     EXN,
     INT,
     INTEGRAL,
+    INTINF,
+    INTLITS,
     NUM,
     ORD,
     REAL,
@@ -84,7 +87,11 @@ class Checker:
         self.pending_rec: list[tuple[TVar, S.Pos]] = []
         self.bool_t: Type = UNIT
         self.pending_words: list = []
+        self.pending_ints: list = []
         self.list_tc: Tycon | None = None
+        # integer literals are overloaded (int / IntInf.int, default int) in a program that
+        # uses IntInf or LargeInt (pipeline.uses_intinf); elsewhere they are int
+        self.intinf_lits = False
 
     # ------------------------------------------------------------------ helpers
     def error(self, msg: str, pos: S.Pos) -> SourceError:
@@ -233,6 +240,7 @@ class Checker:
             self.pending_ovl = []
             self.pending_rec = []
             self.pending_words = []
+            self.pending_ints = []
             self.dec(d, env)
             for v in self.pending_ovl:
                 v = prune(v)  # type: ignore[assignment]
@@ -240,6 +248,10 @@ class Checker:
                     default = (INT if "int" in v.ovl else WORD if "word" in v.ovl
                                else REAL if "real" in v.ovl else STRING)
                     unify(v, TCon(default, []))
+            for t, value, pos in self.pending_ints:
+                t = prune(t)
+                if not (isinstance(t, TCon) and t.con is INTINF):
+                    raise self.int_range_error(value, pos)
             for t, value, pos in self.pending_words:
                 t = prune(t)
                 if isinstance(t, TCon) and t.con is WORD8 and value > 0xFF:
@@ -517,11 +529,23 @@ class Checker:
     def const_type(self, c) -> Type:
         """A constant's type; word literals are overloaded (word / Word8.word), range-checked
         when the declaration's types are known."""
+        if c.kind == "int" and getattr(self, "intinf_lits", False):
+            t = self.fresh(ovl=INTLITS)
+            c.ty = t
+            if isinstance(c.value, BigLit):
+                self.pending_ints.append((t, c.value, c.pos))
+            return t
+        if c.kind == "int" and isinstance(c.value, BigLit):
+            raise self.int_range_error(c.value, c.pos)
         if c.kind != "word":
             return TCon(CONST_TYPES[c.kind], [])
         t = self.fresh(ovl=WORDS)
         self.pending_words.append((t, c.value, c.pos))
         return t
+
+    def int_range_error(self, value: BigLit, pos: S.Pos) -> SourceError:
+        return self.error(f"constant {value.text} is out of range for int (30 bits: "
+                          f"-536870912..536870911)", pos)
 
     def new_var(self, name: str, p, bound: dict[str, VarInfo]) -> Type:
         if name in bound:

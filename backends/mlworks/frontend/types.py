@@ -22,10 +22,12 @@ from typing import Any, Union
 _ids = itertools.count()
 
 # overload classes (type names): + - * ~ abs; < <= > >=; div mod; word literals
-NUM = frozenset({"int", "real", "word", "Word8.word"})
-ORD = frozenset({"int", "real", "string", "char", "word", "Word8.word"})
-INTEGRAL = frozenset({"int", "word", "Word8.word"})
+NUM = frozenset({"int", "real", "word", "Word8.word", "IntInf.int"})
+ORD = frozenset({"int", "real", "string", "char", "word", "Word8.word", "IntInf.int"})
+INTEGRAL = frozenset({"int", "word", "Word8.word", "IntInf.int"})
 WORDS = frozenset({"word", "Word8.word"})
+# integer literals in a program that uses IntInf/LargeInt (typecheck.TypeChecker.intinf_lits)
+INTLITS = frozenset({"int", "IntInf.int"})
 
 
 class TVar:
@@ -85,10 +87,13 @@ VECTOR = Tycon("vector", 1)
 W8VECTOR = Tycon("Word8Vector.vector", 0)
 W8ARRAY = Tycon("Word8Array.array", 0)
 CHARARRAY = Tycon("CharArray.array", 0)
+# IntInf.int (= LargeInt.int): basis.sml's IntInf structure, a sign and base-10000 digits
+INTINF = Tycon("IntInf.int", 0)
 BASIC_TYCONS = {"int": INT, "real": REAL, "string": STRING, "char": CHAR, "ref": REF,
                 "array": ARRAY, "exn": EXN, "word": WORD, "Word8.word": WORD8,
                 "vector": VECTOR, "Word8Vector.vector": W8VECTOR,
-                "Word8Array.array": W8ARRAY, "CharArray.array": CHARARRAY}
+                "Word8Array.array": W8ARRAY, "CharArray.array": CHARARRAY,
+                "IntInf.int": INTINF, "LargeInt.int": INTINF}
 # types compared by identity (mutable objects: always admit equality)
 IDENTITY_TYCONS = (REF, ARRAY, W8ARRAY, CHARARRAY)
 

@@ -19,6 +19,7 @@ from .types import (
     CHAR,
     EXN,
     INT,
+    INTINF,
     REAL,
     REF,
     STRING,
@@ -95,6 +96,9 @@ class ValuePrinter:
             return ir.Call(self.helper("word"), v)
         if c is WORD8:
             return ir.Call(self.helper("word8"), v)
+        if c is INTINF:
+            return ir.Call(self.lw.global_read(self.lw.globals[self.lw.basis_env.lookup_value(
+                "IntInf.toString").uid]), v)
         if c is ARROW:
             return lit("fn")
         if c is EXN:

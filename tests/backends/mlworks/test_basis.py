@@ -23,7 +23,8 @@ PROGRAMS = ["words", "strings", "arrays", "lists", "ints", "reals", "idioms"]
 # mixing several structures; some end with an uncaught exception, which Poly/ML prints as
 # the last line of its stdout and profkit on stderr (exit 1)
 HELD_OUT = ["held_wordfreq", "held_bytes", "held_sieve", "held_geometry", "held_parse",
-            "held_bits", "held_bank", "held_deep", "held_matrix", "held_misc"]
+            "held_bits", "held_bank", "held_deep", "held_matrix", "held_misc",
+            "held_bignum", "held_rsa", "held_bigpat"]
 
 
 def run(path, *opts: str) -> tuple[int, str, str]:
@@ -107,6 +108,21 @@ def test_literals_out_of_range_are_compile_errors(src, msg, col):
     assert msg in str(e.value) and (e.value.line, e.value.col) == (1, col)
     assert str(e.value).startswith(f"lit.sml:1:{col}: error: ")
     assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("src,msg,col", [
+    ("val b : IntInf.int = 5\nval x = 536870912", "constant 536870912 is out of range for int", 9),
+    ("val x = IntInf.fromInt 0x20000000", "constant 0x20000000 is out of range for int", 24),
+    ("val b = 123456789012 + IntInf.fromInt 1\nval y = 1 + 99999999999", "constant 99999999999", 13),
+])
+def test_big_literals_are_intinf_only_where_the_type_says_so(src, msg, col):
+    """In a program that uses IntInf, integer literals are overloaded (int / IntInf.int,
+    default int): one outside the 30-bit range is accepted only at IntInf.int."""
+    compile_sml("val a : IntInf.int = 123456789012345678901234567890 * ~5", "lit.sml")
+    with pytest.raises(SourceError) as e:
+        compile_sml(src, "lit.sml")
+    assert msg in str(e.value) and e.value.col == col and "\n" not in str(e.value)
+    assert str(e.value).startswith(f"lit.sml:{src.count(chr(10)) + 1}:{col}: error: ")
 
 
 def test_literals_at_the_limits_compile():
