@@ -63,6 +63,8 @@ class Derived:
     #: method bindings of the program's own instance declarations (instances.py): labelled
     #: like derived methods, but the program's code, whose local bindings have cost centres
     own_code: set[str] = field(default_factory=set)
+    #: type name -> the fmap method of the program's Functor instance for it
+    functor: dict[str, str] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:

@@ -1,4 +1,4 @@
-"""Instances the program declares of the Prelude's classes Show, Eq and Ord.
+"""Instances the program declares of the Prelude's classes Show, Eq, Ord and Functor.
 
 ``instance Show Shape where show (Circle r) = ...`` is code of the program's own module, as
 GHC compiles it: each method is a top-level binding, and with ``-fprof-auto`` (or
@@ -10,8 +10,10 @@ centre, and it calls the methods that are there (``showsPrec _ x s = show x ++ s
 ``x == y = not (x /= y)``, ``compare x y = if x == y then EQ else if x <= y then LT else
 GT``, ``x < y = case compare x y of LT -> True; _ -> False``).
 
-The Prelude's ``show``/``showsPrec``/``==``/``compare``/``<``... reach these methods as they
-reach derived ones: through ``Derived.dispatch`` (the generated helpers of pipeline
+An ``fmap`` method is reached by the type the checker finds at each use of ``fmap``/``<$>``
+(pipeline ``_functor_directed``, ``Derived.functor``). The Prelude's ``show``/``showsPrec``/
+``==``/``compare``/``<``... reach the other methods as they reach derived ones: through
+``Derived.dispatch`` (the generated helpers of pipeline
 ``_helpers_source`` send the type's constructors to the method). The type checker checks
 each method against the class's type at the instance (``Prepared.inst_methods``), with the
 instance's context as what is given (``instance Show a => Show (Tree a)``).
@@ -36,9 +38,12 @@ CLASS_METHODS = {
     "Show": {"showsPrec": "showsPrec", "show": "show"},
     "Eq": {"==": "eq", "/=": "ne"},
     "Ord": {"compare": "compare", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"},
+    "Functor": {"fmap": "fmap"},
 }
+#: classes of type constructors (the instance head leaves the last parameter out)
+_CONSTRUCTOR_CLASSES = {"Functor"}
 #: methods of those classes the subset cannot dispatch to (the Prelude's code is used)
-_UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord"}
+_UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord", "<$": "Functor"}
 
 
 @dataclass
@@ -71,14 +76,18 @@ def lower_instances(module: S.Module, derived: Derived) -> dict[str, InstanceMet
             continue
         if decl.cls not in CLASS_METHODS:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
-                       "subset (only Show, Eq and Ord: see SUBSET.md)", file, decl.cls_span)
+                       "subset (only Show, Eq, Ord and Functor: see SUBSET.md)", file,
+                       decl.cls_span)
         data = datas.get(decl.type_name)
         if data is None:
             raise _err(f"instance {decl.cls} {decl.type_name}: `{decl.type_name}' is not a data "
                        "type of this program (the subset takes instances for the program's "
                        "own data types only)", file, decl.type_span)
-        if len(decl.tyvars) != len(data.params):
-            want = len(data.params)
+        want = len(data.params) - (decl.cls in _CONSTRUCTOR_CLASSES)
+        if want < 0:
+            raise _err(f"Expected kind `* -> *', but `{decl.type_name}' has kind `*' (in the "
+                       f"instance {decl.cls} {decl.type_name})", file, decl.type_span)
+        if len(decl.tyvars) != want:
             raise _err(f"Expecting {want} argument{'' if want == 1 else 's'} to "
                        f"`{decl.type_name}' in the instance head, not {len(decl.tyvars)}",
                        file, decl.type_span)
@@ -123,15 +132,15 @@ def lower_instances(module: S.Module, derived: Derived) -> dict[str, InstanceMet
                                            decl.context)
             derived.labels[name] = (method, item.span, f"$c{method}")
             derived.own_code.add(name)
-        lines += _defaults(decl.cls, k, given, derived, cons)
+        lines += _defaults(decl.cls, k, given, derived, cons, decl.type_name)
     module.decls = out
     if lines:
         derived.source += "\n".join(lines) + "\n"
     return methods
 
 
-def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: list[str]
-              ) -> list[str]:
+def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: list[str],
+              cons_type: str) -> list[str]:
     """The dispatch entries of an instance's methods, and base's defaults for the methods
     it leaves out where the Prelude's fallback would not call the given ones."""
     lines: list[str] = []
@@ -150,6 +159,9 @@ def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: l
         derived.dispatch.setdefault("showsPrec", []).append((cons, shows))
         if "show" in given:
             derived.dispatch.setdefault("show", []).append((cons, given["show"]))
+    elif cls == "Functor":
+        if "fmap" in given:  # reached by the checked type of each use (pipeline)
+            derived.functor[cons_type] = given["fmap"]
     elif cls == "Eq":
         eq = given.get("==") or default("eq", f"@ x y = not ({given.get('/=', '(/=)')} x y)")
         derived.dispatch.setdefault("eq", []).append((cons, eq))

@@ -24,6 +24,7 @@ from .desugar import Desugarer
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .stgpass import fill_free_vars
+from . import typecheck_types as T
 from .typecheck import prepare as prepare_typecheck
 from profkit.errors import SourceError, UsageError
 
@@ -50,7 +51,8 @@ _BASE_MODULES = {
                 "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter scanl1 scanr1 "
                 "emptyList# concat concatMap",
     "GHC.Base": "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
-                "=<< fmap <$> asTypeOf until",
+                "=<< fmap <$> asTypeOf until fmapMaybe# fmapPair#",
+    "Data.Either": "fmapEither#",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
@@ -254,6 +256,8 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name = "%fromIntegralD#"
         elif prelude_ref(e, ("toEnum", "minBound", "maxBound")):
             _type_directed(e, types.expr_desc(e), derived)
+        elif prelude_ref(e, ("fmap", "<$>")):
+            _functor_directed(e, _t, derived, types.file)
         if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
             head = (types.expr_desc(e) or "").lstrip("->")
             if head not in ("IO", "*", ""):
@@ -267,6 +271,33 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
 MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
                      "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
                      "replicateM_"))
+
+
+# fmap of the Prelude's functors other than IO (base's instances)
+_FMAP = {"[]": "%map", "Maybe": "%fmapMaybe#", "Either": "%fmapEither#", "(,)": "%fmapPair#"}
+
+
+def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
+    """fmap/<$> at the functor the checker found: IO (the Prelude's), a list (map), Maybe,
+    Either, a pair, or a program's type with a Functor instance (its fmap method)."""
+    sf = T.split_fun(t)  # (a -> b) -> f a -> f b
+    sf = T.split_fun(sf[1]) if sf is not None else None
+    if sf is None:
+        return
+    head, _ = T.spine(sf[0])
+    if isinstance(head, T.TCon) and not head.rigid:
+        if head.key == "IO":
+            return
+        name = _FMAP.get(head.key) or derived.functor.get(head.name)
+        if name is not None:
+            e.name = name if name.startswith("%") else "%" + name
+            return
+        what = f"the functor `{head.name}'"
+    else:
+        what = "a functor the types leave open (a `Functor f =>' context)"
+    raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, lists, "
+                      "Maybe, Either, pairs and the program's Functor instances are: see "
+                      "SUBSET.md)", file, e.span[0], e.span[1])
 
 
 def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:

@@ -700,6 +700,12 @@ pure a w = IO# w a
 (=<<) k m = m >>= k
 fmap f m w = case m w of IO# w' a -> IO# w' (f a)
 (<$>) f m = fmap f m
+-- fmap at the other functors: the checked type picks one (pipeline._type_directed)
+fmapMaybe# _ Nothing = Nothing
+fmapMaybe# f (Just x) = Just (f x)
+fmapEither# _ (Left e) = Left e
+fmapEither# f (Right x) = Right (f x)
+fmapPair# f (a, x) = (a, f x)
 putStr s w = case forceStr# s of !s' -> prim "putStr#" s' w
 putStrLn s = putStr (s ++ "\n")
 putChar c = putStr [c]
