@@ -432,7 +432,9 @@ class StgHeapModel:
 
             kinds = s.tables.infos.columns()["kind"][cols[1]]
             cols[3] = updated_sizes(cols[3], kinds, cap).astype(np.int64)
-        s.stager.death.extend(np.stack(cols, axis=1).ravel().tolist())
+        # raw bytes into the int64 staging array: a list of millions of Python ints (the
+        # end-of-run kill of a big heap) took most of a second, on the Ctrl-C path too
+        s.stager.death.frombytes(np.stack(cols, axis=1).astype(np.int64, copy=False).tobytes())
 
     # ------------------------------------------------------------------ heap graph
     def _graph(self, live: np.ndarray, g: dict) -> HeapGraph:
