@@ -23,7 +23,9 @@ Issue 11 (every scheme means the same on both runtimes):
   named by constructor, tuple, record, closure (``codegen/hooks.py`` ``alloc_name``);
 * **stacks**: with ``-p`` or manner bit 2 (time) each tick scans the emulated stack
   (``profiling.stackscan``): ticks carry full call stacks, the exact call counts are shared
-  onto them as entries, and MLWorks's time statistics feed the time report.
+  onto them as entries, and MLWorks's time statistics feed the time report; with ``-p``
+  the stack is also scanned at each function's first entry, so a function no tick catches
+  still sits under its caller in the call tree.
 
 Virtual time: 1e8 emulated instructions per second (runtime.UNITS_PER_SECOND); a tick every
 ``+RTS -V`` seconds (1 ms = 100000 instructions), a census every ``-i`` seconds, taken
@@ -223,6 +225,8 @@ class MLWorksBackend:
             scanner = self.scanner = StackScanner(
                 m, session.tables, self.item_cc, time_depth=(cfg.profile_manner >> 16) & 15,
                 stats=time_prof)
+            if cfg.rts.prof:  # every function called gets the stack of its first call
+                scanner.watch_first_entries()
         ticks = session.listens("profkit_tick") or scanner is not None
         census = session.wants_census
         census_units = max(1, round(cfg.rts.interval * UNITS_PER_SECOND))
@@ -239,16 +243,23 @@ class MLWorksBackend:
 
         prof_box: list = [None]
 
+        def take_tops() -> None:
+            prof = prof_box[0]
+            if prof is not None and scanner.last_top:
+                # allocation producers: the latest stack of each allocating item
+                for i, s_ in scanner.last_top.items():
+                    prof.stack_of_func[i] = s_
+            scanner.last_top = {}
+
+        if scanner is not None:
+            scanner.on_first_entry = take_tops
+
         def on_slice(pc: int) -> None:
             if ticks:
                 if scanner is not None:
+                    scanner.flush_first_entries()
                     stack = scanner.scan(pc)
-                    prof = prof_box[0]
-                    if prof is not None and scanner.last_top:
-                        # allocation producers: the latest stack of each allocating item
-                        for i, s_ in scanner.last_top.items():
-                            prof.stack_of_func[i] = s_
-                        scanner.last_top = {}
+                    take_tops()
                 else:
                     it = m.item_at(pc)
                     stack = item_stack.get(it.offset, StackTable.MAIN) if it else \
@@ -290,7 +301,8 @@ class MLWorksBackend:
         counts = self.item_counts()
         fallback = [self.item_stack[it.offset] for it in self.image.items]
         weight = self.scanner.weight if self.scanner is not None else {}
-        share_entries(session.tables.stacks, self.item_cc, counts, weight, fallback)
+        seen = self.scanner.seen if self.scanner is not None else set()
+        share_entries(session.tables.stacks, self.item_cc, counts, weight, fallback, seen)
 
     def item_counts(self):
         """Calls per image item (image order); None when the code does not count."""

@@ -121,6 +121,12 @@ class StackScanner:
         #: item -> its node on the most recent stack seen with it newly pushed (allocation
         #: producers; the backend takes and empties it at each tick)
         self.last_top: dict[int, int] = {}
+        #: stacks seen at an item's first entry (``watch_first_entries``)
+        self.seen: set[int] = set()
+        self._hooks: dict[int, int] = {}
+        self._flush: list[tuple[int, int]] = []
+        #: called after each first-entry scan (the backend takes ``last_top``)
+        self.on_first_entry = None
 
     def _item_of(self, addrs: np.ndarray) -> np.ndarray:
         """Image item index of each code address (-1: not inside an item's instructions)."""
@@ -162,7 +168,50 @@ class StackScanner:
                 addr, vals, it = addr[ok], vals[ok], it[ok]
         return addr[::-1], vals[::-1], it[::-1]
 
-    def scan(self, pc: int) -> int:
+    def watch_first_entries(self) -> None:
+        """Scan the stack once more at the first instruction each code item runs, so that
+        every function called has at least the stack of its first call (``seen``), however
+        short-lived: without it a function no tick catches has no caller in the call tree.
+        One address-limited code hook per item, deleted at its first hit (its translated
+        code is dropped at the next tick, ``flush_first_entries``): a Python call per item
+        per run, no cost per call."""
+        from unicorn.unicorn_const import UC_HOOK_CODE
+
+        uc = self.m.uc
+        self._hooks: dict[int, int] = {}
+        self._flush: list[tuple[int, int]] = []
+        for k in range(len(self.starts)):
+            lo, hi = int(self.starts[k]) + 8, int(self.ends[k]) - 1
+            if hi >= lo:
+                self._hooks[k] = uc.hook_add(UC_HOOK_CODE, self._first_entry, k,
+                                             begin=lo, end=hi)
+
+    def _first_entry(self, uc, address, size, k) -> None:
+        h = self._hooks.pop(k, None)
+        if h is None:
+            return
+        try:
+            uc.hook_del(h)
+            self._flush.append((int(self.starts[k]), int(self.ends[k])))
+            self.seen.add(self.scan(address, tick=False))
+            if self.on_first_entry is not None:
+                self.on_first_entry()
+        except BaseException as e:  # raised after emu_start returns (the machine's rule)
+            self.m._pending = e
+            uc.emu_stop()
+
+    def flush_first_entries(self) -> None:
+        """Drop the translated code of items whose first-entry hook is gone (outside
+        ``emu_start``), so their code runs without the hook's helper call."""
+        if self._flush:
+            uc = self.m.uc
+            for lo, hi in self._flush:
+                uc.ctl_remove_cache(lo, hi)
+            self._flush = []
+
+    def scan(self, pc: int, tick: bool = True) -> int:
+        """The StackTable id of the current stack. ``tick``: a timer tick (counted in
+        ``weight`` and the time statistics); else a first-entry scan."""
         addr, vals, it = self.frames(pc)
         inner = self._item_of(np.array([pc], dtype=np.int64))
         extra = []
@@ -195,6 +244,8 @@ class StackScanner:
             s = push(s, int(inner[0]))
             last_top[int(inner[0])] = s
         # ---- bookkeeping
+        if not tick:
+            return s
         t = s
         stacks = self.stacks
         while t > 0:
@@ -220,22 +271,32 @@ class StackScanner:
 
 
 def share_entries(stacks, item_cc: list[int], counts: np.ndarray, weight: dict[int, int],
-                  fallback: list[int]) -> None:
+                  fallback: list[int], seen: set[int] | frozenset = frozenset()) -> None:
     """Set ``stacks.entries``: each item's exact call count shared among the stacks ending
-    in it, in proportion to the ticks that passed through them (largest remainder, so the
-    per-function sum is exact); an item never seen on a scanned stack keeps its count on
-    its one-frame stack ``fallback[item]``."""
+    in it: one entry to each stack seen at its first entry (``seen``), the rest in
+    proportion to the ticks that passed through them (largest remainder, so the
+    per-function sum is exact; all on the first-entry stacks when no tick passed through
+    the item); an item never seen on a scanned stack keeps its count on its one-frame
+    stack ``fallback[item]``."""
     by_cc: dict[int, list[int]] = defaultdict(list)
-    for s, w in weight.items():
+    for s in set(weight) | set(seen):
         by_cc[stacks.cc[s]].append(s)
     for item, c in enumerate(counts.tolist()):
         if not c:
             continue
-        nodes = by_cc.get(item_cc[item], [])
+        nodes = sorted(by_cc.get(item_cc[item], []))
         if not nodes:
             stacks.entries[fallback[item]] += int(c)
             continue
-        w = np.array([weight[s] for s in nodes], dtype=np.float64)
+        first = [s for s in nodes if s in seen][:c]
+        for s in first:
+            stacks.entries[s] += 1
+        c -= len(first)
+        w = np.array([weight.get(s, 0) for s in nodes], dtype=np.float64)
+        if not w.sum():
+            if not c:
+                continue
+            w = np.array([s in seen for s in nodes], dtype=np.float64)
         share = c * w / w.sum()
         base = np.floor(share).astype(np.int64)
         rest = int(c - base.sum())

@@ -198,6 +198,43 @@ def test_prof_nests_nfib_under_its_caller_with_the_exact_count(tmp_path, arch):
     assert "(producers recorded by" in (tmp_path / "p.prof").read_text()
 
 
+def _paths(prof):
+    paths = {}
+
+    def walk(n, path):
+        path = path + (n.cc.label,)
+        paths[path] = n
+        for c in n.children:
+            walk(c, path)
+
+    walk(prof.root, ())
+    return paths
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_functions_no_tick_catches_nest_under_their_callers(tmp_path, arch):
+    # CALLS runs for less than one tick: every stack in the tree is one seen at a
+    # function's first entry (-P: the same call tree as -p, with bytes), and every entry
+    # and allocation is under the program's setup
+    run(tmp_path, CALLS, arch, rts=["-P"])
+    prof = read_profile(str(tmp_path / "p.prof"))
+    assert [c.cc.label for c in prof.root.children] == ["<Setup>[p.sml:1,1]"]
+    paths = _paths(prof)
+    main = ("MAIN", "<Setup>[p.sml:1,1]", "main[p.sml:11]")
+    assert paths[main + ("nfib[p.sml:2]",)].entries == 465
+    assert paths[main + ("even[p.sml:5]",)].entries == 51
+    assert paths[main + ("odd[p.sml:7]",)].entries == 51
+    loop = main + ("loop[p.sml:9]",)
+    assert paths[loop].entries == 201
+    assert paths[loop + ("twice[p.sml:4]",)].entries == 200
+    assert paths[loop + ("add[p.sml:3]",)].entries == 201
+    # the closures `add n` and `twice (add n)` are allocated under loop, not at top level
+    assert paths[loop + ("add[p.sml:3]",)].alloc > 0
+    assert paths[loop + ("twice[p.sml:4]",)].alloc > 0
+    assert sum(n.alloc for _d, n in prof.root.walk()) == \
+        sum(n.alloc for p, n in paths.items() if p[:2] == main[:2])
+
+
 @pytest.mark.parametrize("arch", ARCHS)
 def test_alloc_of_the_prof_equals_the_space_report(tmp_path, arch):
     run(tmp_path, LEAK, arch, rts=["-P"])
