@@ -50,6 +50,7 @@ class Renamer:
         self.globals = globals_
         self.cons = cons  # constructor -> arity
         self.fix = fixities
+        self._scope: frozenset[str] = frozenset()  # of the operator sequence being resolved
 
     def err(self, msg: str, span: S.Span) -> SourceError:
         return SourceError(msg, self.file, span[0], span[1])
@@ -76,7 +77,9 @@ class Renamer:
     # -- declarations -------------------------------------------------------------------------
     def decls(self, decls: list[S.Decl], scope: frozenset[str]) -> tuple[list[S.Decl],
                                                                           frozenset[str]]:
-        inner = self.bind(scope, decl_binders(decls))
+        binders = decl_binders(decls)
+        inner = self.bind(scope, binders)
+        bound = {n for n, _ in binders}
         out: list[S.Decl] = []
         for d in decls:
             if isinstance(d, S.DFun):
@@ -88,7 +91,13 @@ class Renamer:
                 d.rhs = self.rhs(d.rhs, inner)
                 out.append(d)
             elif isinstance(d, S.DSig):
+                for n in d.names:  # GHC's check, in the signature's own group
+                    if n not in bound:
+                        raise self.err(f"The type signature for `{n}' lacks an accompanying "
+                                       "binding", d.span)
                 continue
+            elif isinstance(d, S.DFixity) and not 0 <= d.prec <= 9:
+                raise self.err(f"Precedence out of range: {d.prec}", d.span)
             else:
                 out.append(d)
         return out, inner
@@ -175,6 +184,7 @@ class Renamer:
                     items.append(it)
                 else:
                     items.append(self.expr(it, scope))
+            self._scope = scope  # operators bound locally are not the Prelude's (EVar.local)
             return self.resolve(items)
         if isinstance(e, S.ENeg):
             e.expr = self.expr(e.expr, scope)
@@ -282,8 +292,11 @@ class Renamer:
                 return e1
             self._pos += 1
             r = self.parse_neg((fix2, prec2, op2ref.name))
-            fun = S.ECon(op2ref.name, op2ref.span) if op2ref.is_con else \
-                S.EVar(op2ref.name, op2ref.span)
+            if op2ref.is_con:
+                fun: S.Expr = S.ECon(op2ref.name, op2ref.span)
+            else:
+                fun = S.EVar(op2ref.name, op2ref.span)
+                fun.local = op2ref.name in self._scope
             e1 = S.EApp(fun, [e1, r], S.join(e1.span, r.span), is_op=True)
         return e1
 
