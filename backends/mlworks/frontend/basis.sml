@@ -1255,24 +1255,40 @@ struct
   (* quotient and remainder of magnitudes, b <> []: long division, one digit at a time *)
   fun divM (a, [k]) = let val (q, r) = divS (a, k) in (q, if r = 0 then [] else [r]) end
     | divM (a, b) =
-        let fun digit r =
-              let fun bs (lo, hi) =
+        let val n = List.length b
+            val btop = List.last b
+            fun times d = if d = 0 then [] else mulS (b, d, 0)
+            (* the quotient digit of r < b * base lies between top(r) div (btop + 1) and
+               top(r) div btop, top(r) being r's digits from position n - 1 up (at most two) *)
+            fun digit r =
+              let val m = List.length r
+                  val top = if m < n then 0
+                            else if m = n then List.nth (r, m - 1)
+                            else List.nth (r, m - 1) * base + List.nth (r, m - 2)
+                  fun bs (lo, hi) =
                     if lo >= hi then lo
                     else let val mid = (lo + hi + 1) div 2
-                         in if cmpM (trim (mulS (b, mid, 0)), r) = GREATER then bs (lo, mid - 1)
+                         in if cmpM (times mid, r) = GREATER then bs (lo, mid - 1)
                             else bs (mid, hi) end
-              in bs (0, base - 1) end
+              in bs (top div (btop + 1), Int.min (base - 1, top div btop)) end
             fun go ([], r, q) = (trim q, r)
               | go (x :: xs, r, q) =
                   let val r = trim (x :: r)
                       val d = digit r
-                  in go (xs, trim (subM (r, trim (mulS (b, d, 0)), 0)), d :: q) end
+                  in go (xs, trim (subM (r, times d, 0)), d :: q) end
         in go (List.rev a, [], []) end
   fun negR (R (s, ds)) = if List.null ds then zero else R (not s, ds)
+  (* sums and products of digit lists without a zero top digit have none (no trim) *)
   fun addR (R (s1, a), R (s2, b)) =
-    if s1 = s2 then mk (s1, addM (a, b, 0))
+    if s1 = s2 then (case addM (a, b, 0) of [] => zero | ds => R (s1, ds))
     else (case cmpM (a, b) of LESS => mk (s2, subM (b, a, 0)) | _ => mk (s1, subM (a, b, 0)))
-  fun mulR (R (s1, a), R (s2, b)) = mk (s1 <> s2, mulM (a, b))
+  fun mulR (R (s1, a), R (s2, b)) =
+    case (a, b) of
+      ([], _) => zero
+    | (_, []) => zero
+    | (_, [d]) => R (s1 <> s2, mulS (a, d, 0))
+    | ([d], _) => R (s1 <> s2, mulS (b, d, 0))
+    | _ => mk (s1 <> s2, mulM (a, b))
   fun quotRemR (R (s1, a), R (s2, b)) =
     if List.null b then raise Div
     else let val (q, r) = divM (a, b) in (mk (s1 <> s2, q), mk (s1, r)) end

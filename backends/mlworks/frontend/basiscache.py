@@ -47,7 +47,7 @@ try:  # hashlib's own blake2b, without loading OpenSSL (_hashlib): 1% of a small
 except ImportError:  # pragma: no cover - a Python built without it
     from hashlib import blake2b
 
-FORMAT = b"profkit-mlworks-basis 1\n"
+FORMAT = b"profkit-mlworks-basis 2\n"  # 2: the key hashes the loaded sources (cache_key)
 PREFIX = "mlworks-basis-"
 SUFFIX = ".pickle"
 KEEP = 4  # entries kept (other keys: other checkouts or versions of profkit)

@@ -209,3 +209,38 @@ def test_word8_arithmetic_matches_a_model(tmp_path):
                          h(a % b) if b else "Div", h(a & b), h(a | b), h(a ^ b), h(~a),
                          h(a << n), h(a >> n), h(sa >> n), sx, "lt" if a < b else "ge"])
     assert out.splitlines() == [model(a, b) for a, b in pairs]
+
+
+def test_intinf_arithmetic_matches_python(tmp_path):
+    """IntInf (basis.sml, base-10000 digits) against Python's integers on operands from 0 to
+    60 digits, both signs, divisors of one digit and many (long division's digit estimate)."""
+    import random
+
+    r = random.Random(1616)
+
+    def num() -> int:
+        k = r.choice([1, 2, 4, 5, 8, 9, 13, 20, 40, 60])
+        v = r.randrange(10 ** (k - 1), 10 ** k) if r.random() < 0.8 else 10 ** k - 1
+        return -v if r.random() < 0.4 else v
+
+    pairs = [(num(), num()) for _ in range(60)] + [(10 ** 40, 10 ** 20), (-(10 ** 40), 10 ** 20 + 1),
+                                                    (9999 * 10 ** 12, 9999), (0, 7), (123, -(10 ** 30))]
+
+    def sml(v: int) -> str:
+        return str(v).replace("-", "~")
+
+    lines = ["fun s x = IntInf.toString x",
+             "fun row (a : IntInf.int, b) = print (String.concatWith \" \" [s (a + b), s (a - b),"
+             " s (a * b), s (a div b), s (a mod b), s (IntInf.quot (a, b)), s (IntInf.rem (a, b)),"
+             " if a < b then \"lt\" else if a = b then \"eq\" else \"gt\"] ^ \"\\n\")"]
+    lines += [f"val () = row ({sml(a)}, {sml(b)})" for a, b in pairs]
+    src = tmp_path / "ii.sml"
+    src.write_text("\n".join(lines) + "\n")
+    status, out, err = run(src, "--outdir", str(tmp_path))
+    assert (status, err) == (0, "")
+
+    def model(a: int, b: int) -> str:
+        q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+        vals = [a + b, a - b, a * b, a // b, a % b, q, a - q * b]
+        return " ".join([sml(v) for v in vals] + ["lt" if a < b else "eq" if a == b else "gt"])
+    assert out.splitlines() == [model(a, b) for a, b in pairs]
