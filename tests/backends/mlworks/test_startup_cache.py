@@ -291,3 +291,18 @@ def test_entries_land_in_the_cache_dir_only(cache, monkeypatch):
     [entry] = entries(cache)
     assert entry.parent == cache and not str(entry).startswith(str(REPO) + os.sep)
     assert oct(cache.stat().st_mode & 0o777) == oct(0o700)
+
+
+def test_key_hashes_the_sources_this_process_loaded(monkeypatch):
+    """A process that runs on while basis.sml or a front-end module is edited built its Basis
+    from what it loaded: its key must be that of the loaded sources, not of the files now on
+    disk (else it files an old Basis under the new sources' key for every later process)."""
+    key = basiscache.cache_key()
+    edited = pipeline.basis_source() + "\n(* edited since *)\n"
+    monkeypatch.setattr(pipeline, "basis_source", lambda: edited)
+    assert basiscache.cache_key() != key
+    monkeypatch.undo()
+    assert basiscache.cache_key() == key
+    lower_py = next(p for p in basiscache._key_files() if p.name == "lower.py")
+    monkeypatch.setitem(basiscache._LOADED, lower_py, b"# the module as loaded\n")
+    assert basiscache.cache_key() != key  # the loaded bytes, though the file is unchanged
