@@ -22,6 +22,11 @@ CASES = [
     ("main = do\n    print 1\n  print 2\n", 3, 3, "parse error on input `print'"),
     ("main = print foo", 1, 14, "Variable not in scope: foo"),
     ("main = print (Foo 1)", 1, 15, "Data constructor not in scope: Foo"),
+    # held-out check of issue 17: both ran (GHC refuses them)
+    ("f :: Int\nmain = print 1", 1, 1, "The type signature for `f' lacks an accompanying binding"),
+    ("main = print (g 2)\n  where\n    g :: Int -> Int\n    h x = x", 3, 5,
+     "The type signature for `g' lacks an accompanying binding"),
+    ("infixl 10 +++\na +++ b = a\nmain = print (1 +++ 2)", 1, 1, "Precedence out of range: 10"),
     ("f x = y\nmain = print (f 1)", 1, 7, "Variable not in scope: y"),
     ("main = print [y | x <- [1], y <- [x, z]]", 1, 38, "Variable not in scope: z"),
     ("f x = x\n", 1, 1, "The IO action `main' is not defined in module `Main'"),
