@@ -182,7 +182,11 @@ class Parser(ExpParser):
         if kw in ("infix", "infixr"):
             prec = 0
             if self.tok.kind == "int":
+                t = self.tok
                 prec = self.next().value  # type: ignore[assignment]
+                if not 0 <= prec <= 9:  # type: ignore[operator]
+                    raise self.error(f"precedence {prec} not allowed, must be between 0 "
+                                     "and 9", t)
             names = [self.ident("operator name")]
             while self.tok.kind == "id" or self.at("="):
                 names.append(self.ident())

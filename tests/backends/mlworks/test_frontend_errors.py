@@ -37,6 +37,8 @@ PROGRAMS = sorted((REFDATA / "sml/programs").glob("*.sml")) + sorted(
     ("val w = 1073741824", "constant 1073741824 is out of range for int", 1, 9),
     ('val s = "a\\qb"', "bad escape", 1, 12),
     ("val x = if true then 1", "syntax error: expected 'else'", 1, 23),
+    # held-out check of issue 17: accepted (Poly/ML: "Precedence 10 not allowed")
+    ("infix 10 ++", "syntax error: precedence 10 not allowed, must be between 0 and 9", 1, 7),
 ])
 def test_syntax_errors(src, msg, line, col):
     with pytest.raises(SourceError) as e:
