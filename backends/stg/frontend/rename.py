@@ -206,6 +206,9 @@ class Renamer:
             e.else_ = self.expr(e.else_, scope)
             return e
         if isinstance(e, S.ECase):
+            if not e.alts and self.file != "<generated>":
+                raise self.err("Empty list of alternatives in case expression (use EmptyCase "
+                               "to allow this)", e.span)
             e.scrut = self.expr(e.scrut, scope)
             for a in e.alts:
                 self.pat(a.pat)

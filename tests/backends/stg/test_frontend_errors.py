@@ -27,6 +27,7 @@ CASES = [
     ("main = print (g 2)\n  where\n    g :: Int -> Int\n    h x = x", 3, 5,
      "The type signature for `g' lacks an accompanying binding"),
     ("infixl 10 +++\na +++ b = a\nmain = print (1 +++ 2)", 1, 1, "Precedence out of range: 10"),
+    ("main = print (case 1 of)", 1, 15, "Empty list of alternatives in case expression"),
     ("f x = y\nmain = print (f 1)", 1, 7, "Variable not in scope: y"),
     ("main = print [y | x <- [1], y <- [x, z]]", 1, 38, "Variable not in scope: z"),
     ("f x = x\n", 1, 1, "The IO action `main' is not defined in module `Main'"),
