@@ -306,13 +306,26 @@ struct
           | go (cs as _ :: r) = prefix (ps, cs) orelse go r
     in go (String.explode s) end
   (* split at the characters satisfying p: fields keeps empty fields, tokens drops them *)
+  (* by index over the string (String.sub and substring are emitted instructions): no
+     character list *)
   fun fields p s =
-    let fun loop ([], cur, acc) = List.rev (String.implode (List.rev cur) :: acc)
-          | loop (c :: cs, cur, acc) =
-              if p c then loop (cs, [], String.implode (List.rev cur) :: acc)
-              else loop (cs, c :: cur, acc)
-    in loop (String.explode s, [], []) end
-  fun tokens p s = List.filter (fn t => t <> "") (fields p s)
+    let val n = String.size s
+        fun loop (i, start, acc) =
+          if i >= n then List.rev (String.substring (s, start, n - start) :: acc)
+          else if p (String.sub (s, i))
+          then loop (i + 1, i + 1, String.substring (s, start, i - start) :: acc)
+          else loop (i + 1, start, acc)
+    in loop (0, 0, []) end
+  fun tokens p s =
+    let val n = String.size s
+        fun loop (i, start, acc) =
+          if i >= n then List.rev (if n > start then String.substring (s, start, n - start) :: acc
+                                   else acc)
+          else if p (String.sub (s, i))
+          then loop (i + 1, i + 1,
+                     if i > start then String.substring (s, start, i - start) :: acc else acc)
+          else loop (i + 1, start, acc)
+    in loop (0, 0, []) end
   fun toString s = String.concat (List.map Char.toString (String.explode s))
   fun op > (a, b) = compare (a, b) = GREATER
   fun op >= (a, b) = compare (a, b) <> LESS
