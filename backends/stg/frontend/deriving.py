@@ -63,6 +63,8 @@ class Derived:
     #: method bindings of the program's own instance declarations (instances.py): labelled
     #: like derived methods, but the program's code, whose local bindings have cost centres
     own_code: set[str] = field(default_factory=set)
+    #: the program's file name (for messages the generated code prints)
+    file: str = "<derived>"
     #: type name -> the fmap method of the program's Functor instance for it
     functor: dict[str, str] = field(default_factory=dict)
 
@@ -182,7 +184,7 @@ def _enum(stem: str, k: int, type_name: str, cons: list[tuple[str, int]], where:
 def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
     """The derived methods of every data declaration of the program with a deriving
     clause naming Show, Eq or Ord (operator constructors keep the generic code)."""
-    d = Derived()
+    d = Derived(file=file)
     lines: list[str] = []
     for k, decl in enumerate(decls):
         if not isinstance(decl, S.DData) or not decl.cons or not decl.deriving:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from profkit.errors import SourceError
 
 from . import syntax as S
+from .classes import PRELUDE_HEADS, ClassEnv, ClassInfo, stem
 from .deriving import Derived
 
 #: the classes a program may give instances of, and their methods (each method's name stem)
@@ -61,10 +62,13 @@ def _err(msg: str, file: str, span: S.Span) -> SourceError:
     return SourceError(msg, file, max(span[0], 1), max(span[1], 1))
 
 
-def lower_instances(module: S.Module, derived: Derived) -> dict[str, InstanceMethod]:
+def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None = None
+                    ) -> dict[str, InstanceMethod]:
     """Replace ``module``'s instance declarations by their method bindings (see the module
-    docstring); raises ``SourceError`` for an instance the subset cannot compile."""
+    docstring); the instances of the program's own classes (``classes``) are recorded in
+    it. Raises ``SourceError`` for an instance the subset cannot compile."""
     file = module.file
+    classes = classes or ClassEnv()
     datas = {d.name: d for d in module.decls if isinstance(d, S.DData)}
     out: list[S.Decl] = []
     methods: dict[str, InstanceMethod] = {}
@@ -74,20 +78,23 @@ def lower_instances(module: S.Module, derived: Derived) -> dict[str, InstanceMet
         if not isinstance(decl, S.DInst):
             out.append(decl)
             continue
-        if decl.cls not in CLASS_METHODS:
+        own = classes.classes.get(decl.cls)
+        if decl.cls not in CLASS_METHODS and own is None:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
-                       "subset (only Show, Eq, Ord and Functor: see SUBSET.md)", file,
-                       decl.cls_span)
+                       "subset (only Show, Eq, Ord, Functor and the program's own classes: "
+                       "see SUBSET.md)", file, decl.cls_span)
         data = datas.get(decl.type_name)
-        if data is None:
+        if data is None and not (own is not None and decl.type_name in PRELUDE_HEADS):
             raise _err(f"instance {decl.cls} {decl.type_name}: `{decl.type_name}' is not a data "
                        "type of this program (the subset takes instances for the program's "
                        "own data types only)", file, decl.type_span)
-        want = len(data.params) - (decl.cls in _CONSTRUCTOR_CLASSES)
+        nparams = len(data.params) if data is not None else PRELUDE_HEADS[decl.type_name]
+        want = nparams - (decl.cls in _CONSTRUCTOR_CLASSES)
         if want < 0:
             raise _err(f"Expected kind `* -> *', but `{decl.type_name}' has kind `*' (in the "
                        f"instance {decl.cls} {decl.type_name})", file, decl.type_span)
-        if len(decl.tyvars) != want:
+        if len(decl.tyvars) != want and not (own is not None and
+                                             len(decl.tyvars) == nparams - 1):
             raise _err(f"Expecting {want} argument{'' if want == 1 else 's'} to "
                        f"`{decl.type_name}' in the instance head, not {len(decl.tyvars)}",
                        file, decl.type_span)
@@ -96,12 +103,12 @@ def lower_instances(module: S.Module, derived: Derived) -> dict[str, InstanceMet
                 raise _err(f"Not in scope: type variable `{var}' (in the context of the "
                            f"instance {decl.cls} {decl.type_name})", file, decl.span)
         key = (decl.cls, decl.type_name)
-        if key in seen or any(c == decl.cls for c, _ in data.deriving):
+        if key in seen or data is not None and any(c == decl.cls for c, _ in data.deriving):
             raise _err(f"Duplicate instance declarations: instance {decl.cls} "
                        f"{decl.type_name}", file, decl.span)
         seen.add(key)
-        cons = [c for c, _ in data.cons]
-        if not cons:
+        cons = [c for c, _ in data.cons] if data is not None else []
+        if data is not None and not cons:
             raise _err(f"instance {decl.cls} {decl.type_name}: the type has no constructors",
                        file, decl.type_span)
         given: dict[str, str] = {}  # method -> its binding
@@ -120,11 +127,16 @@ def lower_instances(module: S.Module, derived: Derived) -> dict[str, InstanceMet
                 raise _err(f"the method `{method}' of an instance is not supported by the "
                            "Haskell subset (the Prelude's own is used for every type)", file,
                            span)
-            stem = CLASS_METHODS[decl.cls].get(method)
-            if stem is None:
-                raise _err(f"`{method}' is not a (visible) method of class `{decl.cls}'", file,
-                           item.name_span if item.name_span != (0, 0, 0, 0) else span)
-            name = f"{stem}I{k}#"
+            if own is not None:
+                part = stem(method, own) if method in own.sigs else None
+            else:
+                part = CLASS_METHODS[decl.cls].get(method)
+            if part is None or method in given:
+                msg = f"`{method}' is not a (visible) method of class `{decl.cls}'" \
+                    if part is None else f"Conflicting definitions for `{method}'"
+                raise _err(msg, file, item.name_span if item.name_span != (0, 0, 0, 0)
+                           else span)
+            name = f"{part}I{k}#"
             item.name = name
             out.append(item)
             given[method] = name
@@ -132,11 +144,42 @@ def lower_instances(module: S.Module, derived: Derived) -> dict[str, InstanceMet
                                            decl.context)
             derived.labels[name] = (method, item.span, f"$c{method}")
             derived.own_code.add(name)
-        lines += _defaults(decl.cls, k, given, derived, cons, decl.type_name)
+        if own is not None:
+            lines += _own_class_instance(decl, k, own, given, classes, derived,
+                                         data.cons if data is not None else [])
+        else:
+            lines += _defaults(decl.cls, k, given, derived, cons, decl.type_name)
     module.decls = out
     if lines:
         derived.source += "\n".join(lines) + "\n"
     return methods
+
+
+def _own_class_instance(decl: S.DInst, k: int, own: ClassInfo, given: dict[str, str],
+                        classes: ClassEnv, derived: Derived, cons: list[tuple[str, int]]
+                        ) -> list[str]:
+    """Record an instance of a program's class; a method it leaves out is the class's default
+    or, without one, GHC's run-time error."""
+    lines: list[str] = []
+    binds: dict[str, str] = {}
+    head = S.join(decl.cls_span, decl.type_span)
+    for method in own.methods:
+        if method in given:
+            binds[method] = given[method]
+        elif method in own.defaults:
+            binds[method] = own.defaults[method]
+        else:
+            name = f"{stem(method, own)}M{k}#"
+            derived.labels[name] = (None, S.NOSPAN, f"$c{method}")
+            where = S.format_span(derived.file, head)
+            lines.append(f'{name} = errorWithoutStackTrace "{where}: No instance nor default '
+                         f'method for class operation {method}"')
+            binds[method] = name
+    key = (decl.cls, decl.type_name)
+    classes.instances[key] = binds
+    classes.instance_heads[key] = (decl.tyvars, decl.context)
+    classes.instance_cons[key] = cons
+    return lines
 
 
 def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: list[str],

@@ -159,10 +159,30 @@ class Parser(ExprParser):
         if t.is_("reserved", "instance"):
             return self.instance_decl()
         if t.is_("reserved", "class"):
-            raise SourceError("class declarations are not supported by the Haskell subset "
-                              "(instances of Show, Eq and Ord are: see SUBSET.md)", self.file,
-                              t.line, t.col)
+            return self.class_decl()
         return self.decl()
+
+    def class_decl(self) -> S.DClass:
+        """``class [ctx =>] C a [where sigs and default methods]`` (one type parameter)."""
+        st = self.start()
+        self.next()
+        supers = self.instance_context() or []
+        name, name_span = self.class_name()
+        if not self.at("varid"):
+            t = self.peek()
+            raise SourceError("a class of the Haskell subset has one type parameter (`class C "
+                              "a where ...')", self.file, t.line, t.col)
+        tyvar = self.next().text
+        if not (self.at("reserved", "where") or self.at_semi() or self.at_close() or
+                self.at("eof")):
+            t = self.peek()
+            raise SourceError("a class of the Haskell subset has one type parameter and no "
+                              "functional dependencies", self.file, t.line, t.col)
+        decls: list = []
+        if self.at("reserved", "where"):
+            self.next()
+            decls = self.decls_block()
+        return S.DClass(name, name_span, tyvar, supers, decls, self.span_from(st))
 
     def class_name(self) -> tuple[str, S.Span]:
         st = self.start()
@@ -212,6 +232,12 @@ class Parser(ExprParser):
             while self.at("varid"):
                 tyvars.append(self.next().text)
             self.expect("special", ")", "`)' after the type's variables")
+        elif self.at_special("["):  # [a] or [] (the list type)
+            self.next()
+            name = "[]"
+            if self.at("varid"):
+                tyvars.append(self.next().text)
+            self.expect("special", "]", "`]' in the list type")
         else:
             t = self.peek()
             raise SourceError(f"instance {cls} of this type is not supported by the Haskell "

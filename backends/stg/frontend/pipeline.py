@@ -19,6 +19,7 @@ from .. import ir
 from . import syntax as S
 from .cc import MODES, AutoCC, caf_cc
 from .deriving import Derived, derive
+from .classes import lower_classes, method_names, resolve_methods
 from .instances import lower_instances
 from .desugar import Desugarer
 from .parser import parse_module
@@ -350,7 +351,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     cons = dict(pcons)
     cons.update(user_cons)
     derived = derive(user.decls, filename)
-    inst_methods = lower_instances(user, derived)
+    classes = lower_classes(user, derived)
+    inst_methods = lower_instances(user, derived, classes)
     helpers = parse_module(_helpers_source(user_cons, derived), "<generated>", magic_hash=True)
     prelude_names = _module_names(prelude)
     generated = set(GENERATED) | set(_module_names(helpers))  # with the tagTo<n># tables
@@ -361,7 +363,11 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     user_names = _module_names(user)
     types = prepare_typecheck(user, source, filename)  # before renaming drops signatures
     types.inst_methods = inst_methods
-    rename_module(user, set(prelude_names) | set(user_names) | set(PUBLIC_GENERATED),
+    types.classes = classes
+    types.needs_tokens |= bool(classes.classes)  # the methods' signatures are read from them
+    methods = method_names(classes)
+    rename_module(user, set(prelude_names) | set(user_names) | set(PUBLIC_GENERATED) |
+                  set(methods),
                   {c: d.arity for c, d in cons.items()}, fix)
     if "main" not in user_names:
         raise SourceError("The IO action `main' is not defined in module `Main'", filename,
@@ -374,6 +380,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
     _type_literals(types, set(user_names), derived)
+    derived.source += resolve_methods(types, classes, filename)
     # the derived instances: module Main code (GHC compiles them with the program)
     dmod = parse_module(derived.source, "<derived>", magic_hash=True)
     rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names) |
@@ -390,7 +397,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     counter = itertools.count(1)
     auto = AutoCC(prof_auto, filename) if prof_auto else None
     d_pre = Desugarer("prelude.hs", "Prelude", pnames, cons, pnames, None, counter)
-    d_user = Desugarer(filename, "Main", {**pnames, **unames}, cons, pnames, auto, counter)
+    d_user = Desugarer(filename, "Main", {**pnames, **unames, **methods}, cons, pnames, auto,
+                       counter)
     d_user.taken |= d_pre.taken
     d_user.types = types  # the checked types give closures their -hy descriptions
     d_user.derived_labels = derived.labels

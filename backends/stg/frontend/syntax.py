@@ -389,7 +389,19 @@ class DInst:
     type_span: Span = (0, 0, 0, 0)
 
 
-Decl = Union[DFun, DPat, DSig, DFixity, DData, DInst]
+@dataclass(slots=True)
+class DClass:
+    """``class ctx => C a where sigs and defaults``: a class of the program (``classes.py``)."""
+
+    name: str
+    name_span: Span
+    tyvar: str
+    supers: list[tuple[str, str]]  # (superclass, the type variable)
+    decls: list  # DSig (the methods), DFun (default methods), DFixity
+    span: Span
+
+
+Decl = Union[DFun, DPat, DSig, DFixity, DData, DInst, DClass]
 
 
 @dataclass(slots=True)

@@ -79,6 +79,10 @@ class Prepared:
         # binding name -> instances.InstanceMethod: the methods of the program's instances,
         # each checked against its class's type at the instance
         self.inst_methods: dict[str, object] = {}
+        # the program's own classes (classes.ClassEnv), and what the check finds of their
+        # methods' uses: (EVar node, class, method, instance type name or None if open)
+        self.classes: object = None
+        self.method_uses: list[tuple[S.EVar, str, str, str | None]] = []
         _collect_sigs(module.decls, self)
 
     def check(self) -> None:
@@ -96,6 +100,7 @@ class Prepared:
         self.expr_types = checker.expr_types
         self.bind_types = checker.bind_types
         self.skolem_subst = checker.skolem_subst
+        self.method_uses = checker.resolved_method_uses()
 
     def expr_desc(self, e: object) -> str | None:
         """GHC's -hy description of a closure whose value is expression ``e`` (a node of
@@ -185,6 +190,10 @@ class Checker(ExprChecker):
         self.skolems_of: dict[int, list[T.Type]] = {}
         self.skolem_subst: dict[str, T.Type] = {}
         self.generic: list[list[T.TVar]] = []
+        # the program's classes: method -> (scheme, type variable names, class variable index)
+        self.class_schemes: dict[str, tuple[Scheme, list[str], int]] = {}
+        self.supers: dict[str, tuple[str, ...]] = {}
+        self.var_insts: list[tuple[S.EVar, str, str, T.Type]] = []
         if prep.needs_tokens:
             try:
                 self.toks = [t for t in tokenize(prep.source, prep.file) if t.kind != "eof"]
@@ -223,11 +232,31 @@ class Checker(ExprChecker):
 
     def instantiate(self, sc: Scheme, origin: str, span: S.Span) -> T.Type:
         vs = [self.fresh() for _ in range(sc.n)]
+        self.last_vs = vs
         if id(sc) in self.own_schemes:
             self.instances.setdefault(id(sc), []).append(vs)
         for cls, t in sc.preds:
             self.pred(cls, T.inst(t, vs), origin, span)
         return T.inst(sc.type, vs)
+
+    def use_var(self, e: S.EVar) -> T.Type:
+        """The type of a use of variable ``e``; a use of a method of the program's classes
+        is remembered with the type its class is used at."""
+        hit = self.class_schemes.get(e.name) if not e.local else None
+        if hit is None or self.env.get(e.name) is not hit[0]:
+            return self.inst_var(e.name, e.span)
+        t = self.inst_var(e.name, e.span)
+        cls = self.prep.classes.method_class[e.name]  # type: ignore[attr-defined]
+        self.var_insts.append((e, cls, e.name, self.last_vs[hit[2]]))
+        return t
+
+    def resolved_method_uses(self) -> list[tuple[S.EVar, str, str, str | None]]:
+        out = []
+        for e, cls, method, t in self.var_insts:
+            h, _ = T.spine(t)
+            out.append((e, cls, method,
+                        h.name if isinstance(h, T.TCon) and not h.rigid else None))
+        return out
 
     def inst_var(self, name: str, span: S.Span) -> T.Type:
         v = self.env.get(name)
@@ -289,7 +318,7 @@ class Checker(ExprChecker):
         else:
             return None
         try:
-            r = TypeReader(toks[k + 1:])
+            r = TypeReader(toks[k + 1:], set(self.supers))
             ctx, rt = r.sig()
             r.done()
             names: list[str] = []
@@ -379,6 +408,9 @@ class Checker(ExprChecker):
                 sig = self.read_sig(dsig) if dsig and self.toks else None
                 if top and isinstance(d, S.DFun) and d.name in self.prep.inst_methods:
                     sig = self.method_sig(d)
+                elif top and isinstance(d, S.DFun) and self.prep.classes is not None and \
+                        d.name in self.prep.classes.default_of:  # type: ignore[attr-defined]
+                    sig = self.default_sig(d)
                 if sig is None:
                     continue
                 if top and isinstance(d, S.DFun):
@@ -467,7 +499,9 @@ class Checker(ExprChecker):
         """The type an instance method must have: its class method's type at the instance
         type (``show :: Tree a -> String``), given the instance's context (``Show a``)."""
         m = self.prep.inst_methods[d.name]
-        method = self.prelude.get(m.method)  # type: ignore[attr-defined]
+        own = self.class_schemes.get(m.method)  # type: ignore[attr-defined]
+        method = own[0] if own is not None and m.cls == self.prep.classes.method_class.get(
+            m.method) else self.prelude.get(m.method)  # type: ignore[attr-defined]
         con = self.scope.tycons.get(m.type_name)  # type: ignore[attr-defined]
         if method is None or con is None or not method.preds:
             return None
@@ -485,6 +519,40 @@ class Checker(ExprChecker):
         preds += [(c, T.inst(t, vs)) for c, t in method.preds[1:]]
         names = list(m.tyvars) + [f"t{j}" for j in range(method.n - 1)]  # type: ignore
         return Sig(Scheme(nv + method.n - 1, preds, T.inst(method.type, vs)), names, d.span)
+
+    def default_sig(self, d: S.DFun) -> Sig | None:
+        """A class's default method has the method's own type (the class given)."""
+        _, method = self.prep.classes.default_of[d.name]  # type: ignore[attr-defined]
+        hit = self.class_schemes.get(method)
+        if hit is None:
+            return None
+        sc, names, _ = hit
+        return Sig(sc, names + [f"t{i}" for i in range(len(names), sc.n)], d.span)
+
+    def read_classes(self) -> None:
+        """The methods of the program's classes: each signature, with the class's own
+        constraint first, is the method's type in the whole program."""
+        env = self.prep.classes
+        if env is None:
+            return
+        for cname, info in env.classes.items():  # type: ignore[attr-defined]
+            self.supers[cname] = tuple(info.supers)
+        for cname, info in env.classes.items():  # type: ignore[attr-defined]
+            for m in info.methods:
+                dsig = info.sigs[m]
+                sig = self.read_sig(dsig) if self.toks else None
+                if sig is None:
+                    env.dispatch_pos[m] = 0  # unread: chosen by the first argument
+                    continue
+                if info.tyvar not in sig.names:
+                    raise self.err(f"The class method `{m}' mentions none of the type "
+                                   f"variables of the class `{cname} {info.tyvar}'", dsig.span)
+                k = sig.names.index(info.tyvar)
+                sc = Scheme(sig.scheme.n, [(cname, T.TGen(k))] + sig.scheme.preds,
+                            sig.scheme.type)
+                self.class_schemes[m] = (sc, sig.names, k)
+                self.bind(m, sc)
+                env.dispatch_pos[m] = _dispatch_position(sc.type, k)
 
     def check_rigid(self, d: S.DFun, sig: Sig) -> None:
         self.level += 1
@@ -507,7 +575,7 @@ class Checker(ExprChecker):
         ambiguous = []
         for p in self.simplify_all(inner):
             if T.has_rigid(p.type):
-                if not T.entailed(given, p.cls, p.type):
+                if not T.entailed(given, p.cls, p.type, self.supers):
                     raise self.no_instance(p, f"; add ({p.cls} {T.show_type(p.type)}) to the "
                                               f"context of {owner}")
             elif T.max_level(p.type) > self.level:
@@ -535,13 +603,29 @@ class Checker(ExprChecker):
             if isinstance(h, T.TVar) and args and p.cls in T.NUMERIC_CLASSES:
                 raise self.no_instance(p)  # no numeric type is an application
             if isinstance(h, T.TCon) and not h.rigid:
-                ctx = T.instance_context(p.cls, p.type, self.user_types)
+                if p.cls in self.supers:  # a class of the program
+                    ctx = self.own_instance_context(p.cls, h, args)
+                else:
+                    ctx = T.instance_context(p.cls, p.type, self.user_types)
                 if ctx is None:
                     raise self.no_instance(p)
                 todo.extend(Pred(c, t, p.origin, p.span) for c, t in reversed(ctx))
             else:
                 out.append(p)
         return out
+
+    def own_instance_context(self, cls: str, head: T.TCon, args: list[T.Type]
+                             ) -> list[tuple[str, T.Type]] | None:
+        """The constraints ``cls (head args)`` reduces to by the program's instance."""
+        heads = self.prep.classes.instance_heads  # type: ignore[attr-defined]
+        hit = heads.get((cls, head.name))
+        if hit is None:
+            return None
+        tyvars, context = hit
+        if len(args) < len(tyvars):
+            return None
+        bound = dict(zip(tyvars, args))
+        return [(c, bound[v]) for c, v in context if v in bound]
 
     def generalize(self, types: list[T.Type], inner: list[Pred], restricted: bool = False
                    ) -> list[Scheme]:
@@ -632,8 +716,23 @@ class Checker(ExprChecker):
     def run(self) -> None:
         decls = self.prep.module.decls
         self.read_types(decls)
+        self.read_classes()
         self.bind_group(decls, top=True)
         rest = self.simplify_all(self.wanted)
         self.wanted = []
         self.default(rest)
         self.skolem_subst = specialise_single_uses(self)
+
+
+def _dispatch_position(t: T.Type, k: int) -> int | None:
+    """The first argument of a method's type whose type is the class's variable (``TGen k``)
+    or headed by it (``f a``); None when there is none."""
+    i = 0
+    sf = T.split_fun(t)
+    while sf is not None:
+        h, _ = T.spine(sf[0])
+        if isinstance(h, T.TGen) and h.i == k:
+            return i
+        i += 1
+        sf = T.split_fun(sf[1])
+    return None

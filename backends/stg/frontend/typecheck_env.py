@@ -39,9 +39,10 @@ class Scheme:
 
 
 class TypeReader:
-    def __init__(self, toks: list[Token]):
+    def __init__(self, toks: list[Token], classes: frozenset[str] | set[str] = frozenset()):
         self.toks = toks
         self.i = 0
+        self.classes = classes  # the program's own classes, besides the Prelude's
 
     def peek(self) -> Token | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -67,7 +68,7 @@ class TypeReader:
         t = self.type_(True)
         if self.at("reservedop", "=>"):
             self.i += 1
-            return context(t), self.type_()
+            return context(t, self.classes), self.type_()
         return [], t
 
     def type_(self, before_context: bool = False) -> tuple:
@@ -136,7 +137,7 @@ class TypeReader:
             raise Unreadable("trailing tokens")
 
 
-def context(t: tuple) -> list[tuple[str, tuple]]:
+def context(t: tuple, own: frozenset[str] | set[str] = frozenset()) -> list[tuple[str, tuple]]:
     items = t[1] if t[0] == "tuple" else ([] if t == ("con", "()") else [t])
     out = []
     for p in items:
@@ -144,7 +145,7 @@ def context(t: tuple) -> list[tuple[str, tuple]]:
         while p[0] == "app":
             args.append(p[2])
             p = p[1]
-        if p[0] != "con" or len(args) != 1 or p[1] not in T.SUPERCLASSES:
+        if p[0] != "con" or len(args) != 1 or p[1] not in T.SUPERCLASSES and p[1] not in own:
             raise Unreadable("unknown class or constraint")
         out.append((p[1], args[0]))
     return out

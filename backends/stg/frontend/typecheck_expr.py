@@ -42,7 +42,7 @@ class ExprChecker:
             self.unify_at(expected, self.infer(e), e.span)
 
     def _i_EVar(self, e: S.EVar) -> T.Type:
-        return self.inst_var(e.name, e.span)
+        return self.use_var(e)
 
     def _i_ECon(self, e: S.ECon) -> T.Type:
         return self.inst_con(e.name, e.span)

@@ -289,11 +289,13 @@ NUMERIC_CLASSES = {"Num", "Real", "Integral", "Fractional", "Floating", "RealFra
 STANDARD_CLASSES = NUMERIC_CLASSES | {"Eq", "Ord", "Show", "Read", "Enum", "Bounded"}
 
 
-def superclass_closure(cls: str) -> set[str]:
+def superclass_closure(cls: str, own: dict[str, tuple[str, ...]] | None = None) -> set[str]:
+    """``cls`` and its superclasses, the Prelude's and (``own``) the program's classes'."""
     out = {cls}
     todo = [cls]
     while todo:
-        for s in SUPERCLASSES.get(todo.pop(), ()):
+        c = todo.pop()
+        for s in (own or {}).get(c) or SUPERCLASSES.get(c, ()):
             if s not in out:
                 out.add(s)
                 todo.append(s)
@@ -396,8 +398,9 @@ def same(a: Type, b: Type) -> bool:
     return isinstance(a, TCon) and isinstance(b, TCon) and a.key == b.key
 
 
-def entailed(given: list[tuple[str, Type]], cls: str, t: Type) -> bool:
-    return any(cls in superclass_closure(gc) and same(gt, t) for gc, gt in given)
+def entailed(given: list[tuple[str, Type]], cls: str, t: Type,
+             own: dict[str, tuple[str, ...]] | None = None) -> bool:
+    return any(cls in superclass_closure(gc, own) and same(gt, t) for gc, gt in given)
 
 
 # ------------------------------------------------------------------------------ -hy names

@@ -31,7 +31,19 @@ CASES = [
     ("f x = y\nmain = print (f 1)", 1, 7, "Variable not in scope: y"),
     ("main = print [y | x <- [1], y <- [x, z]]", 1, 38, "Variable not in scope: z"),
     ("f x = x\n", 1, 1, "The IO action `main' is not defined in module `Main'"),
-    ("class C a where\n  m :: a\nmain = print 1", 1, 1, "class declarations are not supported"),
+    ("class C a b where\n  m :: a\nmain = print 1", 1, 11, "one type parameter"),
+    # the program's classes
+    ("class C a where\n  z :: a\n  f :: a -> Int\ninstance C Int where\n  z = 0\n  f _ = 1\n"
+     "g :: C a => [a] -> a\ng [] = z\ng (x:_) = x\nmain = print (f (g [1 :: Int]))", 8, 8,
+     "the method `z' of class `C' is used at a type the program leaves open"),
+    ("class C a where\n  f :: a -> Int\nmain = print (f (3 :: Int))", 3, 15,
+     "No instance for (C Int) arising from a use of `f'"),
+    ("class C a where\n  f :: Int -> Int\nmain = print 1", 2, 3,
+     "The class method `f' mentions none of the type variables of the class `C a'"),
+    ("class C a where\n  f :: a -> Int\n  h x = 1\nmain = print 1", 3, 3,
+     "`h' is not a (visible) method of class `C'"),
+    ("class C a where\n  f :: a -> Int\nf x = 2\nmain = print 1", 3, 1,
+     "Multiple declarations of `f'"),
     # instances of the Prelude's classes for the program's types only, each method checked
     ("data T = T\ninstance Num T where\n  fromInteger _ = T\nmain = print 1", 2, 10,
      "instances of class `Num' are not supported"),
