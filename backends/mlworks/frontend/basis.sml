@@ -1396,3 +1396,21 @@ structure LargeInt =
 struct
   open IntInf
 end
+
+(* Real.fmt through the real_fmt service, correctly rounded from the binary value as
+   Poly/ML rounds it (the SML digit loops above rounded 0.005 to "0.00", printed
+   GEN (SOME n) and EXACT as toString, and gave toString's form for |x| >= 2^52) *)
+structure Real =
+struct
+  open Real
+  (* (Real's < is open here: the digit counts compare with Int.<) *)
+  fun fmt spec (x : real) =
+    case spec of
+      StringCvt.FIX p => let val n = getOpt (p, 6)
+                         in if Int.< (n, 0) then raise Size else Unsafe.realFmt (0, n, x) end
+    | StringCvt.SCI p => let val n = getOpt (p, 6)
+                         in if Int.< (n, 0) then raise Size else Unsafe.realFmt (1, n, x) end
+    | StringCvt.GEN p => let val n = getOpt (p, 12)
+                         in if Int.< (n, 1) then raise Size else Unsafe.realFmt (2, n, x) end
+    | StringCvt.EXACT => Unsafe.realFmt (3, 0, x)
+end

@@ -32,7 +32,7 @@ SERVICES = {
     "String.str": "char_to_string", "Unsafe.stringCompare": "string_compare",
     "Array.fromList": "array_from_list", "Unsafe.byteArray": "bytearray_make",
     "Unsafe.byteSub": "bytearray_sub", "Unsafe.byteUpdate": "bytearray_update",
-    "Unsafe.byteLength": "bytearray_length",
+    "Unsafe.byteLength": "bytearray_length", "Unsafe.realFmt": "real_fmt",
 }
 BINARY_PRIMS = {"Int.quot": "quot", "Int.rem": "rem", "Real.==": "req",
                 "Unsafe.andb": "andb", "Unsafe.orb": "orb", "Unsafe.xorb": "xorb"}

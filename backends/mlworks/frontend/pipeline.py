@@ -86,6 +86,7 @@ def _compile(source: str, filename: str) -> ir.Program:
     checker = st.checker
     checker.file = filename
     checker.intinf_lits = uses_intinf(source)
+    checker.defer_overloads = True
     user_env = Env(st.env)
     checker.top_decs(prog.decs, user_env)
     return lower_user(st, prog.decs, base)
@@ -106,6 +107,7 @@ def infer_sml(source: str, filename: str = "input.sml") -> dict[str, str]:
     checker = st.checker
     checker.file = filename
     checker.intinf_lits = uses_intinf(source)
+    checker.defer_overloads = True
     user_env = Env(st.env)
     checker.top_decs(prog.decs, user_env)
     out = {}

@@ -236,32 +236,45 @@ class Checker:
 
     # ------------------------------------------------------------------ top level
     def top_decs(self, decs: list[S.Dec], env: Env) -> None:
+        # overloads (and literal ranges) are resolved at the end of each top-level
+        # declaration, as SML/NJ does, or with defer_overloads (a program, pipeline.py) at
+        # the end of the whole program, as Poly/ML does for a script without semicolons:
+        # `fun sort a = ... Array.sub (a, i) > ...` then `sort realArray` is accepted
+        whole = getattr(self, "defer_overloads", False)
+        self.pending_ovl, self.pending_words, self.pending_ints = [], [], []
         for d in decs:
-            self.pending_ovl = []
+            if not whole:
+                self.pending_ovl, self.pending_words, self.pending_ints = [], [], []
             self.pending_rec = []
-            self.pending_words = []
-            self.pending_ints = []
             self.dec(d, env)
-            for v in self.pending_ovl:
-                v = prune(v)  # type: ignore[assignment]
-                if isinstance(v, TVar) and v.ovl is not None:
-                    default = (INT if "int" in v.ovl else WORD if "word" in v.ovl
-                               else REAL if "real" in v.ovl else STRING)
-                    unify(v, TCon(default, []))
-            for t, value, pos in self.pending_ints:
-                t = prune(t)
-                if not (isinstance(t, TCon) and t.con is INTINF):
-                    raise self.int_range_error(value, pos)
-            for t, value, pos in self.pending_words:
-                t = prune(t)
-                if isinstance(t, TCon) and t.con is WORD8 and value > 0xFF:
-                    raise self.error(f"constant 0wx{value:X} is out of range for Word8.word",
-                                     pos)
+            if not whole:
+                self.resolve_overloads()
             for v, pos in self.pending_rec:
                 if isinstance(prune(v), TVar):
                     raise self.error("type error: unresolved flexible record type (the "
                                      "record's other fields are unknown; add a type "
                                      "annotation)", pos)
+        if whole:
+            self.resolve_overloads()
+
+    def resolve_overloads(self) -> None:
+        """Default the pending overloaded type variables (int, else word, real, string) and
+        check the pending literals' ranges at their resolved types."""
+        for v in self.pending_ovl:
+            v = prune(v)  # type: ignore[assignment]
+            if isinstance(v, TVar) and v.ovl is not None:
+                default = (INT if "int" in v.ovl else WORD if "word" in v.ovl
+                           else REAL if "real" in v.ovl else STRING)
+                unify(v, TCon(default, []))
+        for t, value, pos in self.pending_ints:
+            t = prune(t)
+            if not (isinstance(t, TCon) and t.con is INTINF):
+                raise self.int_range_error(value, pos)
+        for t, value, pos in self.pending_words:
+            t = prune(t)
+            if isinstance(t, TCon) and t.con is WORD8 and value > 0xFF:
+                raise self.error(f"constant 0wx{value:X} is out of range for Word8.word",
+                                 pos)
 
     # ------------------------------------------------------------------ declarations
     def dec(self, d: S.Dec, env: Env) -> None:

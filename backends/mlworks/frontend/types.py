@@ -436,6 +436,8 @@ BUILTIN_TYPES: dict[str, str] = {
     # bitwise operations on (two's complement) integers: Word's andb, orb, xorb
     "Unsafe.andb": "int * int -> int", "Unsafe.orb": "int * int -> int",
     "Unsafe.xorb": "int * int -> int",
+    # Real.fmt's formatting (the real_fmt service): (kind, digits, x)
+    "Unsafe.realFmt": "int * int * real -> string",
 }
 # unqualified aliases of builtins (the rest of the top-level basis is in basis.sml)
 BUILTIN_ALIASES = {

@@ -11,6 +11,7 @@ innermost handler frame).
 
 from __future__ import annotations
 
+import decimal
 import math
 from typing import Callable
 
@@ -102,25 +103,82 @@ def int_text(i: int) -> str:
     return f"~{-i}" if i < 0 else str(i)
 
 
-def real_text(x: float) -> str:
-    """SML's Real.toString (``fmt (GEN NONE)``: 12 significant digits, ~ for minus)."""
+def gen_text(x: float, p: int) -> str:
+    """``Real.fmt (GEN (SOME p))`` as Poly/ML prints it: ``p`` significant digits, trailing
+    zeros dropped; fixed notation (at least one digit after the point) when the decimal
+    exponent of the rounded value is -6..p-1, else ``d.ddEx``; ~ for minus. (C's %g switches
+    to the exponent form below -4.)"""
     if math.isnan(x):
         return "nan"
     if math.isinf(x):
         return "~inf" if x < 0 else "inf"
-    s = "%.12g" % x
-    mant, _, exp = s.partition("e")
-    if "." not in mant and not exp:
-        mant += ".0"
-    out = mant
-    if exp:
-        e = int(exp)
-        out += "E" + (f"~{-e}" if e < 0 else str(e))
+    if x == 0:
+        return "~0.0" if math.copysign(1.0, x) < 0 else "0.0"
+    mant, _, exp = ("%.*e" % (p - 1, x)).partition("e")
+    e = int(exp)
+    if -7 < e < p:
+        out = "%.*f" % (p - 1 - e, x)
+        if "." in out:
+            out = out.rstrip("0").rstrip(".")
+        if "." not in out:
+            out += ".0"
+    else:
+        if "." in mant:
+            mant = mant.rstrip("0").rstrip(".")
+        out = mant + "E" + (f"~{-e}" if e < 0 else str(e))
     return out.replace("-", "~")
+
+
+def real_text(x: float) -> str:
+    """SML's Real.toString as Poly/ML prints it: ``fmt (GEN NONE)``, 12 significant digits
+    (``0.000015``, ``123456789012.0``, ``1.5E~7``, ``1E12``)."""
+    return gen_text(x, 12)
+
+
+def exact_text(x: float) -> str:
+    """``Real.fmt EXACT`` as Poly/ML prints it: the shortest digits that read back as ``x``,
+    as ``0.ddd`` times a power of ten (``0.1``, ``0.2E1``, ``0.1E~4``, ``0.5E~323``)."""
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "~inf" if x < 0 else "inf"
+    sign = "~" if math.copysign(1.0, x) < 0 else ""
+    if x == 0:
+        return sign + "0.0"
+    _s, digits, exp = decimal.Decimal(repr(abs(x))).as_tuple()
+    ds = "".join(map(str, digits)).rstrip("0")
+    e = len(digits) + exp  # type: ignore[operator]
+    return sign + "0." + ds + ("" if e == 0 else "E" + (f"~{-e}" if e < 0 else str(e)))
+
+
+def real_fmt_text(kind: int, n: int, x: float) -> str:
+    """``Real.fmt`` (basis.sml checks ``n``): 0 ``FIX (SOME n)``, 1 ``SCI (SOME n)``, 2 ``GEN
+    (SOME n)``, 3 ``EXACT``, correctly rounded from the binary value as Poly/ML (C's printf)
+    rounds it (``FIX (SOME 2) 0.005`` is ``0.01``: 0.005 is a little above 0.005)."""
+    if kind == 2:
+        return gen_text(x, n)
+    if kind == 3:
+        return exact_text(x)
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "~inf" if x < 0 else "inf"
+    if kind == 0:
+        return ("%.*f" % (n, x)).replace("-", "~")
+    mant, _, exp = ("%.*e" % (n, x)).partition("e")
+    e = int(exp)
+    return (mant + "E" + (f"~{-e}" if e < 0 else str(e))).replace("-", "~")
 
 
 def s_int_to_string(m) -> None:
     _ret(m, m.make_string(int_text(_int(_arg(m))).encode()))
+
+
+def s_real_fmt(m) -> None:
+    p = _arg(m)
+    x = m.read_double(field(m, p, 2) - V.POINTER + 8)
+    text = real_fmt_text(_int(field(m, p, 0)), _int(field(m, p, 1)), x)
+    _ret(m, m.make_string(text.encode()))
 
 
 def s_real_to_string(m) -> None:
@@ -433,5 +491,5 @@ IMPLS: dict[str, Callable] = {
     "string_gt": s_string_gt, "string_le": s_string_le, "string_ge": s_string_ge,
     "array_from_list": s_array_from_list, "bytearray_make": s_bytearray_make,
     "bytearray_sub": s_bytearray_sub, "bytearray_update": s_bytearray_update,
-    "bytearray_length": s_bytearray_length,
+    "bytearray_length": s_bytearray_length, "real_fmt": s_real_fmt,
 }

@@ -18,13 +18,13 @@ from profkit.options import parse_run_args
 from tests.conftest import reference_path
 
 BASIS = reference_path("sml", "basis")
-PROGRAMS = ["words", "strings", "arrays", "lists", "ints", "reals", "idioms"]
+PROGRAMS = ["words", "strings", "arrays", "lists", "ints", "reals", "idioms", "realfmt"]
 # held-out programs (README: written as ordinary programs, not for the Basis's tests), each
 # mixing several structures; some end with an uncaught exception, which Poly/ML prints as
 # the last line of its stdout and profkit on stderr (exit 1)
 HELD_OUT = ["held_wordfreq", "held_bytes", "held_sieve", "held_geometry", "held_parse",
             "held_bits", "held_bank", "held_deep", "held_matrix", "held_misc",
-            "held_bignum", "held_rsa", "held_bigpat"]
+            "held_bignum", "held_rsa", "held_bigpat", "held_stack", "held_stats"]
 
 
 def run(path, *opts: str) -> tuple[int, str, str]:
