@@ -45,6 +45,7 @@ from .. import ir
 from . import prims, rt
 from .ccs import CcsOps
 from ..heap.heapobj import LF, Box, Con, DataConR, Fun, Pap, Thunk
+from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .compile import Codegen, con_package
 from .show import show_char, show_double
 
@@ -184,6 +185,7 @@ class Machine:
             "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "WM": rt.WM, "Halt": rt.Halt,
             "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
+            "FLOAT_CAF_ALLOC": FLOAT_CAF_ALLOC,
         }
         self.stack = stack
         templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS
@@ -344,6 +346,17 @@ class Machine:
             self._allocated_bytes += int(part.sum(dtype=np.int64)) * 8
             self._heap_checked = n
         return self._allocated_bytes
+
+    #: set by the runtime-heap model (heap/rts_heap.install): GHC.Float's CAF is charged at
+    #: the first Double shown
+    float_caf_pending = False
+
+    def take_float_caf(self) -> int:
+        """The stack of ``CAF GHC.Float``, once (``float_caf_pending`` is cleared)."""
+        self.float_caf_pending = False
+        cc = self.session.tables.ccs.intern(CostCentre("CAF", "GHC.Float", "<entire-module>",
+                                                       True))
+        return self.ccs.raw_push(0, cc)
 
     # ------------------------------------------------------------------ errors and output
     def flush_output(self) -> None:

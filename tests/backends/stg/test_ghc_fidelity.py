@@ -30,8 +30,7 @@ SHAPES = REFDATA / "ghc-9.0.2" / "shapes"
 # other cost centre must be within 5% of GHC's bytes with GHC's entries.
 KNOWN_CC = {
     # the :Main.main wrapper's I/O costs grow with the output in GHC (~1.2 KB per line)
-    ("sieve", "main"), ("strictloop", "main"), ("queens", "main"), ("micro", "main"),
-    ("text", "main"), ("sorting", "main"), ("enumerations", "main"),
+    ("queens", "main"), ("micro", "main"), ("text", "main"), ("sorting", "main"),
     # GHC.Show's CAF (showList's string tables) is not modelled; micro's own CAFs box
     # their literals in GHC
     ("chains", "CAF"), ("micro", "CAF"),
@@ -47,8 +46,9 @@ KNOWN_CC = {
     # deriving: GHC.Show's and Main's CAFs (704 and 472 bytes) are not modelled; the one call
     # of the derived (>=) allocates 24 bytes in GHC, 32 here (not analysed)
     ("deriving", "CAF"), ("deriving", ">="),
-    # convert: GHC.Float's CAF (46,616 bytes of digit tables once a Double is shown) is not
-    # modelled, and showing a Double field (formatRealFloat) costs GHC 4,080 bytes, here 1,976
+    # convert: GHC.Float's CAF is modelled at 46,120 bytes (46,616 here in GHC; Main's CAF
+    # is 64 bytes in GHC), and showing a Double field costs GHC 4,080 bytes, here 3,584 (the
+    # fitted cost of floatToDigits, prims._digits_cost)
     ("convert", "CAF"), ("convert", "showsPrec"),
     # enumerations: the derived (>=) thunk is 24 bytes in GHC, 32 here (as in deriving); the
     # class-default enumFromTo's fromEnum/toEnum list 1,184 vs 824 bytes; CAFs
@@ -420,18 +420,44 @@ def test_programs_own_classes_run_and_are_entered_as_in_ghc(tmp_path, name):
     by the checked type or, in `C a =>' code, by the argument's constructor. GHC's output and
     every cost centre's entries (an instance method's and a default method's own); bytes
     differ where GHC -O0 builds and passes dictionaries (CAF Main, a thunk's dictionary
-    field), so classes2's total is held to 3%; classes shows Doubles, whose GHC.Float CAF and
-    formatting (46 KB here) are the gap `convert' lists, and showing them costs main and
-    describe less here (0.90x of Main's bytes together), so it is held to 12%."""
+    field), so the total is held to 3%."""
     src = (SHAPES / "programs" / f"{name}.hs").read_text()
     assert _run(tmp_path, src, "-P") == (SHAPES / "out" / f"{name}.stdout").read_text()
     g_total, ghc = _per_cc(SHAPES / "out" / f"{name}.prof")
     p_total, ours = _per_cc(tmp_path / "p.prof")
     assert {k: v[1] for k, v in ours.items() if k[1] == "Main"} == \
         {k: v[1] for k, v in ghc.items() if k[1] == "Main"}
-    if name == "classes":
-        g_total = sum(v[0] for k, v in ghc.items() if k[1] == "Main")
-        p_total = sum(v[0] for k, v in ours.items() if k[1] == "Main")
-        assert abs(p_total - g_total) <= 0.12 * g_total, (p_total, g_total)
-    else:
-        assert abs(p_total - g_total) <= 0.03 * g_total, (p_total, g_total)
+    assert abs(p_total - g_total) <= 0.03 * g_total, (p_total, g_total)
+
+
+@pytest.mark.parametrize("value, ghc_bytes", [
+    # GHC 9.0.2: total bytes of `x = <value> :: Double; main = print (length (show x))`
+    # minus those of the same program printing `length (show (floor x :: Int))` (48,816)
+    ("1.0", 47208), ("123.456", 49224), ("3.141592653589793", 52736), ("1.5e10", 47928),
+    ("-2.5", 47552), ("0.0", 200),
+])
+def test_showing_a_double_allocates_as_ghcs_float_to_digits(tmp_path, value, ghc_bytes):
+    """GHC.Float's CAF (46,120 bytes) at the first Double shown, and base's floatToDigits's
+    Integer work per show (fitted: prims._digits_cost): within 3% of GHC's extra bytes; 0.0
+    has no digits to compute and builds no CAF."""
+    totals = []
+    for expr in ("floor x :: Int", "x"):
+        src = f"x :: Double\nx = {value}\nmain :: IO ()\nmain = print (length (show ({expr})))\n"
+        _run(tmp_path, src, "-p", flags=())
+        totals.append(read_profile(str(tmp_path / "p.prof")).total_alloc)
+    extra = totals[1] - totals[0]
+    assert abs(extra - ghc_bytes) <= max(0.03 * ghc_bytes, 64), (extra, ghc_bytes)
+
+
+def test_total_allocation_does_not_depend_on_cost_centres(tmp_path):
+    """GHC's total is the same with and without -fprof-auto (96,536 bytes for a program
+    showing one Double, both ways); without a `main' cost centre the :Main.main wrapper's
+    bytes go to MAIN, as in GHC (profkit dropped them: 40,040 against 49,560)."""
+    src = "xs :: [Double]\nxs = take 1 (iterate (+ 1) 1.0)\nmain :: IO ()\n" \
+          "main = print (sum (map (length . show) xs))\n"
+    totals = []
+    for flags in ((), ("-fprof-auto",)):
+        _run(tmp_path, src, "-p", flags=flags)
+        totals.append(read_profile(str(tmp_path / "p.prof")).total_alloc)
+    assert totals[0] == totals[1]
+    assert abs(totals[0] - 96536) <= 0.01 * 96536
