@@ -150,10 +150,18 @@ class Sym:
 @dataclass(slots=True)
 class Sel:
     """Field ``index`` of a cheap value: a Let-bound selection re-loaded at each use (two
-    loads) instead of being stored in a slot (``ALIAS_LETS``)."""
+    loads) instead of being stored in a slot (``ALIAS_LETS``). ``bound``: the selection
+    was already recorded as a use where the Let bound it (use recording on): its re-loads
+    are not uses."""
 
     index: int
     value: object
+    bound: bool = False
+
+
+def bound_sel(e):
+    """``e`` with every selection in it marked ``bound`` (``Sel``)."""
+    return Sel(e.index, bound_sel(e.value), True) if isinstance(e, Sel) else e
 
 
 SIMPLE = (ir.Int, ir.Var, ir.EnvVar, ir.SelfClosure, ir.Global, ir.String, Slot, Sym, Reg)

@@ -129,6 +129,12 @@ class HookSites:
     sites: int
     alloc_sites: int = 0
 
+    def recording_uses(self) -> bool:
+        """The instrumentation records uses (``profiling.instrument.Instrumentation.uses``):
+        the x86 walker then makes a selection where the IR makes it (at its Let, before an
+        allocation) rather than at each later re-load, so uses fall in the IR's era."""
+        return getattr(self.instrumentation, "uses", False) is True
+
     def use(self, kind: str, reg: str, index: int | None = None) -> None:
         self.sites += 1
         if self.instrumentation is not None:

@@ -65,7 +65,7 @@ from .. import ir
 from ..abi import SERVICE_SLOT_BASE, SERVICES
 from .asm_common import Label
 from .common import (BITWISE, CMP, EPILOGUE, FCMP, FLOAT_VALUED, INT_ARITH, MAX_SEL_DEPTH,
-                     SIMPLE, Reg, Sel, Slot, Sym, _pure, sel_depth)
+                     SIMPLE, Reg, Sel, Slot, Sym, _pure, bound_sel, sel_depth)
 from .hooks import (AllocSite, CallSite, HookSites, Insn, Instrumentation,  # noqa: F401
                     ValueLocation, alloc_name, closure_name)
 from .codevector import ItemSpec, LoadImage, build_image
@@ -261,6 +261,12 @@ class Walker(HookSites, InlineServices):
             self.expr(e.value)
             k = self.new_slot()
             self.store_slot(self.ACC, k)
+        elif isinstance(k, Sel) and self.recording_uses():
+            # a selection is a use where the Let binds it (as the IR, the interpreter and
+            # the SPARC code evaluate it), not at each re-load: with use recording on, load
+            # it once here through the use hooks, and re-load it later without them
+            self.load(k, self.ACC)
+            k = bound_sel(k)
         olds = self.bind([e.name], [k])
         self.expr(e.body, tail)
         self.unbind(olds)
@@ -322,6 +328,14 @@ class Walker(HookSites, InlineServices):
         """Evaluate ``fields``, allocate, store them; result in ACC (``name``: what is
         built, for the ``on_alloc`` hook; default by shape)."""
         vals = self.alloc_fields(fields)
+        if self.recording_uses():
+            # a field selected from another object is a use before the allocation (a GC
+            # point: maybe a census), as the IR evaluates fields first: with use recording
+            # on, select it through the use hooks now and store it later without them
+            for i, v in enumerate(vals):
+                if isinstance(v, Sel) and not v.bound:
+                    self.load(v, self.ACC)
+                    vals[i] = bound_sel(v)
         primary = self.alloc_seq(kind, len(fields))
         first = 4 * 3 - primary if kind == "ref" else -primary + (4 if kind != "pair" else 0)
         if kind == "ref":  # forward and back words

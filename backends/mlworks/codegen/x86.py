@@ -195,7 +195,8 @@ class X86(X86Inline, W.Walker):
             if base not in REG_NAMES:  # the container into reg first
                 self.load(e.value, reg)
                 base = reg
-            self.use("select", base, e.index)
+            if not e.bound:
+                self.use("select", base, e.index)
             self.emit(f"mov {reg}, {mem(base, 4 * e.index - 1)}")
         else:
             op = self.operand(e)

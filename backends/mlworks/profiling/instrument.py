@@ -265,12 +265,16 @@ class CallCounts:
 class UseTable:
     """numpy view of the use tables: which objects of an area were used since the last
     read. The SPARC CPU stores the flag byte at its own (big-endian) address; the runtime's
-    memory layer swaps bytes within words, so the tables are read through the raw view."""
+    memory layer swaps bytes within words, so the tables are read and cleared through the
+    raw view (clearing through the swapping layer missed the flags of the last granules of
+    an area whose end is not a multiple of 32 bytes: they were read again, as uses in a
+    later era, at the next collection)."""
 
     def __init__(self, machine) -> None:
         self.m = machine
-        self._read = getattr(machine.uc, "raw", machine.uc).mem_read
-        self._write = machine.uc.mem_write
+        raw = getattr(machine.uc, "raw", machine.uc)
+        self._read = raw.mem_read
+        self._write = raw.mem_write
         self.reads = 0
 
     def flags(self, start: int, end: int) -> np.ndarray:

@@ -85,6 +85,10 @@ class Result:
     #: ``explode``'s cons cells and the ``(ref, value)`` pair of an ``Assign`` (the
     #: write-barrier service's argument) included
     allocs: dict[str, int] | None = None
+    #: with ``count=True``: (era when allocated, era of the last use, 0 = never used) of
+    #: every object of ``objects``, in allocation order; eras advance at the censuses given
+    #: as ``census_at`` (a census before the object numbered ``census_at[k]`` is allocated)
+    eras: list[tuple[int, int]] | None = None
 
 
 def real_to_string(x: float) -> str:
@@ -118,8 +122,16 @@ def real_to_string(x: float) -> str:
 
 
 class Interp:
-    def __init__(self, prog: ir.Program, count: bool = False):
+    def __init__(self, prog: ir.Program, count: bool = False,
+                 census_at: list[int] | tuple[int, ...] = ()):
         self.prog = prog
+        # eras (LDVU): 1 until the first census; a census happens at an allocation (a GC
+        # point) once census_at[k] objects have been allocated
+        self.era = 1
+        self._census = sorted(census_at)
+        self._next_census = 0
+        self._born: list[int] = []
+        self._last: dict[int, int] = {}
         # counting mode (issue 11): calls per item, uses per kind, objects used
         self.count = count
         self.calls: dict[str, int] = {}
@@ -155,11 +167,18 @@ class Interp:
 
     def _use(self, kind: str, v):
         self.uses[kind] += 1
-        self._used.add(id(v.rec) if type(v) is Closure else id(v))
+        o = id(v.rec) if type(v) is Closure else id(v)
+        self._used.add(o)
+        self._last[o] = self.era
         return v
 
     def _new(self, v):
+        n, cs = len(self._alive), self._census
+        while self._next_census < len(cs) and cs[self._next_census] <= n:
+            self.era += 1
+            self._next_census += 1
         self._alive.append(v.rec if type(v) is Closure else v)
+        self._born.append(self.era)
         return v
 
     def apply(self, clo, arg):
@@ -424,8 +443,9 @@ class Interp:
         if not self.count:
             return Result("".join(self.out), uncaught)
         used = sum(1 for o in self._alive if id(o) in self._used)
+        eras = [(b, self._last.get(id(o), 0)) for o, b in zip(self._alive, self._born)]
         return Result("".join(self.out), uncaught, dict(self.calls), dict(self.uses),
-                      (len(self._alive), used), dict(self.allocs))
+                      (len(self._alive), used), dict(self.allocs), eras)
 
 
 class _Exit(Exception):
@@ -591,7 +611,7 @@ SERVICES = {
 
 
 def run_program(prog: ir.Program, stack_mb: int = 512, max_depth: int = 1_000_000,
-                count: bool = False) -> Result:
+                count: bool = False, census_at: list[int] | tuple[int, ...] = ()) -> Result:
     """Run ``prog`` in a thread with a large stack (non-tail recursion nests Python calls,
     about five Python frames per ML call). The full-size lists.sml (1e6-deep recursion)
     needs ``stack_mb=1024, max_depth=30_000_000`` (about a minute, 2-3 GB)."""
@@ -599,7 +619,7 @@ def run_program(prog: ir.Program, stack_mb: int = 512, max_depth: int = 1_000_00
 
     def target() -> None:
         try:
-            box["r"] = Interp(prog, count=count).run()
+            box["r"] = Interp(prog, count=count, census_at=census_at).run()
         except BaseException as e:  # re-raised in the caller's thread
             box["e"] = e
 

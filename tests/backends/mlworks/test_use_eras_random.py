@@ -5,6 +5,13 @@ seen through the biographical profile's death rows (``last_use > 0``) has exactl
 the interpreter counts, on x86 and SPARC, whatever the creation space (so whatever the
 collections and censuses in between).
 
+Eras: the emulated run's censuses (frequent: every 2000 instructions) happen at allocations;
+the interpreter is told after how many objects each one came (``census_at``) and advances
+its era there, and then every object's era of creation and era of last use (the death
+row's ``era`` and ``last_use``) are the interpreter's, object by object in allocation
+order: a use folded into the wrong era (a flag read after the era advanced, or left in
+the table across a census) fails here though the used/unused counts agree.
+
 The programs are generated from a small typed grammar: bindings of ints, pairs, records,
 options and closures inside a function called in a loop, with uses that happen only on some
 iterations (``if i mod k = 0 then #1 p else 0``), so that a program mixes used and never-used
@@ -94,27 +101,46 @@ def programs(draw) -> str:
 DATA_KINDS = (ObjKind.CON, ObjKind.FUN)
 
 
-def _emulated(source: str, arch: str, space: str) -> tuple[str, int, int]:
-    r = run_program(source=source, name="p.sml", rts=["-hb", "-i0.0005"],
+def _emulated(source: str, arch: str, space: str, interval: str = "0.0005"):
+    """(stdout, data objects, of which used, census_at, eras): ``eras`` = (creation era,
+    last-use era) of the data objects in allocation order (the start-up closure left
+    out), ``census_at`` = how many of them were allocated before each census."""
+    r = run_program(source=source, name="p.sml", rts=["-hb", f"-i{interval}"],
                     flags=["--arch", arch, "--creation-space", space])
     assert r.status == 0, r.stderr
     deaths = r.events.rows("death")
     kinds = r.session.tables.infos.columns()["kind"][deaths["info"]]
     data = np.isin(kinds, [int(k) for k in DATA_KINDS])
-    return r.stdout, int(data.sum()), int((deaths["last_use"][data] > 0).sum())
+    # allocation order: the order of the alloc rows (ids are given in address order of
+    # the creation space at each collection, i.e. in allocation order)
+    ids = r.events.rows("alloc")["obj"]
+    by_id = {int(o): k for k, o in enumerate(deaths["obj"])}
+    is_data = np.array([bool(data[by_id[int(o)]]) for o in ids], dtype=bool)
+    before = np.concatenate([[0], np.cumsum(is_data)])
+    census_at, n = [], 0
+    for name, d in r.events.calls:
+        if name == "alloc":
+            n += d["rows"]
+        elif name == "census":
+            census_at.append(int(before[n]) - STARTUP_OBJECTS)
+    order = [by_id[int(o)] for o in ids[is_data]][STARTUP_OBJECTS:]
+    eras = list(zip(deaths["era"][order].tolist(), deaths["last_use"][order].tolist()))
+    return (r.stdout, int(data.sum()), int((deaths["last_use"][data] > 0).sum()), census_at,
+            eras)
 
 
 @settings(max_examples=14, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(programs(), st.sampled_from(["x86", "sparc"]), st.sampled_from(["4k", "16k", "64k"]))
 def test_used_objects_are_the_interpreters(source, arch, space):
-    ref = interpret(compile_sml(source, "p.sml"), count=True)
+    out, e_allocated, e_used, census_at, eras = _emulated(source, arch, space, "0.00002")
+    ref = interpret(compile_sml(source, "p.sml"), count=True, census_at=census_at)
     assert ref.uncaught is None
     allocated, used = ref.objects
-    out, e_allocated, e_used = _emulated(source, arch, space)
     assert out == ref.stdout
     assert e_used == used, source
     assert e_allocated == allocated + STARTUP_OBJECTS, source
+    assert eras == ref.eras, source
 
 
 def _known(n: int) -> str:
@@ -135,7 +161,7 @@ def test_a_program_with_counts_known_by_hand():
         src = _known(n)
         ref = interpret(compile_sml(src, "p.sml"), count=True)
         for arch in ("x86", "sparc"):
-            out, e_allocated, e_used = _emulated(src, arch, "4k")
+            out, e_allocated, e_used, _c, _e = _emulated(src, arch, "4k")
             assert out == ref.stdout
             assert (e_allocated, e_used) == (ref.objects[0] + STARTUP_OBJECTS,
                                               ref.objects[1])
@@ -147,3 +173,18 @@ def test_a_program_with_counts_known_by_hand():
         a60, u60 = counts[60, arch]
         a30, u30 = counts[30, arch]
         assert (a60 - a30, u60 - u30) == (120, 55)
+
+
+def test_eras_of_a_program_counted_by_hand():
+    """The known program with a census every 2000 instructions: creation and last-use
+    eras object by object as the interpreter gives them; a pair selected when built is
+    used in the era it was born in, the never-read records have last use 0."""
+    src = _known(60)
+    for arch in ("x86", "sparc"):
+        out, _a, _u, census_at, eras = _emulated(src, arch, "4k", "0.00002")
+        ref = interpret(compile_sml(src, "p.sml"), count=True, census_at=census_at)
+        assert out == ref.stdout
+        assert len(census_at) >= 4 and len({b for b, _u in eras}) >= 4
+        assert eras == ref.eras
+        used = [(b, u) for b, u in eras if u]
+        assert all(u >= b for b, u in used) and any(u > b for b, u in used)
