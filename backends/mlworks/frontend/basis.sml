@@ -1414,3 +1414,36 @@ struct
                          in if Int.< (n, 1) then raise Size else Unsafe.realFmt (2, n, x) end
     | StringCvt.EXACT => Unsafe.realFmt (3, 0, x)
 end
+
+(* Real.fromString (the real_from_string service: correctly rounded, as Poly/ML reads it),
+   Substring.position and OS.Process: appended so that no other global moves *)
+structure Real =
+struct
+  open Real
+  fun fromString (s : string) : real option = Unsafe.cast (Unsafe.realFromString s)
+end
+structure Substring =
+struct
+  open Substring
+  fun position pat (SS (s, i, n)) =
+    let val m = String.size pat
+        fun at k = let fun eq j = j >= m orelse (String.sub (s, k + j) = String.sub (pat, j)
+                                                 andalso eq (j + 1))
+                   in eq 0 end
+        fun go k = if k + m > i + n then NONE else if at k then SOME k else go (k + 1)
+    in case go i of
+         SOME k => (SS (s, i, k - i), SS (s, k, i + n - k))
+       | NONE => (SS (s, i, n), SS (s, i + n, 0))
+    end
+end
+structure OS =
+struct
+  structure Process =
+  struct
+    type status = int
+    val success = 0
+    val failure = 1
+    fun isSuccess (s : status) = s = 0
+    fun exit (s : status) = General.exit s
+  end
+end

@@ -33,6 +33,7 @@ SERVICES = {
     "Array.fromList": "array_from_list", "Unsafe.byteArray": "bytearray_make",
     "Unsafe.byteSub": "bytearray_sub", "Unsafe.byteUpdate": "bytearray_update",
     "Unsafe.byteLength": "bytearray_length", "Unsafe.realFmt": "real_fmt",
+    "Unsafe.realFromString": "real_from_string",
 }
 BINARY_PRIMS = {"Int.quot": "quot", "Int.rem": "rem", "Real.==": "req",
                 "Unsafe.andb": "andb", "Unsafe.orb": "orb", "Unsafe.xorb": "xorb"}

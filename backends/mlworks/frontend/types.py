@@ -438,6 +438,8 @@ BUILTIN_TYPES: dict[str, str] = {
     "Unsafe.xorb": "int * int -> int",
     # Real.fmt's formatting (the real_fmt service): (kind, digits, x)
     "Unsafe.realFmt": "int * int * real -> string",
+    # Real.fromString (the real_from_string service): NONE or SOME r (basis.sml casts)
+    "Unsafe.realFromString": "string -> int",
 }
 # unqualified aliases of builtins (the rest of the top-level basis is in basis.sml)
 BUILTIN_ALIASES = {

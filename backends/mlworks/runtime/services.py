@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import decimal
 import math
+import re
+import struct
 from typing import Callable
 
 from profkit.errors import GuestRuntimeError
@@ -396,6 +398,32 @@ def _some(m, v: int) -> int:
     return addr + V.PAIRPTR
 
 
+_REAL_PREFIX = re.compile(r"[ \t\n\r\f\v]*([+~-]?)(\d+(?:\.\d+)?|\.\d+)([eE][+~-]?\d+)?")
+
+
+def real_from_text(s: str) -> float | None:
+    """``Real.fromString`` as Poly/ML 5.7 reads it: leading white space, a sign (+ ~ -),
+    digits with an optional fraction (or a fraction alone), an optional exponent; the rest
+    of the string is ignored; correctly rounded (``1e400`` is inf); ``inf``/``nan`` and a
+    string without digits give NONE."""
+    mt = _REAL_PREFIX.match(s)
+    if mt is None:
+        return None
+    sign, num, exp = mt.groups()
+    return float(("-" if sign in ("~", "-") else "") + num + (exp or "").replace("~", "-"))
+
+
+def s_real_from_string(m) -> None:
+    v = real_from_text(m.string_bytes(_arg(m)).decode("latin-1"))
+    if v is None:
+        return _ret(m, V.MLNIL)
+    addr = m.alloc(8 + V.REAL_BYTES)  # SOME's pair and the boxed real, in one allocation
+    real = addr + 8
+    m.write(real, m.pack(V.make_header(V.BYTEARRAY, 12), 0) + struct.pack(m._e + "d", v))
+    m.write(addr, m.pack(V.mlint(OPTION_SOME_TAG), real + V.POINTER))
+    _ret(m, addr + V.PAIRPTR)
+
+
 def s_int_from_string(m) -> None:
     s = m.string_bytes(_arg(m)).decode("latin-1").lstrip(" \t\n\r\f\v")
     sign = 1
@@ -492,4 +520,5 @@ IMPLS: dict[str, Callable] = {
     "array_from_list": s_array_from_list, "bytearray_make": s_bytearray_make,
     "bytearray_sub": s_bytearray_sub, "bytearray_update": s_bytearray_update,
     "bytearray_length": s_bytearray_length, "real_fmt": s_real_fmt,
+    "real_from_string": s_real_from_string,
 }

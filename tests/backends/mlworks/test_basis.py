@@ -18,7 +18,8 @@ from profkit.options import parse_run_args
 from tests.conftest import reference_path
 
 BASIS = reference_path("sml", "basis")
-PROGRAMS = ["words", "strings", "arrays", "lists", "ints", "reals", "idioms", "realfmt"]
+PROGRAMS = ["words", "strings", "arrays", "lists", "ints", "reals", "idioms", "realfmt",
+            "readers"]
 # held-out programs (README: written as ordinary programs, not for the Basis's tests), each
 # mixing several structures; some end with an uncaught exception, which Poly/ML prints as
 # the last line of its stdout and profkit on stderr (exit 1)
