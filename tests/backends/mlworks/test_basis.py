@@ -25,7 +25,7 @@ PROGRAMS = ["words", "strings", "arrays", "lists", "ints", "reals", "idioms", "r
 # the last line of its stdout and profkit on stderr (exit 1)
 HELD_OUT = ["held_wordfreq", "held_bytes", "held_sieve", "held_geometry", "held_parse",
             "held_bits", "held_bank", "held_deep", "held_matrix", "held_misc",
-            "held_bignum", "held_rsa", "held_bigpat", "held_stack", "held_stats"]
+            "held_bignum", "held_rsa", "held_bigpat", "held_stack", "held_stats", "held_life"]
 
 
 def run(path, *opts: str) -> tuple[int, str, str]:
