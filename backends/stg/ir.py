@@ -296,6 +296,9 @@ PRIMOPS: dict[str, int] = {
     "putStr#": 2,
     # error: argument is a fully evaluated String; raises the program's runtime error
     "error#": 1,
+    # read: argument 1 the type's shape ("I", "D", "B", "C", "S", "[I]" ...), argument 2 the
+    # text, both fully evaluated Strings; the value as GHC's Read instances parse it
+    "read#": 2,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
 }
 

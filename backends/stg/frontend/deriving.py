@@ -65,6 +65,8 @@ class Derived:
     own_code: set[str] = field(default_factory=set)
     #: the program's file name (for messages the generated code prints)
     file: str = "<derived>"
+    #: read's shapes (pipeline._read_directed) -> the helper reading each
+    readers: dict[str, str] = field(default_factory=dict)
     #: type name -> the fmap method of the program's Functor instance for it
     functor: dict[str, str] = field(default_factory=dict)
 

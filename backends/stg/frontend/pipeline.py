@@ -54,6 +54,7 @@ _BASE_MODULES = {
     "GHC.Base": "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
                 "=<< fmap <$> asTypeOf until fmapMaybe# fmapPair#",
     "Data.Either": "fmapEither#",
+    "GHC.Read": "read readAt#",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
@@ -259,6 +260,8 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
             _type_directed(e, types.expr_desc(e), derived)
         elif prelude_ref(e, ("fmap", "<$>")):
             _functor_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, ("read",)):
+            _read_directed(e, _t, derived, types.file)
         if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
             head = (types.expr_desc(e) or "").lstrip("->")
             if head not in ("IO", "*", ""):
@@ -299,6 +302,45 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
     raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, lists, "
                       "Maybe, Either, pairs and the program's Functor instances are: see "
                       "SUBSET.md)", file, e.span[0], e.span[1])
+
+
+def _read_shape(t: object) -> str | None:
+    """The shape ``read#`` parses a value of type ``t`` by (None: a type it cannot read)."""
+    h, args = T.spine(t)
+    if not isinstance(h, T.TCon) or h.rigid:
+        return "I" if isinstance(h, T.TVar) else None  # left open: Integer by defaulting
+    if h.key in ("Int", "Integer"):
+        return "I"
+    if h.key in ("Double", "Float"):
+        return "D"
+    if h.key in ("Bool", "Char"):
+        return h.key[0]
+    if h.key == "[]" and args:
+        eh, _ = T.spine(args[0])
+        if isinstance(eh, T.TCon) and eh.key == "Char":
+            return "S"
+        inner = _read_shape(args[0])
+        return None if inner is None else f"[{inner}]"
+    return None
+
+
+def _read_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
+    """read at the type the checker found: a helper of the derived code reading that shape
+    (Int, Integer, Double, Bool, Char, String and lists of them)."""
+    sf = T.split_fun(t)
+    if sf is None:
+        return
+    shape = _read_shape(sf[1])
+    if shape is None:
+        raise SourceError(f"`read' at the type `{T.show_type(sf[1])}' is not supported by the "
+                          "Haskell subset (Int, Integer, Double, Bool, Char, String and lists "
+                          "of them are: see SUBSET.md)", file, e.span[0], e.span[1])
+    name = derived.readers.get(shape)
+    if name is None:
+        name = derived.readers[shape] = f"read{len(derived.readers)}#"
+        derived.labels[name] = (None, S.NOSPAN, "read")  # base's code: no cost centre
+        derived.source += f'{name} s = readAt# "{shape}" s\n'
+    e.name = "%" + name
 
 
 def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:

@@ -72,6 +72,11 @@ undefinedCalledAt loc = raise# ("Prelude.undefined\nCallStack (from HasCallStack
 emptyList# fun = errorWithoutStackTrace ("Prelude." ++ fun ++ ": empty list")
 
 forceStr# s = case forceGo# s of () -> s
+-- read at the type the checker finds (pipeline._read_directed gives the shape)
+read s = readAt# "I" s
+readAt# shape s = case forceStr# shape of
+  !sh -> case forceStr# s of
+           !s' -> prim "read#" sh s'
 forceGo# [] = ()
 forceGo# (c:cs) = case c of !_ -> forceGo# cs
 

@@ -449,6 +449,7 @@ compare :: Ord a => a -> a -> Ordering
 max :: Ord a => a -> a -> a
 min :: Ord a => a -> a -> a
 show :: Show a => a -> String
+read :: Read a => String -> a
 shows :: Show a => a -> ShowS
 showString :: String -> ShowS
 showChar :: Char -> ShowS

@@ -47,6 +47,8 @@ from .ccs import CcsOps
 from ..heap.heapobj import LF, Box, Con, DataConR, Fun, Pap, Thunk
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .compile import Codegen, con_package
+from .read import ReadError, read_value
+from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
 #: virtual clock rate: one machine transition = 10 ns of "time" (1e5 transitions per 1 ms tick)
@@ -185,7 +187,8 @@ class Machine:
             "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "WM": rt.WM, "Halt": rt.Halt,
             "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
-            "FLOAT_CAF_ALLOC": FLOAT_CAF_ALLOC,
+            "FLOAT_CAF_ALLOC": FLOAT_CAF_ALLOC, "read_value": read_value, "ReadError": ReadError,
+            "read_cost": read_cost,
         }
         self.stack = stack
         templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS
@@ -267,6 +270,13 @@ class Machine:
         try:
             code, env = ns["apply"](ns[main], [self.world])
             _, self.steps = ns["run_loop"](code, env, self.steps, limit)
+        except KeyboardInterrupt:
+            # Ctrl-C: the reports are due within a second, and the cyclic collector, once
+            # enabled again below, would first scan the whole guest heap (half a second at
+            # a few million objects). Freeze what exists so it never scans it; reference
+            # counting still frees it (an interrupted run's letrec cycles are kept).
+            gc.freeze()
+            raise
         except MemoryError:
             self.stack.clear()
             raise ResourceLimitError(f"{self.prog_name}: heap overflow") from None

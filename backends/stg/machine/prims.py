@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
+from .read import ReadError, read_value
+from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
 # ruff: noqa: F821  -- free names are the machine registers, see rt.py
@@ -376,6 +378,38 @@ def p_error(s):
     m.runtime_error(list_to_str(s))
 
 
+def p_read(shape, s):
+    """``read`` at a shape (machine/read.py parses the text as GHC's Read instances do)."""
+    sh, text = list_to_str(shape), list_to_str(s)
+    try:
+        value = read_value(sh, text)
+    except ReadError as e:
+        m.runtime_error(f"Prelude.read: {e}")
+    for _ in range(read_cost(sh, text) // 24):  # GHC's lexer and ReadP parsers' garbage
+        HIa(S_CONS)
+        HPa(CCS)
+    return _build(value)
+
+
+def _build(v):
+    """A parsed value as heap objects (boxes, Strings, lists, Bools)."""
+    if type(v) is bool:
+        return TRUE if v else FALSE
+    if type(v) is int or type(v) is float:
+        return mknum(v)
+    if type(v) is str:
+        return mkchr(v)
+    if type(v) is tuple:  # a String
+        return mkstr(v[0])
+    lst = NIL
+    for x in reversed(v):
+        o = Con(len(HI), DC_CONS, [_build(x), lst])
+        HIa(S_CONS)
+        HPa(CCS)
+        lst = o
+    return lst
+
+
 def p_isDouble(a):
     """The run-time type test the Prelude's Enum methods need (GHC knows the type
     statically): a test of the box's constructor, allocating nothing."""
@@ -394,6 +428,7 @@ PRIM_FUNCTIONS = {
     "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "chr": p_chr,
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble, "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
+    "read#": p_read,
     "isDouble#": p_isDouble, "isChar#": p_isChar,
 }
 
@@ -401,4 +436,4 @@ PRIM_FUNCTIONS = {
 COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str, _divzero,
-                    _float_fn, _to_int, _fl, _digits_cost)
+                    _float_fn, _to_int, _fl, _digits_cost, _build)

@@ -67,6 +67,8 @@ CASES = [
      "Expected kind `* -> *', but `T' has kind `*'"),
     ("f :: Functor g => g Int -> g Int\nf = fmap (+ 1)\nmain = print (f [1])", 2, 5,
      "`fmap' at a functor the types leave open"),
+    ("main = print (read \"(1,2)\" :: (Int, Int))", 1, 15,
+     "`read' at the type `(Int, Int)' is not supported"),
     ("data R = R { x :: Int, x :: Int }\nmain = print 1", 1, 24, "Multiple declarations of `x'"),
     ("data R = R { x :: Int }\ndata S = S { x :: Int }\nmain = print 1", 2, 14,
      "Multiple declarations of `x'"),

@@ -461,3 +461,21 @@ def test_total_allocation_does_not_depend_on_cost_centres(tmp_path):
         totals.append(read_profile(str(tmp_path / "p.prof")).total_alloc)
     assert totals[0] == totals[1]
     assert abs(totals[0] - 96536) <= 0.01 * 96536
+
+
+def test_read_parses_as_ghcs_read_instances(tmp_path):
+    """read at the checked type (Int, Integer, Double, Bool, Char, String, lists of them):
+    blanks and parentheses, negative numbers, hex and octal, escapes, nested lists, map read;
+    a bad text is GHC's `Prelude.read: no parse' (shapes/reads.hs, GHC 9.0.2's stdout and
+    stderr)."""
+    from profkit.cli import main as cli_main
+    import contextlib
+
+    prog = tmp_path / "reads.hs"
+    prog.write_text((SHAPES / "programs" / "reads.hs").read_text())
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli_main(["run", "--outdir", str(tmp_path), str(prog)])
+    assert status == 1
+    assert out.getvalue() == (SHAPES / "out" / "reads.stdout").read_text()
+    assert err.getvalue() == (SHAPES / "out" / "reads.stderr").read_text()
