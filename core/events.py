@@ -52,12 +52,21 @@ class Stager:
         self.update = array("q")
         self.copy = array("q")
         self.death = array("q")
+        self._ready: dict[str, list[np.ndarray]] = {}  # rows staged whole, by ``put``
 
     _DTYPES = {"use": USE_DTYPE, "update": UPDATE_DTYPE, "copy": COPY_DTYPE, "death": DEATH_DTYPE}
 
-    def take(self, event: str) -> np.ndarray | None:
-        """Return the staged rows of ``event`` as a structured array and clear the staging
-        area; None when nothing is staged."""
+    def put(self, event: str, rows: np.ndarray) -> None:
+        """Stage a structured array of ``event``'s dtype whole (after what is staged
+        already): a backend with millions of rows at once (every live object dying at the
+        end of a run) saves the round trip through the flat array."""
+        ready = self._ready.setdefault(event, [])
+        flat = self._flat(event)
+        if flat is not None:
+            ready.append(flat)
+        ready.append(rows)
+
+    def _flat(self, event: str) -> np.ndarray | None:
         buf: array = getattr(self, event)
         if not buf:
             return None
@@ -69,3 +78,14 @@ class Stager:
             out[name] = flat[:, i]
         setattr(self, event, array("q"))
         return out
+
+    def take(self, event: str) -> np.ndarray | None:
+        """Return the staged rows of ``event`` as a structured array and clear the staging
+        area; None when nothing is staged."""
+        flat = self._flat(event)
+        ready = self._ready.pop(event, None)
+        if not ready:
+            return flat
+        if flat is not None:
+            ready.append(flat)
+        return ready[0] if len(ready) == 1 else np.concatenate(ready)

@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from profkit.events import DEATH_DTYPE
 from profkit.heap import CensusView, HeapGraph
 
 from . import oldgraph
@@ -422,19 +423,19 @@ class StgHeapModel:
         if not len(ids) or not s.stager.wants["death"]:
             return
         h = self.header
-        cols = [ids.astype(np.int64)] + [
-            h.gather(c, ids).astype(np.int64)
-            for c in ("info", "producer", "size_words", "era", "last_use")
-        ]
+        # the rows staged whole: a list of millions of Python ints (the end-of-run kill of a
+        # big heap) took most of a second, on the Ctrl-C path too
+        rows = np.empty(len(ids), dtype=DEATH_DTYPE)
+        rows["obj"] = ids
+        for c in ("info", "producer", "size_words", "era", "last_use"):
+            rows[c] = h.gather(c, ids)
         cap = getattr(h, "updated_size_words", 0)
         if cap:  # a death row describes the object as it dies: an updated thunk is 2 words
             from profkit.heap import updated_sizes
 
-            kinds = s.tables.infos.columns()["kind"][cols[1]]
-            cols[3] = updated_sizes(cols[3], kinds, cap).astype(np.int64)
-        # raw bytes into the int64 staging array: a list of millions of Python ints (the
-        # end-of-run kill of a big heap) took most of a second, on the Ctrl-C path too
-        s.stager.death.frombytes(np.stack(cols, axis=1).astype(np.int64, copy=False).tobytes())
+            kinds = s.tables.infos.columns()["kind"][rows["info"]]
+            rows["size_words"] = updated_sizes(rows["size_words"], kinds, cap)
+        s.stager.put("death", rows)
 
     # ------------------------------------------------------------------ heap graph
     def _graph(self, live: np.ndarray, g: dict) -> HeapGraph:
