@@ -145,3 +145,21 @@ def test_session_time_is_the_backends_virtual_time(tmp_path):
 
     s.backend = Clocked()
     assert s.time == 0.25
+
+
+def test_stager_put_keeps_rows_in_order_with_the_flat_ones():
+    """Rows staged whole (``Stager.put``, the end-of-run deaths) come out after what was
+    staged flat before them and before what is staged after."""
+    import numpy as np
+
+    from profkit.events import DEATH_DTYPE, Stager
+
+    s = Stager({"death": True})
+    s.death.extend((1, 2, 3, 4, 5, 6))
+    rows = np.zeros(2, dtype=DEATH_DTYPE)
+    rows["obj"], rows["size_words"] = [7, 8], [3, 4]
+    s.put("death", rows)
+    s.death.extend((9, 0, 0, 2, 0, 0))
+    out = s.take("death")
+    assert list(out["obj"]) == [1, 7, 8, 9] and list(out["size_words"]) == [4, 3, 4, 2]
+    assert s.take("death") is None
