@@ -79,6 +79,42 @@ val () = main ()
 """
 
 
+# datatypes, records with strings, options, closures kept in a structure: the ordinary
+# shapes of a held-out program (issue 11's check on held-out programs)
+TREE = """
+datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree
+type entry = {key : int, name : string, weight : int}
+fun insert (e : entry, Leaf) = Node (Leaf, e, Leaf)
+  | insert (e, t as Node (l, x : entry, r)) =
+      if #key e < #key x then Node (insert (e, l), x, r)
+      else if #key e > #key x then Node (l, x, insert (e, r))
+      else t
+fun find (_, Leaf) = NONE
+  | find (k, Node (l, x : entry, r)) =
+      if k < #key x then find (k, l) else if k > #key x then find (k, r) else SOME x
+fun fold f acc Leaf = acc
+  | fold f acc (Node (l, x, r)) = fold f (f (x, fold f acc l)) r
+fun build (0, t) = t
+  | build (n, t) =
+      let val k = (n * 7919) mod 2003
+      in build (n - 1, insert ({key = k, name = Int.toString k ^ "!", weight = k mod 17},
+                               t)) end
+fun main () =
+  let
+    val t = build (400, Leaf)
+    val hits = List.foldl (fn (k, s) => case find (k, t) of SOME e => s + #weight e
+                                                          | NONE => s)
+                          0 (List.tabulate (300, fn i => i * 3))
+    val fs = List.map (fn i => fn x => x * i) (List.tabulate (200, fn i => i))
+    val total = fold (fn (e, s) => s + #weight e) 0 t
+    val chars = fold (fn (e, s) => s + size (#name e)) 0 t
+  in
+    print (Int.toString hits ^ " " ^ Int.toString total ^ " " ^ Int.toString chars ^ " "
+           ^ Int.toString (List.foldl (fn (f, s) => (s + f 3) mod 9973) 0 fs) ^ "\\n")
+  end
+val () = main ()
+"""
+
 class _Grab:
     @hookimpl
     def profkit_session_finish(self, session):
@@ -144,6 +180,40 @@ def test_schemes_change_neither_output_nor_collections(tmp_path, arch):
                       ((), ["-hr", "-hbdrag,void", "-i10"]), ((), ["-hc", "-hb", "-p", "-i10"])):
         assert colls(*opts, rts=rts) == plain, (opts, rts)
     assert colls(rts=["-hb", "-i0.001"])[0] == plain[0]
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_no_scheme_changes_a_held_out_programs_output_or_collections(tmp_path, arch):
+    """Every scheme the LEAK test does not run, alone, on TREE: the program's output and
+    its collections per generation are the unprofiled run's (no census in the run: a
+    census adds a collection at a virtual time, which instrumentation moves)."""
+    ref = run_program(compile_sml(TREE, "p.sml")).stdout
+    out, be = run(tmp_path, TREE, arch)
+    plain = (out, be.run_collections)
+    assert out == ref and sum(plain[1]) >= 10
+    for opts, rts in (((), ["-hc", "-i10"]), ((), ["-hd", "-i10"]), ((), ["-hy", "-i10"]),
+                      ((), ["-hb", "-i10"]), ((), ["-P"]),
+                      (("--profile", str(tmp_path / "m.txt"), "--profile-manner", "1"), ()),
+                      (("--profile", str(tmp_path / "m.txt"), "--profile-manner", "2"), ()),
+                      (("--profile", str(tmp_path / "m.txt"), "--profile-manner",
+                        str(3 + (2 << 16))), ())):
+        out, be = run(tmp_path, TREE, arch, *opts, rts=rts)
+        assert (out, be.run_collections) == plain, (opts, rts)
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_biographies_of_a_held_out_program_add_up_to_the_hc_total(tmp_path, arch):
+    """TREE (strings: inherently used; a tree searched then folded; closures kept in a
+    list) at a census every 0.2 ms: each census's five bands sum to the -hc total."""
+    out, _be = run(tmp_path, TREE, arch, rts=["-hc", "-hb", "-i0.0002"])
+    assert out == run_program(compile_sml(TREE, "p.sml")).stdout
+    hc, hb = samples(tmp_path / "p.hp"), samples(tmp_path / "p.hb.hp")
+    assert len(hc) == len(hb) >= 8
+    for a, b in zip(hc, hb):
+        assert sum(a.values()) == sum(b.values())
+        assert set(b) <= {"LAG", "DRAG", "VOID", "USE", "INHERENT_USE"}
+    assert max(s.get("INHERENT_USE", 0) for s in hb) > 0  # the names (strings)
+    assert max(s.get("USE", 0) for s in hb) > 0 and max(s.get("LAG", 0) for s in hb) > 0
 
 
 @pytest.mark.parametrize("arch", ARCHS)
