@@ -73,6 +73,8 @@ class StgBackend:
         session.word_bytes = 8
         self.program = program
         self.machine = Machine(program, session)
+        from .frontend.readvalue import read_value
+        self.machine.ns["read_value"] = read_value  # read#'s parser (the front end's lexer)
         # census sizes of blackholes and indirections: the update events' new size (GHC's
         # 2-word StgInd), not the thunk's allocated size (core.heap.CensusView)
         session.header.updated_size_words = BLACKHOLE_SIZE

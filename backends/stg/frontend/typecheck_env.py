@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 
+from . import syntax as S
 from . import typecheck_types as T
 from .lexer import Token, tokenize
 
@@ -31,6 +32,17 @@ class Scheme:
         self.n = n
         self.preds = preds
         self.type = type_
+
+
+class Sig:
+    """A signature read from the source: its scheme and its type variables' names."""
+
+    __slots__ = ("scheme", "names", "span")
+
+    def __init__(self, scheme: Scheme, names: list[str], span: S.Span):
+        self.scheme = scheme
+        self.names = names
+        self.span = span
 
 
 # ------------------------------------------------------------------------------ syntax

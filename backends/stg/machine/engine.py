@@ -47,12 +47,15 @@ from .ccs import CcsOps
 from ..heap.heapobj import LF, Box, Con, DataConR, Fun, Pap, Thunk
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .compile import Codegen, con_package
-from .read import ReadError, read_value
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
 #: virtual clock rate: one machine transition = 10 ns of "time" (1e5 transitions per 1 ms tick)
 UNITS_PER_SECOND = 1e8
+
+
+def _no_reader(shape: str, text: str) -> object:
+    raise ValueError("no reader: the machine was built without a front end")
 
 
 class Machine:
@@ -187,8 +190,7 @@ class Machine:
             "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "WM": rt.WM, "Halt": rt.Halt,
             "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
-            "FLOAT_CAF_ALLOC": FLOAT_CAF_ALLOC, "read_value": read_value, "ReadError": ReadError,
-            "read_cost": read_cost,
+            "FLOAT_CAF_ALLOC": FLOAT_CAF_ALLOC, "read_cost": read_cost, "read_value": _no_reader,
         }
         self.stack = stack
         templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
-from .read import ReadError, read_value
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
@@ -379,11 +378,12 @@ def p_error(s):
 
 
 def p_read(shape, s):
-    """``read`` at a shape (machine/read.py parses the text as GHC's Read instances do)."""
+    """``read`` at a shape: ``read_value`` (the front end's readvalue, given to the machine by
+    the backend) parses the text as GHC's Read instances do."""
     sh, text = list_to_str(shape), list_to_str(s)
     try:
         value = read_value(sh, text)
-    except ReadError as e:
+    except ValueError as e:  # the front end's readvalue: no parse
         m.runtime_error(f"Prelude.read: {e}")
     for _ in range(read_cost(sh, text) // 24):  # GHC's lexer and ReadP parsers' garbage
         HIa(S_CONS)

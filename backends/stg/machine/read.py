@@ -1,23 +1,7 @@
-"""Parsing ``read``'s text as GHC's Read instances do, for the shapes the front end asks for
-(``pipeline._read_directed``): ``I`` (Int/Integer), ``D`` (Double), ``B`` (Bool), ``C``
-(Char), ``S`` (String) and ``[x]`` (a list of shape x).
-
-The text is Haskell's lexical syntax (the front end's lexer reads it: escapes in characters
-and strings, ``0x``/``0o`` integers, exponents), with whitespace and parentheses around any
-value, and a leading ``-`` on numbers (``read "(-3)"``). Anything else, or anything left over,
-is GHC's ``Prelude.read: no parse``.
-
-What flows out: Python values (int, float, bool, a one-character str for a Char, a 1-tuple
-(text,) for a String, a list for a list), which ``prims._build`` turns into heap objects.
-"""
+"""What GHC's ``read`` allocates (the machine charges it when ``read#`` runs; the text is
+parsed by the front end's ``readvalue``, which the backend hands the machine)."""
 
 from __future__ import annotations
-
-from profkit.errors import SourceError
-
-
-class ReadError(Exception):
-    pass
 
 
 def ghc_cost(shape: str, text: str) -> int:
@@ -38,80 +22,3 @@ def ghc_cost(shape: str, text: str) -> int:
     if shape == "D":
         return 3160 + 384 * chars + 160 * blanks
     return 3024 + 160 * blanks
-
-
-def read_value(shape: str, text: str) -> object:
-    from ..frontend.lexer import tokenize
-
-    try:
-        toks = [t for t in tokenize(text, "<read>") if t.kind != "eof"]
-    except SourceError:
-        raise ReadError("no parse") from None
-    p = _Reader(toks)
-    v = p.value(shape)
-    if p.i != len(toks):
-        raise ReadError("no parse")
-    return v
-
-
-class _Reader:
-    def __init__(self, toks: list) -> None:
-        self.toks = toks
-        self.i = 0
-
-    def peek(self) -> object:
-        return self.toks[self.i] if self.i < len(self.toks) else None
-
-    def take(self, kind: str, text: str | None = None) -> bool:
-        t = self.peek()
-        if t is not None and t.kind == kind and (text is None or t.text == text):
-            self.i += 1
-            return True
-        return False
-
-    def value(self, shape: str) -> object:
-        if self.take("special", "("):  # parentheses around any value
-            v = self.value(shape)
-            if not self.take("special", ")"):
-                raise ReadError("no parse")
-            return v
-        if shape.startswith("["):
-            return self.list_(shape[1:-1])
-        t = self.peek()
-        if t is None:
-            raise ReadError("no parse")
-        if shape in ("I", "D"):
-            neg = self.take("varsym", "-")
-            t = self.peek()
-            if t is None:
-                raise ReadError("no parse")
-            if t.kind == "int" or shape == "D" and t.kind == "float":
-                self.i += 1
-                v = t.value if shape == "I" else float(t.value)  # type: ignore[arg-type]
-                return -v if neg else v
-            if shape == "D" and t.kind == "conid" and t.text in ("Infinity", "NaN"):
-                self.i += 1
-                v = float("inf") if t.text == "Infinity" else float("nan")
-                return -v if neg else v
-            raise ReadError("no parse")
-        self.i += 1
-        if shape == "B" and t.kind == "conid" and t.text in ("True", "False"):
-            return t.text == "True"
-        if shape == "C" and t.kind == "char":
-            return t.value
-        if shape == "S" and t.kind == "string":
-            return (t.value,)
-        raise ReadError("no parse")
-
-    def list_(self, inner: str) -> list:
-        if not self.take("special", "["):
-            raise ReadError("no parse")
-        out: list = []
-        if self.take("special", "]"):
-            return out
-        while True:
-            out.append(self.value(inner))
-            if self.take("special", "]"):
-                return out
-            if not self.take("special", ","):
-                raise ReadError("no parse")
