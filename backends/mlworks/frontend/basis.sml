@@ -251,7 +251,10 @@ struct
   fun isPunct c = isGraph c andalso not (isAlphaNum c)
   fun toUpper c = if isLower c then Char.unsafeChr (ord c - 32) else c
   fun toLower c = if isUpper c then Char.unsafeChr (ord c + 32) else c
-  fun contains s c = List.exists (fn d => d = c) (String.explode s)
+  fun contains s c =
+    let val n = String.size s
+        fun go i = i < n andalso (String.sub (s, i) = c orelse go (i + 1))
+    in go 0 end
   fun notContains s c = not (contains s c)
   fun toString c =
     if c = #"\\" then "\\\\"
@@ -298,13 +301,12 @@ struct
         val m = String.size s
     in n <= m andalso String.substring (s, m - n, n) = p end
   fun isSubstring p s =
-    let fun prefix ([], _) = true
-          | prefix (_, []) = false
-          | prefix (x :: xs, y :: ys) = x = y andalso prefix (xs, ys)
-        val ps = String.explode p
-        fun go [] = List.null ps
-          | go (cs as _ :: r) = prefix (ps, cs) orelse go r
-    in go (String.explode s) end
+    let val m = String.size p
+        val n = String.size s
+        fun at (k, j) = j >= m orelse (String.sub (s, k + j) = String.sub (p, j)
+                                       andalso at (k, j + 1))
+        fun go k = k + m <= n andalso (at (k, 0) orelse go (k + 1))
+    in go 0 end
   (* split at the characters satisfying p: fields keeps empty fields, tokens drops them *)
   (* by index over the string (String.sub and substring are emitted instructions): no
      character list *)
@@ -1090,9 +1092,14 @@ struct
   fun dropr p ss = #1 (splitr p ss)
   fun takel p ss = #1 (splitl p ss)
   fun taker p ss = #2 (splitr p ss)
-  fun foldl f acc ss = List.foldl f acc (explode ss)
-  fun foldr f acc ss = List.foldr f acc (explode ss)
-  fun app f ss = List.app f (explode ss)
+  (* by index over the slice: no character list *)
+  fun foldl f acc (SS (s, i, n)) =
+    let fun go (k, a) = if k >= i + n then a else go (k + 1, f (String.sub (s, k), a))
+    in go (i, acc) end
+  fun foldr f acc (SS (s, i, n)) =
+    let fun go (k, a) = if k < i then a else go (k - 1, f (String.sub (s, k), a))
+    in go (i + n - 1, acc) end
+  fun app f ss = foldl (fn (c, ()) => f c) () ss
   fun fields p ss = List.map full (String.fields p (string ss))
   fun tokens p ss = List.map full (String.tokens p (string ss))
   fun isPrefix p ss = String.isPrefix p (string ss)

@@ -47,8 +47,10 @@ def test_basis_program_prints_what_poly_ml_prints(prog, arch, creation, tmp_path
     assert out == (BASIS / f"{prog}.polyml.txt").read_text()
 
 
-@pytest.mark.parametrize("creation", ["default", "16k"])
-@pytest.mark.parametrize("arch", ["x86", "sparc"])
+# each held-out program on two of the four configurations (all four were checked by hand
+# when they were added; two keep the suite fast while covering both code generators and
+# both creation spaces)
+@pytest.mark.parametrize("arch,creation", [("x86", "default"), ("sparc", "16k")])
 @pytest.mark.parametrize("prog", HELD_OUT)
 def test_held_out_program_prints_what_poly_ml_prints(prog, arch, creation, tmp_path):
     opts = ["--arch", arch, "--outdir", str(tmp_path)]
