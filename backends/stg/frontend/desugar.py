@@ -273,7 +273,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if isinstance(e, S.ECase):
             return self.case(e, env, path)
         if isinstance(e, S.EDo):
-            out = desugar_do(e.stmts)
+            out = desugar_do(e.stmts, e.monad)
             self.note_do(e, out)
             return self.expr(out, env, path)
         if isinstance(e, S.EList) and e.items:

@@ -16,6 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import syntax as S
+from .sugar import MONAD_OPS
+
+_THEN = {"%" + ops[0] for ops in MONAD_OPS.values()}
+_BIND = {"%" + ops[1] for ops in MONAD_OPS.values()}
 
 if TYPE_CHECKING:  # pragma: no cover
     from .typecheck import Prepared
@@ -91,10 +95,10 @@ class TypeDescMixin:
         n: object = out
         while not self._original(n):
             if isinstance(n, S.EApp) and isinstance(n.fun, S.EVar) and len(n.args) == 2 and \
-                    n.fun.name in ("%>>", "%>>="):
+                    n.fun.name in _THEN | _BIND:
                 self._note(n, desc)
                 nxt = n.args[1]
-                if isinstance(nxt, S.ELam) and n.fun.name == "%>>=":
+                if isinstance(nxt, S.ELam) and n.fun.name in _BIND:
                     self._note(nxt, "->" + desc)
                     nxt = nxt.body
                 n = nxt

@@ -52,8 +52,10 @@ _BASE_MODULES = {
                 "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter scanl1 scanr1 "
                 "emptyList# concat concatMap",
     "GHC.Base": "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
-                "=<< fmap <$> asTypeOf until fmapMaybe# fmapPair#",
-    "Data.Either": "fmapEither#",
+                "=<< fmap <$> asTypeOf until fmapMaybe# fmapPair# bindMaybe# thenMaybe# "
+                "returnMaybe# flipBindMaybe# bindList# thenList# returnList# flipBindList# "
+                "bindListGo# bindListIn#",
+    "Data.Either": "fmapEither# bindEither# thenEither# returnEither# flipBindEither#",
     "GHC.Read": "read readAt#",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
@@ -263,15 +265,36 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, ("read",)):
             _read_directed(e, _t, derived, types.file)
         if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
-            head = (types.expr_desc(e) or "").lstrip("->")
-            if head not in ("IO", "*", ""):
-                raise SourceError(
-                    f"the {head} monad is not supported by the Haskell subset: `>>=', `do' "
-                    "and `return' run in IO only (see SUBSET.md)", types.file, e.span[0],
-                    e.span[1])
+            _monad_directed(e, (types.expr_desc(e) or "").lstrip("->"), types.file)
 
 
-# the monad operations of the Prelude, which run in IO only
+# the monad operations of the Prelude: >>=, >>, return, pure and =<< (and do blocks) also
+# at Maybe, lists and Either; the others in IO only
+_MONAD_OPS = {">>=": "bind", ">>": "then", "return": "return", "pure": "return",
+              "=<<": "flipBind"}
+_MONAD_SUFFIX = {"Maybe": "Maybe#", "[]": "List#", "Either": "Either#"}
+
+
+def _monad_directed(e: S.EDo | S.EVar, head: str, file: str) -> None:
+    """A do block or monad operation at the monad the checker found: IO (the Prelude's),
+    Maybe, lists or Either (base's instances, ``bindMaybe#``...); others are refused."""
+    if head in ("IO", "*", ""):
+        return
+    if head in _MONAD_SUFFIX:
+        if isinstance(e, S.EDo):
+            e.monad = head
+            return
+        if e.name in _MONAD_OPS:
+            e.name = f"%{_MONAD_OPS[e.name]}{_MONAD_SUFFIX[head]}"
+            return
+        what = f"`{e.name}' at the {head} monad"
+    else:
+        what = f"the {head} monad"
+    raise SourceError(f"{what} is not supported by the Haskell subset: do, >>=, >>, return, "
+                      "pure and =<< run in IO, Maybe, lists and Either; mapM, sequence, when "
+                      "and the others in IO only (see SUBSET.md)", file, e.span[0], e.span[1])
+
+
 MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
                      "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
                      "replicateM_"))

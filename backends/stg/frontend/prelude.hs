@@ -703,6 +703,33 @@ pure a w = IO# w a
 (>>=) m k w = case m w of IO# w' a -> k a w'
 (>>) m k w = case m w of IO# w' _ -> k w'
 (=<<) k m = m >>= k
+-- the Maybe, list and Either monads (base's instances); the checked type picks them
+-- (pipeline._monad_directed), as it picks fmap's functor
+bindMaybe# m k = case m of
+  Nothing -> Nothing
+  Just x -> k x
+thenMaybe# m k = case m of
+  Nothing -> Nothing
+  Just _ -> k
+returnMaybe# x = Just x
+flipBindMaybe# k m = bindMaybe# m k
+-- base's [y | x <- xs, y <- k x], as -O2 compiles it: no (++) copy, no thunk for k x
+bindList# xs k = bindListGo# k xs
+bindListGo# _ [] = []
+bindListGo# k (x:rest) = bindListIn# k (k x) rest
+bindListIn# k [] rest = bindListGo# k rest
+bindListIn# k (y:ys) rest = y : bindListIn# k ys rest
+thenList# xs k = bindList# xs (\_ -> k)
+returnList# x = [x]
+flipBindList# k xs = bindList# xs k
+bindEither# m k = case m of
+  Left e -> Left e
+  Right x -> k x
+thenEither# m k = case m of
+  Left e -> Left e
+  Right _ -> k
+returnEither# x = Right x
+flipBindEither# k m = bindEither# m k
 fmap f m w = case m w of IO# w' a -> IO# w' (f a)
 (<$>) f m = fmap f m
 -- fmap at the other functors: the checked type picks one (pipeline._type_directed)

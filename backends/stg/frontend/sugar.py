@@ -21,18 +21,35 @@ def fresh_name(base: str) -> str:
     return f"%{base}{next(_fresh)}"
 
 
-def desugar_do(stmts: list[S.Stmt]) -> S.Expr:
-    """``do`` for IO: ``e; rest`` -> ``e >> rest``; ``p <- e; rest`` -> ``e >>= \\p -> rest``;
-    ``let ds; rest`` -> ``let ds in rest``."""
+#: the Prelude's (>>), (>>=) and the value of a failed pattern (MonadFail's fail) per monad
+MONAD_OPS = {"IO": (">>", ">>=", None), "Maybe": ("thenMaybe#", "bindMaybe#", "Nothing"),
+             "[]": ("thenList#", "bindList#", "[]"), "Either": ("thenEither#", "bindEither#", None)}
+
+
+def desugar_do(stmts: list[S.Stmt], monad: str = "IO") -> S.Expr:
+    """``do`` in ``monad``: ``e; rest`` -> ``e >> rest``; ``p <- e; rest`` -> ``e >>= \\p ->
+    rest``; ``let ds; rest`` -> ``let ds in rest``. In Maybe and lists a pattern that does
+    not match gives ``fail``'s Nothing or [] (the report's translation), elsewhere an
+    error."""
+    then_, bind, fail = MONAD_OPS[monad]
     last = stmts[-1]
     assert isinstance(last, S.SExpr)
     result: S.Expr = last.expr
     for s in reversed(stmts[:-1]):
         if isinstance(s, S.SExpr):
-            result = S.EApp(builtin(">>"), [s.expr, result], NOSPAN)
+            result = S.EApp(builtin(then_), [s.expr, result], NOSPAN)
         elif isinstance(s, S.SBind):
-            lam = S.ELam([s.pat], result, NOSPAN)
-            result = S.EApp(builtin(">>="), [s.expr, lam], NOSPAN)
+            if fail is not None and not isinstance(s.pat, (S.PVar, S.PWild)):
+                v = fresh_name("p")
+                rhs = S.Rhs(result, [], [], NOSPAN)
+                other = S.Rhs(S.ECon(fail, NOSPAN), [], [], NOSPAN)
+                body = S.ECase(S.EVar(v, NOSPAN), [S.Alt(s.pat, rhs, NOSPAN),
+                                                  S.Alt(S.PWild(NOSPAN), other, NOSPAN)],
+                               NOSPAN)
+                lam = S.ELam([S.PVar(v, NOSPAN)], body, NOSPAN)
+            else:
+                lam = S.ELam([s.pat], result, NOSPAN)
+            result = S.EApp(builtin(bind), [s.expr, lam], NOSPAN)
         else:
             result = S.ELet(s.decls, result, NOSPAN)
     return result

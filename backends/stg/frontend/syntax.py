@@ -147,6 +147,8 @@ Stmt = Union[SBind, SLet, SExpr]
 class EDo:
     stmts: list[Stmt]
     span: Span
+    #: the monad the checker found (pipeline): "IO", "Maybe", "[]" or "Either"
+    monad: str = "IO"
 
 
 @dataclass(slots=True)
