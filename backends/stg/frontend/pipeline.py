@@ -51,11 +51,17 @@ _BASE_MODULES = {
                 "replicate iterate repeat cycle take drop splitAt takeWhile dropWhile span "
                 "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter scanl1 scanr1 "
                 "emptyList# concat concatMap",
-    "GHC.Base": "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
+    "GHC.Base": "<> mappend mempty mconcat appendOrdering# memptyOrdering# mconcatOrdering# "
+                "appendUnit# memptyUnit# mconcatUnit# appendFun1Ordering# appendFun2Ordering# "
+                "appendFun1List# appendFun2List# "
+                "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
                 "=<< fmap <$> asTypeOf until fmapMaybe# fmapPair# bindMaybe# thenMaybe# "
                 "returnMaybe# flipBindMaybe# bindList# thenList# returnList# flipBindList# "
                 "bindListGo# bindListIn#",
     "Data.Either": "fmapEither# bindEither# thenEither# returnEither# flipBindEither#",
+    "Data.Traversable": "sequenceWith# sequenceWith_# mapMWith# mapMWith_# forMWith# "
+                        "forMWith_# whenWith# unlessWith# foldMWith# replicateMWith# "
+                        "replicateMWith_#",
     "GHC.Read": "read readAt#",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
@@ -264,8 +270,10 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
             _functor_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("read",)):
             _read_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
+            _monoid_directed(e, _t, types.file)
         if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
-            _monad_directed(e, (types.expr_desc(e) or "").lstrip("->"), types.file)
+            _monad_directed(e, _monad_of(e, _t), types.file, derived)
 
 
 # the monad operations of the Prelude: >>=, >>, return, pure and =<< (and do blocks) also
@@ -275,24 +283,51 @@ _MONAD_OPS = {">>=": "bind", ">>": "then", "return": "return", "pure": "return",
 _MONAD_SUFFIX = {"Maybe": "Maybe#", "[]": "List#", "Either": "Either#"}
 
 
-def _monad_directed(e: S.EDo | S.EVar, head: str, file: str) -> None:
+# the others, given the monad's bind and return (prelude.hs: mapMWith# ...)
+_MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
+               "forM_": "forMWith_#", "sequence": "sequenceWith#", "sequence_": "sequenceWith_#",
+               "when": "whenWith#", "unless": "unlessWith#", "foldM": "foldMWith#",
+               "replicateM": "replicateMWith#", "replicateM_": "replicateMWith_#"}
+
+
+# arguments before the monadic result of each monad function's type
+_MONAD_ARITY = {"return": 1, "pure": 1, "sequence": 1, "sequence_": 1, "foldM": 3}
+
+
+def _monad_of(e: S.EDo | S.EVar, t: object) -> str:
+    """The monad's type constructor at a do block or monad function (its result's head):
+    "IO", "Maybe", "[]", "Either", "->", or "*" when the types leave it open."""
+    n = 0 if isinstance(e, S.EDo) else _MONAD_ARITY.get(e.name, 2)
+    for _ in range(n):
+        sf = T.split_fun(t)
+        if sf is None:
+            return "*"
+        t = sf[1]
+    head, _ = T.spine(t)
+    return head.name if isinstance(head, T.TCon) and not head.rigid else "*"
+
+
+def _monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) -> None:
     """A do block or monad operation at the monad the checker found: IO (the Prelude's),
-    Maybe, lists or Either (base's instances, ``bindMaybe#``...); others are refused."""
+    Maybe, lists or Either (base's instances, ``bindMaybe#``..., and mapM & co. made from
+    their bind and return); other monads are refused."""
     if head in ("IO", "*", ""):
         return
-    if head in _MONAD_SUFFIX:
-        if isinstance(e, S.EDo):
-            e.monad = head
-            return
-        if e.name in _MONAD_OPS:
-            e.name = f"%{_MONAD_OPS[e.name]}{_MONAD_SUFFIX[head]}"
-            return
-        what = f"`{e.name}' at the {head} monad"
+    if head not in _MONAD_SUFFIX:
+        raise SourceError(f"the {head} monad is not supported by the Haskell subset: do and "
+                          "the monad functions run in IO, Maybe, lists and Either (see "
+                          "SUBSET.md)", file, e.span[0], e.span[1])
+    suffix = _MONAD_SUFFIX[head]
+    if isinstance(e, S.EDo):
+        e.monad = head
+    elif e.name in _MONAD_OPS:
+        e.name = f"%{_MONAD_OPS[e.name]}{suffix}"
     else:
-        what = f"the {head} monad"
-    raise SourceError(f"{what} is not supported by the Haskell subset: do, >>=, >>, return, "
-                      "pure and =<< run in IO, Maybe, lists and Either; mapM, sequence, when "
-                      "and the others in IO only (see SUBSET.md)", file, e.span[0], e.span[1])
+        name = f"{e.name.rstrip('_')}{'_' if e.name.endswith('_') else ''}{suffix}"
+        if name not in derived.labels:
+            derived.labels[name] = (None, S.NOSPAN, e.name)  # base's code: no cost centre
+            derived.source += f"{name} = {_MONAD_WITH[e.name]} bind{suffix} return{suffix}\n"
+        e.name = "%" + name
 
 
 MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
@@ -325,6 +360,47 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
     raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, lists, "
                       "Maybe, Either, pairs and the program's Functor instances are: see "
                       "SUBSET.md)", file, e.span[0], e.span[1])
+
+
+# Semigroup/Monoid at the types base gives instances the subset keeps: lists (the Prelude's
+# own definitions), Ordering and ()
+_MONOID = {"Ordering": {"<>": "appendOrdering#", "mappend": "appendOrdering#",
+                        "mempty": "memptyOrdering#", "mconcat": "mconcatOrdering#"},
+           "()": {"<>": "appendUnit#", "mappend": "appendUnit#", "mempty": "memptyUnit#",
+                  "mconcat": "mconcatUnit#"}}
+
+
+def _monoid_directed(e: S.EVar, t: object, file: str) -> None:
+    """<>, mappend, mempty and mconcat at the type the checker found."""
+    if e.name == "mempty":
+        at = t
+    else:
+        sf = T.split_fun(t)
+        if sf is None:
+            return
+        at = sf[1] if e.name == "mconcat" else sf[0]
+    head, _ = T.spine(at)
+    arity, res = 0, at
+    while e.name in ("<>", "mappend") and T.split_fun(res) is not None and arity < 3:
+        arity, res = arity + 1, T.split_fun(res)[1]  # type: ignore[index]
+    if 1 <= arity <= 2:  # functions into a semigroup, pointwise
+        rh, _ = T.spine(res)
+        kind = {"[]": "List", "Ordering": "Ordering"}.get(getattr(rh, "key", ""))
+        if kind is not None:
+            e.name = f"%appendFun{arity}{kind}#"
+            return
+    if isinstance(head, T.TVar):
+        return  # left open: the list definitions (defaulting has nothing to say)
+    if isinstance(head, T.TCon) and not head.rigid:
+        if head.key == "[]":
+            return
+        if head.key in _MONOID:
+            e.name = "%" + _MONOID[head.key][e.name]
+            return
+    raise SourceError(f"`{e.name}' at the type `{T.show_type(at)}' is not supported by the "
+                      "Haskell subset (lists, Ordering, () and functions into lists or "
+                      "Ordering are: see SUBSET.md)", file,
+                      e.span[0], e.span[1])
 
 
 def _read_shape(t: object) -> str | None:

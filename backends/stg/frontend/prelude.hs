@@ -11,6 +11,7 @@ infixr 8 ^, **
 infixl 7 *, /, `quot`, `rem`, `div`, `mod`
 infixl 6 +, -
 infixr 5 :, ++
+infixr 6 <>
 infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
 infixl 4 <$>
 infixr 3 &&
@@ -459,6 +460,25 @@ foldMapBool# op unit f xs = go xs
         go (y:ys) = op (f y) (go ys)
 monoid# x = x
 concat xss = foldr (++) [] xss
+-- Semigroup and Monoid at lists (these definitions), Ordering and () (pipeline picks the
+-- ones below by the checked type)
+x <> y = x ++ y
+mappend x y = x ++ y
+mempty = []
+mconcat xss = concat xss
+appendOrdering# x y = case x of
+  EQ -> y
+  o -> o
+memptyOrdering# = EQ
+mconcatOrdering# xs = foldr appendOrdering# EQ xs
+appendUnit# _ _ = ()
+-- functions into a Semigroup: (f <> g) x = f x <> g x (comparing age <> comparing name)
+appendFun1Ordering# f g x = appendOrdering# (f x) (g x)
+appendFun2Ordering# f g x y = appendOrdering# (f x y) (g x y)
+appendFun1List# f g x = f x ++ g x
+appendFun2List# f g x y = f x y ++ g x y
+memptyUnit# = ()
+mconcatUnit# _ = ()
 concatMap f xs = foldr (\x r -> f x ++ r) [] xs
 
 lookup _ [] = Nothing
@@ -730,6 +750,22 @@ thenEither# m k = case m of
   Right _ -> k
 returnEither# x = Right x
 flipBindEither# k m = bindEither# m k
+-- mapM, sequence, when, foldM, replicateM ... at those monads, given their bind and return
+-- (pipeline._monad_directed makes mapMMaybe# = mapMWith# bindMaybe# returnMaybe# ...)
+sequenceWith# b r [] = r []
+sequenceWith# b r (m:ms) = b m (\x -> b (sequenceWith# b r ms) (\xs -> r (x : xs)))
+sequenceWith_# b r [] = r ()
+sequenceWith_# b r (m:ms) = b m (\_ -> sequenceWith_# b r ms)
+mapMWith# b r f xs = sequenceWith# b r (map f xs)
+mapMWith_# b r f xs = sequenceWith_# b r (map f xs)
+forMWith# b r xs f = sequenceWith# b r (map f xs)
+forMWith_# b r xs f = sequenceWith_# b r (map f xs)
+whenWith# b r c m = if c then m else r ()
+unlessWith# b r c m = if c then r () else m
+foldMWith# b r f z [] = r z
+foldMWith# b r f z (x:xs) = b (f z x) (\z' -> foldMWith# b r f z' xs)
+replicateMWith# b r n m = sequenceWith# b r (replicate n m)
+replicateMWith_# b r n m = sequenceWith_# b r (replicate n m)
 fmap f m w = case m w of IO# w' a -> IO# w' (f a)
 (<$>) f m = fmap f m
 -- fmap at the other functors: the checked type picks one (pipeline._type_directed)

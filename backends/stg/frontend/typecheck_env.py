@@ -483,6 +483,10 @@ digitToInt :: Char -> Int
 intToDigit :: Int -> Char
 map :: (a -> b) -> [a] -> [b]
 (++) :: [a] -> [a] -> [a]
+(<>) :: Semigroup a => a -> a -> a
+mappend :: Monoid a => a -> a -> a
+mempty :: Monoid a => a
+mconcat :: Monoid a => [a] -> a
 filter :: (a -> Bool) -> [a] -> [a]
 foldr :: Foldable t => (a -> b -> b) -> b -> t a -> b
 foldl :: Foldable t => (b -> a -> b) -> b -> t a -> b

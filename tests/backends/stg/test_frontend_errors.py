@@ -82,13 +82,10 @@ CASES = [
      "expected `=' after the field name"),
     ("data T a = L | N a deriving (Show, Enum)\nmain = print 1", 1, 36,
      "Can't make a derived instance of `Enum T'"),
-    # do, >>=, >>, return, pure, =<< at Maybe, lists and Either run; the rest in IO only
-    ("f :: Int -> Maybe [Int]\nf x = mapM Just [x]\nmain = print (f 1)", 2, 7,
-     "`mapM' at the Maybe monad is not supported by the Haskell subset"),
-    ("h :: Either String [Int]\nh = sequence [Right 1]\nmain = print h", 2, 5,
-     "`sequence' at the Either monad is not supported"),
-    ("main = print (length (replicateM 2 [1, 2]))", 1, 23,
-     "`replicateM' at the [] monad is not supported"),
+    # the monads are IO, Maybe, lists and Either; Semigroup at those types
+    ("f :: (Int -> Int) -> Int\nf g = g 1\nmain = print (f (do { x <- id; return x }))", 3, 18,
+     "the -> monad is not supported by the Haskell subset"),
+    ("main = print (Just [1] <> Just [2])", 1, 24, "`<>' at the type `Maybe [Integer]' is not supported"),
     ("import Data.Map\nmain = print 1", 1, 8, "Could not find module `Data.Map'"),
     ("main = case 1 of Just -> 1", 1, 18,
      "The constructor `Just' should have 1 argument, but has been given none"),

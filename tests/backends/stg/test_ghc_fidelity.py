@@ -482,3 +482,13 @@ def test_read_parses_as_ghcs_read_instances(tmp_path):
     assert status == 1
     assert out.getvalue() == (SHAPES / "out" / "reads.stdout").read_text()
     assert err.getvalue() == (SHAPES / "out" / "reads.stderr").read_text()
+
+
+@pytest.mark.parametrize("name", ["mapm", "mono"])
+def test_monad_functions_and_monoids_print_as_ghc(tmp_path, name):
+    """mapM, sequence, forM, when, unless, foldM, replicateM (and their _ forms) in the Maybe,
+    Either and list monads (mapm); <>, mappend, mempty, mconcat at lists, Ordering, () and
+    functions into Ordering (`sortBy (comparing age <> comparing name)`, mono): GHC 9.0.2's
+    stdout."""
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    assert _run(tmp_path, src, "-p", flags=()) == (SHAPES / "out" / f"{name}.stdout").read_text()
