@@ -390,18 +390,23 @@ def test_local_names_shadowing_the_prelude_are_not_its_functions(tmp_path):
     # monadic ones, and records, derived Ord/Enum/Bounded and a list comprehension over record
     # patterns work together; toEnum out of range fails with GHC's message (GHC 9.0.2's own
     # stdout and stderr, from `ghc -O0 shadowing.hs && ./shadowing`)
+    _prints_and_fails_as_ghc(tmp_path, "shadowing")
+
+
+def _prints_and_fails_as_ghc(tmp_path: Path, name: str) -> None:
+    """Run shapes/programs/NAME.hs with the CLI: exit 1 with GHC's stdout and stderr."""
     import contextlib
 
     from profkit.cli import main as cli_main
 
-    prog = tmp_path / "shadowing.hs"
-    prog.write_text((SHAPES / "programs" / "shadowing.hs").read_text())
+    prog = tmp_path / f"{name}.hs"
+    prog.write_text((SHAPES / "programs" / f"{name}.hs").read_text())
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = cli_main(["run", "--outdir", str(tmp_path), str(prog)])
     assert status == 1
-    assert out.getvalue() == (SHAPES / "out" / "shadowing.stdout").read_text()
-    assert err.getvalue() == (SHAPES / "out" / "shadowing.stderr").read_text()
+    assert out.getvalue() == (SHAPES / "out" / f"{name}.stdout").read_text()
+    assert err.getvalue() == (SHAPES / "out" / f"{name}.stderr").read_text()
 
 
 def test_list_and_tuple_comparisons_allocate_nothing_as_in_base(tmp_path):
@@ -471,17 +476,7 @@ def test_read_parses_as_ghcs_read_instances(tmp_path):
     blanks and parentheses, negative numbers, hex and octal, escapes, nested lists, map read;
     a bad text is GHC's `Prelude.read: no parse' (shapes/reads.hs, GHC 9.0.2's stdout and
     stderr)."""
-    from profkit.cli import main as cli_main
-    import contextlib
-
-    prog = tmp_path / "reads.hs"
-    prog.write_text((SHAPES / "programs" / "reads.hs").read_text())
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = cli_main(["run", "--outdir", str(tmp_path), str(prog)])
-    assert status == 1
-    assert out.getvalue() == (SHAPES / "out" / "reads.stdout").read_text()
-    assert err.getvalue() == (SHAPES / "out" / "reads.stderr").read_text()
+    _prints_and_fails_as_ghc(tmp_path, "reads")
 
 
 @pytest.mark.parametrize("name", ["mapm", "mono"])
