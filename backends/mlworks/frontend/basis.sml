@@ -312,22 +312,22 @@ struct
      character list *)
   fun fields p s =
     let val n = String.size s
-        fun loop (i, start, acc) =
-          if i >= n then List.rev (String.substring (s, start, n - start) :: acc)
-          else if p (String.sub (s, i))
-          then loop (i + 1, i + 1, String.substring (s, start, i - start) :: acc)
-          else loop (i + 1, start, acc)
-    in loop (0, 0, []) end
+        fun scan j = if j < n andalso not (p (String.sub (s, j))) then scan (j + 1) else j
+        fun loop (i, acc) =
+          let val j = scan i
+          in if j >= n then List.rev (String.substring (s, i, n - i) :: acc)
+             else loop (j + 1, String.substring (s, i, j - i) :: acc) end
+    in loop (0, []) end
   fun tokens p s =
     let val n = String.size s
-        fun loop (i, start, acc) =
-          if i >= n then List.rev (if n > start then String.substring (s, start, n - start) :: acc
-                                   else acc)
-          else if p (String.sub (s, i))
-          then loop (i + 1, i + 1,
-                     if i > start then String.substring (s, start, i - start) :: acc else acc)
-          else loop (i + 1, start, acc)
-    in loop (0, 0, []) end
+        fun skip i = if i < n andalso p (String.sub (s, i)) then skip (i + 1) else i
+        fun scan j = if j < n andalso not (p (String.sub (s, j))) then scan (j + 1) else j
+        fun loop (i, acc) =
+          let val i = skip i
+          in if i >= n then List.rev acc
+             else let val j = scan i in loop (j, String.substring (s, i, j - i) :: acc) end
+          end
+    in loop (0, []) end
   fun toString s = String.concat (List.map Char.toString (String.explode s))
   fun op > (a, b) = compare (a, b) = GREATER
   fun op >= (a, b) = compare (a, b) <> LESS
