@@ -61,7 +61,7 @@ _BASE_MODULES = {
     "Data.Either": "fmapEither# bindEither# thenEither# returnEither# flipBindEither#",
     "Data.Traversable": "sequenceWith# sequenceWith_# mapMWith# mapMWith_# forMWith# "
                         "forMWith_# whenWith# unlessWith# foldMWith# replicateMWith# "
-                        "replicateMWith_#",
+                        "replicateMWith_# zipWithMWith# zipWithMWith_# filterMWith#",
     "GHC.Read": "read readAt#",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
@@ -94,7 +94,7 @@ _BASE_MODULES = {
     "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
                    "toLower",
     "Data.Foldable": "mapM_ forM_ sequence_ and or any all foldMapBool# monoid#",
-    "Control.Monad": "foldM replicateM_ replicateM",
+    "Control.Monad": "foldM replicateM_ replicateM zipWithM zipWithM_ filterM",
 }
 BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
 
@@ -287,11 +287,14 @@ _MONAD_SUFFIX = {"Maybe": "Maybe#", "[]": "List#", "Either": "Either#"}
 _MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
                "forM_": "forMWith_#", "sequence": "sequenceWith#", "sequence_": "sequenceWith_#",
                "when": "whenWith#", "unless": "unlessWith#", "foldM": "foldMWith#",
-               "replicateM": "replicateMWith#", "replicateM_": "replicateMWith_#"}
+               "replicateM": "replicateMWith#", "replicateM_": "replicateMWith_#",
+               "zipWithM": "zipWithMWith#", "zipWithM_": "zipWithMWith_#",
+               "filterM": "filterMWith#"}
 
 
 # arguments before the monadic result of each monad function's type
-_MONAD_ARITY = {"return": 1, "pure": 1, "sequence": 1, "sequence_": 1, "foldM": 3}
+_MONAD_ARITY = {"return": 1, "pure": 1, "sequence": 1, "sequence_": 1, "foldM": 3,
+                "zipWithM": 3, "zipWithM_": 3}
 
 
 def _monad_of(e: S.EDo | S.EVar, t: object) -> str:
@@ -332,7 +335,7 @@ def _monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) -
 
 MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
                      "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
-                     "replicateM_"))
+                     "replicateM_", "zipWithM", "zipWithM_", "filterM"))
 
 
 # fmap of the Prelude's functors other than IO (base's instances)

@@ -766,6 +766,11 @@ foldMWith# b r f z [] = r z
 foldMWith# b r f z (x:xs) = b (f z x) (\z' -> foldMWith# b r f z' xs)
 replicateMWith# b r n m = sequenceWith# b r (replicate n m)
 replicateMWith_# b r n m = sequenceWith_# b r (replicate n m)
+zipWithMWith# b r f xs ys = sequenceWith# b r (zipWith f xs ys)
+zipWithMWith_# b r f xs ys = sequenceWith_# b r (zipWith f xs ys)
+filterMWith# b r _ [] = r []
+filterMWith# b r p (x:xs) =
+  b (p x) (\keep -> b (filterMWith# b r p xs) (\ys -> r (if keep then x : ys else ys)))
 fmap f m w = case m w of IO# w' a -> IO# w' (f a)
 (<$>) f m = fmap f m
 -- fmap at the other functors: the checked type picks one (pipeline._type_directed)
@@ -790,6 +795,10 @@ sequence [] = return []
 sequence (m:ms) = m >>= \x -> sequence ms >>= \xs -> return (x:xs)
 when c a = if c then a else return ()
 unless c a = if c then return () else a
+zipWithM f xs ys = sequence (zipWith f xs ys)
+zipWithM_ f xs ys = sequence_ (zipWith f xs ys)
+filterM _ [] = return []
+filterM p (x:xs) = p x >>= \keep -> filterM p xs >>= \ys -> return (if keep then x : ys else ys)
 foldM _ z [] = return z
 foldM f z (x:xs) = f z x >>= \z' -> foldM f z' xs
 replicateM_ n m = if n <= 0 then return () else m >> replicateM_ (n - 1) m

@@ -17,3 +17,8 @@ main = do
   print (foldM (\acc x -> if x > 0 then Just (acc + x) else Nothing) 0 [1, 2, 3 :: Int])
   print (sequence_ [Just 1, Nothing], mapM_ half [2, 4], forM_ [1 :: Int] (const [(), ()]))
   print (replicateM_ 2 (Just 'x'))
+  print (filterM (const [True, False]) [1, 2, 3 :: Int])
+  print (zipWithM (\a b -> if b /= 0 then Just (a `div` b) else Nothing) [6, 8] [2, 4 :: Int])
+  zipWithM_ (\i s -> putStrLn (show i ++ s)) [1 :: Int ..] ["a", "b"]
+  r <- filterM (\x -> return (x > 1)) [1, 2, 3 :: Int]
+  print r
