@@ -252,6 +252,8 @@ BUILTIN_CONS: dict[str, DataCon] = {
         DataCon("(,,)", 0, 3, "(,,)", "GHC.Tuple"),
         DataCon("(,,,)", 0, 4, "(,,,)", "GHC.Tuple"),
         DataCon("(,,,,)", 0, 5, "(,,,,)", "GHC.Tuple"),
+        DataCon("(,,,,,)", 0, 6, "(,,,,,)", "GHC.Tuple"),
+        DataCon("(,,,,,,)", 0, 7, "(,,,,,,)", "GHC.Tuple"),
         DataCon("Nothing", 0, 0, "Maybe", "GHC.Maybe"),
         DataCon("Just", 1, 1, "Maybe", "GHC.Maybe"),
         DataCon("LT", 0, 0, "Ordering", "GHC.Types"),

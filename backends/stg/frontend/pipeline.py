@@ -55,13 +55,14 @@ _BASE_MODULES = {
                 "appendUnit# memptyUnit# mconcatUnit# appendFun1Ordering# appendFun2Ordering# "
                 "appendFun1List# appendFun2List# "
                 "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
-                "=<< fmap <$> asTypeOf until fmapMaybe# fmapPair# bindMaybe# thenMaybe# "
+                "=<< fmap <$> <*> *> <* asTypeOf until fmapMaybe# fmapPair# bindMaybe# thenMaybe# "
                 "returnMaybe# flipBindMaybe# bindList# thenList# returnList# flipBindList# "
                 "bindListGo# bindListIn#",
     "Data.Either": "fmapEither# bindEither# thenEither# returnEither# flipBindEither#",
     "Data.Traversable": "sequenceWith# sequenceWith_# mapMWith# mapMWith_# forMWith# "
                         "forMWith_# whenWith# unlessWith# foldMWith# replicateMWith# "
-                        "replicateMWith_# zipWithMWith# zipWithMWith_# filterMWith#",
+                        "replicateMWith_# zipWithMWith# zipWithMWith_# filterMWith# apWith# "
+                        "rightWith# leftWith#",
     "GHC.Read": "read readAt#",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
@@ -79,7 +80,7 @@ _BASE_MODULES = {
                    "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
     "System.IO": "putStr putStrLn putChar print forceStr# forceGo#",
-    "Data.OldList": "lines unlines words unwords intercalate intersperse prependToAll# "
+    "Data.OldList": "unfoldr lines unlines words unwords intercalate intersperse prependToAll# "
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
                     "insertBy unwordsGo# group groupBy sortOn transpose isInfixOf tails inits "
                     "maximumBy minimumBy dropWhileEnd stripPrefix subsequences nonEmptySubs# "
@@ -223,6 +224,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     lines.append("  _ -> errorWithoutStackTrace \"show: value cannot be shown\"")
     lines.append("conIndex# x = case x of")
     for structural in ("[]", "(_:_)", "(_, _)", "(_, _, _)", "(_, _, _, _)", "(_, _, _, _, _)",
+                       "(_, _, _, _, _, _)", "(_, _, _, _, _, _, _)",
                        "()"):
         lines.append(f"  {structural} -> -2")
     for c in cons:
@@ -289,7 +291,10 @@ _MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
                "when": "whenWith#", "unless": "unlessWith#", "foldM": "foldMWith#",
                "replicateM": "replicateMWith#", "replicateM_": "replicateMWith_#",
                "zipWithM": "zipWithMWith#", "zipWithM_": "zipWithMWith_#",
-               "filterM": "filterMWith#"}
+               "filterM": "filterMWith#", "<*>": "apWith#", "*>": "rightWith#",
+               "<*": "leftWith#"}
+# name parts for the operators' per-monad aliases
+_MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft"}
 
 
 # arguments before the monadic result of each monad function's type
@@ -326,7 +331,8 @@ def _monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) -
     elif e.name in _MONAD_OPS:
         e.name = f"%{_MONAD_OPS[e.name]}{suffix}"
     else:
-        name = f"{e.name.rstrip('_')}{'_' if e.name.endswith('_') else ''}{suffix}"
+        base = _MONAD_STEMS.get(e.name, e.name)
+        name = f"{base.rstrip('_')}{'_' if base.endswith('_') else ''}{suffix}"
         if name not in derived.labels:
             derived.labels[name] = (None, S.NOSPAN, e.name)  # base's code: no cost centre
             derived.source += f"{name} = {_MONAD_WITH[e.name]} bind{suffix} return{suffix}\n"
@@ -335,7 +341,7 @@ def _monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) -
 
 MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
                      "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
-                     "replicateM_", "zipWithM", "zipWithM_", "filterM"))
+                     "replicateM_", "zipWithM", "zipWithM_", "filterM", "<*>", "*>", "<*"))
 
 
 # fmap of the Prelude's functors other than IO (base's instances)

@@ -13,7 +13,7 @@ infixl 6 +, -
 infixr 5 :, ++
 infixr 6 <>
 infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
-infixl 4 <$>
+infixl 4 <$>, <*>, *>, <*
 infixr 3 &&
 infixr 2 ||
 infixl 1 >>, >>=
@@ -194,6 +194,12 @@ eqStruct# x y = case x of
     (b1, b2, b3, b4, b5) -> if a1 == b1 then (if a2 == b2 then (if a3 == b3 then
                             (if a4 == b4 then a5 == b5 else False) else False) else False)
                             else False
+  (a1, a2, a3, a4, a5, a6) -> case y of
+    (b1, b2, b3, b4, b5, b6) -> if (a1, a2, a3) == (b1, b2, b3) then (a4, a5, a6) == (b4, b5, b6)
+                                else False
+  (a1, a2, a3, a4, a5, a6, a7) -> case y of
+    (b1, b2, b3, b4, b5, b6, b7) -> if (a1, a2, a3, a4) == (b1, b2, b3, b4)
+                                    then (a5, a6, a7) == (b5, b6, b7) else False
   () -> True
 -- base's (/=) on Int is a primitive test: it allocates no thunk for (x == y)
 x /= y = case x == y of
@@ -236,6 +242,18 @@ cmpStruct# x y = case x of
                                           o -> o
                                   o -> o
                           o -> o
+  (a1, a2, a3, a4, a5) -> case y of
+    (b1, b2, b3, b4, b5) -> case compare (a1, a2, a3) (b1, b2, b3) of
+                              EQ -> compare (a4, a5) (b4, b5)
+                              o -> o
+  (a1, a2, a3, a4, a5, a6) -> case y of
+    (b1, b2, b3, b4, b5, b6) -> case compare (a1, a2, a3) (b1, b2, b3) of
+                                  EQ -> compare (a4, a5, a6) (b4, b5, b6)
+                                  o -> o
+  (a1, a2, a3, a4, a5, a6, a7) -> case y of
+    (b1, b2, b3, b4, b5, b6, b7) -> case compare (a1, a2, a3, a4) (b1, b2, b3, b4) of
+                                      EQ -> compare (a5, a6, a7) (b5, b6, b7)
+                                      o -> o
   () -> EQ
 
 x < y = case conIndex# x of
@@ -304,6 +322,12 @@ showsStruct# x s = case x of
   (a, b, c, e, f) ->
     '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
       (',' : showsPrec 0 e (',' : showsPrec 0 f (')' : s)))))
+  (a, b, c, e, f, g) ->
+    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (',' : showsPrec 0 f (',' : showsPrec 0 g (')' : s))))))
+  (a, b, c, e, f, g, h) ->
+    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (',' : showsPrec 0 e
+      (',' : showsPrec 0 f (',' : showsPrec 0 g (',' : showsPrec 0 h (')' : s)))))))
   () -> '(' : ')' : s
 
 showNum# d x s = if d > 6 && (x < 0 || isNegativeZero# x)
@@ -460,6 +484,9 @@ foldMapBool# op unit f xs = go xs
         go (y:ys) = op (f y) (go ys)
 monoid# x = x
 concat xss = foldr (++) [] xss
+unfoldr f b = case f b of
+  Nothing -> []
+  Just (a, b') -> a : unfoldr f b'
 -- Semigroup and Monoid at lists (these definitions), Ordering and () (pipeline picks the
 -- ones below by the checked type)
 x <> y = x ++ y
@@ -767,6 +794,9 @@ foldMWith# b r f z (x:xs) = b (f z x) (\z' -> foldMWith# b r f z' xs)
 replicateMWith# b r n m = sequenceWith# b r (replicate n m)
 replicateMWith_# b r n m = sequenceWith_# b r (replicate n m)
 zipWithMWith# b r f xs ys = sequenceWith# b r (zipWith f xs ys)
+apWith# b r mf mx = b mf (\f -> b mx (\x -> r (f x)))
+rightWith# b r ma mb = b ma (\_ -> mb)
+leftWith# b r ma mb = b ma (\a -> b mb (\_ -> r a))
 zipWithMWith_# b r f xs ys = sequenceWith_# b r (zipWith f xs ys)
 filterMWith# b r _ [] = r []
 filterMWith# b r p (x:xs) =
@@ -795,6 +825,10 @@ sequence [] = return []
 sequence (m:ms) = m >>= \x -> sequence ms >>= \xs -> return (x:xs)
 when c a = if c then a else return ()
 unless c a = if c then return () else a
+-- Applicative's <*>, *> and <* (IO here; pipeline picks Maybe/lists/Either's by the type)
+(<*>) mf mx = mf >>= \f -> mx >>= \x -> return (f x)
+(*>) ma mb = ma >> mb
+(<*) ma mb = ma >>= \a -> mb >> return a
 zipWithM f xs ys = sequence (zipWith f xs ys)
 zipWithM_ f xs ys = sequence_ (zipWith f xs ys)
 filterM _ [] = return []

@@ -167,7 +167,7 @@ def context(t: tuple, own: frozenset[str] | set[str] = frozenset()) -> list[tupl
 
 BUILTIN_TYCONS = {name: T.con(name) for name in (
     "Int", "Integer", "Double", "Float", "Char", "Bool", "Ordering", "IO", "Maybe", "Either",
-    "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)")}
+    "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)")}
 BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),
     "FilePath": ([], ("list", ("con", "Char"))),
@@ -220,7 +220,7 @@ class TypeScope:
         elif h[0] == "list":
             t = T.list_of(self.convert(h[1], tyvars, depth))
         else:  # tuple
-            if len(h[1]) > 5:
+            if len(h[1]) > 7:  # the largest tuple of ir.BUILTIN_CONS
                 raise Unreadable("tuple too large")
             t = T.tuple_of([self.convert(x, tyvars, depth) for x in h[1]])
         for a in args:
@@ -483,6 +483,7 @@ digitToInt :: Char -> Int
 intToDigit :: Int -> Char
 map :: (a -> b) -> [a] -> [b]
 (++) :: [a] -> [a] -> [a]
+unfoldr :: (b -> Maybe (a, b)) -> b -> [a]
 (<>) :: Semigroup a => a -> a -> a
 mappend :: Monoid a => a -> a -> a
 mempty :: Monoid a => a
@@ -602,6 +603,9 @@ sequence_ :: (Foldable t, Monad m) => t (m a) -> m ()
 sequence :: (Traversable t, Monad m) => t (m a) -> m (t a)
 when :: Applicative f => Bool -> f () -> f ()
 foldM :: Monad m => (b -> a -> m b) -> b -> [a] -> m b
+(<*>) :: Applicative f => f (a -> b) -> f a -> f b
+(*>) :: Applicative f => f a -> f b -> f b
+(<*) :: Applicative f => f a -> f b -> f a
 zipWithM :: Applicative m => (a -> b -> m c) -> [a] -> [b] -> m [c]
 zipWithM_ :: Applicative m => (a -> b -> m c) -> [a] -> [b] -> m ()
 filterM :: Applicative m => (a -> m Bool) -> [a] -> m [a]
@@ -620,6 +624,8 @@ True :: Bool
 (,,) :: a -> b -> c -> (a, b, c)
 (,,,) :: a -> b -> c -> d -> (a, b, c, d)
 (,,,,) :: a -> b -> c -> d -> e -> (a, b, c, d, e)
+(,,,,,) :: a -> b -> c -> d -> e -> f -> (a, b, c, d, e, f)
+(,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> (a, b, c, d, e, f, g)
 Nothing :: Maybe a
 Just :: a -> Maybe a
 LT :: Ordering

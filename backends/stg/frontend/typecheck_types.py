@@ -306,7 +306,7 @@ _INTEGRAL = ("Int", "Integer")
 _FLOATING = ("Double", "Float")
 _NUMS = _INTEGRAL + _FLOATING
 _ENUMLIKE = ("Char", "Bool", "Ordering", "()")
-_STRUCT = ("[]", "Maybe", "Either", "(,)", "(,,)", "(,,,)", "(,,,,)")
+_STRUCT = ("[]", "Maybe", "Either", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)")
 # class -> {type constructor key: "args" (the instance needs the class on every argument)
 #           or "" (no context)}
 INSTANCES: dict[str, dict[str, str]] = {
