@@ -529,7 +529,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
-    _type_literals(types, set(user_names), derived)
+    _type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
     derived.source += resolve_methods(types, classes, filename)
     # the derived instances: module Main code (GHC compiles them with the program)
     dmod = parse_module(derived.source, "<derived>", magic_hash=True)

@@ -479,7 +479,8 @@ def test_read_parses_as_ghcs_read_instances(tmp_path):
     _prints_and_fails_as_ghc(tmp_path, "reads")
 
 
-@pytest.mark.parametrize("name", ["mapm", "mono", "employees", "tokens", "exprs", "tuples"])
+@pytest.mark.parametrize("name", ["mapm", "mono", "employees", "tokens", "exprs", "tuples",
+                                  "hiding"])
 def test_monad_functions_and_monoids_print_as_ghc(tmp_path, name):
     """mapM, sequence, forM, when, unless, foldM, replicateM (and their _ forms) in the Maybe,
     Either and list monads (mapm); <>, mappend, mempty, mconcat at lists, Ordering, () and
@@ -487,6 +488,7 @@ def test_monad_functions_and_monoids_print_as_ghc(tmp_path, name):
     programs written for the seventh session's review, records, Data.List/Char/Maybe,
     Control.Monad, read and a tokenizer (employees, tokens), an expression evaluator in
     Either with <$>/<*>, unfoldr, Integer digits and a 6-tuple (exprs), and 6- and 7-tuples
-    shown and compared (tuples): GHC 9.0.2's stdout."""
+    shown and compared (tuples), a class method named like a Prelude function the program
+    hides (hiding): GHC 9.0.2's stdout."""
     src = (SHAPES / "programs" / f"{name}.hs").read_text()
     assert _run(tmp_path, src, "-p", flags=()) == (SHAPES / "out" / f"{name}.stdout").read_text()
