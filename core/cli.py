@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 
@@ -40,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     from_command_line = argv is None
     if from_command_line:
         _python_interrupts()
+        if sys.stdout is None:  # `profkit ... >&-`: Python leaves no stream at all
+            sys.stdout = _ClosedOutput()
     argv = list(sys.argv[1:] if argv is None else argv)
     # Haskell's Integer and big SML/report numbers are exact: Python's 4300-digit guard on
     # int <-> str conversion would turn `show (2^20000)` into an error.
@@ -69,12 +73,41 @@ def main(argv: list[str] | None = None) -> int:
         # `profkit run prog | head`: the reader went away, as a C program's SIGPIPE exit
         _quiet_stdout()
         return 141
+    except OSError as e:
+        if e.errno not in _OUTPUT_ERRNOS:
+            return _internal_error(e)
+        # a full disk, a closed or failing stdout: the environment's fault, not profkit's
+        _quiet_stdout()
+        what = e.filename if e.filename is not None else "the output"
+        _say(f"profkit: cannot write {what}: {e.strerror or e}")
+        return UsageError.exit_code
     except Exception as e:  # a profkit bug: one line, the traceback only on request
-        if os.environ.get("PROFKIT_TRACEBACK"):
-            raise
-        _say(f"profkit: internal error: {type(e).__name__}: {_one(str(e))} "
-             "(set PROFKIT_TRACEBACK=1 for the traceback)")
-        return INTERNAL_ERROR_EXIT
+        return _internal_error(e)
+
+
+#: write errors that are the environment's (disk full, quota, I/O error, read-only, closed)
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EROFS, errno.EFBIG,
+                  errno.EBADF}
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standing in for a closed standard output: every write fails as it would at the OS."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if not text:
+            return 0
+        raise OSError(errno.EBADF, "standard output is closed", "standard output")
+
+
+def _internal_error(e: Exception) -> int:
+    if os.environ.get("PROFKIT_TRACEBACK"):
+        raise e
+    _say(f"profkit: internal error: {type(e).__name__}: {_one(str(e))} "
+         "(set PROFKIT_TRACEBACK=1 for the traceback)")
+    return INTERNAL_ERROR_EXIT
 
 
 def _python_interrupts() -> None:

@@ -5,7 +5,10 @@ Programs, options and reports are run in-process through ``profkit.cli.main``.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -305,3 +308,26 @@ def test_compare_of_a_damaged_store_is_one_line_exit_2(capsys, tmp_path):
     (d / "results.sqlite").write_bytes(b"not a database" * 100)
     status, _, err = run(capsys, tmp_path, ["compare", str(d)])
     assert status == 2 and "not a results store" in one_line(err)
+
+
+# ---------------------------------------------------------------- outputs that fail
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("name,src,closed", [
+    ("p.hs", "main = print 1\n", False), ("p.sml", 'val _ = print "x\\n"\n', False),
+    ("p.hs", "main = print 1\n", True), ("p.sml", 'val _ = print "x\\n"\n', True),
+])
+def test_unwritable_stdout_is_one_line_exit_2(tmp_path, name, src, closed):
+    """Held-out check: stdout on a full disk was an internal error (exit 70), a closed stdout
+    (`>&-`) three chained AttributeError tracebacks."""
+    p = prog(tmp_path, name, src)
+    cmd = [sys.executable, "-m", "profkit", "run", "--outdir", str(tmp_path), p]
+    if closed:
+        r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                           timeout=120, preexec_fn=lambda: os.close(1))
+    else:
+        with open("/dev/full", "w") as full:
+            r = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, text=True,
+                               timeout=120)
+    assert r.returncode == 2, r.stderr
+    assert one_line(r.stderr).startswith("profkit: cannot write "), r.stderr
