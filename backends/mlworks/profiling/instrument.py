@@ -15,9 +15,9 @@ Guest memory (runtime/memory.py):
   walker first asks about it), incremented at every entry: the entry hook (once per real
   call) and every self tail call (the walker's jump back to the item's top), so the counts
   are the reference interpreter's (every application);
-* the *use tables*: one byte per 8-byte granule and pointer tag, at
-  ``use_entry(v) = USE_DISP + ((v & 7) << 29) + (v >> 3)``. A use of the tagged pointer
-  ``v`` stores a non-zero byte there. The collector's tracker reads the tables of every
+* the *use table*: one byte per address, at ``use_entry(v) = USE_TABLE + v``. A use of the
+  tagged pointer ``v`` stores a non-zero byte there (in the first 8-byte granule of the
+  object's part of the table: a granule's flag is its 8 bytes or-ed). The collector's tracker reads the tables of every
   from-space area at each collection, turns the flagged objects' header ``last_use`` into
   the current era (the era only changes at a census, which always follows a collection of
   every generation, so a flag read at a collection means "used in the current era"), and
@@ -50,16 +50,15 @@ two properties (no cost when off; every site counted when on) without a rewrite 
 the schemes off the image is byte-for-byte the uninstrumented one (the walker's promise).
 
 Sequences (hook code keeps every register; it may change the flags; SPARC may clobber
-%g3/%g4, x86 has no free register, hence the rotate)::
+%g3/%g4, x86 has no free register, hence the rotate of the site store)::
 
     x86    inc dword ptr [CALL_COUNTS + 4*i]
-           ror R, 3 ; cmp byte ptr [R + USE_DISP], 0 ; jne L ; mov byte ptr [R + USE_DISP], 1 ;
-           L: rol R, 3                     (a store only for the first use since the last read)
+           cmp byte ptr [R + USE_TABLE], 0 ; jne L ; mov byte ptr [R + USE_TABLE], 1 ; L:
+                                           (a store only for the first use since the last read)
            test R, 1 ; je skip ; <use> ; skip:                      (maybe an integer)
            ror R, 3 ; mov word ptr [R*2 + SITE_TABLE - (tag << 30)], n ; rol R, 3   (a site)
     SPARC  sethi/or %g3, CALL_COUNTS + 4*i ; ld [%g3], %g4 ; add %g4, 1, %g4 ; st %g4, [%g3]
-           srl R, 3, %g3 ; sll R, 29, %g4 ; add %g3, %g4, %g3 ; sethi %hi(USE_DISP), %g4 ;
-           stb R, [%g3 + %g4]                          (R is odd: its low byte is not 0)
+           sethi %hi(USE_TABLE), %g3 ; stb R, [R + %g3]      (R is odd: its low byte is not 0)
            andcc R, 1, %g0 ; be skip ; nop ; <use> ; skip:
            srl R, 2, %g3 ; sethi %hi(SITE_TABLE), %g4 ; add %g3, %g4, %g3 ;
            or %g0, n, %g4 ; sth %g4, [%g3 - (tag >> 2)]                            (a site)
@@ -95,8 +94,8 @@ def x86_use(reg: str, maybe_int: bool = False) -> list:
     # (a guest store costs ~30x a load under unicorn: store only the first use since the
     # table was last read)
     done = _label("used")
-    body = [f"ror {reg}, 3", f"cmp byte ptr [{reg} + {M.USE_DISP:#x}], 0", Jump("ne", done),
-            f"mov byte ptr [{reg} + {M.USE_DISP:#x}], 1", Label(done), f"rol {reg}, 3"]
+    at = f"byte ptr [{reg} {_x86_disp(M.USE_TABLE)}]"
+    body = [f"cmp {at}, 0", Jump("ne", done), f"mov {at}, 1", Label(done)]
     if not maybe_int:
         return body
     skip = _label("nouse")
@@ -141,8 +140,8 @@ def sparc_use(reg: str, maybe_int: bool = False) -> list:
 
     if reg in ("%g3", "%g4"):
         raise ValueError("the use sequence clobbers %g3 and %g4")
-    body = [f"srl {reg}, 3, %g3", f"sll {reg}, 29, %g4", "add %g3, %g4, %g3",
-            sethi_or("%g4", M.USE_DISP)[0], f"stb {reg}, [%g3 + %g4]"]
+    assert M.USE_TABLE & 0x3FF == 0  # sethi alone
+    body = [sethi_or("%g3", M.USE_TABLE)[0], f"stb {reg}, [{reg} + %g3]"]
     if not maybe_int:
         return body
     skip = _label("nouse")
@@ -263,38 +262,27 @@ class CallCounts:
 
 
 class UseTable:
-    """numpy view of the use tables: which objects of an area were used since the last
-    read. The SPARC CPU stores the flag byte at its own (big-endian) address; the runtime's
-    memory layer swaps bytes within words, so the tables are read and cleared through the
-    raw view (clearing through the swapping layer missed the flags of the last granules of
-    an area whose end is not a multiple of 32 bytes: they were read again, as uses in a
-    later era, at the next collection)."""
+    """numpy view of the use table (host memory, ``HeapSpace.use_table``): which objects
+    of an area were used since the last read. A granule's flag is its 8 bytes or-ed, so
+    the SPARC CPU's byte order (which moves a byte within its word) does not matter; the
+    table is read and cleared in host memory, as the CPU stores it."""
 
     def __init__(self, machine) -> None:
         self.m = machine
-        raw = getattr(machine.uc, "raw", machine.uc)
-        self._read = raw.mem_read
-        self._write = raw.mem_write
+        self.view = machine.heap_space.use_table
         self.reads = 0
 
     def flags(self, start: int, end: int) -> np.ndarray:
-        """The entries of the granules of [start, end) (8-aligned), all tags or-ed."""
+        """Whether each 8-byte granule of [start, end) (8-aligned) was flagged."""
         n = (end - start) >> 3
         if n <= 0:
-            return np.zeros(0, dtype=np.uint8)
+            return np.zeros(0, dtype=bool)
         self.reads += 1
-        out = np.zeros(n, dtype=np.uint8)
-        for t in M.USE_TAGS:
-            out |= np.frombuffer(bytes(self._read(M.use_table(t) + (start >> 3), n)),
-                                 dtype=np.uint8)
-        return out
+        return self.view[start:end].view("<u8") != 0
 
     def clear(self, start: int, end: int) -> None:
-        n = (end - start) >> 3
-        if n > 0:
-            z = bytes(n)
-            for t in M.USE_TAGS:
-                self._write(M.use_table(t) + (start >> 3), z)
+        if end > start:
+            self.view[start:end] = 0
 
     def used_objects(self, start: int, end: int, starts_words: np.ndarray,
                      clear: bool = True) -> np.ndarray:

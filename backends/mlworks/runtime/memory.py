@@ -7,9 +7,10 @@
 | 0x00020000   | globals vector (64 KB) |
 | 0x00100000   | static space: the load image, then large objects (never moved) |
 | 0x01000000   | moving heap: the creation space, then generation blocks (64 KB pages) |
-| 0x48000000.. | use tables, 0x5F000000 call counters (profiling/instrument.py; mapped on demand) |
+| 0x5F000000   | call counters (profiling/instrument.py; mapped on demand) |
 | 0x60000000   | site table: 16-bit allocation-site numbers per granule (mapped on demand) |
 | STACK_LO..STACK_TOP | the stack (grows down from STACK_TOP - 16) |
+| 0x80000000   | use table: a byte per address below HEAP_HI (mapped on demand) |
 
 The stack is larger than the 8 MB the conventions table gives (up to 120 MB): ``lists.sml``
 recurses a million frames deep without tail calls. It is mapped in 256 KB regions, on
@@ -63,18 +64,19 @@ SLOT_HANDLER = 0x5C
 SLOT_SERVICES = 0x80
 
 # Profiling areas written by instrumented ML code (profiling/instrument.py; issue 11):
-# one 32-bit call counter per code item, and the *use tables*: one byte per 8-byte granule
-# of the address space below HEAP_HI, one table per pointer tag (1 pairs, 3 refs, 5
-# records/closures/strings). A use of the object a tagged pointer ``v`` points into writes
-# a non-zero byte at ``use_entry(v) = USE_DISP + ((v & 7) << 29) + (v >> 3)`` (mod 2^32):
-# on x86 that is ``ror r,3 ; mov byte [r+USE_DISP],1 ; rol r,3``, with no scratch
-# register. Every object is 8-aligned and every tag is below 8, so ``v >> 3`` is the
-# object's first granule whatever the tag (an interior pointer, e.g. into a shared closure
-# record, lands on a later granule of the same object).
+# one 32-bit call counter per code item, and the *use table*: one byte per byte of the
+# address space below HEAP_HI. A use of the object a tagged pointer ``v`` points into
+# writes a non-zero byte at ``use_entry(v) = USE_TABLE + v``: on x86 one instruction,
+# ``mov byte [r + USE_TABLE], 1`` (after a ``cmp`` of the same byte), on SPARC ``sethi`` and
+# ``stb``. Every object is 8-aligned and every tag is below 8, so the byte lies in the
+# object's first 8-byte granule of the table whatever the tag (an interior pointer, e.g.
+# into a shared closure record, lands on a later granule of the same object), and a
+# granule's flag is its 8 bytes or-ed (SPARC's byte order within a word moves a byte
+# within its granule only). The table is host memory (an anonymous mmap: a page costs
+# nothing until a use touches it), mapped as the heap grows and read by numpy directly.
 CALL_COUNTS = 0x5F000000
 CALL_COUNTS_MAX = 0x00100000
-USE_DISP = 0x28000000
-USE_TAGS = (1, 3, 5)
+USE_TABLE = 0x80000000  # up to USE_TABLE + HEAP_HI = 0xC0000000
 
 
 # The *site table* (profiling/instrument.py, issue 15): one 16-bit entry per 8-byte granule
@@ -99,14 +101,9 @@ def site_entry(addr: int) -> int:
     return SITE_TABLE + 2 * (addr >> 3)
 
 
-def use_table(tag: int) -> int:
-    """Start of the use table of pointers with primary tag ``tag``."""
-    return (USE_DISP + (tag << 29)) & 0xFFFFFFFF
-
-
 def use_entry(v: int) -> int:
     """The use-table byte of the tagged value ``v``."""
-    return (USE_DISP + ((v & 7) << 29) + (v >> 3)) & 0xFFFFFFFF
+    return (USE_TABLE + v) & 0xFFFFFFFF
 
 
 PAGE = 0x10000  # heap block granularity (64 KB)
@@ -190,8 +187,9 @@ class HeapSpace:
     bump: int = HEAP_LO + PAGE  # (the first bytes of a unicorn region are slow to write)
     mapped_hi: int = HEAP_LO
     free: list[tuple[int, int]] = field(default_factory=list)  # (start, size), by address
-    #: the use table is mapped (``map_use_table``): its part for the heap grows with it
-    use_table: bool = False
+    #: the use table (``map_use_table``): one byte per address below HEAP_HI, as the CPU
+    #: stores them; its part for the heap is mapped as the heap grows
+    use_table: np.ndarray | None = field(default=None, repr=False, compare=False)
     #: the site table is mapped (``map_site_table``): a view of it, grown with the heap
     site_table: np.ndarray | None = field(default=None, repr=False, compare=False)
     _site_ram: np.ndarray | None = field(default=None, repr=False, compare=False)
@@ -218,10 +216,8 @@ class HeapSpace:
                 self._ram = reserve(self.uc, self.hi - self.lo)
             ptr = self._ram.ctypes.data + (self.mapped_hi - self.lo)
             self.uc.mem_map_ptr(self.mapped_hi, new_hi - self.mapped_hi, UC_PROT_ALL, ptr)
-            if self.use_table:
-                for t in USE_TAGS:
-                    self.uc.mem_map(use_table(t) + (self.mapped_hi >> 3),
-                                    (new_hi - self.mapped_hi) >> 3, UC_PROT_ALL)
+            if self.use_table is not None:
+                self._map_uses(self.mapped_hi, new_hi)
             if self._site_ram is not None:
                 self._map_sites(self.mapped_hi, new_hi)
             self.mapped_hi = new_hi
@@ -241,14 +237,18 @@ class HeapSpace:
             self.site_table = self._site_ram.view(self.word_dtype[0] + "u2")
             self._map_sites(0, self.mapped_hi)
 
+    def _map_uses(self, lo: int, hi: int) -> None:
+        assert self.use_table is not None
+        self.uc.mem_map_ptr(USE_TABLE + lo, hi - lo, UC_PROT_ALL,
+                            self.use_table.ctypes.data + lo)
+
     def map_use_table(self) -> None:
-        """Map the use tables for every address below the mapped heap (static space, the
+        """Map the use table for every address below the mapped heap (static space, the
         heap so far); the rest follows the heap's growth. Unused entries cost no memory
         until written."""
-        if not self.use_table:
-            for t in USE_TAGS:
-                self.uc.mem_map(use_table(t), self.mapped_hi >> 3, UC_PROT_ALL)
-            self.use_table = True
+        if self.use_table is None:
+            self.use_table = reserve(self.uc, self.hi)
+            self._map_uses(0, self.mapped_hi)
 
     def take(self, nbytes: int) -> int | None:
         """A block of at least ``nbytes`` (rounded to pages); None if the address space is

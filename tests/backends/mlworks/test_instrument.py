@@ -59,8 +59,7 @@ class _Site:
 def _map(uc):
     uc.mem_map(CODE, 0x1000, UC_PROT_ALL)
     uc.mem_map(M.CALL_COUNTS, 0x1000, UC_PROT_ALL)
-    for t in M.USE_TAGS:
-        uc.mem_map(M.use_table(t) + 0x200000, 0x100000, UC_PROT_ALL)
+    uc.mem_map(M.use_entry(0x01000000), 0x1000000, UC_PROT_ALL)
 
 
 def _x86(insns, regs):
@@ -86,8 +85,8 @@ def _sparc(insns, regs):
 
 
 def _flag(uc, v):
-    """The flag of the granule ``v`` points into, in any tag's table."""
-    return any(uc.mem_read(M.use_table(t) + (v >> 3), 1)[0] for t in M.USE_TAGS)
+    """The flag of the granule ``v`` points into (any of its 8 bytes)."""
+    return any(uc.mem_read(M.use_entry(v & ~7), 8))
 
 
 def _hooks(arch, regs):
@@ -140,8 +139,9 @@ def test_use_table_maps_flagged_granules_to_their_objects():
     class Fake:
         def __init__(self):
             self.uc = Uc(UC_ARCH_X86, UC_MODE_32)
-            for t in M.USE_TAGS:
-                self.uc.mem_map(M.use_table(t) + 0x200000, 0x10000, UC_PROT_ALL)
+            self.heap_space = M.HeapSpace(self.uc)
+            self.heap_space._ensure_mapped(0x01020000)
+            self.heap_space.map_use_table()
 
     f = Fake()
     ut = I.UseTable(f)
@@ -194,7 +194,7 @@ def _run(tmp_path, rts, flag_all: bool, monkeypatch, arch="x86"):
         if flag_all and self.tracker is not None and self.tracker.use_table is not None:
             lo = self.gc.creation_start
             raw = getattr(self.uc, "raw", self.uc)  # (SPARC: bytes as the CPU stores them)
-            raw.mem_write(M.use_table(1) + (lo >> 3), b"\x01" * ((creation_top - lo) >> 3))
+            raw.mem_write(M.use_entry(lo), b"\x01" * (creation_top - lo))
         return orig_collect(self, creation_top, full)
 
     monkeypatch.setattr(B.MLWorksBackend, "_generate", gen)

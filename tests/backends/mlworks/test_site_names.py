@@ -198,7 +198,7 @@ def test_site_table_addresses_do_not_meet_other_areas():
     areas = [(M.HEAP_LO, M.HEAP_HI), (M.CALL_COUNTS, M.CALL_COUNTS + M.CALL_COUNTS_MAX),
              (M.STACK_LO, M.STACK_TOP),
              (SP.AREA_BASE, SP.AREA_BASE + 0x10000000)]  # up to a 256 MB creation space
-    areas += [(M.use_table(t), M.use_table(t) + (M.HEAP_HI >> 3)) for t in M.USE_TAGS]
+    areas += [(M.USE_TABLE, M.USE_TABLE + M.HEAP_HI)]
     for a, b in areas:
         assert b <= lo or a >= hi, hex(a)
 
