@@ -301,6 +301,9 @@ PRIMOPS: dict[str, int] = {
     # read: argument 1 the type's shape ("I", "D", "B", "C", "S", "[I]" ...), argument 2 the
     # text, both fully evaluated Strings; the value as GHC's Read instances parse it
     "read#": 2,
+    # printf: argument 1 the format, argument 2 the list of evaluated arguments (strings
+    # fully evaluated); the text Text.Printf makes of them
+    "printf#": 2,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
 }
 

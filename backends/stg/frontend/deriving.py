@@ -65,7 +65,8 @@ class Derived:
     own_code: set[str] = field(default_factory=set)
     #: the program's file name (for messages the generated code prints)
     file: str = "<derived>"
-    #: read's shapes (pipeline._read_directed) -> the helper reading each
+    #: read's shapes and printf's argument kinds (pipeline._read_directed,
+    #: _printf_directed) -> the helper for each
     readers: dict[str, str] = field(default_factory=dict)
     #: type name -> the fmap method of the program's Functor instance for it
     functor: dict[str, str] = field(default_factory=dict)

@@ -64,6 +64,7 @@ _BASE_MODULES = {
                         "replicateMWith_# zipWithMWith# zipWithMWith_# filterMWith# apWith# "
                         "rightWith# leftWith#",
     "GHC.Read": "read readAt#",
+    "Text.Printf": "printf forceArgs# printfStr# printfIO#",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
@@ -272,6 +273,8 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
             _functor_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("read",)):
             _read_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, ("printf",)):
+            _printf_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
             _monoid_directed(e, _t, types.file)
         if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
@@ -410,6 +413,39 @@ def _monoid_directed(e: S.EVar, t: object, file: str) -> None:
                       "Haskell subset (lists, Ordering, () and functions into lists or "
                       "Ordering are: see SUBSET.md)", file,
                       e.span[0], e.span[1])
+
+
+def _printf_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
+    """printf at its checked type ``String -> t1 .. tn -> IO () / String``: a helper of the
+    derived code taking n arguments (a String one deep-forced) for machine/printf.py."""
+    args: list[str] = []
+    sf = T.split_fun(t)
+    res = sf[1] if sf is not None else t
+    while True:
+        sf = T.split_fun(res)
+        if sf is None:
+            break
+        h, hargs = T.spine(sf[0])
+        is_string = getattr(h, "key", "") == "[]" and hargs and \
+            getattr(T.spine(hargs[0])[0], "key", "") == "Char"
+        args.append("s" if is_string else "v")
+        res = sf[1]
+    head, _ = T.spine(res)
+    kind = {"IO": "IO", "[]": "Str"}.get(getattr(head, "key", ""))
+    if kind is None:
+        raise SourceError("`printf' is supported with its result in IO or as a String (the "
+                          "types leave it open here: see SUBSET.md)", file, e.span[0],
+                          e.span[1])
+    key = f"printf{kind}{''.join(args)}"
+    name = derived.readers.get(key)
+    if name is None:
+        name = derived.readers[key] = f"printf{len(derived.readers)}#"
+        derived.labels[name] = (None, S.NOSPAN, "printf")  # base's code: no cost centre
+        params = [f"a{i}" for i in range(len(args))]
+        items = [f"forceStr# {p}" if a == "s" else p for p, a in zip(params, args)]
+        derived.source += (f"{name} fmt {' '.join(params)} = printf{kind}# fmt "
+                           f"[{', '.join(items)}]\n")
+    e.name = "%" + name
 
 
 def _read_shape(t: object) -> str | None:

@@ -73,6 +73,15 @@ undefinedCalledAt loc = raise# ("Prelude.undefined\nCallStack (from HasCallStack
 emptyList# fun = errorWithoutStackTrace ("Prelude." ++ fun ++ ": empty list")
 
 forceStr# s = case forceGo# s of () -> s
+-- printf (pipeline._printf_directed gives each use its arity: printf2# fmt a b = ...);
+-- printf at an unknown type (an unchecked program) prints its format
+printf fmt = printfIO# fmt []
+forceArgs# [] = ()
+forceArgs# (x:xs) = case x of !_ -> forceArgs# xs
+printfStr# fmt args = case forceStr# fmt of
+  !f -> case forceArgs# args of
+          () -> prim "printf#" f args
+printfIO# fmt args = putStr (printfStr# fmt args)
 -- read at the type the checker finds (pipeline._read_directed gives the shape)
 read s = readAt# "I" s
 readAt# shape s = case forceStr# shape of

@@ -462,6 +462,7 @@ max :: Ord a => a -> a -> a
 min :: Ord a => a -> a -> a
 show :: Show a => a -> String
 read :: Read a => String -> a
+printf :: PrintfType r => String -> r
 shows :: Show a => a -> ShowS
 showString :: String -> ShowS
 showChar :: Char -> ShowS

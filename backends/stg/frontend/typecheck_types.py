@@ -281,6 +281,7 @@ SUPERCLASSES: dict[str, tuple[str, ...]] = {
     "RealFrac": ("Real", "Fractional"), "RealFloat": ("RealFrac", "Floating"),
     "Functor": (), "Applicative": ("Functor",), "Monad": ("Applicative",),
     "MonadFail": ("Monad",), "Foldable": (), "Traversable": ("Functor", "Foldable"),
+    "PrintfType": (), "PrintfArg": (),
     "Semigroup": (), "Monoid": ("Semigroup",),
 }
 NUMERIC_CLASSES = {"Num", "Real", "Integral", "Fractional", "Floating", "RealFrac",

@@ -47,6 +47,7 @@ from .ccs import CcsOps
 from ..heap.heapobj import LF, Box, Con, DataConR, Fun, Pap, Thunk
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .compile import Codegen, con_package
+from .printf import PrintfError, printf_format
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
@@ -191,6 +192,7 @@ class Machine:
             "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
             "FLOAT_CAF_ALLOC": FLOAT_CAF_ALLOC, "read_cost": read_cost, "read_value": _no_reader,
+            "printf_format": printf_format, "PrintfError": PrintfError,
         }
         self.stack = stack
         templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
+from .printf import PrintfError, printf_format
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
@@ -410,6 +411,31 @@ def _build(v):
     return lst
 
 
+def p_printf(fmt, args):
+    """Text.Printf's formatting (machine/printf.py) of the evaluated argument list."""
+    vals = []
+    lst = args
+    while True:
+        if type(lst) is Thunk:
+            lst = lst.val
+        if lst.dc is not DC_CONS:
+            break
+        a, lst = lst.fields
+        if type(a) is Thunk:
+            a = a.val
+        if type(a) is Box:
+            vals.append(a.val)
+        elif a.dc is DC_CONS or a is NIL:
+            vals.append(list(list_to_str(a)))
+        else:
+            vals.append(a.dc.name == "True" if a.dc.name in ("True", "False") else None)
+    try:
+        text = printf_format(list_to_str(fmt), vals)
+    except PrintfError as e:
+        m.runtime_error(str(e))
+    return mkstr(text)
+
+
 def p_isDouble(a):
     """The run-time type test the Prelude's Enum methods need (GHC knows the type
     statically): a test of the box's constructor, allocating nothing."""
@@ -428,7 +454,7 @@ PRIM_FUNCTIONS = {
     "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "chr": p_chr,
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble, "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
-    "read#": p_read,
+    "read#": p_read, "printf#": p_printf,
     "isDouble#": p_isDouble, "isChar#": p_isChar,
 }
 

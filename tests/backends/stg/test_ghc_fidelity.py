@@ -492,3 +492,11 @@ def test_monad_functions_and_monoids_print_as_ghc(tmp_path, name):
     hides (hiding): GHC 9.0.2's stdout."""
     src = (SHAPES / "programs" / f"{name}.hs").read_text()
     assert _run(tmp_path, src, "-p", flags=()) == (SHAPES / "out" / f"{name}.stdout").read_text()
+
+
+def test_printf_formats_as_text_printf(tmp_path):
+    """printf to IO and to a String: d i x X o with widths, zero padding, signs; f e g with
+    precisions, rounded as base rounds the shortest digits (2.675 -> 2.68, %f of 0.1 is 0.1,
+    %e is 1.2345e3); s c v and %%; and base's `printf: argument list ended prematurely'
+    (shapes/printf.hs, GHC 9.0.2's stdout and stderr)."""
+    _prints_and_fails_as_ghc(tmp_path, "printf")
