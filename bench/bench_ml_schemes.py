@@ -6,6 +6,9 @@ process (the CPU seconds of ``runner.run``, best of ``--repeat``).
 Schemes (rows):
 
 * ``none``: no scheme (uninstrumented code);
+* ``clock``: no scheme, but virtual time kept (``--max-steps`` far beyond the run): the
+  cost of unicorn's instruction counting alone, which every scheme that needs time (ticks:
+  ``scan``, ``p``; censuses: ``ids``, ``hb0``, ``uses``) pays and an unprofiled run does not;
 * ``calls``: MLWorks call counting alone (``--profile F --profile-manner 1``): the code
   counts its entries in guest memory;
 * ``uses``: ``+RTS -hb -i100`` (no census happens): instrumented code, use tables folded
@@ -54,6 +57,7 @@ val () = print (Int.toString (nfib 24) ^ "\\n")
 
 SCHEMES = {
     "none": ([], []),
+    "clock": (["--max-steps", "1000000000000"], []),
     "calls": (["--profile", "{dir}/m.txt", "--profile-manner", "1"], []),
     "ids": ([], ["-hd", "-i100"]),
     "hb0": ([], ["-hb", "-i100"]),
