@@ -48,7 +48,7 @@ SERVICES: dict[str, int] = {
             "bytearray_sub",  # (bytearray, int) -> int (a byte); raises Subscript
             "bytearray_update",  # (bytearray, int, int) -> unit; raises Subscript
             "bytearray_length",  # bytearray -> int
-            "real_fmt",  # (int, int, real) -> string: Real.fmt (0 FIX, 1 SCI, 2 GEN, 3 EXACT; digits)
+            "real_fmt",  # (int, int, real) -> string: Real.fmt (0 FIX 1 SCI 2 GEN 3 EXACT, n)
         ]
     )
 }

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from .. import ir
 from . import lexer, lower, lowerprims, match, parser, parser_exp, syntax, typecheck, types
-from . import uncaught
+from . import basisfile, uncaught
 from .lower import Lowerer
 from .typecheck import Checker
 from .types import Env
@@ -93,16 +93,14 @@ def _key_files() -> list[Path]:
 # process that runs on while the front end or the Basis is edited (a long test session)
 # built its Basis from the old sources and must not file it under the new sources' key,
 # where every later process would take it (a program then saw a Basis without a structure
-# just added to basis.sml). The Basis is the text pipeline.basis_source() parsed; the
+# just added to basis.sml). The Basis is the text basisfile.basis_source() gave the parser; the
 # modules' bytes are read when this module is imported, right after them.
 _LOADED: dict[Path, bytes] = {p: p.read_bytes() for p in _key_files()}
 
 
 def _loaded_bytes(p: Path) -> bytes:
     if p.name == "basis.sml" and p.parent == Path(__file__).resolve().parent:
-        from .pipeline import basis_source
-
-        return basis_source().encode()
+        return basisfile.basis_source().encode()
     b = _LOADED.get(p)
     return b if b is not None else p.read_bytes()
 

@@ -13,14 +13,13 @@ import itertools
 import os
 import re
 import sys
-from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from profkit.errors import SourceError
 
 from .. import ir
 from . import syntax as S
+from .basisfile import BASIS_FILE, basis_source  # noqa: F401 - pipeline.basis_source
 from . import types
 from .lower import FnCtx, Lowerer
 from .parser import parse_program
@@ -30,14 +29,6 @@ from .uncaught import wrap_uncaught
 
 if TYPE_CHECKING:
     from .basiscache import BasisState
-
-BASIS_FILE = "basis.sml"
-
-
-@lru_cache(maxsize=1)
-def basis_source() -> str:
-    return resources.files(__package__).joinpath(BASIS_FILE).read_text()
-
 
 def compile_sml(source: str, filename: str) -> ir.Program:
     """Compile an SML program. Raises ``SourceError`` (file, line, column) for syntax, scope

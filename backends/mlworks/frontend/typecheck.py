@@ -42,41 +42,16 @@ from .types import (
     WORD8,
     WORDS,
     admits_eq,
+    free_vars,
     fun,
     prune,
+    subst,
     tcon,
     tuple_of,
     unify,
 )
 
 CONST_TYPES = {"int": INT, "real": REAL, "string": STRING, "char": CHAR}
-
-
-def free_vars(t: Type, out: list[TVar]) -> None:
-    t = prune(t)
-    if isinstance(t, TVar):
-        if t not in out:
-            out.append(t)
-        if t.rec:
-            for x in t.rec.values():
-                free_vars(x, out)
-    elif isinstance(t, TRec):
-        for x in t.fields.values():
-            free_vars(x, out)
-    else:
-        for x in t.args:
-            free_vars(x, out)
-
-
-def subst(t: Type, m: dict[int, Type]) -> Type:
-    t = prune(t)
-    if isinstance(t, TVar):
-        return m.get(t.id, t)
-    if isinstance(t, TRec):
-        return TRec({k: subst(x, m) for k, x in t.fields.items()})
-    if not t.args:
-        return t
-    return TCon(t.con, [subst(x, m) for x in t.args])
 
 
 class Checker:

@@ -26,7 +26,7 @@ NUM = frozenset({"int", "real", "word", "Word8.word", "IntInf.int"})
 ORD = frozenset({"int", "real", "string", "char", "word", "Word8.word", "IntInf.int"})
 INTEGRAL = frozenset({"int", "word", "Word8.word", "IntInf.int"})
 WORDS = frozenset({"word", "Word8.word"})
-# integer literals in a program that uses IntInf/LargeInt (typecheck.TypeChecker.intinf_lits)
+# integer literals in a program that uses IntInf/LargeInt (typecheck.Checker.intinf_lits)
 INTLITS = frozenset({"int", "IntInf.int"})
 
 
@@ -396,6 +396,33 @@ class TypePrinter:
         if len(t.args) == 1:
             return f"{self.show(t.args[0], 3)} {t.con.name}"
         return "(" + ", ".join(self.show(x) for x in t.args) + ") " + t.con.name
+
+
+def free_vars(t: Type, out: list[TVar]) -> None:
+    t = prune(t)
+    if isinstance(t, TVar):
+        if t not in out:
+            out.append(t)
+        if t.rec:
+            for x in t.rec.values():
+                free_vars(x, out)
+    elif isinstance(t, TRec):
+        for x in t.fields.values():
+            free_vars(x, out)
+    else:
+        for x in t.args:
+            free_vars(x, out)
+
+
+def subst(t: Type, m: dict[int, Type]) -> Type:
+    t = prune(t)
+    if isinstance(t, TVar):
+        return m.get(t.id, t)
+    if isinstance(t, TRec):
+        return TRec({k: subst(x, m) for k, x in t.fields.items()})
+    if not t.args:
+        return t
+    return TCon(t.con, [subst(x, m) for x in t.args])
 
 
 def show_type(t: Type) -> str:

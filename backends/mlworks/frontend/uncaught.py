@@ -32,8 +32,8 @@ from .types import (
     TypePrinter,
     prune,
     sorted_labels,
+    subst,
 )
-from .typecheck import subst
 
 
 def cat(parts: list[ir.Expr]) -> ir.Expr:

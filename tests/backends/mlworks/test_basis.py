@@ -116,7 +116,8 @@ def test_literals_out_of_range_are_compile_errors(src, msg, col):
 @pytest.mark.parametrize("src,msg,col", [
     ("val b : IntInf.int = 5\nval x = 536870912", "constant 536870912 is out of range for int", 9),
     ("val x = IntInf.fromInt 0x20000000", "constant 0x20000000 is out of range for int", 24),
-    ("val b = 123456789012 + IntInf.fromInt 1\nval y = 1 + 99999999999", "constant 99999999999", 13),
+    ("val b = 123456789012 + IntInf.fromInt 1\nval y = 1 + 99999999999",
+     "constant 99999999999", 13),
 ])
 def test_big_literals_are_intinf_only_where_the_type_says_so(src, msg, col):
     """In a program that uses IntInf, integer literals are overloaded (int / IntInf.int,
@@ -226,8 +227,9 @@ def test_intinf_arithmetic_matches_python(tmp_path):
         v = r.randrange(10 ** (k - 1), 10 ** k) if r.random() < 0.8 else 10 ** k - 1
         return -v if r.random() < 0.4 else v
 
-    pairs = [(num(), num()) for _ in range(60)] + [(10 ** 40, 10 ** 20), (-(10 ** 40), 10 ** 20 + 1),
-                                                    (9999 * 10 ** 12, 9999), (0, 7), (123, -(10 ** 30))]
+    pairs = [(num(), num()) for _ in range(60)]
+    pairs += [(10 ** 40, 10 ** 20), (-(10 ** 40), 10 ** 20 + 1), (9999 * 10 ** 12, 9999), (0, 7),
+              (123, -(10 ** 30))]
 
     def sml(v: int) -> str:
         return str(v).replace("-", "~")

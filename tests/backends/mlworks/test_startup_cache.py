@@ -298,8 +298,10 @@ def test_key_hashes_the_sources_this_process_loaded(monkeypatch):
     from what it loaded: its key must be that of the loaded sources, not of the files now on
     disk (else it files an old Basis under the new sources' key for every later process)."""
     key = basiscache.cache_key()
-    edited = pipeline.basis_source() + "\n(* edited since *)\n"
-    monkeypatch.setattr(pipeline, "basis_source", lambda: edited)
+    from profkit.backends.mlworks.frontend import basisfile
+
+    edited = basisfile.basis_source() + "\n(* edited since *)\n"
+    monkeypatch.setattr(basisfile, "basis_source", lambda: edited)
     assert basiscache.cache_key() != key
     monkeypatch.undo()
     assert basiscache.cache_key() == key
