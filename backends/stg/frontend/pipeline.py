@@ -81,7 +81,8 @@ _BASE_MODULES = {
                    "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
     "System.IO": "putStr putStrLn putChar print forceStr# forceGo#",
-    "Data.OldList": "unfoldr lines unlines words unwords intercalate intersperse prependToAll# "
+    "Data.OldList": "\\\\ unfoldr genericLength genericTake genericDrop genericReplicate "
+                    "genericSplitAt lines unlines words unwords intercalate intersperse prependToAll# "
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
                     "insertBy unwordsGo# group groupBy sortOn transpose isInfixOf tails inits "
                     "maximumBy minimumBy dropWhileEnd stripPrefix subsequences nonEmptySubs# "

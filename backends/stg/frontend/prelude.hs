@@ -12,6 +12,7 @@ infixl 7 *, /, `quot`, `rem`, `div`, `mod`
 infixl 6 +, -
 infixr 5 :, ++
 infixr 6 <>
+infix 5 \\
 infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
 infixl 4 <$>, <*>, *>, <*
 infixr 3 &&
@@ -493,6 +494,12 @@ foldMapBool# op unit f xs = go xs
         go (y:ys) = op (f y) (go ys)
 monoid# x = x
 concat xss = foldr (++) [] xss
+xs \\ ys = foldl (flip delete) xs ys
+genericLength xs = fromIntegral (length xs)
+genericTake n xs = take (fromIntegral n) xs
+genericDrop n xs = drop (fromIntegral n) xs
+genericReplicate n x = replicate (fromIntegral n) x
+genericSplitAt n xs = splitAt (fromIntegral n) xs
 unfoldr f b = case f b of
   Nothing -> []
   Just (a, b') -> a : unfoldr f b'

@@ -485,6 +485,12 @@ intToDigit :: Int -> Char
 map :: (a -> b) -> [a] -> [b]
 (++) :: [a] -> [a] -> [a]
 unfoldr :: (b -> Maybe (a, b)) -> b -> [a]
+(\\) :: Eq a => [a] -> [a] -> [a]
+genericLength :: Num i => [a] -> i
+genericTake :: Integral i => i -> [a] -> [a]
+genericDrop :: Integral i => i -> [a] -> [a]
+genericReplicate :: Integral i => i -> a -> [a]
+genericSplitAt :: Integral i => i -> [a] -> ([a], [a])
 (<>) :: Semigroup a => a -> a -> a
 mappend :: Monoid a => a -> a -> a
 mempty :: Monoid a => a
