@@ -304,9 +304,12 @@ PRIMOPS: dict[str, int] = {
     # printf: argument 1 the format, argument 2 the list of evaluated arguments (strings
     # fully evaluated); the text Text.Printf makes of them
     "printf#": 2,
+    # System.Environment: the program's arguments / name as Strings; the argument is the
+    # world token (not evaluated)
+    "getArgs#": 1, "getProgName#": 1,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token
 #: and showIntOn#'s rest of the string
-LAZY_LAST = frozenset({"putStr#", "showIntOn#"})
+LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#"})

@@ -38,7 +38,7 @@ GENERATED = ("show", "showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon
 PUBLIC_GENERATED = ("show",)
 PRELUDE_MODULES = {
     "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
-    "Control.Monad", "System.IO", "Data.Int", "Debug.Trace", "Text.Printf", "Data.Foldable",
+    "Control.Monad", "System.IO", "System.Environment", "Data.Int", "Debug.Trace", "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad",
 }
 
@@ -65,6 +65,7 @@ _BASE_MODULES = {
                         "rightWith# leftWith#",
     "GHC.Read": "read readAt#",
     "Text.Printf": "printf forceArgs# printfStr# printfIO#",
+    "System.Environment": "getArgs getProgName",
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "

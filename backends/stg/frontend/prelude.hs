@@ -83,6 +83,9 @@ printfStr# fmt args = case forceStr# fmt of
   !f -> case forceArgs# args of
           () -> prim "printf#" f args
 printfIO# fmt args = putStr (printfStr# fmt args)
+-- System.Environment
+getArgs w = case prim "getArgs#" w of !as -> IO# w as
+getProgName w = case prim "getProgName#" w of !n -> IO# w n
 -- read at the type the checker finds (pipeline._read_directed gives the shape)
 read s = readAt# "I" s
 readAt# shape s = case forceStr# shape of

@@ -463,6 +463,8 @@ min :: Ord a => a -> a -> a
 show :: Show a => a -> String
 read :: Read a => String -> a
 printf :: PrintfType r => String -> r
+getArgs :: IO [String]
+getProgName :: IO String
 shows :: Show a => a -> ShowS
 showString :: String -> ShowS
 showChar :: Char -> ShowS

@@ -436,6 +436,21 @@ def p_printf(fmt, args):
     return mkstr(text)
 
 
+def p_getArgs(w):
+    """The program's arguments (``profkit run PROG.hs [+RTS ...] ARGS``) as [String]."""
+    lst = NIL
+    for a in reversed(list(getattr(m.session.config, "program_args", []) or [])):
+        o = Con(len(HI), DC_CONS, [mkstr(a), lst])
+        HIa(S_CONS)
+        HPa(CCS)
+        lst = o
+    return lst
+
+
+def p_getProgName(w):
+    return mkstr(m.prog_name)
+
+
 def p_isDouble(a):
     """The run-time type test the Prelude's Enum methods need (GHC knows the type
     statically): a test of the box's constructor, allocating nothing."""
@@ -454,7 +469,8 @@ PRIM_FUNCTIONS = {
     "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "chr": p_chr,
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble, "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
-    "read#": p_read, "printf#": p_printf,
+    "read#": p_read, "printf#": p_printf, "getArgs#": p_getArgs,
+    "getProgName#": p_getProgName,
     "isDouble#": p_isDouble, "isChar#": p_isChar,
 }
 

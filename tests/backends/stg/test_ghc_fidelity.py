@@ -501,3 +501,18 @@ def test_printf_formats_as_text_printf(tmp_path):
     %e is 1.2345e3); s c v and %%; and base's `printf: argument list ended prematurely'
     (shapes/printf.hs, GHC 9.0.2's stdout and stderr)."""
     _prints_and_fails_as_ghc(tmp_path, "printf")
+
+
+def test_program_arguments_reach_get_args(tmp_path):
+    """System.Environment's getArgs and getProgName: `profkit run envp.hs 15 extra` prints what
+    GHC 9.0.2's `./envp 15 extra` prints (the arguments after the program, and its name)."""
+    import contextlib
+
+    from profkit.cli import main as cli_main
+
+    prog = tmp_path / "envp.hs"
+    prog.write_text((SHAPES / "programs" / "envp.hs").read_text())
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli_main(["run", "--outdir", str(tmp_path), str(prog), "15", "extra"]) == 0
+    assert out.getvalue() == (SHAPES / "out" / "envp.stdout").read_text()
