@@ -69,6 +69,8 @@ class ClassEnv:
     #: method -> the argument position its dispatcher evaluates (the checker fills it from the
     #: signature; None: no argument of the class's type)
     dispatch_pos: dict[str, int | None] = field(default_factory=dict)
+    #: the program's instances of the Prelude's classes: (class, type name)
+    prelude_instances: set[tuple[str, str]] = field(default_factory=set)
     #: default method binding -> (class, method), for the checker
     default_of: dict[str, tuple[str, str]] = field(default_factory=dict)
 

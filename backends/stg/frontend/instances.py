@@ -144,11 +144,12 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
                                            decl.context)
             derived.labels[name] = (method, item.span, f"$c{method}")
             derived.own_code.add(name)
-        if own is not None:
+        if own is None:
+            classes.prelude_instances.add(key)
+            lines += _defaults(decl.cls, k, given, derived, cons, decl.type_name)
+        else:
             lines += _own_class_instance(decl, k, own, given, classes, derived,
                                          data.cons if data is not None else [])
-        else:
-            lines += _defaults(decl.cls, k, given, derived, cons, decl.type_name)
     module.decls = out
     if lines:
         derived.source += "\n".join(lines) + "\n"

@@ -70,7 +70,7 @@ _BASE_MODULES = {
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
                 "showDigits# showSpace showCommaSpace",
-    "GHC.Enum": "toEnum minBound maxBound minBoundInt# maxBoundInt# minBoundChar# "
+    "GHC.Enum": "toEnumBool# toEnumOrdering# toEnum minBound maxBound minBoundInt# maxBoundInt# minBoundChar# "
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
                 "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
@@ -501,6 +501,8 @@ def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:
         e.name = name
     elif e.name == "toEnum" and t == "Char":
         e.name = "%chr"
+    elif e.name == "toEnum" and t in ("Bool", "Ordering"):
+        e.name = f"%toEnum{t}#"
     elif e.name != "toEnum" and t in ("Int", "Char", "Bool", "Ordering"):
         e.name = f"%{e.name}{t}#"
 

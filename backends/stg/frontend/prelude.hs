@@ -152,6 +152,16 @@ minBoundBool# = False
 maxBoundBool# = True
 minBoundOrdering# = LT
 maxBoundOrdering# = GT
+-- toEnum at Bool and Ordering (base's instances, with their errors)
+toEnumBool# i = case i of
+  0 -> False
+  1 -> True
+  _ -> errorWithoutStackTrace ("Prelude.Enum.Bool.toEnum: bad argument")
+toEnumOrdering# i = case i of
+  0 -> LT
+  1 -> EQ
+  2 -> GT
+  _ -> errorWithoutStackTrace ("Prelude.Enum.Ordering.toEnum: bad argument")
 isCon# x = prim ">=" (conIndex# x) 0
 
 -- Run-time type tests on boxed values (the machine's Case cannot mix I#/D#/C#

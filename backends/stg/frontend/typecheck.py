@@ -166,7 +166,8 @@ class Checker(ClassChecker, ExprChecker):
         self.prelude, builtin_cons = prelude_env()
         self.cons: dict[str, Scheme] = dict(builtin_cons)
         self.scope = TypeScope()
-        self.user_types: set[str] = set()
+        # the program's types -> the Prelude classes each derives or has an instance of
+        self.user_types: dict[str, set[str] | None] = {}
         self.toks: list[Token] = []
         self.tok_pos: list[tuple[int, int]] = []
         self.top_names: set[str] = set()
@@ -322,7 +323,9 @@ class Checker(ClassChecker, ExprChecker):
         for d in datas:
             key = d.name if d.name not in self.scope.tycons else "Main." + d.name
             self.scope.tycons[d.name] = T.TCon(key, d.name)
-            self.user_types.add(key)
+            declared = getattr(self.prep.classes, "prelude_instances", set())
+            self.user_types[key] = {c for c, _ in d.deriving} | \
+                {c for c, t in declared if t == d.name}
         for k, t in enumerate(self.toks):
             if t.is_("reserved", "type"):
                 j = k + 1
@@ -603,7 +606,7 @@ class Checker(ClassChecker, ExprChecker):
                     T.unify(ps[0].type, cand)
                     break
             else:
-                p = next(p for p in ps if T.instance_context(p.cls, T.INTEGER, set()) is None)
+                p = next(p for p in ps if T.instance_context(p.cls, T.INTEGER, {}) is None)
                 nm = T.Namer()
                 v = nm.show(p.type)
                 raise self.err(f"Ambiguous type variable `{v}' arising from {p.origin} "

@@ -342,13 +342,16 @@ USER_TYPE_CLASSES = {"Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Functor", 
                      "Traversable"}
 
 
-def instance_context(cls: str, t: Type, user_types: set[str]) -> list[tuple[str, Type]] | None:
+def instance_context(cls: str, t: Type, user_types: dict[str, set[str] | None]
+                     ) -> list[tuple[str, Type]] | None:
     """For ``t`` headed by a (non-rigid) constructor: the constraints ``cls t`` reduces to,
-    or None when there is no instance."""
+    or None when there is no instance. ``user_types``: the program's types, each with the
+    Prelude classes it derives or declares instances of (None: any of USER_TYPE_CLASSES)."""
     h, args = spine(t)
     assert isinstance(h, TCon) and not h.rigid
     if h.key in user_types:
-        return [] if cls in USER_TYPE_CLASSES else None
+        have = user_types[h.key]
+        return [] if cls in (USER_TYPE_CLASSES if have is None else have) else None
     rule = INSTANCES.get(cls, {}).get(h.key)
     if rule is None:
         if cls not in INSTANCES:

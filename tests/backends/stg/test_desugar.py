@@ -197,7 +197,8 @@ def test_counting_and_placement_of_automatic_cost_centres():
 def test_no_case_mixes_box_alternatives_with_others():
     # The Prelude's run-time type dispatch keeps box alternatives apart from others (the
     # machine handles a mixed case too: test_machine's ..._selects_by_value).
-    p = compile_program("data T = A | B Int\nmain = print (B 1 == B 1, show A)", "t.hs")
+    src = "data T = A | B Int deriving (Eq, Show)\nmain = print (B 1 == B 1, show A)"
+    p = compile_program(src, "t.hs")
     for n in nodes(p):
         if isinstance(n, ir.Case):
             cons = [a.con for a in n.alts if isinstance(a, ir.ConAlt)]

@@ -82,6 +82,11 @@ CASES = [
      "expected `=' after the field name"),
     ("data T a = L | N a deriving (Show, Enum)\nmain = print 1", 1, 36,
      "Can't make a derived instance of `Enum T'"),
+    # a program's type has the classes it derives or declares instances of, as in GHC
+    ("data C = R | G\nmain :: IO ()\nmain = print R", 3, 8,
+     "No instance for (Show C) arising from a use of `print'"),
+    ("data C = R | G deriving Show\nmain :: IO ()\nmain = print (R == G)", 3, 17,
+     "No instance for (Eq C) arising from a use of `=='"),
     # the monads are IO, Maybe, lists and Either; Semigroup at those types
     ("f :: (Int -> Int) -> Int\nf g = g 1\nmain = print (f (do { x <- id; return x }))", 3, 18,
      "the -> monad is not supported by the Haskell subset"),

@@ -516,3 +516,9 @@ def test_program_arguments_reach_get_args(tmp_path):
     with contextlib.redirect_stdout(out):
         assert cli_main(["run", "--outdir", str(tmp_path), str(prog), "15", "extra"]) == 0
     assert out.getvalue() == (SHAPES / "out" / "envp.stdout").read_text()
+
+
+def test_to_enum_at_bool_and_ordering_is_bases(tmp_path):
+    """toEnum at Bool and Ordering gives their constructors (it printed the number) and base's
+    error out of range (shapes/toenum.hs, GHC 9.0.2's stdout and stderr)."""
+    _prints_and_fails_as_ghc(tmp_path, "toenum")

@@ -416,6 +416,9 @@ KNOWN_ILL_TYPED = {
     # test_frontend_errors: a use without an instance, a method without the class's variable
     "class C a where\n  f :: a -> Int\nmain = print (f (3 :: Int))",
     "class C a where\n  f :: Int -> Int\nmain = print 1",
+    # test_frontend_errors: classes a type does not derive
+    "data C = R | G\nmain :: IO ()\nmain = print R",
+    "data C = R | G deriving Show\nmain :: IO ()\nmain = print (R == G)",
 }
 
 
