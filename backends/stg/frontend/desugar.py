@@ -189,9 +189,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if isinstance(e, S.EList):
             if not e.items:
                 return None
-            tail: S.Expr = S.ECon("[]", S.NOSPAN)
-            for item in reversed(e.items[1:]):
-                tail = S.EApp(S.ECon(":", S.NOSPAN), [item, tail], S.NOSPAN)
+            # the rest is a list literal too: list_atom builds it without recursion (a
+            # 20,000-element literal nested 20,000 deep here)
+            rest = e.items[1:]
+            tail: S.Expr = S.EList(rest, S.NOSPAN) if rest else S.ECon("[]", S.NOSPAN)
             return ":", [e.items[0], tail]
         if isinstance(e, S.EApp):
             head, args = self.flatten(e)

@@ -30,15 +30,16 @@ from .typecheck import prepare as prepare_typecheck
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
-GENERATED = ("show", "showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#", "ltCon#",
-             "leCon#", "gtCon#", "geCon#", "fromEnumCon#", "succCon#", "predCon#",
+GENERATED = ("show", "showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#",
+             "ltCon#", "leCon#", "gtCon#", "geCon#", "fromEnumCon#", "succCon#", "predCon#",
              "enumFromCon#", "enumFromThenCon#", "enumFromToCon#", "enumFromThenToCon#",
              "tagToCon#", "lastTag#")
 # of those, the ones a program uses by name
 PUBLIC_GENERATED = ("show",)
 PRELUDE_MODULES = {
     "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
-    "Control.Monad", "System.IO", "System.Environment", "Data.Int", "Debug.Trace", "Text.Printf", "Data.Foldable",
+    "Control.Monad", "System.IO", "System.Environment", "Data.Int", "Debug.Trace",
+    "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad",
 }
 
@@ -70,7 +71,8 @@ _BASE_MODULES = {
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
                 "showDigits# showSpace showCommaSpace",
-    "GHC.Enum": "toEnumBool# toEnumOrdering# toEnum minBound maxBound minBoundInt# maxBoundInt# minBoundChar# "
+    "GHC.Enum": "toEnumBool# toEnumOrdering# toEnum minBound maxBound minBoundInt# "
+                "maxBoundInt# minBoundChar# "
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
                 "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
@@ -83,7 +85,8 @@ _BASE_MODULES = {
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
     "System.IO": "putStr putStrLn putChar print forceStr# forceGo#",
     "Data.OldList": "\\\\ unfoldr genericLength genericTake genericDrop genericReplicate "
-                    "genericSplitAt lines unlines words unwords intercalate intersperse prependToAll# "
+                    "genericSplitAt lines unlines words unwords intercalate intersperse "
+                    "prependToAll# "
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
                     "insertBy unwordsGo# group groupBy sortOn transpose isInfixOf tails inits "
                     "maximumBy minimumBy dropWhileEnd stripPrefix subsequences nonEmptySubs# "

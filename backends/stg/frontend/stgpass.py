@@ -21,7 +21,7 @@ class FreeVars:
         return fv
 
     def expr(self, e: ir.Expr) -> set[str]:
-        # iterative over Let/Case/SCC spines to keep Python recursion shallow
+        # iterative over Let spines to keep Python recursion shallow
         if isinstance(e, ir.App):
             fv = self.atoms(e.args)
             if e.fun not in self.globals:
@@ -34,12 +34,21 @@ class FreeVars:
         if isinstance(e, ir.SCC):
             return self.expr(e.body)
         if isinstance(e, ir.Let):
-            names = {b.name for b in e.binds}
-            rhs_fv: set[str] = set()
-            for b in e.binds:
-                rhs_fv |= self.rhs(b.rhs)
-            e.rec = bool(rhs_fv & names)
-            return (rhs_fv | self.expr(e.body)) - names
+            # a chain of lets (a long list literal binds one cons cell per let) is walked
+            # down and folded back up without recursion
+            chain: list[ir.Let] = []
+            while isinstance(e, ir.Let):
+                chain.append(e)
+                e = e.body
+            fv = self.expr(e)
+            for let in reversed(chain):
+                names = {b.name for b in let.binds}
+                rhs_fv: set[str] = set()
+                for b in let.binds:
+                    rhs_fv |= self.rhs(b.rhs)
+                let.rec = bool(rhs_fv & names)
+                fv = (rhs_fv | fv) - names
+            return fv
         if isinstance(e, ir.Case):
             fv = set()
             for alt in e.alts:

@@ -39,14 +39,27 @@ def free_names(e: Any, memo: dict[int, frozenset]) -> frozenset:
         return r
     if t is ir.ConRhs:
         return frozenset(a.name for a in e.args if type(a) is ir.Var)
-    if t is ir.Let:
-        names = frozenset(b.name for b in e.binds)
-        rhs: set = set()
-        for b in e.binds:
-            rhs |= free_names(b.rhs, memo)
-        if e.rec:
-            rhs -= names
-        return frozenset(rhs | (free_names(e.body, memo) - names))
+    if t is ir.Let or t is ir.Case and not e.alts and e.default is not None:
+        # a chain of lets and default-only cases (a long list literal: one cons per let,
+        # one box per case) is walked down and folded back up without recursion
+        chain = []
+        while type(e) is ir.Let or type(e) is ir.Case and not e.alts and e.default is not None:
+            chain.append(e)
+            e = e.body if type(e) is ir.Let else e.default
+        fv = set(free_names(e, memo))
+        for link in reversed(chain):
+            if type(link) is ir.Let:
+                names = frozenset(b.name for b in link.binds)
+                rhs: set = set()
+                for b in link.binds:
+                    rhs |= free_names(b.rhs, memo)
+                if link.rec:
+                    rhs -= names
+                fv = rhs | (fv - names)
+            else:
+                fv.discard(link.binder)
+                fv |= free_names(link.scrut, memo)
+        return frozenset(fv)
     if t is ir.Case:
         s = set()
         for a in e.alts:

@@ -90,7 +90,8 @@ CASES = [
     # the monads are IO, Maybe, lists and Either; Semigroup at those types
     ("f :: (Int -> Int) -> Int\nf g = g 1\nmain = print (f (do { x <- id; return x }))", 3, 18,
      "the -> monad is not supported by the Haskell subset"),
-    ("main = print (Just [1] <> Just [2])", 1, 24, "`<>' at the type `Maybe [Integer]' is not supported"),
+    ("main = print (Just [1] <> Just [2])", 1, 24,
+     "`<>' at the type `Maybe [Integer]' is not supported"),
     ("import Data.Map\nmain = print 1", 1, 8, "Could not find module `Data.Map'"),
     ("main = case 1 of Just -> 1", 1, 18,
      "The constructor `Just' should have 1 argument, but has been given none"),
