@@ -70,10 +70,11 @@ from .hooks import (AllocSite, CallSite, HookSites, Insn, Instrumentation,  # no
                     ValueLocation, alloc_name, closure_name)
 from .codevector import ItemSpec, LoadImage, build_image
 from .common import CodegenError, _Program, _sibling_offset, alloc_shape, tagged
+from .floats import FloatValues
 from .inline import INLINE, InlineServices
 
 
-class Walker(HookSites, InlineServices):
+class Walker(HookSites, InlineServices, FloatValues):
     """Generates one code item; subclassed by each target (see the module docstring)."""
 
     ARCH = ""
@@ -358,35 +359,6 @@ class Walker(HookSites, InlineServices):
             self.box_real()
             return
         self.allocate(e.kind, e.fields, alloc_name(e.kind, len(e.fields), e.what, e.type_desc))
-
-    def float_value(self, e) -> None:
-        """The double value of ``e`` in the target's float register without boxing it: a
-        Real constant, a float-valued primitive (whose arguments are boxed reals), or any
-        expression whose value is a boxed real."""
-        if isinstance(e, ir.Real):
-            self.float_const(e.value)
-        elif isinstance(e, ir.Prim) and e.op in ("radd", "rsub", "rmul", "rdiv"):
-            self.two(e.args, self.FLOAT_SECOND)
-            self.float_arith(e.op)
-        elif isinstance(e, ir.Prim) and e.op in ("rneg", "sqrt"):
-            self.into(e.args[0], self.ACC)
-            self.float_unary(e.op)
-        elif isinstance(e, ir.Prim) and e.op == "real_of_int":
-            self.into(e.args[0], self.ACC)
-            self.float_of_int()
-        else:
-            self.into(e, self.ACC)
-            self.float_load()
-
-    def box_real(self) -> None:
-        """Box the double in the float register (the GC leaves those alone); into ACC."""
-        primary = self.alloc_seq("real", 1)
-        self.store_boxed_double(primary)
-        self.alloc_site(alloc_name("real", 1), self.ACC, primary)
-
-    def x_Real(self, e: ir.Real, tail):
-        self.float_value(e)
-        self.box_real()
 
     def x_MakeClosure(self, e: ir.MakeClosure, tail):
         code = Sym(self.prog.item_symbol(e.code))
