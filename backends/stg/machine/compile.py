@@ -39,6 +39,16 @@ def con_package(module: str) -> str:
     return "base"
 
 
+def _chain_link(e: Any) -> bool:
+    """A link of a let/case chain ``gen_tail`` emits in a loop: a let binding constructors
+    only, or a case with only a default on a primitive, literal or constructor value."""
+    t = type(e)
+    if t is ir.Let:
+        return all(type(b.rhs) is ir.ConRhs for b in e.binds)
+    return t is ir.Case and not e.alts and e.default is not None and \
+        type(e.scrut) in (ir.PrimOp, ir.LitE, ir.ConApp)
+
+
 class Codegen(CaseCodegen):
     """Generates the source of every code block; the Machine execs it in its namespace."""
 
@@ -248,6 +258,29 @@ class Codegen(CaseCodegen):
 
     # ------------------------------------------------------------------ expressions
     def gen_tail(self, e: Any, scope: dict, ctx: Ctx, em: Em) -> None:
+        if _chain_link(e):
+            # lets of constructors and default-only cases on a computed value (a long list
+            # literal's cells and number boxes) are emitted in a loop, one scope for the whole
+            # chain: recursing per link ran out of Python frames (and copied the scope at
+            # each of thousands of links)
+            scope = dict(scope)
+            while _chain_link(e):
+                if type(e) is ir.Let:
+                    self.gen_let(e, scope, ctx, em, inplace=True)
+                    e = e.body
+                else:
+                    b = ctx.new()
+                    scrut = e.scrut
+                    if type(scrut) is ir.PrimOp:
+                        v = self.primop(scrut, scope)
+                    elif type(scrut) is ir.LitE:
+                        v = self.lit(scrut.lit)
+                    else:
+                        v = self.conapp(scrut.con, scrut.args, scope, em)
+                    em(f"v = env[{b}] = {v}")
+                    if e.binder != "_":
+                        scope[e.binder] = b
+                    e = e.default
         t = type(e)
         if em.ind > 40 and (t is ir.Case or t is ir.Let or t is ir.SCC):
             # Python's tokenizer allows 100 indentation levels: continue deeply nested
@@ -342,8 +375,12 @@ class Codegen(CaseCodegen):
         if e.count:
             em("ENT[c] += 1")
 
-    def gen_let(self, e: ir.Let, scope: dict, ctx: Ctx, em: Em) -> dict:
-        inner = dict(scope)
+    def gen_let(self, e: ir.Let, scope: dict, ctx: Ctx, em: Em, inplace: bool = False
+                ) -> dict:
+        """Bind ``e``'s right-hand sides; the scope of its body (``scope`` itself, extended,
+        when ``inplace``: the program's names are unique, so a right-hand side never sees
+        a binder it should not)."""
+        inner = scope if inplace else dict(scope)
         slots = []
         for b in e.binds:
             s = ctx.new()

@@ -101,3 +101,14 @@ def test_output_before_an_error_is_kept():
     r = run_haskell('main = do\n  putStrLn "before"\n  print (tail [] :: [Int])', "t.hs")
     assert r.stdout == "before\n"
     assert str(r.error) == "t: Prelude.tail: empty list"
+
+
+def test_long_list_literals_compile_at_top_level_and_in_expressions():
+    """20,000-element list literals, as a top-level value and inside an expression, compile
+    and run (both were 'nested too deeply': the desugarer nested the cells, the free-variable
+    passes and the code generator recursed per let/case link)."""
+    items = ", ".join(str(i) for i in range(20000))
+    for src in (f"xs :: [Int]\nxs = [{items}]\nmain :: IO ()\nmain = print (sum xs)\n",
+                f"main :: IO ()\nmain = print (sum [{items}])\n"):
+        r = run_haskell(src)
+        assert r.error is None and r.stdout == "199990000\n", r.error
