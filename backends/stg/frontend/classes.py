@@ -140,8 +140,11 @@ _PRELUDE_CLASSES = {"Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Num", "Real
                     "Monad", "Foldable", "Traversable", "Semigroup", "Monoid"}
 
 
-def _alternatives(env: ClassEnv, cls: str, method: str, call: str) -> list[str]:
-    """The case alternatives of a dispatcher: each instance's constructors."""
+def _dispatch_body(env: ClassEnv, cls: str, method: str, call: str) -> list[str]:
+    """A dispatcher's body: boxes (I#/D#/C#: ``conIndex#`` is -1) go to the numeric and
+    character instances, every other value to the instance of its constructor. The two are
+    separate cases: a case whose alternatives cover one type (Maybe's Nothing and Just) is
+    complete to the match compiler, which would drop a default meant for the boxes."""
     alts: list[str] = []
     numeric: dict[str, str] = {}
     for (c, head), binds in env.instances.items():
@@ -167,11 +170,16 @@ def _alternatives(env: ClassEnv, cls: str, method: str, call: str) -> list[str]:
                 alts.append(f"  {pat} -> {target}")
     missing = (f'errorWithoutStackTrace "No instance for ({cls} ...) arising from a use of '
                f'{method}"')
-    rest = numeric.get("Int", missing)
+    boxes = numeric.get("Int", missing)
     for head, test in (("Double", "isDouble# x"), ("Char", "isChar# x")):
         if head in numeric:
-            rest = f"if {test} then {numeric[head]} else ({rest})"
-    return alts + [f"  _ -> {rest}"]
+            boxes = f"if {test} then {numeric[head]} else ({boxes})"
+    if not numeric:
+        return ["case x of", *alts, f"  _ -> {missing}"]
+    if not alts:
+        return [boxes]
+    return ["case conIndex# x of", f"  -1 -> {boxes}", "  _ -> case x of",
+            *("  " + a for a in alts), f"    _ -> {missing}"]
 
 
 def resolve_methods(types: object, env: ClassEnv, file: str) -> str:
@@ -198,8 +206,9 @@ def resolve_methods(types: object, env: ClassEnv, file: str) -> str:
                              'no instance chosen"')
                 continue
             args = [f"a{i}" for i in range(pos)] + ["x"]
-            lines.append(f"{name} {' '.join(args)} = case x of")
-            lines += _alternatives(env, cls, method, " ".join(args))
+            body = _dispatch_body(env, cls, method, " ".join(args))
+            lines.append(f"{name} {' '.join(args)} = {body[0]}")
+            lines += body[1:]
     return "\n".join(lines) + "\n" if lines else ""
 
 

@@ -480,7 +480,7 @@ def test_read_parses_as_ghcs_read_instances(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["mapm", "mono", "employees", "tokens", "exprs", "tuples",
-                                  "hiding", "accounts"])
+                                  "hiding", "accounts", "dispatch"])
 def test_monad_functions_and_monoids_print_as_ghc(tmp_path, name):
     """mapM, sequence, forM, when, unless, foldM, replicateM (and their _ forms) in the Maybe,
     Either and list monads (mapm); <>, mappend, mempty, mconcat at lists, Ordering, () and
@@ -490,7 +490,10 @@ def test_monad_functions_and_monoids_print_as_ghc(tmp_path, name):
     Either with <$>/<*>, unfoldr, Integer digits and a 6-tuple (exprs), and 6- and 7-tuples
     shown and compared (tuples), a class method named like a Prelude function the program
     hides (hiding), accounts in Either with record update, Luhn, printf, \\\\, union,
-    genericLength (accounts): GHC 9.0.2's stdout."""
+    genericLength (accounts), a class's method chosen in `C a =>' code among instances on
+    Int and on Maybe (whose dispatcher lost its Int branch: the Maybe alternatives looked
+    complete) and on type constructors at the second argument, printf of Char, Integer and a
+    shown list (dispatch): GHC 9.0.2's stdout."""
     src = (SHAPES / "programs" / f"{name}.hs").read_text()
     assert _run(tmp_path, src, "-p", flags=()) == (SHAPES / "out" / f"{name}.stdout").read_text()
 
