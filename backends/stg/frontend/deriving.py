@@ -65,15 +65,20 @@ class Derived:
     own_code: set[str] = field(default_factory=set)
     #: the program's file name (for messages the generated code prints)
     file: str = "<derived>"
-    #: read's shapes and printf's argument kinds (pipeline._read_directed,
-    #: _printf_directed) -> the helper for each
-    readers: dict[str, str] = field(default_factory=dict)
     #: type name -> the fmap method of the program's Functor instance for it
     functor: dict[str, str] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
         return list(self.labels)
+
+    def helper(self, name: str, closure: str, definition: str) -> str:
+        """Add ``name = definition`` (the text after the name) to the generated code once, as
+        base's code (no cost centre; ``closure`` names its closures for -hd); returns name."""
+        if name not in self.labels:
+            self.labels[name] = (None, S.NOSPAN, closure)
+            self.source += f"{name} {definition}\n"
+        return name
 
 
 def _pat(con: str, arity: int, v: str) -> str:

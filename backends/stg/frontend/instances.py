@@ -72,7 +72,6 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
     datas = {d.name: d for d in module.decls if isinstance(d, S.DData)}
     out: list[S.Decl] = []
     methods: dict[str, InstanceMethod] = {}
-    lines: list[str] = []
     seen: set[tuple[str, str]] = set()
     for k, decl in enumerate(module.decls):
         if not isinstance(decl, S.DInst):
@@ -146,22 +145,19 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             derived.own_code.add(name)
         if own is None:
             classes.prelude_instances.add(key)
-            lines += _defaults(decl.cls, k, given, derived, cons, decl.type_name)
+            _defaults(decl.cls, k, given, derived, cons, decl.type_name)
         else:
-            lines += _own_class_instance(decl, k, own, given, classes, derived,
-                                         data.cons if data is not None else [])
+            _own_class_instance(decl, k, own, given, classes, derived,
+                                data.cons if data is not None else [])
     module.decls = out
-    if lines:
-        derived.source += "\n".join(lines) + "\n"
     return methods
 
 
 def _own_class_instance(decl: S.DInst, k: int, own: ClassInfo, given: dict[str, str],
                         classes: ClassEnv, derived: Derived, cons: list[tuple[str, int]]
-                        ) -> list[str]:
+                        ) -> None:
     """Record an instance of a program's class; a method it leaves out is the class's default
     or, without one, GHC's run-time error."""
-    lines: list[str] = []
     binds: dict[str, str] = {}
     head = S.join(decl.cls_span, decl.type_span)
     for method in own.methods:
@@ -170,36 +166,30 @@ def _own_class_instance(decl: S.DInst, k: int, own: ClassInfo, given: dict[str, 
         elif method in own.defaults:
             binds[method] = own.defaults[method]
         else:
-            name = f"{stem(method, own)}M{k}#"
-            derived.labels[name] = (None, S.NOSPAN, f"$c{method}")
             where = S.format_span(derived.file, head)
-            lines.append(f'{name} = errorWithoutStackTrace "{where}: No instance nor default '
-                         f'method for class operation {method}"')
-            binds[method] = name
+            binds[method] = derived.helper(
+                f"{stem(method, own)}M{k}#", f"$c{method}",
+                f'= errorWithoutStackTrace "{where}: No instance nor default method for class '
+                f'operation {method}"')
     key = (decl.cls, decl.type_name)
     classes.instances[key] = binds
     classes.instance_heads[key] = (decl.tyvars, decl.context)
     classes.instance_cons[key] = cons
-    return lines
 
 
 def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: list[str],
-              cons_type: str) -> list[str]:
+              cons_type: str) -> None:
     """The dispatch entries of an instance's methods, and base's defaults for the methods
     it leaves out where the Prelude's fallback would not call the given ones."""
-    lines: list[str] = []
 
-    def default(stem: str, text: str) -> str:
-        name = f"{stem}D{k}#"
-        derived.labels[name] = (None, S.NOSPAN, f"$dm{stem}")  # base's code: no cost centre
-        lines.append(text.replace("@", name))
-        return name
+    def default(stem: str, text: str) -> str:  # text: the definition after the name
+        return derived.helper(f"{stem}D{k}#", f"$dm{stem}", text)
 
     if cls == "Show":
         shows = given.get("showsPrec")
         if shows is None:
             show = given.get("show") or "show"  # neither: base's defaults call each other
-            shows = default("showsPrec", f"@ _ x s = {show} x ++ s")
+            shows = default("showsPrec", f"_ x s = {show} x ++ s")
         derived.dispatch.setdefault("showsPrec", []).append((cons, shows))
         if "show" in given:
             derived.dispatch.setdefault("show", []).append((cons, given["show"]))
@@ -207,16 +197,15 @@ def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: l
         if "fmap" in given:  # reached by the checked type of each use (pipeline)
             derived.functor[cons_type] = given["fmap"]
     elif cls == "Eq":
-        eq = given.get("==") or default("eq", f"@ x y = not ({given.get('/=', '(/=)')} x y)")
+        eq = given.get("==") or default("eq", f"x y = not ({given.get('/=', '(/=)')} x y)")
         derived.dispatch.setdefault("eq", []).append((cons, eq))
     else:
         cmp = given.get("compare")
         if cmp is None:
             le = given.get("<=", "(<=)")
-            cmp = default("compare", f"@ x y = if x == y then EQ else if {le} x y then LT "
+            cmp = default("compare", f"x y = if x == y then EQ else if {le} x y then LT "
                                      "else GT")
         derived.dispatch.setdefault("compare", []).append((cons, cmp))
         for method, stem in (("<", "lt"), ("<=", "le"), (">", "gt"), (">=", "ge")):
             if method in given:
                 derived.dispatch.setdefault(stem, []).append((cons, given[method]))
-    return lines

@@ -341,10 +341,8 @@ def _monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) -
     else:
         base = _MONAD_STEMS.get(e.name, e.name)
         name = f"{base.rstrip('_')}{'_' if base.endswith('_') else ''}{suffix}"
-        if name not in derived.labels:
-            derived.labels[name] = (None, S.NOSPAN, e.name)  # base's code: no cost centre
-            derived.source += f"{name} = {_MONAD_WITH[e.name]} bind{suffix} return{suffix}\n"
-        e.name = "%" + name
+        e.name = "%" + derived.helper(name, e.name,
+                                      f"= {_MONAD_WITH[e.name]} bind{suffix} return{suffix}")
 
 
 MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
@@ -441,16 +439,11 @@ def _printf_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
         raise SourceError("`printf' is supported with its result in IO or as a String (the "
                           "types leave it open here: see SUBSET.md)", file, e.span[0],
                           e.span[1])
-    key = f"printf{kind}{''.join(args)}"
-    name = derived.readers.get(key)
-    if name is None:
-        name = derived.readers[key] = f"printf{len(derived.readers)}#"
-        derived.labels[name] = (None, S.NOSPAN, "printf")  # base's code: no cost centre
-        params = [f"a{i}" for i in range(len(args))]
-        items = [f"forceStr# {p}" if a == "s" else p for p, a in zip(params, args)]
-        derived.source += (f"{name} fmt {' '.join(params)} = printf{kind}# fmt "
-                           f"[{', '.join(items)}]\n")
-    e.name = "%" + name
+    params = [f"a{i}" for i in range(len(args))]
+    items = [f"forceStr# {p}" if a == "s" else p for p, a in zip(params, args)]
+    name = f"printf{kind}_{''.join(args)}#"  # printfIO_sv#: an IO printf of a String and a value
+    e.name = "%" + derived.helper(name, "printf", f"fmt {' '.join(params)} = printf{kind}# fmt "
+                                                  f"[{', '.join(items)}]")
 
 
 def _read_shape(t: object) -> str | None:
@@ -484,12 +477,9 @@ def _read_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
         raise SourceError(f"`read' at the type `{T.show_type(sf[1])}' is not supported by the "
                           "Haskell subset (Int, Integer, Double, Bool, Char, String and lists "
                           "of them are: see SUBSET.md)", file, e.span[0], e.span[1])
-    name = derived.readers.get(shape)
-    if name is None:
-        name = derived.readers[shape] = f"read{len(derived.readers)}#"
-        derived.labels[name] = (None, S.NOSPAN, "read")  # base's code: no cost centre
-        derived.source += f'{name} s = readAt# "{shape}" s\n'
-    e.name = "%" + name
+    # readI#, read_lI_r# for [Int]: the shape spelled in name characters
+    name = "read" + shape.replace("[", "_l").replace("]", "_r") + "#"
+    e.name = "%" + derived.helper(name, "read", f's = readAt# "{shape}" s')
 
 
 def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:
