@@ -88,6 +88,8 @@ class StgHeapModel:
         self.compact_min = 0
         self.renumber_fn: Callable[[np.ndarray], None] | None = None
         self.compactions = 0
+        #: the live ids after the last major collection (``_account``)
+        self._live = np.zeros(0, dtype=np.int64)
 
     # ------------------------------------------------------------------ machine interface
     def remember(self, thunk: Any) -> None:
@@ -147,8 +149,7 @@ class StgHeapModel:
         self.major_collections += 1
         self.old_limit = max(4 * self.nursery_words, 2 * self.old_words)
         s.gc_end(top, True)
-        dead = np.frombuffer(self.dead, dtype=np.uint8)[:n]
-        live = np.flatnonzero(dead == 0).astype(np.int64)
+        live = self._live.astype(np.int64, copy=False)
         # the graph names objects by their position in ``live``, which a compaction keeps
         graph = self._graph(live, graph_edges) if graph_edges is not None else None
         if self._compact(n) != n:
@@ -177,8 +178,7 @@ class StgHeapModel:
         Returns the number of ids now in use."""
         if not self.compact_min or n < self.compact_min:
             return n
-        dead = np.frombuffer(self.dead, dtype=np.uint8)[:n]
-        kept = np.flatnonzero(dead == 0).astype(np.int64)
+        kept = self._live.astype(np.int64, copy=False)  # the major collection's survivors
         if 4 * len(kept) > n or not self.session.can_renumber():
             return n
         objs = self._live_objects(n)
@@ -187,6 +187,8 @@ class StgHeapModel:
             raise AssertionError(f"compaction: {len(ids)} objects reached, {len(kept)} live ids")
         for o, k in zip(objs, np.searchsorted(kept, ids).tolist()):
             o.id = k
+        if self.fast:  # (reads the header's states before it compacts)
+            self.fast.renumber(kept, self.dead)
         if self.renumber_fn is not None:  # (reads the header before it compacts)
             self.renumber_fn(kept)
         self.session.renumber(kept)
@@ -195,8 +197,6 @@ class StgHeapModel:
         self.dead = bytearray(L)
         self.nursery_start = L
         self.remembered = []
-        if self.fast:
-            self.fast.renumber(kept)
         self.compactions += 1
         return L
 
@@ -393,30 +393,47 @@ class StgHeapModel:
 
     # ------------------------------------------------------------------ accounting
     def _account(self, n: int, marked: bytearray, major: bool) -> None:
+        """Copies and deaths of a collection from its marks; after a major one,
+        ``_live`` holds the live ids (sorted)."""
         lo = 0 if major else self.nursery_start
         m = np.frombuffer(marked, dtype=np.uint8)[lo:n]
-        dead = np.frombuffer(self.dead, dtype=np.uint8)[lo:n]
-        gen = np.frombuffer(self.gen, dtype=np.uint8)
-        candidates = dead == 0
-        survivors = np.flatnonzero(candidates & (m == 1)) + lo
-        died = np.flatnonzero(candidates & (m == 0)) + lo
+        dead_w = np.frombuffer(self.dead, dtype=np.uint8)
+        dead = dead_w[lo:n]
+        alive = dead == 0
+        kept = alive & (m == 1)
+        survivors = np.flatnonzero(kept)
+        died = np.flatnonzero(alive ^ kept)
+        if lo:
+            survivors += lo
+            died += lo
         h = self.header
         s = self.session
+        copied_words = 0
         if len(survivors):
-            from_gen = gen[survivors].astype(np.int64)
-            to_gen = np.minimum(from_gen + 1, self.generations - 1)
-            copied = h.gather("size_words", survivors).astype(np.int64)
-            self.words_copied += int(copied.sum())
-            if s.stager.wants["copy"]:
-                rows = np.stack([survivors, from_gen, to_gen, copied], axis=1).ravel()
-                s.stager.copy.extend(rows.tolist())
+            copied = h.gather("size_words", survivors)
+            copied_words = int(copied.sum(dtype=np.int64))
+            self.words_copied += copied_words
             gen_w = np.frombuffer(self.gen, dtype=np.uint8)
-            gen_w[survivors] = to_gen.astype(np.uint8)
+            top = self.generations - 1
+            if s.stager.wants["copy"]:
+                from_gen = gen_w[survivors].astype(np.int64)
+                to_gen = np.minimum(from_gen + 1, top)
+                rows = np.stack([survivors, from_gen, to_gen,
+                                 copied.astype(np.int64)], axis=1).ravel()
+                s.stager.copy.extend(rows.tolist())
+                gen_w[survivors] = to_gen.astype(np.uint8)
+            elif top <= 1:  # every survivor ends in generation min(g+1, 1) = 1 (or 0)
+                young = survivors[survivors >= self.nursery_start]
+                gen_w[young] = top
+            else:
+                gen_w[survivors] = np.minimum(gen_w[survivors] + 1, top)
         self._deaths(died)
-        self.dead[lo:n] = bytes(np.where(m == 1, dead, 1).astype(np.uint8))
-        live_old = np.flatnonzero(np.frombuffer(self.dead, dtype=np.uint8)[:n] == 0)
-        self.old_words = int(h.gather("size_words", live_old).sum(dtype=np.int64)) if major \
-            else self.old_words + int(copied.sum() if len(survivors) else 0)
+        dead |= (m == 0)  # in place: every unmarked id is dead now
+        if major:
+            self._live = survivors
+            self.old_words = copied_words
+        else:
+            self.old_words += copied_words
 
     def _deaths(self, ids: np.ndarray) -> None:
         s = self.session

@@ -1,5 +1,5 @@
-"""The old generation's pointers as numpy edge lists, traced in C: major collections and
-censuses whose cost follows the *young* heap in Python.
+"""The old generation's pointers as a persistent CSR graph indexed by object id, searched in
+C: major collections and censuses whose Python cost follows the *young* heap.
 
 A census is a major collection, and tracing a large live heap object by object in Python
 costs about a microsecond per object: a program that keeps a million-element list alive
@@ -12,16 +12,24 @@ they are built, and a thunk changes in exactly two ways, both visible without a 
 * *updated*: it becomes an indirection to its value; the machine's write barrier puts every
   updated old thunk in the remembered set, and the header's state says IND.
 
-So when an object is promoted its pointers are recorded once, as (source id, target id)
-edges; an updated old thunk gets new edges (to its value) stamped with the collection that
-recorded them, superseding the old ones; edges of blackholes are ignored. A major collection
-then traces only the young objects in Python (from the roots, as a minor collection does),
-collecting the old objects they reach, and marks everything old reachable from those with a
-breadth-first search over a CSR matrix of the old edges (``scipy.sparse.csgraph``), repeated
-if an updated old thunk that was reached points back into the young generation. Marks are
-exactly those of the object-by-object trace (updated thunks are transparent in both: an
-indirection is never marked, its value is), which ``PROFKIT_CHECK_TRACE=1`` verifies at every
-collection.
+So when an object is promoted its pointers are recorded once, as its row of a CSR graph
+over object ids (``indptr``/``targets``, int32, rows appended in id order at every
+collection: promoted objects are always the highest ids). A thunk's row has one spare slot,
+so a change is an overwrite in place: a blackhole's slots all point at itself, an updated
+thunk's first slot at its value and the rest at itself (a self-loop never changes what a
+search reaches). A major collection then traces only the young objects in Python (from the
+roots, as a minor collection does), collecting the old objects they reach, and marks
+everything old reachable from those with a breadth-first search over the graph (scipy's
+``breadth_first_order`` on views of the arrays: no copy, no conversion), repeated if an
+updated old thunk that was reached points back into the young generation. Small graphs are
+searched in Python, so scipy is imported only when a heap grows large (a quarter of a
+second that small programs never pay). Marks are exactly those of the object-by-object
+trace (updated thunks are transparent in both: an indirection is never marked, its value
+is), which ``PROFKIT_CHECK_TRACE=1`` verifies at every collection.
+
+Rows of dead objects stay until the graph is rebuilt (``compact``: when they are most of
+it, or when the header is compacted, ``renumber``); a dead indirection's row is what live
+objects that still point at it pass through until then.
 
 Used only when scipy is installed (the ``fast`` extra) and no scheme needs the heap graph
 (retainer profiling keeps the object-by-object trace, which records every edge anyway).
@@ -29,6 +37,7 @@ Used only when scipy is installed (the ``fast`` extra) and no scheme needs the h
 
 from __future__ import annotations
 
+import importlib.util
 from array import array
 from typing import Any, Iterable
 
@@ -38,14 +47,32 @@ from profkit.kinds import ObjKind
 
 from .heapobj import Con, Fun, Pap, Thunk
 
-try:  # the C breadth-first search; without it the collector traces object by object
-    from scipy.sparse import csr_matrix
-    from scipy.sparse.csgraph import breadth_first_order
-except ImportError:  # pragma: no cover - exercised where scipy is absent
-    csr_matrix = breadth_first_order = None
+#: graphs with fewer edges than this are searched in Python (no scipy import)
+SCIPY_MIN_EDGES = 20_000
+#: a repeated search (from the old objects a reached thunk's young value points at) is done
+#: in Python while it visits at most this many new objects, else in C
+PY_SEARCH_BUDGET = 4_000
+
+csr_matrix = breadth_first_order = None
+_scipy_tried = False
 
 
 def available() -> bool:
+    """Whether scipy is installed (without importing it)."""
+    if _scipy_tried:
+        return breadth_first_order is not None
+    return importlib.util.find_spec("scipy") is not None
+
+
+def _have_scipy() -> bool:
+    global csr_matrix, breadth_first_order, _scipy_tried
+    if not _scipy_tried:
+        _scipy_tried = True
+        try:
+            from scipy.sparse import csr_matrix
+            from scipy.sparse.csgraph import breadth_first_order
+        except ImportError:  # pragma: no cover - exercised where scipy is absent
+            pass
     return breadth_first_order is not None
 
 
@@ -63,34 +90,72 @@ def _children(x: Any) -> Iterable[Any]:
     return ()
 
 
+class _Buf:
+    """A growable int32 numpy array (amortised appends; ``view()`` is the used part)."""
+
+    __slots__ = ("arr", "n")
+
+    def __init__(self, init: int = 1024) -> None:
+        self.arr = np.zeros(init, dtype=np.int32)
+        self.n = 0
+
+    def reserve(self, extra: int) -> None:
+        need = self.n + extra
+        if need > len(self.arr):
+            new = np.zeros(max(need, 2 * len(self.arr)), dtype=np.int32)
+            new[:self.n] = self.arr[:self.n]
+            self.arr = new
+
+    def extend(self, values: np.ndarray) -> None:
+        self.reserve(len(values))
+        self.arr[self.n:self.n + len(values)] = values
+        self.n += len(values)
+
+    def view(self) -> np.ndarray:
+        return self.arr[:self.n]
+
+    def reset(self, values: np.ndarray) -> None:
+        self.n = 0
+        self.extend(values)
+
+
 class OldGraph:
-    """Edges of the promoted objects, and the young trace that keeps them up to date."""
+    """The promoted objects' pointers, and the young trace that keeps them up to date."""
 
     def __init__(self, header: Any, tables: Any) -> None:
         self.header = header
         self.tables = tables
-        self.src = array("q")
-        self.dst = array("q")
-        self.stamp = array("i")  # the collection that recorded the edge
-        self.latest: dict[int, int] = {}  # updated old thunk -> stamp of its current edges
+        self.indptr = _Buf()
+        self.indptr.extend(np.zeros(1, dtype=np.int32))
+        self.targets = _Buf()
         self.collection = 0
+        self.searches_c = 0  # breadth-first searches done by scipy (the rest in Python)
+        self._ones = np.ones(0)
+        self._nnz_rebuilt = 0  # edges after the last rebuild (``compact``)
+        # the edges recorded by the current collection's young trace
+        self._src = array("q")
+        self._dst = array("q")
+
+    @property
+    def rows(self) -> int:
+        """Ids ``0..rows-1`` have a row (every id below the nursery after a collection)."""
+        return self.indptr.n - 1
+
+    @property
+    def nnz(self) -> int:
+        return self.targets.n
 
     # ------------------------------------------------------------------ the young trace
     def trace_young(self, marked: bytearray, lo: int, n: int, todo: Iterable[Any],
-                    sources: Iterable[Any] = (), old_targets: list[int] | None = None,
+                    old_targets: list[int] | None = None,
                     statics_seen: set[int] | None = None) -> None:
-        """Mark the young objects (ids in [lo, n)) reachable from ``todo`` and from the
-        children of ``sources`` (old thunks of the remembered set, whose edges are recorded
-        anew), recording the edges of every object marked; old ids reached go to
-        ``old_targets`` when given."""
-        src, dst, stamp = self.src, self.dst, self.stamp
-        k = self.collection
+        """Mark the young objects (ids in [lo, n)) reachable from ``todo``, recording the
+        edges of every object marked (a thunk's with a spare self-loop); old ids reached go
+        to ``old_targets`` when given."""
+        add_src, add_dst = self._src.append, self._dst.append
         seen = statics_seen if statics_seen is not None else set()
         stack: list[Any] = []
         push, pop = stack.append, stack.pop
-        for t in sources:
-            self.latest[t.id] = k
-            stack.append(t)
         cur = -1
         todo = list(todo)
         while True:
@@ -106,9 +171,8 @@ class OldGraph:
                         push(f)
                     continue
                 if cur >= 0:
-                    src.append(cur)
-                    dst.append(i)
-                    stamp.append(k)
+                    add_src(cur)
+                    add_dst(i)
                 if i < lo:
                     if old_targets is not None:
                         old_targets.append(i)
@@ -119,187 +183,303 @@ class OldGraph:
                 return
             x = pop()
             cur = x.id
+            if cur >= 0 and type(x) is Thunk:
+                add_src(cur)  # the spare slot an update or a blackhole overwrites
+                add_dst(cur)
             todo = _children(x)
+
+    def _append_rows(self, n: int) -> None:
+        """Rows for ids ``rows..n-1`` from the edges the young trace recorded (sources not
+        marked have empty rows)."""
+        base = self.rows
+        src = np.frombuffer(self._src, dtype=np.int64)
+        dst = np.frombuffer(self._dst, dtype=np.int64)
+        if n > base:
+            if len(src):
+                order = np.argsort(src, kind="stable")
+                counts = np.bincount(src - base, minlength=n - base)
+                self.targets.extend(dst[order].astype(np.int32))
+                ptr = np.cumsum(counts, dtype=np.int64) + self.indptr.arr[base]
+                self.indptr.extend(ptr.astype(np.int32))
+            else:
+                self.indptr.extend(np.full(n - base, self.indptr.arr[base], dtype=np.int32))
+        self._src = array("q")
+        self._dst = array("q")
+
+    # ------------------------------------------------------------------ rows in place
+    def _fill_rows(self, ids: np.ndarray) -> None:
+        """Every slot of the rows ``ids`` points at its own row (no edge)."""
+        if not len(ids):
+            return
+        ip = self.indptr.arr
+        starts = ip[ids].astype(np.int64)
+        lens = ip[ids + 1].astype(np.int64) - starts
+        total = int(lens.sum())
+        if not total:
+            return
+        row = np.repeat(ids.astype(np.int32), lens)
+        first = np.repeat(starts - np.concatenate(([0], np.cumsum(lens)[:-1])), lens)
+        self.targets.arr[first + np.arange(total)] = row
+
+    def _set_row(self, tid: int, to: int) -> None:
+        """Row ``tid`` (an updated thunk) points at ``to`` (or nowhere when ``to < 0``)."""
+        ip = self.indptr.arr
+        a, b = int(ip[tid]), int(ip[tid + 1])
+        t = self.targets.arr
+        t[a:b] = tid
+        if to >= 0:
+            if b == a:  # pragma: no cover - every thunk row has its spare slot
+                raise AssertionError(f"old thunk {tid} has no slot for its value")
+            t[a] = to
+
+    def _blackholes(self, lo: int) -> None:
+        """Old thunks under evaluation lose their edges (their free variables moved to the
+        stack)."""
+        bh = self._state_is(lo, ObjKind.BLACKHOLE)
+        if bh is not None:
+            self._fill_rows(np.flatnonzero(bh))
+
+    @staticmethod
+    def _value(t: Any) -> Any:
+        v = t.val
+        while type(v) is Thunk and v.val is not None:
+            v = v.val
+        return v
 
     # ------------------------------------------------------------------ collections
     def minor(self, marked: bytearray, lo: int, n: int, roots: Iterable[Any],
               remembered: list[Any]) -> None:
-        """A minor collection's marks (young only, remembered thunks as roots)."""
+        """A minor collection's marks (young only, remembered thunks' values as roots)."""
         self.collection += 1
-        self.trace_young(marked, lo, n, roots, sources=remembered)
+        self._check_rows(lo)
+        todo = list(roots)
+        for t in remembered:
+            v = self._value(t) if t.val is not None else None
+            i = getattr(v, "id", None)
+            self._set_row(t.id, i if i is not None and i >= 0 else -1)
+            todo.extend(_children(t))
+        self.trace_young(marked, lo, n, todo)
+        self._append_rows(n)
 
     def major(self, marked: bytearray, lo: int, n: int, roots: Iterable[Any],
               remembered: list[Any], dead: bytearray,
               old_roots: np.ndarray | None = None) -> None:
         """A major collection's marks: young objects traced here, old ones by the search
-        over the recorded edges. ``dead`` is the collector's dead flags (not yet updated
-        for this collection)."""
+        over the rows. ``dead`` is the collector's dead flags (not yet updated for this
+        collection)."""
         self.collection += 1
-        k = self.collection
+        self._check_rows(lo)
+        self._blackholes(lo)
         statics: set[int] = set()
         targets: list[int] = []
-        # updated old thunks get their new edges now; those pointing into the young
-        # generation are followed only if the search reaches the thunk
+        # updated old thunks: an old value is an edge now; a young or static one is
+        # followed only if the search reaches the thunk
         pending: list[tuple[int, Any]] = []
         for t in remembered:
-            self.latest[t.id] = k
-            v = t.val
-            while type(v) is Thunk and v.val is not None:
-                v = v.val
+            v = self._value(t) if t.val is not None else None
             i = getattr(v, "id", None)
-            if i is None:
-                continue
-            if 0 <= i < lo:
-                self.src.append(t.id)
-                self.dst.append(i)
-                self.stamp.append(k)
-            elif i >= lo:
-                pending.append((t.id, v))
-            else:  # a static value: traced from here if the thunk is reached
+            if v is None or i is None:
+                self._set_row(t.id, -1)
+                if v is None:
+                    pending.extend((t.id, c) for c in _children(t))
+            elif 0 <= i < lo:
+                self._set_row(t.id, i)
+            else:
+                self._set_row(t.id, -1)
                 pending.append((t.id, v))
         self.trace_young(marked, lo, n, roots, old_targets=targets, statics_seen=statics)
-        nodes = np.flatnonzero(np.frombuffer(dead, dtype=np.uint8)[:lo] == 0)
-        csr, pos = self._matrix(nodes, lo)
-        reached = np.zeros(len(nodes) + 1, dtype=bool)
+        reached = np.zeros(lo, dtype=bool)
         first: Any = targets
         if old_roots is not None and len(old_roots):
             first = np.concatenate([old_roots, np.asarray(targets, dtype=np.int64)])
-        while True:
-            new = self._search(csr, pos, first, reached)
-            if new is None:
-                break
-            reached |= new
+        self._search(first, reached, initial=True)
+        young_values: list[tuple[int, int]] = []
+        while pending:
             targets = []
-            first = targets
             still = []
             for tid, v in pending:
-                p = pos[tid]
-                if p >= 0 and reached[p]:
-                    self.src.append(tid)  # noted for the edges kept after this collection
-                    self.dst.append(getattr(v, "id", -1))
-                    self.stamp.append(k)
+                if reached[tid]:
+                    i = getattr(v, "id", -1)
+                    if i >= 0:
+                        young_values.append((tid, i))
                     self.trace_young(marked, lo, n, [v], old_targets=targets,
                                      statics_seen=statics)
                 else:
                     still.append((tid, v))
-            pending = still
-            if not targets:
+            if len(still) == len(pending) or not self._search(targets, reached):
                 break
-        ids = nodes[np.flatnonzero(reached[:-1])]
-        if len(ids):
-            ids = ids[~self._is_state(ids, ObjKind.IND)]
-            np.frombuffer(marked, dtype=np.uint8)[ids] = 1
+            pending = still
+        self._append_rows(n)
+        for tid, i in young_values:  # the young value is promoted now: an edge
+            self._set_row(tid, i)
+        mk = np.frombuffer(marked, dtype=np.uint8)
+        mk[:lo] = reached  # (nothing old was marked before)
+        ind = self._state_is(lo, ObjKind.IND)
+        if ind is not None:
+            mk[:len(ind)][ind] = 0  # an indirection is never marked, its value is
 
+    def _check_rows(self, lo: int) -> None:
+        if self.rows != lo:  # pragma: no cover - a broken invariant
+            raise AssertionError(f"old graph has {self.rows} rows, old generation {lo} ids")
+
+    # ------------------------------------------------------------------ search
+    def _search(self, starts: Any, reached: np.ndarray, initial: bool = False) -> bool:
+        """Mark in ``reached`` every row reachable from the ids ``starts``; whether any
+        was not reached before."""
+        if not len(starts):
+            return False
+        start = np.asarray(starts, dtype=np.int64)
+        start = start[~reached[start]]
+        if not len(start):
+            return False
+        start = np.unique(start)
+        if initial:
+            if self.nnz >= SCIPY_MIN_EDGES and _have_scipy():
+                self._search_c(start, reached)
+                return True
+            self._search_py(start, reached, None)
+            return True
+        if not self._search_py(start, reached, PY_SEARCH_BUDGET):
+            if _have_scipy():
+                self._search_c(start, reached)
+            else:  # pragma: no cover - scipy absent: the model does not use this graph
+                self._search_py(start, reached, None)
+        return True
+
+    def _search_py(self, start: np.ndarray, reached: np.ndarray, budget: int | None) -> bool:
+        """Breadth-first in Python; False (``reached`` untouched) past ``budget`` rows."""
+        ip = self.indptr.arr
+        tg = self.targets.arr
+        if budget is None:
+            ip_l = ip[:self.rows + 1].tolist()
+            tg_l = tg[:self.nnz].tolist()
+            seen = reached
+            todo = start.tolist()
+            for i in todo:
+                seen[i] = True
+            k = 0
+            while k < len(todo):
+                i = todo[k]
+                k += 1
+                for j in tg_l[ip_l[i]:ip_l[i + 1]]:
+                    if not seen[j]:
+                        seen[j] = True
+                        todo.append(j)
+            return True
+        new: set[int] = set(start.tolist())
+        todo = list(new)
+        k = 0
+        while k < len(todo):
+            i = todo[k]
+            k += 1
+            for j in tg[ip[i]:ip[i + 1]].tolist():
+                if j not in new and not reached[j]:
+                    new.add(j)
+                    todo.append(j)
+            if len(todo) > budget:
+                return False
+        reached[np.fromiter(new, dtype=np.int64, count=len(new))] = True
+        return True
+
+    def _search_c(self, start: np.ndarray, reached: np.ndarray) -> None:
+        """Breadth-first with scipy over views of the rows, plus one extra row (the search's
+        start) pointing at ``start``."""
+        self.searches_c += 1
+        rows, nnz = self.rows, self.nnz
+        self.targets.reserve(len(start))
+        self.indptr.reserve(1)
+        tg, ip = self.targets.arr, self.indptr.arr
+        tg[nnz:nnz + len(start)] = start
+        ip[rows + 1] = nnz + len(start)
+        m = nnz + len(start)
+        if len(self._ones) < m:
+            self._ones = np.ones(max(m, 2 * len(self._ones)))
+        g = csr_matrix((self._ones[:m], tg[:m], ip[:rows + 2]), shape=(rows + 1, rows + 1))
+        order = breadth_first_order(g, rows, directed=True, return_predecessors=False)
+        out = order[order < rows]
+        reached[out] = True
+
+    # ------------------------------------------------------------------ rebuilding
     def compact(self, dead: bytearray) -> None:
-        """After a major collection: keep only the current edges of live objects."""
-        if not len(self.src):
+        """After a major collection: once the rows of dead objects hold most of the edges,
+        rebuild the graph with the live objects' rows only (ids unchanged)."""
+        rows = self.rows
+        if self.nnz < max(1 << 16, 2 * self._nnz_rebuilt) or not rows:
             return
-        src = np.frombuffer(self.src, dtype=np.int64)
-        dst = np.frombuffer(self.dst, dtype=np.int64)
-        stamp = np.frombuffer(self.stamp, dtype=np.int32)
-        d = np.frombuffer(dead, dtype=np.uint8)
-        current = self._current(src, stamp)
-        # an updated thunk dies at the first major collection after its update, but live
-        # objects still point at it: their edges now go where it pointed (its value), as
-        # the object trace follows indirections
-        ind = current & (d[src] == 1) & self._is_state(src, ObjKind.IND)
-        if ind.any():
-            via, to = src[ind], dst[ind]
-            order = np.argsort(via)
-            via, to = via[order], to[order]
-            dst = dst.copy()
+        self._nnz_rebuilt = self.nnz  # checked again once the graph has doubled
+        d = np.frombuffer(dead, dtype=np.uint8)[:rows]
+        ip = self.indptr.arr[:rows + 1].astype(np.int64)
+        live_edges = int(((ip[1:] - ip[:-1]) * (d == 0)).sum())
+        if 2 * live_edges > self.nnz:
+            return
+        self._rebuild(d, None)
+
+    def renumber(self, kept: np.ndarray, dead: bytearray) -> None:
+        """The header was compacted: old id ``kept[k]`` is now ``k`` (``kept`` are the live
+        ids; ``dead`` the dead flags before the compaction)."""
+        d = np.frombuffer(dead, dtype=np.uint8)[:self.rows]
+        self._rebuild(d, np.asarray(kept, dtype=np.int64))
+
+    def _rebuild(self, d: np.ndarray, kept: np.ndarray | None) -> None:
+        """Keep the rows of live ids (``d == 0``); edges into dead indirections go where
+        they pointed (their value, or nowhere), as the object trace follows indirections;
+        renumber through ``kept`` if given."""
+        rows = self.rows
+        ip = self.indptr.arr[:rows + 1].astype(np.int64)
+        tg = self.targets.arr[:self.nnz].astype(np.int64)
+        lens = ip[1:] - ip[:-1]
+        src = np.repeat(np.arange(rows, dtype=np.int64), lens)
+        live = d[src] == 0
+        src, dst = src[live], tg[live]
+        dead_ind = (d == 1) & self._is_state(np.arange(rows, dtype=np.int64), ObjKind.IND)
+        if dead_ind.any():
+            nxt = np.arange(rows, dtype=np.int64)  # a dead indirection's value, or itself
+            di = np.flatnonzero(dead_ind)
+            has = lens[di] > 0
+            nxt[di[has]] = tg[ip[di[has]]]
             for _ in range(64):  # chains of indirections, each step one link
-                j = np.clip(np.searchsorted(via, dst), 0, len(via) - 1)
-                hop = (via[j] == dst) & (dst >= 0)
+                hop = dead_ind[dst] & (nxt[dst] != dst)
                 if not hop.any():
                     break
-                dst[hop] = to[j[hop]]
-            # an indirection to a static value has no edge: pointing at it is no edge
-            gone = (d[np.maximum(dst, 0)] == 1) & self._is_state(np.maximum(dst, 0),
-                                                                  ObjKind.IND)
-            dst[gone] = -1
-        keep = current & (d[src] == 0) & (dst >= 0)
-        keep &= ~self._is_state(src, ObjKind.BLACKHOLE)
-        self.latest = {t: s for t, s in self.latest.items() if not d[t]}
-        self.src = array("q", src[keep].tobytes())
-        self.dst = array("q", dst[keep].tobytes())
-        self.stamp = array("i", stamp[keep].tobytes())
-
-    def renumber(self, kept: np.ndarray) -> None:
-        """The header was compacted (after ``compact``: every edge joins live objects):
-        old id ``kept[k]`` is now ``k``."""
-        if len(self.src):
-            src = np.searchsorted(kept, np.frombuffer(self.src, dtype=np.int64))
-            dst = np.searchsorted(kept, np.frombuffer(self.dst, dtype=np.int64))
-            self.src = array("q", src.astype(np.int64).tobytes())
-            self.dst = array("q", dst.astype(np.int64).tobytes())
-        if self.latest:
-            olds = np.fromiter(self.latest, dtype=np.int64, count=len(self.latest))
-            news = np.searchsorted(kept, olds).tolist()
-            self.latest = dict(zip(news, self.latest.values()))
+                dst[hop] = nxt[dst[hop]]
+            stuck = dead_ind[dst]  # an indirection to a static value: no edge
+            dst[stuck] = src[stuck]
+        if kept is not None:
+            src = np.searchsorted(kept, src)
+            dst = np.searchsorted(kept, dst)
+            rows = len(kept)
+        counts = np.bincount(src, minlength=rows)
+        indptr = np.zeros(rows + 1, dtype=np.int64)
+        np.cumsum(counts, out=indptr[1:])
+        self.indptr.reset(indptr.astype(np.int32))
+        self.targets.reset(dst.astype(np.int32))  # src is sorted: rows stay in order
+        self._nnz_rebuilt = self.nnz
 
     # ------------------------------------------------------------------ helpers
+    def _state_is(self, lo: int, kind: ObjKind) -> np.ndarray | None:
+        """Whether each id below ``lo`` (as far as the lazily grown state column reaches)
+        is of ``kind`` now; None when none can be."""
+        h = self.header
+        if not hasattr(h, "state_codes") or not len(h.state):
+            return None
+        codes = self._codes_of(kind)
+        if not len(codes):
+            return None
+        st = np.frombuffer(h.state, dtype=np.uint8)[:lo]
+        return st == codes[0] if len(codes) == 1 else np.isin(st, codes)
+
+    def _codes_of(self, kind: ObjKind) -> np.ndarray:
+        """The header's state codes whose current info is of ``kind``."""
+        kinds = self.tables.infos.columns()["kind"]
+        return np.array([c for c, info in enumerate(self.header.state_info)
+                         if info >= 0 and kinds[info] == int(kind)], dtype=np.uint8)
+
     def _is_state(self, ids: np.ndarray, kind: ObjKind) -> np.ndarray:
         """Whether each object's current info (header state) is of ``kind``."""
         if not hasattr(self.header, "state_codes"):
             return np.zeros(len(ids), dtype=bool)
-        codes = self.header.state_codes(ids)
-        kinds = self.tables.infos.columns()["kind"]
-        info = np.array(self.header.state_info, dtype=np.int64)
-        code_kind = np.where(info >= 0, kinds[np.maximum(info, 0)], -1)
-        return code_kind[codes] == int(kind)
-
-    def _current(self, src: np.ndarray, stamp: np.ndarray) -> np.ndarray:
-        if not self.latest:
-            return np.ones(len(src), dtype=bool)
-        ts = np.fromiter(self.latest.keys(), dtype=np.int64, count=len(self.latest))
-        ss = np.fromiter(self.latest.values(), dtype=np.int32, count=len(self.latest))
-        order = np.argsort(ts)
-        ts, ss = ts[order], ss[order]
-        j = np.clip(np.searchsorted(ts, src), 0, len(ts) - 1)
-        hit = ts[j] == src
-        return ~hit | (stamp >= ss[j])
-
-    def _matrix(self, nodes: np.ndarray, lo: int) -> tuple[Any, np.ndarray]:
-        """The CSR matrix of the current old edges over ``nodes`` (plus one extra row, the
-        search's start, filled per search) and the id -> row map."""
-        pos = np.full(lo, -1, dtype=np.int64)
-        pos[nodes] = np.arange(len(nodes), dtype=np.int64)
-        src = np.frombuffer(self.src, dtype=np.int64)
-        dst = np.frombuffer(self.dst, dtype=np.int64)
-        stamp = np.frombuffer(self.stamp, dtype=np.int32)
-        ok = (src < lo) & (dst >= 0) & (dst < lo)
-        src, dst, stamp = src[ok], dst[ok], stamp[ok]
-        ok = self._current(src, stamp) & ~self._is_state(src, ObjKind.BLACKHOLE)
-        ps, pd = pos[src[ok]], pos[dst[ok]]
-        ok = (ps >= 0) & (pd >= 0)
-        return (ps[ok], pd[ok]), pos
-
-    def _search(self, csr: tuple[np.ndarray, np.ndarray], pos: np.ndarray,
-                targets: Any, reached: np.ndarray) -> np.ndarray | None:
-        """Rows reachable from ``targets`` (old ids) not already ``reached``."""
-        if not len(targets):
-            return None
-        start = pos[np.asarray(targets, dtype=np.int64)]
-        pick = np.zeros(len(reached), dtype=bool)  # a mask: cheaper than np.unique here
-        pick[start[start >= 0]] = True
-        pick &= ~reached
-        start = np.flatnonzero(pick)
-        if not len(start):
-            return None
-        ps, pd = csr
-        root = len(reached) - 1
-        # edges out of already reached rows are not needed again
-        live = ~reached[ps]
-        rows = np.concatenate([ps[live], np.full(len(start), root, dtype=np.int64)])
-        cols = np.concatenate([pd[live], start])
-        order = np.argsort(rows, kind="stable")
-        indptr = np.zeros(len(reached) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(rows, minlength=len(reached)), out=indptr[1:])
-        g = csr_matrix((np.ones(len(rows), dtype=np.int8), cols[order], indptr),
-                       shape=(len(reached), len(reached)))
-        order_ = breadth_first_order(g, root, directed=True, return_predecessors=False)
-        out = np.zeros(len(reached), dtype=bool)
-        out[order_] = True
-        out[root] = False
-        return out & ~reached
+        codes = self._codes_of(kind)
+        if not len(codes):
+            return np.zeros(len(ids), dtype=bool)
+        st = self.header.state_codes(ids)
+        return st == codes[0] if len(codes) == 1 else np.isin(st, codes)

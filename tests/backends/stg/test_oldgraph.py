@@ -64,12 +64,18 @@ def _run(tmp_path, name, rts):
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 @pytest.mark.parametrize("rts", [["-hc", "-i0.0001", "-A4k"], ["-hb", "-i0.0002", "-A16k"]],
                          ids=["hc", "hb"])
-def test_marks_equal_the_object_trace_at_every_collection(tmp_path, monkeypatch, name, rts):
+@pytest.mark.parametrize("search", ["c", "py"])
+def test_marks_equal_the_object_trace_at_every_collection(tmp_path, monkeypatch, name, rts,
+                                                          search):
     assert oldgraph.available()  # scipy is in the test extra: the edge tracer is tested
     monkeypatch.setattr(G, "CHECK_TRACE", True)
+    # every search in C (scipy), or every one in Python
+    monkeypatch.setattr(oldgraph, "SCIPY_MIN_EDGES", 0 if search == "c" else 1 << 62)
+    monkeypatch.setattr(oldgraph, "PY_SEARCH_BUDGET", 0 if search == "c" else 1 << 62)
     r = _run(tmp_path / "fast", name, rts)
     model = r.session.backend.gc
     assert isinstance(model.fast, oldgraph.OldGraph)
+    assert (model.fast.searches_c > 0) == (search == "c")
     assert model.major_collections >= 3 and model.collections > model.major_collections
     monkeypatch.setattr(G, "CHECK_TRACE", False)
     monkeypatch.setattr(G, "NO_FAST_TRACE", True)
@@ -88,7 +94,7 @@ def test_retainer_profiles_keep_the_object_trace(tmp_path):
 
 
 def test_without_scipy_the_object_trace_is_used(tmp_path, monkeypatch):
-    monkeypatch.setattr(oldgraph, "breadth_first_order", None)
+    monkeypatch.setattr(oldgraph, "available", lambda: False)
     r = _run(tmp_path, "knots", ["-hc", "-i0.0005", "-A4k"])
     assert not isinstance(r.session.backend.gc.fast, oldgraph.OldGraph)
     assert r.stdout == "44200\n54180\n9045050\n"
