@@ -25,6 +25,7 @@ from .desugar import Desugarer
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .stgpass import fill_free_vars
+from .toplevel import dictionary_functions, main_wrapper
 from . import typecheck_types as T
 from .typecheck import prepare as prepare_typecheck
 from profkit.errors import SourceError, UsageError
@@ -83,7 +84,7 @@ _BASE_MODULES = {
                    "conIndex# eqFields# cmpFields# ltCmp# leCmp# cmpTag# ltTag# eqTagFields# "
                    "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
-    "System.IO": "putStr putStrLn putChar print forceStr# forceGo#",
+    "System.IO": "putStr putStrLn newline# putChar print forceStr# forceGo#",
     "Data.OldList": "\\\\ unfoldr genericLength genericTake genericDrop genericReplicate "
                     "genericSplitAt lines unlines words unwords intercalate intersperse "
                     "prependToAll# "
@@ -564,6 +565,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     types.check()  # ill-typed programs are refused here, before they run
     _type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
     derived.source += resolve_methods(types, classes, filename)
+    dictionary_functions(user, types.sigs, source)  # after the check: uses become calls
     # the derived instances: module Main code (GHC compiles them with the program)
     dmod = parse_module(derived.source, "<derived>", magic_hash=True)
     rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names) |
@@ -609,6 +611,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                              ir.ClosureInfo(con, module), False)
         binds.append(ir.TopBind("$W" + con, rhs, module))
     program = ir.Program(binds, cons, "main", filename)
+    main_wrapper(program, unames["main"])
     if prof_cafs:
         for decl in user.decls:
             if isinstance(decl, S.DFun) and not decl.clauses[0].pats:
@@ -618,3 +621,4 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                     program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
     fill_free_vars(program)
     return program
+

@@ -82,7 +82,7 @@ forceArgs# (x:xs) = case x of !_ -> forceArgs# xs
 printfStr# fmt args = case forceStr# fmt of
   !f -> case forceArgs# args of
           () -> prim "printf#" f args
-printfIO# fmt args = putStr (printfStr# fmt args)
+printfIO# fmt args w = putStr (printfStr# fmt args) w
 -- System.Environment
 getArgs w = case prim "getArgs#" w of !as -> IO# w as
 getProgName w = case prim "getProgName#" w of !n -> IO# w n
@@ -838,10 +838,17 @@ fmapMaybe# f (Just x) = Just (f x)
 fmapEither# _ (Left e) = Left e
 fmapEither# f (Right x) = Right (f x)
 fmapPair# f (a, x) = (a, f x)
+-- base's IO functions take the state token (arity 2 at -O): `print x' is a function, and
+-- its `show x' is made when the action runs, under the stack running it (MAIN/main in a
+-- do block of main: pipeline._main_wrapper). hPutStrLn writes the line and its newline
+-- without copying the string.
 putStr s w = case forceStr# s of !s' -> prim "putStr#" s' w
-putStrLn s = putStr (s ++ "\n")
-putChar c = putStr [c]
-print x = putStrLn (show x)
+putStrLn s w = case forceStr# s of
+  !s' -> case prim "putStr#" s' w of
+    IO# w' _ -> prim "putStr#" newline# w'
+newline# = '\n' : []
+putChar c w = putStr [c] w
+print x w = putStrLn (show x) w
 mapM_ _ [] = return ()
 mapM_ f (x:xs) = f x >> mapM_ f xs
 forM_ xs f = mapM_ f xs

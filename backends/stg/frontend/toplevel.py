@@ -1,0 +1,122 @@
+"""Shapes GHC gives top-level bindings that the source does not show.
+
+* ``main_wrapper``: GHC's ``:Main.main = runMainIO main``, under which main's IO runs.
+* ``dictionary_functions``: a binding without arguments whose signature has a context
+  (``fromList :: Ord a => [a] -> Tree a; fromList = foldr insert Leaf``) is a function of
+  its dictionaries in GHC, not a CAF: each use calls it (with -fprof-auto its cost centre
+  counts an entry per use, under the user's stack, and no ``CAF`` stack holds it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from . import syntax as S
+from .. import ir
+
+
+def main_wrapper(program: ir.Program, main: str) -> None:
+    """GHC's ``:Main.main = runMainIO main``: with a ``main`` cost centre it is a static
+    closure of the stack MAIN/main (0 entries), and main's IO action runs there: applying
+    the action (a function of CAF/main) under MAIN/main appends CAF/main's stack, which
+    stops at the CAF, so every IO step, and every thunk an IO step makes (print's ``show
+    x``, a lambda's ``putStrLn (...)`` applied by ``mapM_``), is charged under MAIN/main,
+    while the thunks main's CAF made stay under CAF/main. The machine runs the program
+    from ``Program.main``: this wrapper, which pushes ``main`` without counting an entry
+    and applies main's action to the world token."""
+    top = next((b for b in program.binds if b.name == main), None)
+    if top is None or not isinstance(top.rhs, ir.Closure) or top.rhs.params:
+        return
+    body = top.rhs.body
+    if not (isinstance(body, ir.SCC) and body.cc.label == "main" and body.cc.module == "Main"):
+        return
+    name = ":Main.main"
+    rhs = ir.Closure(["w"], ir.SCC(body.cc, ir.App(main, [ir.Var("w")]), count=False),
+                     ir.ClosureInfo(name, "Main", "->IO", top.rhs.info.src), False)
+    program.binds.append(ir.TopBind(name, rhs, "Main"))
+    program.main = name
+
+
+def _has_context(sig: S.DSig, source_lines: list[str]) -> bool:
+    """Whether signature ``sig`` (its text in the source) has a class context."""
+    l0, c0, l1, c1 = sig.span
+    if l0 == l1:
+        text = source_lines[l0 - 1][c0 - 1:c1]
+    else:
+        text = "\n".join([source_lines[l0 - 1][c0 - 1:]] + source_lines[l0:l1 - 1] +
+                         [source_lines[l1 - 1][:c1]])
+    return "=>" in text.split("::", 1)[-1]
+
+
+def dictionary_functions(module: S.Module, sigs: dict[object, S.DSig], source: str,
+                         main: str = "main") -> set[str]:
+    """Make each top-level binding without arguments whose signature has a context a
+    function of one argument (its dictionaries, which the subset does not pass: a ``()``),
+    and every use of it (a top-level reference) an application to ``()``. Run after the
+    type check (the checker sees the program as written). Returns the names so changed."""
+    lines = source.split("\n")
+    names: set[str] = set()
+    for d in module.decls:
+        if (isinstance(d, S.DFun) and d.name != main and len(d.clauses) == 1
+                and not d.clauses[0].pats and id(d) in sigs
+                and _has_context(sigs[id(d)], lines)):
+            names.add(d.name)
+    names -= _local_binders(module.decls)  # a name some local binding shadows: left alone
+    if not names:
+        return names
+    for d in module.decls:
+        if isinstance(d, S.DFun) and d.name in names:
+            cl = d.clauses[0]
+            cl.pats = [S.PWild(cl.name_span if hasattr(cl, "name_span") else cl.span)]
+    _apply_uses(module.decls, names)
+    return names
+
+
+def _apply_uses(root: object, names: set[str]) -> None:
+    """Replace each top-level ``EVar`` of ``names`` under ``root`` by ``EApp(v, [()])``."""
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, list):
+            for i, x in enumerate(n):
+                if _is_use(x, names):
+                    n[i] = _applied(x)
+                elif isinstance(x, tuple) and any(_is_use(y, names) for y in x):
+                    n[i] = x = tuple(_applied(y) if _is_use(y, names) else y for y in x)
+                    stack.extend(x)
+                else:
+                    stack.append(x)
+        elif dataclasses.is_dataclass(n) and not isinstance(n, type):
+            for f in dataclasses.fields(n):
+                x = getattr(n, f.name)
+                if _is_use(x, names):
+                    setattr(n, f.name, _applied(x))
+                elif isinstance(x, (list, tuple)) or dataclasses.is_dataclass(x):
+                    stack.append(x)
+        elif isinstance(n, tuple):
+            stack.extend(n)
+
+
+def _local_binders(decls: list) -> set[str]:
+    """Every name bound below the top level: pattern variables, as-patterns, local
+    function bindings (the renamer keeps the source names)."""
+    out: set[str] = set()
+    stack: list = [[getattr(d, f.name) for f in dataclasses.fields(d)] for d in decls
+                   if dataclasses.is_dataclass(d)]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (list, tuple)):
+            stack.extend(n)
+        elif dataclasses.is_dataclass(n) and not isinstance(n, type):
+            if isinstance(n, (S.PVar, S.PAs, S.DFun)):
+                out.add(n.name)
+            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n))
+    return out
+
+
+def _is_use(x: object, names: set[str]) -> bool:
+    return isinstance(x, S.EVar) and x.name in names
+
+
+def _applied(v: S.EVar) -> S.EApp:
+    return S.EApp(v, [S.ECon("()", v.span)], v.span)
