@@ -132,7 +132,7 @@ class CaseCodegen:
                 rem("if type(o) is Thunk:")
                 rem("    if o.val is None:")
                 rem(f"        push(({rname}, env, CCS, {b}))")
-                rem("        return enter(o)")
+                rem("        return enter_thunk(o)")
                 rem("    o = o.val")
                 if binder != "_" or final is None:
                     s = ctx.new()
@@ -169,7 +169,7 @@ class CaseCodegen:
             self.gen_bool_if(cond, e, inner, ctx, em)
             return
         if t is ir.PrimOp:
-            v = self.primop(final, fscope)
+            v = self.primop(final, fscope, em)
         elif t is ir.LitE:
             v = self.lit(final.lit)
         else:
@@ -237,8 +237,9 @@ class CaseCodegen:
 
     def gen_use_mark(self, em: Em) -> None:
         """Case scrutiny of a constructor is a use (unless -p stg.con_use=0: GHC never
-        enters tagged constructors, so they stay VOID in its -hb)."""
-        if self.m.mark_con_use:
+        enters tagged constructors, so they stay VOID in its -hb), recorded when the machine
+        tracks objects (``Machine.features``)."""
+        if self.m.mark_con_use and "track" in self.m.features:
             em("if v.id >= 0:")
             em("    try:")
             em("        HL[v.id] = ERA")

@@ -272,7 +272,7 @@ class Codegen(CaseCodegen):
                     b = ctx.new()
                     scrut = e.scrut
                     if type(scrut) is ir.PrimOp:
-                        v = self.primop(scrut, scope)
+                        v = self.primop(scrut, scope, em)
                     elif type(scrut) is ir.LitE:
                         v = self.lit(scrut.lit)
                     else:
@@ -295,7 +295,7 @@ class Codegen(CaseCodegen):
         elif t is ir.ConApp:
             em(f"return ret({self.conapp(e.con, e.args, scope, em)})")
         elif t is ir.PrimOp:
-            em(f"return ret({self.primop(e, scope)})")
+            em(f"return ret({self.primop(e, scope, em)})")
         elif t is ir.LitE:
             em(f"return ret({self.lit(e.lit)})")
         elif t is ir.Let:
@@ -348,13 +348,25 @@ class Codegen(CaseCodegen):
             return f"({v!r})" if a.kind != "Char" else repr(v)
         return f"{self.atom(a, scope)}.val"
 
-    def primop(self, e: ir.PrimOp, scope: dict) -> str:
+    def primop(self, e: ir.PrimOp, scope: dict, em: Em) -> str:
+        """The Python expression of primitive ``e`` (statements it needs first go to ``em``)."""
         if e.op in COMPARISONS:
             x, y = (self.val(a, scope) for a in e.args)
             return f"(TRUE if {x} {COMPARISONS[e.op]} {y} else FALSE)"
         if e.op in ("+", "-", "*"):
             x, y = (self.val(a, scope) for a in e.args)
-            return f"mknum({x} {e.op} {y})"
+            # prims.mknum's Int case inline (a small Int's box is a static closure, GHC's
+            # INTLIKE, allocated all the same: its header row)
+            em(f"_n = {x} {e.op} {y}")
+            em("if type(_n) is int:")
+            em("    if -16 <= _n <= 255:")
+            em("        _n = INTLIKE[_n + 16]")
+            em("    else:")
+            em("        _n = Box(len(HI), DC_I, _n)")
+            em("    HIa(S_IBOX); HPa(CCS)")
+            em("else:")
+            em("    _n = mknum(_n)")
+            return "_n"
         if e.op == "+#":  # prims.p_uadd inline: an unboxed result, never in the heap
             x, y = (self.val(a, scope) for a in e.args)
             return f"Box(-1, DC_D if type(_u := {x} + {y}) is float else DC_I, _u)"

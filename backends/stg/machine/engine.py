@@ -51,6 +51,10 @@ from .printf import PrintfError, printf_format
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
+#: hooks whose listeners may read the header's per-object state (``Machine.features``)
+TRACKING_HOOKS = ("profkit_use", "profkit_update", "profkit_copy", "profkit_death",
+                  "profkit_census", "profkit_gc_start", "profkit_gc_end")
+
 #: virtual clock rate: one machine transition = 10 ns of "time" (1e5 transitions per 1 ms tick)
 UNITS_PER_SECOND = 1e8
 
@@ -61,7 +65,7 @@ def _no_reader(shape: str, text: str) -> object:
 
 class Machine:
     def __init__(self, program: ir.Program, session: Any, *,
-                 mark_con_use: bool | None = None) -> None:
+                 mark_con_use: bool | None = None, track_objects: bool | None = None) -> None:
         self.program = program
         self.session = session
         self.tables = session.tables
@@ -75,6 +79,13 @@ class Machine:
             mark_con_use = self.config.plugin_options.get("stg.con_use", "1") not in (
                 "0", "false", "no")
         self.mark_con_use = mark_con_use
+        # The header's per-object state (last use, current info) and the use/update events
+        # are kept only when a scheme can read them: one listening to a per-object event
+        # other than alloc, to a collection or to a census (hookspecs say so). A plain -p
+        # run skips that work in every entry, update and case (rt.specialize).
+        if track_objects is None:
+            track_objects = any(session.listens(h) for h in TRACKING_HOOKS)
+        self.features = frozenset({"track"} if track_objects else ())
         self.cafs: list[Thunk] = []
         self.steps = 0
         self.total_ticks = 0
@@ -129,9 +140,7 @@ class Machine:
         #: header is emptied (``forget_ids``) whenever it reaches this many rows (0: never)
         self.forget_min = 0
         self.forgets = 0
-        #: set by the backend when a collector model is attached: gc_hook(steps) is called
-        #: every gc_interval transitions (between two code blocks, so roots() are exact)
-        self.gc_hook: Any = None
+        self._gc_hook: Any = None  # see the gc_hook property
         self.gc_interval = 4096
         self.next_gc = 0
         self._system_stack: int | None = None
@@ -195,11 +204,29 @@ class Machine:
             "printf_format": printf_format, "PrintfError": PrintfError,
         }
         self.stack = stack
-        templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS
-        for fn in templates + tuple(prims.PRIM_FUNCTIONS.values()):
-            ns[fn.__name__] = rt.rebind(fn, ns)
+        self._install_runtime(ns)
         self._refresh_staging(ns)
         return ns
+
+    def _install_runtime(self, ns: dict) -> None:
+        templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS
+        for fn in templates + tuple(prims.PRIM_FUNCTIONS.values()):
+            ns[fn.__name__] = rt.specialize(fn, ns, self.features)
+
+    @property
+    def gc_hook(self) -> Any:
+        """Set by the backend when a collector model is attached (after ``ns["REMEMBER"]``,
+        its write barrier): ``gc_hook(steps)`` is called every ``gc_interval`` transitions
+        (between two code blocks, so roots() are exact). Setting it compiles the barrier
+        and the watermark frames into the run-time functions (the ``gc`` feature)."""
+        return self._gc_hook
+
+    @gc_hook.setter
+    def gc_hook(self, hook: Any) -> None:
+        self._gc_hook = hook
+        if hook is not None and "gc" not in self.features:
+            self.features = self.features | {"gc"}
+            self._install_runtime(self.ns)
 
     def _refresh_staging(self, ns: dict | None = None) -> None:
         ns = self.ns if ns is None else ns

@@ -30,6 +30,9 @@ runs code itself, so Python's own stack depth stays bounded by the program text.
 
 from __future__ import annotations
 
+import inspect
+import re
+import textwrap
 import types
 from typing import Any
 
@@ -39,6 +42,37 @@ from typing import Any
 def rebind(fn: Any, ns: dict) -> Any:
     """A copy of function ``fn`` whose globals are ``ns``."""
     return types.FunctionType(fn.__code__, ns, fn.__name__, fn.__defaults__, fn.__closure__)
+
+
+_TAGS = re.compile(r"#\s*\[([a-z ]+)\]")
+
+
+def specialize(fn: Any, ns: dict, features: frozenset[str]) -> Any:
+    """A copy of template ``fn`` with globals ``ns`` and without the source lines tagged
+    ``# [tag ...]`` for features this machine does not have (a line stays if one of its tags
+    is in ``features``): ``track`` keeps the header's per-object state (last use, current
+    info) and its events, wanted only when some scheme reads them; ``gc`` the collector
+    model's write barrier and watermark frames. The tagged lines cost a quarter of a plain
+    ``-p`` run's time; a template without dropped lines is just rebound."""
+    src = textwrap.dedent(inspect.getsource(fn))
+    # dropped lines become blank ones and the function starts on its own line, so that
+    # tracebacks still point into the template's file
+    lines = [""] * (fn.__code__.co_firstlineno - 1)
+    dropped = False
+    for line in src.splitlines():
+        mo = _TAGS.search(line)
+        if mo and not features.intersection(mo.group(1).split()):
+            dropped = True
+            line = ""
+        lines.append(line)
+    if not dropped:
+        return rebind(fn, ns)
+    code = compile("\n".join(lines) + "\n", inspect.getsourcefile(fn) or "<rt>", "exec")
+    scope: dict = {}
+    exec(code, ns, scope)
+    out = types.FunctionType(scope[fn.__name__].__code__, ns, fn.__name__)
+    out.__doc__ = fn.__doc__
+    return out
 
 
 class Halt(Exception):
@@ -72,23 +106,23 @@ def ret(v):
     while True:
         fr = pop()
         k = fr[0]
-        if k is WM:
-            fr = m.wm_pop(fr)
-            k = fr[0]
+        if k is WM:  # [gc]
+            fr = m.wm_pop(fr)  # [gc]
+            k = fr[0]  # [gc]
         if k is UPD:
             t = fr[1]
             t.val = v
             CCS = fr[2]
-            oid = t.id
-            if oid >= 0:
-                try:
-                    HX[oid] = X_IND
-                except IndexError:
-                    hx_set(oid, X_IND)
-                if WANT_UPD:
-                    UPDx((oid, I_BH, I_IND, 2, 2))
-                if oid < NURSERY_START:
-                    REMEMBER(t)  # write barrier of the collector model
+            oid = t.id  # [track gc]
+            if oid >= 0:  # [track]
+                try:  # [track]
+                    HX[oid] = X_IND  # [track]
+                except IndexError:  # [track]
+                    hx_set(oid, X_IND)  # [track]
+                if WANT_UPD:  # [track]
+                    UPDx((oid, I_BH, I_IND, 2, 2))  # [track]
+            if oid < NURSERY_START:  # [gc]
+                REMEMBER(t)  # [gc] write barrier of the collector model
             continue
         if k is AP:
             return apply(v, fr[1])
@@ -102,35 +136,41 @@ def ret(v):
 
 def enter(o):
     """Evaluate object ``o`` (enter a thunk, or return a value)."""
-    global CCS
     if type(o) is Thunk:
         v = o.val
         if v is not None:
             return ret(v)
-        fv = o.fv
-        if fv is None:
-            m.loop_error()
-        oid = o.id
-        if oid >= 0:
-            try:
-                HL[oid] = ERA
-            except IndexError:
-                hl_set(oid, ERA)
-            if WANT_USE:
-                USEa(oid)
-            try:
-                HX[oid] = X_BH
-            except IndexError:
-                hx_set(oid, X_BH)
-            if WANT_UPD:
-                UPDx((oid, o.lf.info, I_BH, SS[HI[oid]], 2))
-        push((UPD, o, CCS))
-        o.fv = None
-        CCS = o.ccs
-        lf = o.lf
-        fv += lf.pad
-        return lf.code, fv
+        return enter_thunk(o)
     return ret(o)
+
+
+def enter_thunk(o):
+    """Enter thunk ``o``, known to be unevaluated (generated force chains check that
+    inline): push its update frame and run its code."""
+    global CCS
+    fv = o.fv
+    if fv is None:
+        m.loop_error()
+    oid = o.id  # [track]
+    if oid >= 0:  # [track]
+        try:  # [track]
+            HL[oid] = ERA  # [track]
+        except IndexError:  # [track]
+            hl_set(oid, ERA)  # [track]
+        if WANT_USE:  # [track]
+            USEa(oid)  # [track]
+        try:  # [track]
+            HX[oid] = X_BH  # [track]
+        except IndexError:  # [track]
+            hx_set(oid, X_BH)  # [track]
+        if WANT_UPD:  # [track]
+            UPDx((oid, o.lf.info, I_BH, SS[HI[oid]], 2))  # [track]
+    push((UPD, o, CCS))
+    o.fv = None
+    CCS = o.ccs
+    lf = o.lf
+    fv += lf.pad
+    return lf.code, fv
 
 
 def apply(f, args):
@@ -163,14 +203,14 @@ def apply(f, args):
         # GHC's BUILD_PAP gives a new PAP the current stack (also when extending a PAP);
         # applying it later enters it with enterFunCCS like a heap-allocated function.
         return ret(mkpap(fn, args, CCS))
-    oid = f.id
-    if oid >= 0:
-        try:
-            HL[oid] = ERA
-        except IndexError:
-            hl_set(oid, ERA)
-        if WANT_USE:
-            USEa(oid)
+    oid = f.id  # [track]
+    if oid >= 0:  # [track]
+        try:  # [track]
+            HL[oid] = ERA  # [track]
+        except IndexError:  # [track]
+            hl_set(oid, ERA)  # [track]
+        if WANT_USE:  # [track]
+            USEa(oid)  # [track]
     if n > ar:
         push((AP, args[ar:]))
         args = args[:ar]
@@ -207,4 +247,4 @@ def unpack_code(env):
     return ret(unpack(env[0], env[1]))
 
 
-RUNTIME_FUNCTIONS = (ret, enter, apply, mkpap, run_loop, unpack_code)
+RUNTIME_FUNCTIONS = (ret, enter, enter_thunk, apply, mkpap, run_loop, unpack_code)

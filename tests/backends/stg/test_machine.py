@@ -213,11 +213,40 @@ def test_constructor_scrutiny_is_a_use_unless_switched_off():
     for opts in ({"stg.con_use": "0"}, {}):
         cfg = Config(program="t.hs", plugin_options=opts)
         s = Session(cfg, load_entrypoints=False, stdout=io.StringIO())
-        Machine(prog, s).run()
+        Machine(prog, s, track_objects=True).run()
         infos = s.tables.infos
         cons = [i for i, inf in enumerate(s.header.info) if infos[inf].desc == ":"]
         results.append(s.header.last_use[cons[0]])
     assert results == [0, 1]
+
+
+def test_object_tracking_is_compiled_out_when_no_scheme_reads_it():
+    # with no scheme listening to uses, updates, collections or censuses the machine keeps
+    # no last-use or current-info state (Machine.features): the run is otherwise the same
+    # transition for transition, allocation for allocation
+    import io
+
+    from profkit.backends.stg.machine.engine import Machine
+    from profkit.options import Config
+    from profkit.session import Session
+
+    from .test_machine_util import program
+
+    body = Let([Bind("c", ConRhs(":", [I(1000), V("[]")]))], Case(App("c", []), "_", [
+        ConAlt(":", ["h", "t"], Case(App("h", []), "x", [], default=prim("+", V("x"), I(1))))]))
+    prog = program([TopBind("main", print_int(body), "Main")])
+    runs = []
+    for track in (True, None):
+        out = io.StringIO()
+        s = Session(Config(program="t.hs"), load_entrypoints=False, stdout=out)
+        m = Machine(prog, s, track_objects=track)
+        m.run()
+        h = s.header
+        runs.append((out.getvalue(), m.steps, list(h.site), list(h.producer),
+                     int(h.column("last_use").max()), "track" in m.features))
+    tracked, plain = runs
+    assert plain[:4] == tracked[:4]
+    assert tracked[4:] == (1, True) and plain[4:] == (0, False)
 
 
 def test_heap_limit_prints_ghcs_heap_exhausted_message():
