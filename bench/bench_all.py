@@ -82,9 +82,16 @@ def run_once(path: str, rts: list[str], timeout: float, pythonpath: str = "") ->
         prof = os.path.join(out, base + ".prof")
         if os.path.exists(prof):
             with open(prof) as f:
-                mo = re.search(r"total time\s+=\s+([0-9.]+) secs", f.read())
-            if mo:
-                prof_total = float(mo.group(1))
+                text = f.read()
+            # the run's length from its ticks (the printed seconds have two decimals: a
+            # 0.012 s run read as 0.01 gave 121 censuses, not 100)
+            mo = re.search(r"\((\d+) ticks @ (\d+) us", text)
+            if mo and int(mo.group(1)):
+                prof_total = int(mo.group(1)) * int(mo.group(2)) / 1e6
+            else:
+                mo = re.search(r"total time\s+=\s+([0-9.]+) secs", text)
+                if mo:
+                    prof_total = float(mo.group(1))
         rc = os.waitstatus_to_exitcode(status)
         return {"cpu": round(ru.ru_utime + ru.ru_stime, 3), "rss_mb": round(ru.ru_maxrss / 1024, 1),
                 "status": rc, "prof_total": prof_total}

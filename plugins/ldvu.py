@@ -226,7 +226,8 @@ class LdvuProfile:
             return
         # only the first update of an object in a flush kills a closure a census may have
         # seen; later ones kill closures created in this same era (empty ranges)
-        objs = np.unique(batch["obj"])
+        objs = np.sort(batch["obj"])  # distinct ids (np.unique hashes: 3x slower here)
+        objs = objs[np.concatenate(([True], objs[1:] != objs[:-1]))]
         o = self.obj
         o.ensure(int(objs.max()) + 1)
         header_last = session.header.gather("last_use", objs)

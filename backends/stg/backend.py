@@ -40,6 +40,9 @@ from .machine.engine import Machine
 GC_CHECK_STEPS = 4096
 #: header rows kept at most before ``Machine.forget_ids`` (when no id is read again)
 FORGET_WINDOW = 1 << 16
+#: ids in use before a major collection may compact the header (``StgHeapModel._compact``,
+#: ``-p stg.compact_min=N``): small, so that a census's per-id work follows the live heap
+COMPACT_MIN = 1 << 16
 
 
 class StgBackend:
@@ -95,7 +98,7 @@ class StgBackend:
         opts = self.config.plugin_options
         if opts.get("stg.compact", "1") in ("0", "false", "no", "off", False, 0):
             return 0
-        return max(1, int(opts.get("stg.compact_min", 1 << 20)))
+        return max(1, int(opts.get("stg.compact_min", COMPACT_MIN)))
 
     def run(self, session: Any) -> int:
         assert self.machine is not None, "load() first"

@@ -45,7 +45,7 @@ import numpy as np
 
 from profkit.kinds import ObjKind
 
-from .heapobj import Con, Fun, Pap, Thunk
+from .heapobj import Box, Con, Fun, Pap, Thunk
 
 #: graphs with fewer edges than this are searched in Python (no scipy import)
 SCIPY_MIN_EDGES = 20_000
@@ -178,15 +178,27 @@ class OldGraph:
                         old_targets.append(i)
                 elif i < n and not marked[i]:
                     marked[i] = 1
-                    push(f)
+                    if type(f) is not Box:  # (a box has no pointers)
+                        push(f)
             if not stack:
                 return
             x = pop()
             cur = x.id
-            if cur >= 0 and type(x) is Thunk:
-                add_src(cur)  # the spare slot an update or a blackhole overwrites
-                add_dst(cur)
-            todo = _children(x)
+            t = type(x)
+            if t is Con:
+                todo = x.fields
+            elif t is Thunk:
+                if cur >= 0:
+                    add_src(cur)  # the spare slot an update or a blackhole overwrites
+                    add_dst(cur)
+                v = x.val
+                todo = (v,) if v is not None else (x.fv or ())
+            elif t is Fun:
+                todo = x.fv
+            elif t is Pap:
+                todo = [x.fun, *x.args]
+            else:
+                todo = ()
 
     def _append_rows(self, n: int) -> None:
         """Rows for ids ``rows..n-1`` from the edges the young trace recorded (sources not
@@ -221,16 +233,20 @@ class OldGraph:
         first = np.repeat(starts - np.concatenate(([0], np.cumsum(lens)[:-1])), lens)
         self.targets.arr[first + np.arange(total)] = row
 
-    def _set_row(self, tid: int, to: int) -> None:
-        """Row ``tid`` (an updated thunk) points at ``to`` (or nowhere when ``to < 0``)."""
-        ip = self.indptr.arr
-        a, b = int(ip[tid]), int(ip[tid + 1])
-        t = self.targets.arr
-        t[a:b] = tid
-        if to >= 0:
-            if b == a:  # pragma: no cover - every thunk row has its spare slot
-                raise AssertionError(f"old thunk {tid} has no slot for its value")
-            t[a] = to
+    def _set_rows(self, tids: list[int], to: list[int]) -> None:
+        """Rows ``tids`` (updated thunks) point at ``to`` (nowhere where ``to < 0``)."""
+        if not tids:
+            return
+        ids = np.array(tids, dtype=np.int64)
+        self._fill_rows(ids)
+        val = np.array(to, dtype=np.int64)
+        has = val >= 0
+        if has.any():
+            ip = self.indptr.arr
+            at = ip[ids[has]].astype(np.int64)
+            if (ip[ids[has] + 1] <= at).any():  # pragma: no cover - a broken invariant
+                raise AssertionError("an old thunk has no slot for its value")
+            self.targets.arr[at] = val[has]
 
     def _blackholes(self, lo: int) -> None:
         """Old thunks under evaluation lose their edges (their free variables moved to the
@@ -253,11 +269,14 @@ class OldGraph:
         self.collection += 1
         self._check_rows(lo)
         todo = list(roots)
+        tids, to = [], []
         for t in remembered:
             v = self._value(t) if t.val is not None else None
             i = getattr(v, "id", None)
-            self._set_row(t.id, i if i is not None and i >= 0 else -1)
+            tids.append(t.id)
+            to.append(i if i is not None and i >= 0 else -1)
             todo.extend(_children(t))
+        self._set_rows(tids, to)
         self.trace_young(marked, lo, n, todo)
         self._append_rows(n)
 
@@ -275,18 +294,21 @@ class OldGraph:
         # updated old thunks: an old value is an edge now; a young or static one is
         # followed only if the search reaches the thunk
         pending: list[tuple[int, Any]] = []
+        tids, to = [], []
         for t in remembered:
             v = self._value(t) if t.val is not None else None
             i = getattr(v, "id", None)
+            tids.append(t.id)
             if v is None or i is None:
-                self._set_row(t.id, -1)
+                to.append(-1)
                 if v is None:
                     pending.extend((t.id, c) for c in _children(t))
             elif 0 <= i < lo:
-                self._set_row(t.id, i)
+                to.append(i)
             else:
-                self._set_row(t.id, -1)
+                to.append(-1)
                 pending.append((t.id, v))
+        self._set_rows(tids, to)
         self.trace_young(marked, lo, n, roots, old_targets=targets, statics_seen=statics)
         reached = np.zeros(lo, dtype=bool)
         first: Any = targets
@@ -310,8 +332,8 @@ class OldGraph:
                 break
             pending = still
         self._append_rows(n)
-        for tid, i in young_values:  # the young value is promoted now: an edge
-            self._set_row(tid, i)
+        # the young values of reached thunks are promoted now: edges
+        self._set_rows([t for t, _ in young_values], [i for _, i in young_values])
         mk = np.frombuffer(marked, dtype=np.uint8)
         mk[:lo] = reached  # (nothing old was marked before)
         ind = self._state_is(lo, ObjKind.IND)
@@ -332,14 +354,10 @@ class OldGraph:
         start = start[~reached[start]]
         if not len(start):
             return False
-        start = np.unique(start)
-        if initial:
-            if self.nnz >= SCIPY_MIN_EDGES and _have_scipy():
-                self._search_c(start, reached)
-                return True
-            self._search_py(start, reached, None)
-            return True
-        if not self._search_py(start, reached, PY_SEARCH_BUDGET):
+        budget = SCIPY_MIN_EDGES if initial else PY_SEARCH_BUDGET
+        if initial and self.nnz >= SCIPY_MIN_EDGES and _have_scipy():
+            self._search_c(start, reached)
+        elif not self._search_py(start, reached, budget):
             if _have_scipy():
                 self._search_c(start, reached)
             else:  # pragma: no cover - scipy absent: the model does not use this graph
@@ -350,22 +368,6 @@ class OldGraph:
         """Breadth-first in Python; False (``reached`` untouched) past ``budget`` rows."""
         ip = self.indptr.arr
         tg = self.targets.arr
-        if budget is None:
-            ip_l = ip[:self.rows + 1].tolist()
-            tg_l = tg[:self.nnz].tolist()
-            seen = reached
-            todo = start.tolist()
-            for i in todo:
-                seen[i] = True
-            k = 0
-            while k < len(todo):
-                i = todo[k]
-                k += 1
-                for j in tg_l[ip_l[i]:ip_l[i + 1]]:
-                    if not seen[j]:
-                        seen[j] = True
-                        todo.append(j)
-            return True
         new: set[int] = set(start.tolist())
         todo = list(new)
         k = 0
@@ -376,7 +378,7 @@ class OldGraph:
                 if j not in new and not reached[j]:
                     new.add(j)
                     todo.append(j)
-            if len(todo) > budget:
+            if budget is not None and len(todo) > budget:
                 return False
         reached[np.fromiter(new, dtype=np.int64, count=len(new))] = True
         return True
