@@ -87,6 +87,8 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
     arity = len(d.clauses[0].pats)
     if arity == 0:
         return self.value_rhs(d, env, new_path, ir_name, cc)
+    if path and id(d) in getattr(self.types, "dict_locals", ()):
+        self.dict_funs.add(ir_name)  # takes dictionaries in GHC: never a join point
     params = []
     for i in range(arity):
         names = {c.pats[i].name for c in d.clauses if isinstance(c.pats[i], S.PVar)}
@@ -98,7 +100,7 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
     if self.module == "Prelude" and d.name in GENERIC_OVERHEAD:
         body = _garbage(self, GENERIC_OVERHEAD[d.name], params[-1], body)
     if cc is not None:
-        body = ir.SCC(cc, body, True)
+        body = value_scc(self, cc, body, simple_body(d.clauses))
     desc = self.bind_desc(d, d.name)
     derived = self.derived_labels.get(d.name) if not path else None
     if derived is not None:
@@ -173,7 +175,7 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
     msg = f"{S.format_span(self.file, d.span)}: Non-exhaustive guards in function {d.name}"
     e = self.rhs_expr(rhs, env, path, FailK(msg))
     if cc is not None:
-        e = ir.SCC(cc, e, True)
+        e = value_scc(self, cc, e, simple_body(d.clauses))
     desc = self.bind_desc(d, d.name)
     info = self.info(d.name, d.span, desc) if len(path) <= 1 else \
         self.local_info(d.name, d.span, desc)
@@ -275,3 +277,39 @@ def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
     env3 = dict(env2)
     env3[d.name] = v
     return self.wrap_group(binds, ir.Case(scrut, v, [], self.expr(rest, env3, path)))
+
+
+def value_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, src: S.Expr | None
+              ) -> ir.Expr:
+    """The automatic cost centre ``cc`` on ``body``, desugared from source ``src``. On a
+    saturated constructor application (``(head g, length g)``, ``Just x``, ``[x, x + 1]``)
+    GHC's mkTick splits the note: the entry is counted, the constructors and the thunks of
+    their arguments are allocated under the enclosing stack, and each thunk's evaluation
+    runs under ``cc`` (GHC 9.0.2: `\\g -> (head g, length g)' costs its cost centre only
+    length's 16-byte result; the caller pays the pair and both thunks)."""
+    if src is not None and self.saturated_con(_strip(src)) is not None:
+        lets = []
+        e = body
+        while isinstance(e, ir.Let) and not e.rec:
+            lets.append(e)
+            e = e.body
+        cons = {b.name for let in lets for b in let.binds if isinstance(b.rhs, ir.ConRhs)}
+        if isinstance(e, ir.ConApp) or (isinstance(e, ir.App) and not e.args
+                                         and e.fun in cons):  # a list literal's last cell
+            for let in lets:
+                for b in let.binds:
+                    if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
+                        b.rhs.body = ir.SCC(cc, b.rhs.body, False)
+            return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
+    return ir.SCC(cc, body, True)
+
+
+def simple_body(clauses: list[S.Clause]) -> S.Expr | None:
+    """The body of a one-clause binding with only variable patterns, no guards and no
+    `where': the expression its cost centre is put on (None otherwise)."""
+    if len(clauses) != 1:
+        return None
+    c = clauses[0]
+    if c.rhs.body is None or c.rhs.where or not all(isinstance(p, S.PVar) for p in c.pats):
+        return None
+    return c.rhs.body

@@ -45,6 +45,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.auto = auto
         self.counter = counter
         self.evaluated: set[str] = set()
+        self.dict_funs: set[str] = set()  # local functions GHC passes dictionaries to
         # the module closure descriptions name (-hd): Main, or GHC's base module of the
         # Prelude function being compiled (set by the front end per binding)
         self.closure_module = module
@@ -405,7 +406,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
                                                                lam_path))
         body = self.match(params, [row], FailK(msg))
         if inner_cc is not None:
-            body = ir.SCC(inner_cc, body, True)
+            simple = all(isinstance(p, S.PVar) for p in lam.pats)
+            body = self.value_scc(inner_cc, body, lam.body if simple else None)
         if outer_cc is not None:
             body = ir.SCC(outer_cc, body, True)
         desc = desc or self.expr_desc(lam)
@@ -433,7 +435,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             body = ir.Let(binds, body, rec=True)  # the free-variable pass clears rec if unneeded
         return self.wrap(boxes, body)
 
-    from .binds import local_binds, fun_rhs, value_rhs, pattern_binds, let_expr
+    from .binds import local_binds, fun_rhs, value_rhs, pattern_binds, let_expr, value_scc
 
 
 __all__ = ["Desugarer", "INLINE_PRIMOPS", "raise_expr", "strip", "literal_of"]

@@ -25,6 +25,7 @@ from .desugar import Desugarer
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .stgpass import fill_free_vars
+from .lne import lift_join_points
 from .toplevel import dictionary_functions, main_wrapper
 from . import typecheck_types as T
 from .typecheck import prepare as prepare_typecheck
@@ -619,6 +620,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                 if isinstance(top.rhs, ir.Closure) and not top.rhs.params:
                     # keyed by the IR binding name; labelled with the source name
                     program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
+    fill_free_vars(program)
+    lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     fill_free_vars(program)
     return program
 

@@ -43,6 +43,10 @@ _MISSING = object()
 STRICT = False
 
 
+#: classes whose methods the subset picks by the type of their result
+TYPE_DIRECTED = frozenset({"Enum", "Bounded", "Read", "Monoid", "Semigroup"})
+
+
 class Pred:
     __slots__ = ("cls", "type", "origin", "span")
 
@@ -65,6 +69,7 @@ class Prepared:
         # what the check found (node id -> (node, type)), for the -hy type descriptions
         self.expr_types: dict[int, tuple[object, T.Type]] = {}
         self.bind_types: dict[object, tuple[object, T.Type]] = {}
+        self.dict_locals: set[int] = set()
         self.skolem_subst: dict[str, T.Type] = {}
         # binding name -> instances.InstanceMethod: the methods of the program's instances,
         # each checked against its class's type at the instance
@@ -90,6 +95,7 @@ class Prepared:
         self.expr_types = checker.expr_types
         self.bind_types = checker.bind_types
         self.skolem_subst = checker.skolem_subst
+        self.dict_locals = checker.dict_locals
         self.method_uses = checker.resolved_method_uses()
 
     def expr_desc(self, e: object) -> str | None:
@@ -177,6 +183,7 @@ class Checker(ClassChecker, ExprChecker):
         # generalised variables or None for a signature, top level?), their instantiations,
         # the skolems each signature was checked with
         self.own_schemes: dict[int, tuple[Scheme, S.Decl, str, list | None, bool]] = {}
+        self.dict_locals: set[int] = set()  # ids of local DFuns generalised with a context
         self.instances: dict[int, list[list[T.Type]]] = {}
         self.skolems_of: dict[int, list[T.Type]] = {}
         self.skolem_subst: dict[str, T.Type] = {}
@@ -436,9 +443,20 @@ class Checker(ClassChecker, ExprChecker):
         restricted = any(isinstance(d, S.DPat) or not d.clauses[0].pats and
                          not any(k in flexible for k in (id(d), (id(d), d.name)))
                          for d in scc)
+        # a local function using toEnum/minBound/read/mempty at an open type is kept at its
+        # uses' type: GHC passes it their dictionaries, the subset has none to pass
+        signed = any(id(d) in flexible or any((id(d), n) in flexible for n in monos)
+                     for d in scc)
+        if not top and not signed and not restricted and \
+                any(p.cls in TYPE_DIRECTED and self.open_pred(p) for p in inner):
+            restricted = True  # GHC still passes it dictionaries: not a join point
+            self.dict_locals.update(id(d) for d in scc if isinstance(d, S.DFun))
         schemes = self.generalize(list(monos.values()), inner, restricted)
         for n, sc in zip(monos, schemes):
             self.bind(n, sc)
+        if not top:  # a local function of dictionaries (GHC allocates its closure)
+            self.dict_locals.update(id(d) for d in scc if isinstance(d, S.DFun) and
+                                    schemes[list(monos).index(d.name)].preds)
         if len(scc) == 1 and len(monos) == 1 and isinstance(scc[0], S.DFun):
             self.own_schemes[id(schemes[0])] = (schemes[0], scc[0], scc[0].name,
                                                 self.generic[0], top)
@@ -528,6 +546,11 @@ class Checker(ClassChecker, ExprChecker):
             else:
                 out.append(p)
         return out
+
+    def open_pred(self, p: Pred) -> bool:  # mentions a variable of the group's level
+        fv: dict = {}
+        T.free_vars(p.type, fv)
+        return any(v.level > self.level for v in fv.values())
 
     def generalize(self, types: list[T.Type], inner: list[Pred], restricted: bool = False
                    ) -> list[Scheme]:
