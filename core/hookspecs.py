@@ -157,7 +157,10 @@ def profkit_use(session: Session, batch: np.ndarray) -> None:
     Cost: hot, batched (one row per use; the same object may appear many times). Emitted by:
     stg (entry of a thunk, function or PAP; case scrutiny of a constructor); mlworks (not
     emitted: uses of native objects are not observable without instrumenting every load).
-    The LDV ``last_use`` header column is kept up to date by the backend regardless.
+    The LDV ``last_use`` header column (and an object's current info after an update) is kept
+    up to date by the backend whenever some plugin implements this hook, ``profkit_update``,
+    ``profkit_copy``, ``profkit_death``, ``profkit_census`` or ``profkit_gc_start``/``_end``;
+    a run with none of them (a plain ``-p``) may skip that work (the STG machine does).
 
     :param batch: a numpy structured array (``profkit.events.USE_DTYPE``), one row per use in
         the order they happened. Columns:

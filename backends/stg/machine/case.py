@@ -132,7 +132,7 @@ class CaseCodegen:
                 rem("if type(o) is Thunk:")
                 rem("    if o.val is None:")
                 rem(f"        push(({rname}, env, CCS, {b}))")
-                rem("        return enter_thunk(o)")
+                self.gen_enter_thunk(rem, "        ")
                 rem("    o = o.val")
                 if binder != "_" or final is None:
                     s = ctx.new()
@@ -195,6 +195,24 @@ class CaseCodegen:
             forces.append((e.fun, "_"))
             return forces, None
         return None
+
+    def gen_enter_thunk(self, em: Em, ind: str) -> None:
+        """Enter the unevaluated thunk in local ``o``: ``rt.enter_thunk``, inline when the
+        machine tracks no object state (its body is then six lines; the call was a tenth of
+        the time of a lazy program)."""
+        if "track" in self.m.features:
+            em(ind + "return enter_thunk(o)")
+            return
+        for line in ("fv = o.fv",
+                     "if fv is None:",
+                     "    m.loop_error()",
+                     "push((UPD, o, CCS))",
+                     "o.fv = None",
+                     "CCS = o.ccs",
+                     "lf = o.lf",
+                     "fv += lf.pad",
+                     "return lf.code, fv"):
+            em(ind + line)
 
     def live_slots(self, fname: str, names: frozenset, scope: dict, ret_slot: int | None
                    ) -> None:

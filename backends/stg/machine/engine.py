@@ -48,6 +48,7 @@ from ..heap.heapobj import LF, Box, Con, DataConR, Fun, Pap, Thunk
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .compile import Codegen, con_package
 from .printf import PrintfError, printf_format
+from .roots import MachineRoots
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
@@ -63,7 +64,7 @@ def _no_reader(shape: str, text: str) -> object:
     raise ValueError("no reader: the machine was built without a front end")
 
 
-class Machine:
+class Machine(MachineRoots):
     def __init__(self, program: ir.Program, session: Any, *,
                  mark_con_use: bool | None = None, track_objects: bool | None = None) -> None:
         self.program = program
@@ -197,20 +198,24 @@ class Machine:
             "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
             "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
             "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
-            "UPD": rt.UPD, "AP": rt.AP, "STOP": rt.STOP, "WM": rt.WM, "Halt": rt.Halt,
+            "NEW": object.__new__,
+            "UPD": rt.UPD, "AP": rt.AP, "WM": rt.WM, "Halt": rt.Halt,
             "NURSERY_START": 0, "REMEMBER": None,
             "math": math, "show_double": show_double, "show_char": show_char,
             "FLOAT_CAF_ALLOC": FLOAT_CAF_ALLOC, "read_cost": read_cost, "read_value": _no_reader,
             "printf_format": printf_format, "PrintfError": PrintfError,
         }
         self.stack = stack
+        for fn in prims.HELPER_FUNCTIONS + tuple(prims.PRIM_FUNCTIONS.values()):
+            ns[fn.__name__] = rt.rebind(fn, ns)
         self._install_runtime(ns)
         self._refresh_staging(ns)
         return ns
 
     def _install_runtime(self, ns: dict) -> None:
-        templates = rt.RUNTIME_FUNCTIONS + prims.HELPER_FUNCTIONS
-        for fn in templates + tuple(prims.PRIM_FUNCTIONS.values()):
+        """The run-time functions, specialised to ``features``, bound to this machine's
+        namespace."""
+        for fn in rt.RUNTIME_FUNCTIONS:
             ns[fn.__name__] = rt.specialize(fn, ns, self.features)
 
     @property
@@ -284,7 +289,7 @@ class Machine:
                               "`Main'", self.program.source_file)
         ns = self.ns
         self.stack.clear()
-        self.stack.append((ns["STOP"],))
+        self.stack.append((rt.AP, None))  # the bottom frame
         ns["CCS"] = 0
         ns["ERA"] = self.session.era
         upt = self.clock.units_per_tick
@@ -443,197 +448,6 @@ class Machine:
             out = (w * 8).astype(np.int64)
         r = self._retired_alloc
         out[:len(r)] += r[:len(out)]
-        return out
-
-    def roots(self) -> list:
-        """Objects reachable directly from the machine: CAFs (and their values), the frame
-        stack (case environments, update-frame thunks, pending arguments), and the
-        environment of the code block about to run."""
-        caf_items = [v for c in self.cafs for v in (c, c.val) if v is not None]
-        return caf_items + [x for x in self._frame_items(self.stack)
-                            if isinstance(x, (Con, Box, Fun, Pap, Thunk))]
-
-    def _frame_items(self, frames: list) -> list:
-        """Every item held by ``frames`` and the current environment (slot numbers and CCS
-        ids included: the collector ignores what is not a heap object)."""
-        items: list = []
-        wm = rt.WM
-        for fr in frames:
-            if fr[0] is wm:
-                fr = fr[1]
-            live = getattr(fr[0], "live", None)
-            if live is not None:
-                # a case continuation: only the slots it will read (machine_case.live_slots)
-                env = fr[1]
-                items.extend([env[i] for i in live])
-                continue
-            for x in fr[1:]:
-                if type(x) is list:
-                    items.extend(x)
-                else:
-                    items.append(x)
-        env = self.cur_env
-        if env is not None:
-            # about to run a case continuation: its free variables and the returned value
-            live = getattr(self.cur_code, "live_run", None)
-            if live is None:
-                items.extend(env)
-            else:
-                items.extend([env[i] for i in live])
-        return items
-
-    def wm_pop(self, fr: tuple) -> tuple:
-        """``ret`` popped the watermark frame: record it as dirty, move the mark down."""
-        orig = fr[1]
-        if len(orig) > 1 and type(orig[1]) is list:
-            self._dirty[id(orig[1])] = orig[1]
-        st = self.stack
-        if st:
-            self._wm_index = len(st) - 1
-            st[-1] = (rt.WM, st[-1])
-        else:
-            self._wm_index = -1
-        return orig
-
-    def _remark(self) -> None:
-        st = self.stack
-        i = self._wm_index
-        if 0 <= i < len(st) and st[i][0] is rt.WM:
-            st[i] = st[i][1]
-        if st and self.incremental_roots:
-            self._wm_index = len(st) - 1
-            st[-1] = (rt.WM, st[-1])
-        else:
-            self._wm_index = -1
-        env = self.cur_env
-        self._dirty = {id(env): env} if env is not None else {}
-
-    def gc_roots(self) -> list:
-        """``roots()`` as (object, retainer identity) pairs for the collector model: a CAF is
-        retained by its own stack (``M.CAF``), the frame stack by SYSTEM (GHC's TSO). For a
-        minor collection only what changed since the last collection is listed."""
-        out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
-        sysid = self._system()
-        if self.minor_collection and self.incremental_roots and self._wm_index >= 0:
-            # the frames above the last unchanged one (their order does not matter)
-            items = self._frame_items(self.stack[self._unchanged_top() + 1:])
-        else:
-            items = self._frame_items(self.stack)
-        out.extend((x, sysid) for x in items if x is not None)
-        self._remark()
-        return out
-
-    def _unchanged_top(self) -> int:
-        """Index of the highest frame unchanged since the last collection (-1: none): the
-        watermark frame, or below it if its environment was written (dirty); the frames
-        above it were pushed since."""
-        st = self.stack
-        j = self._wm_index
-        while j >= 0:
-            fr = st[j]
-            if fr[0] is rt.WM:
-                fr = fr[1]
-            if len(fr) < 2 or type(fr[1]) is not list or id(fr[1]) not in self._dirty:
-                break
-            j -= 1
-        return j
-
-    def _system(self) -> int:
-        """The SYSTEM stack that retains the frame stack, made at the first collection
-        (whichever root listing it uses, so that stack ids are numbered alike)."""
-        if self._system_stack is None:
-            system = self.tables.ccs.intern(CostCentre("SYSTEM", "SYSTEM", "<built-in>"))
-            self._system_stack = self.ccs.raw_push(0, system)
-        return self._system_stack
-
-    def gc_root_split(self) -> tuple[np.ndarray, list]:
-        """The roots for the collector's edge tracer (``heap/oldgraph.py``): the heap ids
-        held by the frames not changed since the last collection (what they held then was
-        promoted, so these are old ids, read from the root cache) and the objects held by
-        everything else (changed frames, the running environment, CAF values). Every call
-        brings the cache up to date, so the tracer must use it at every collection."""
-        self._system()
-        st = self.stack
-        j = -1
-        if self.incremental_roots and self._wm_index >= 0 and len(self._rc_off) > 1:
-            j = self._unchanged_top()
-            if j + 1 >= len(self._rc_off):
-                j = -1
-        keep = self._rc_off[j + 1]
-        old = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep].copy()
-        del self._rc_ids[keep:]
-        del self._rc_off[j + 2:]
-        ids, off = self._rc_ids, self._rc_off
-        fresh: list = []
-        wm = rt.WM
-        for fr in st[j + 1:]:
-            items = self._frame_items_of(fr[1] if fr[0] is wm else fr)
-            fresh.extend(items)
-            for x in items:
-                while type(x) is Thunk and x.val is not None:
-                    x = x.val
-                i = getattr(x, "id", None)
-                if i is not None and i >= 0:
-                    ids.append(i)
-            off.append(len(ids))
-        env = self.cur_env
-        if env is not None:
-            live = getattr(self.cur_code, "live_run", None)
-            fresh.extend(env if live is None else [env[i] for i in live])
-        fresh.extend(c.val for c in self.cafs if c.val is not None)
-        self._remark()
-        return old, fresh
-
-    def renumber_ids(self, kept: np.ndarray) -> None:
-        """The header is about to keep only the rows ``kept`` (``StgHeapModel._compact``,
-        which renumbered the objects themselves, or ``forget_ids``): account the bytes of
-        the rows it drops, and drop the root cache, whose ids are old (the next collection
-        lists every frame once)."""
-        h = self.session.header
-        n = len(h)
-        if n:
-            ns = len(self.tables.stacks)
-            prod, size = h.column("producer")[:n], h.column("size_words")[:n]
-            w = np.bincount(prod, weights=size, minlength=ns)
-            if len(kept):
-                w[:] -= np.bincount(prod[kept], weights=size[kept], minlength=len(w))
-            if len(self._retired_alloc) < len(w):
-                self._retired_alloc = np.concatenate(
-                    [self._retired_alloc,
-                     np.zeros(len(w) - len(self._retired_alloc), dtype=np.int64)])
-            self._retired_alloc[:len(w)] += np.rint(w).astype(np.int64) * 8
-        self._rc_ids = array("q")
-        self._rc_off = [0]
-
-    def forget_ids(self) -> None:
-        """Deliver the header's rows and forget them: with no collector model, and no
-        scheme that needs an object's id after its alloc row (nobody listens to uses,
-        updates, copies, deaths or censuses; every per-object scheme renumbers), no id is
-        read again, so the header restarts at 0 (``profkit_renumber`` with no survivors)
-        and the profiling state follows nothing but the rows not yet delivered."""
-        if self.max_heap_bytes is not None:
-            self.live_bytes()  # count the rows' bytes before they go
-        self.renumber_ids(np.zeros(0, dtype=np.int64))
-        self.session.renumber(np.zeros(0, dtype=np.int64))
-        self._heap_checked = 0
-        self.forgets += 1
-        self.after_session_call()
-
-    def all_root_objects(self) -> list:
-        """Every root object, with no side effect (the tracer's self-check compares)."""
-        return [c.val for c in self.cafs if c.val is not None] + self._frame_items(self.stack)
-
-    def _frame_items_of(self, fr: tuple) -> list:
-        live = getattr(fr[0], "live", None)
-        if live is not None:
-            env = fr[1]
-            return [env[i] for i in live]
-        out: list = []
-        for x in fr[1:]:
-            if type(x) is list:
-                out.extend(x)
-            else:
-                out.append(x)
         return out
 
     def kill_all(self) -> None:

@@ -21,7 +21,7 @@ Frames on ``stack`` are tuples whose first item is the handler ``h(frame, value)
   in ``env[slot]`` and continues with ``code(env)`` (which selects the alternative);
 * ``(UPD, thunk, ccs)`` update frame: overwrites the thunk, restores ``ccs``;
 * ``(AP, args)``     pending arguments of an over-saturated call;
-* ``(STOP,)``        bottom of the stack;
+* ``(AP, None)``     bottom of the stack (returning to it ends the run: ``Halt``);
 * ``(WM, frame)``    a frame wrapped as the collector's watermark (``Machine.wm_pop``).
 
 Every code block returns ``(code, env)`` to the trampoline in ``run_loop``; ``ret`` never
@@ -48,35 +48,35 @@ _TAGS = re.compile(r"#\s*\[([a-z ]+)\]")
 
 
 def specialize(fn: Any, ns: dict, features: frozenset[str]) -> Any:
-    """A copy of template ``fn`` with globals ``ns`` and without the source lines tagged
-    ``# [tag ...]`` for features this machine does not have (a line stays if one of its tags
-    is in ``features``): ``track`` keeps the header's per-object state (last use, current
-    info) and its events, wanted only when some scheme reads them; ``gc`` the collector
-    model's write barrier and watermark frames. The tagged lines cost a quarter of a plain
-    ``-p`` run's time; a template without dropped lines is just rebound."""
-    src = textwrap.dedent(inspect.getsource(fn))
-    # dropped lines become blank ones and the function starts on its own line, so that
-    # tracebacks still point into the template's file
-    lines = [""] * (fn.__code__.co_firstlineno - 1)
-    dropped = False
-    for line in src.splitlines():
-        mo = _TAGS.search(line)
-        if mo and not features.intersection(mo.group(1).split()):
-            dropped = True
-            line = ""
-        lines.append(line)
-    if not dropped:
-        return rebind(fn, ns)
-    code = compile("\n".join(lines) + "\n", inspect.getsourcefile(fn) or "<rt>", "exec")
-    scope: dict = {}
-    exec(code, ns, scope)
-    out = types.FunctionType(scope[fn.__name__].__code__, ns, fn.__name__)
+    """A copy of template ``fn`` (one of ``RUNTIME_FUNCTIONS``) with globals ``ns`` and
+    without the source lines tagged ``# [tag ...]`` for features this machine does not have
+    (a line stays if one of its tags is in ``features``): ``track`` keeps the header's
+    per-object state (last use, current info) and its events, wanted only when some scheme
+    reads them; ``gc`` the collector model's write barrier and watermark frames. The tagged
+    lines cost a sixth of a plain ``-p`` run's time."""
+    key = (fn.__name__, features)
+    code = _SPECIALIZED.get(key)
+    if code is None:
+        first, lines = _TEMPLATES[fn.__name__]
+        # dropped lines become blank ones and the function starts on its own line, so that
+        # tracebacks still point into this file
+        kept = [""] * (first - 1)
+        for line in lines:
+            mo = _TAGS.search(line)
+            kept.append("" if mo and not features.intersection(mo.group(1).split()) else line)
+        module = compile("\n".join(kept) + "\n", __file__, "exec")
+        code = _SPECIALIZED[key] = next(c for c in module.co_consts
+                                        if type(c) is types.CodeType)
+    out = types.FunctionType(code, ns, fn.__name__)
     out.__doc__ = fn.__doc__
     return out
 
 
+_SPECIALIZED: dict[tuple[str, frozenset[str]], types.CodeType] = {}
+
+
 class Halt(Exception):
-    """Raised by the STOP frame with the program's final value."""
+    """Raised by the bottom frame ``(AP, None)`` with the program's final value."""
 
 
 def UPD(fr, v):
@@ -92,11 +92,6 @@ def AP(fr, v):
 def WM(fr, v):
     """Marker of the watermark frame ``(WM, original_frame)``: the lowest frame not popped
     since the last collection (see ``Machine.wm_pop``)."""
-    raise AssertionError("frame markers are not called")
-
-
-def STOP(fr, v):
-    """Marker of the bottom frame: returning to it ends the run (``Halt``)."""
     raise AssertionError("frame markers are not called")
 
 
@@ -125,9 +120,10 @@ def ret(v):
                 REMEMBER(t)  # [gc] write barrier of the collector model
             continue
         if k is AP:
-            return apply(v, fr[1])
-        if k is STOP:
-            raise Halt(v)
+            args = fr[1]
+            if args is None:  # the bottom frame
+                raise Halt(v)
+            return apply(v, args)
         CCS = fr[2]
         env = fr[1]
         env[fr[3]] = v
@@ -227,18 +223,32 @@ def mkpap(fn, args, c):
 
 
 def run_loop(code, env, steps, limit):
-    """The trampoline: one iteration per machine transition (call, thunk entry, return to a
-    case continuation). Returns (final value, steps)."""
+    """The trampoline: one code block per machine transition (call, thunk entry, return to
+    a case continuation). Returns (final value, steps). Four transitions run per loop
+    iteration while the next event is further away (a quarter of the counting and testing);
+    ``i`` counts those done, so that the step count stays exact when one raises."""
+    i = 0
     try:
         while True:
-            code, env = code(env)
-            steps += 1
+            if steps + 4 <= limit:
+                code, env = code(env)
+                i = 1
+                code, env = code(env)
+                i = 2
+                code, env = code(env)
+                i = 3
+                code, env = code(env)
+                steps += 4
+                i = 0
+            else:
+                code, env = code(env)
+                steps += 1
             if steps >= limit:
                 limit = m.event(steps, env, code)
     except Halt as h:
-        return h.args[0], steps
+        return h.args[0], steps + i
     except BaseException:
-        m.steps = steps
+        m.steps = steps + i
         raise
 
 
@@ -248,3 +258,9 @@ def unpack_code(env):
 
 
 RUNTIME_FUNCTIONS = (ret, enter, enter_thunk, apply, mkpap, run_loop, unpack_code)
+
+#: each template's first line and dedented source lines, read once when this module is
+#: imported (so that the text always matches the code, even if the file changes later)
+_TEMPLATES = {fn.__name__: (fn.__code__.co_firstlineno,
+                            textwrap.dedent(inspect.getsource(fn)).splitlines())
+              for fn in RUNTIME_FUNCTIONS}

@@ -294,3 +294,55 @@ def test_case_mixing_box_and_other_constructors_selects_by_value():
     assert prog(ConRhs("Just", [I(7)])).output == "7\n"
     assert prog(ConRhs("Nothing", [])).output == "3\n"
     assert prog(ConRhs("I#", [I(9)])).output == "109\n"
+
+
+def _reference_loop(code, env, steps, limit):
+    # the trampoline one transition at a time, as the machine's own ran before it was
+    # unrolled (its free names are the machine namespace's: rt.rebind)
+    try:
+        while True:
+            code, env = code(env)
+            steps += 1
+            if steps >= limit:
+                limit = m.event(steps, env, code)  # noqa: F821
+    except Halt as h:  # noqa: F821
+        return h.args[0], steps
+    except BaseException:
+        m.steps = steps  # noqa: F821
+        raise
+
+
+def test_unrolled_trampoline_counts_every_transition_exactly():
+    # the virtual clock is the transition count: the unrolled run loop must end on the same
+    # count as one taking a transition at a time, when the program ends, when it fails
+    # half-way through a group of transitions, and with ticks every few steps
+    import io
+
+    from profkit.backends.stg.machine import rt
+    from profkit.backends.stg.machine.engine import Machine
+    from profkit.options import Config
+    from profkit.session import Session
+
+    from .test_machine_util import program
+
+    fails = Case(App("nfib", [I(12)]), "r", [], default=Case(
+        ConApp("[]", []), "_", [ConAlt(":", ["h", "t"], LitE(I(1)))], fail_msg="boom"))
+    for body in (App("nfib", [I(12)]), fails):
+        for tick in (None, 3e-7):
+            counts = []
+            for reference in (False, True):
+                cfg = Config(program="t.hs")
+                if tick:
+                    cfg.rts.tick_interval = tick
+                s = Session(cfg, load_entrypoints=False, stdout=io.StringIO())
+                mach = Machine(program([nfib_bind(), TopBind("main", print_int(body), "Main")]),
+                               s)
+                if reference:
+                    mach.ns["run_loop"] = rt.rebind(_reference_loop, mach.ns)
+                try:
+                    mach.run()
+                except GuestRuntimeError:
+                    pass
+                counts.append((mach.steps, mach.total_ticks))
+            assert counts[0] == counts[1]
+            assert counts[0][0] > 1000
