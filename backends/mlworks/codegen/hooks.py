@@ -128,6 +128,14 @@ class HookSites:
     item: ir.CodeItem
     sites: int
     alloc_sites: int = 0
+    gc_points: int
+    calls: int
+    env: dict
+    gens: dict
+    recorded: dict
+    labels_out: int = 0  # labels emitted outside hook code (Walker.emit)
+    ngens: int = 0  # bindings numbered so far (Walker.bind)
+    in_hook: bool = False
 
     def recording_uses(self) -> bool:
         """The instrumentation records uses (``profiling.instrument.Instrumentation.uses``):
@@ -135,11 +143,46 @@ class HookSites:
         allocation) rather than at each later re-load, so uses fall in the IR's era."""
         return getattr(self.instrumentation, "uses", False) is True
 
-    def use(self, kind: str, reg: str, index: int | None = None) -> None:
+    def use(self, kind: str, reg: str, index: int | None = None, key=None) -> None:
+        """A use hook site. ``key`` (``value_key``): the used value's identity, when the
+        walker knows it. With an instrumentation that has ``on_repeated_use(walker, loc)``,
+        a use of a value whose use was already recorded since the last GC point and join
+        point (label) gets that code instead of ``on_use``'s: every path here went through
+        the recording, and no collection (the only place an era changes and the use flags
+        are read and cleared) came between, so the flag it would set is still set."""
         self.sites += 1
-        if self.instrumentation is not None:
-            self.emit(*self.instrumentation.on_use(  # type: ignore[attr-defined]
-                self, ValueLocation(kind, reg, self.item.name, self.sites, index)))
+        if self.instrumentation is None:
+            return
+        loc = ValueLocation(kind, reg, self.item.name, self.sites, index)
+        code = self.instrumentation.on_use(self, loc)  # type: ignore[attr-defined]
+        repeated = getattr(self.instrumentation, "on_repeated_use", None)
+        if code and key is not None and repeated is not None:
+            now = (self.gc_points, self.calls, self.labels_out)
+            if self.recorded.get(key) == now:
+                code = repeated(self, loc)
+            else:
+                self.recorded[key] = now
+        self.in_hook = True  # the hook's own labels are local skips, not join points
+        try:
+            self.emit(*code)
+        finally:
+            self.in_hook = False
+
+    def value_key(self, e):
+        """The identity of the value of IR expression ``e`` within this item's walk, or
+        None: a variable is its binding (``Walker.bind`` numbers them; the parameter is
+        0), a selection its container's key and field, the closure and its free
+        variables themselves (all immutable)."""
+        if isinstance(e, ir.Var):
+            return ("v", e.name, self.gens.get(e.name, 0)) if e.name in self.env else None
+        if isinstance(e, ir.Select):
+            k = self.value_key(e.value)
+            return None if k is None else ("s", k, e.index)
+        if isinstance(e, ir.SelfClosure):
+            return ("self",)
+        if isinstance(e, ir.EnvVar):
+            return ("env", e.index)
+        return None
 
     def call_site(self, kind: str, callee: str | None = None, tail: bool = False) -> None:
         self.sites += 1

@@ -99,10 +99,14 @@ class Walker(HookSites, InlineServices, FloatValues):
         self.calls = 0  # calls and services (they clobber every register but the closure)
         self.has_handler = False
         self.param_in_reg = False
+        self.gens: dict[str, int] = {}  # name -> its binding's number (value_key)
+        self.recorded: dict = {}  # value_key -> when its use was recorded (HookSites.use)
 
     # ------------------------------------------------------------------ helpers
     def emit(self, *ins: Insn) -> None:
         self.out.extend(ins)
+        if not self.in_hook and any(isinstance(i, Label) for i in ins):
+            self.labels_out += 1  # a join point: uses seen before it may not dominate
 
     def label(self, hint: str) -> str:
         self.nlabels += 1
@@ -115,17 +119,23 @@ class Walker(HookSites, InlineServices, FloatValues):
         return k
 
     def bind(self, names: list[str], places: list) -> list:
-        olds = [(n, self.env.get(n)) for n in names]
+        olds = [(n, self.env.get(n), self.gens.get(n)) for n in names]
         for n, p in zip(names, places):
             self.env[n] = p
+            self.ngens += 1
+            self.gens[n] = self.ngens  # this binding's identity (HookSites.value_key)
         return olds
 
     def unbind(self, olds: list) -> None:
-        for name, old in reversed(olds):
+        for name, old, gen in reversed(olds):
             if old is None:
                 del self.env[name]
             else:
                 self.env[name] = old
+            if gen is None:
+                self.gens.pop(name, None)
+            else:
+                self.gens[name] = gen
 
     def resolve(self, e):
         """Variables -> their slot (``Slot``) or the cheap expression they alias."""
@@ -138,7 +148,7 @@ class Walker(HookSites, InlineServices, FloatValues):
             inner = self.resolve(e.value)
             if (isinstance(inner, (Slot, Reg, ir.EnvVar, ir.SelfClosure, ir.Global))
                     or isinstance(inner, Sel) and sel_depth(inner) < MAX_SEL_DEPTH):
-                return Sel(e.index, inner)
+                return Sel(e.index, inner, key=self.value_key(e.value))
         return e
 
     def cheap(self, e) -> bool:
@@ -162,7 +172,7 @@ class Walker(HookSites, InlineServices, FloatValues):
             inner = self.aliasable(e.value)
             if inner is not None and sel_depth(inner) < MAX_SEL_DEPTH and not isinstance(
                     inner, (ir.Int, Sym)):
-                return Sel(e.index, inner)
+                return Sel(e.index, inner, key=self.value_key(e.value))
         return None
 
     def into(self, e, reg: str) -> None:
@@ -280,7 +290,7 @@ class Walker(HookSites, InlineServices, FloatValues):
 
     def x_Select(self, e: ir.Select, tail):
         self.into(e.value, self.ACC)
-        self.use("select", self.ACC, e.index)
+        self.use("select", self.ACC, e.index, key=self.value_key(e.value))
         self.load_field(self.ACC, self.ACC, 4 * e.index - 1)
 
     def x_Deref(self, e: ir.Deref, tail):
@@ -497,7 +507,7 @@ class Walker(HookSites, InlineServices, FloatValues):
                 return
             if c.op == "is_int":
                 self.into(c.args[0], self.ACC)
-                self.use("is_int", self.ACC)
+                self.use("is_int", self.ACC, key=self.value_key(c.args[0]))
                 self.int_test_branch(when, target)
                 return
         if isinstance(c, ir.If):  # andalso / orelse / nested conditionals: no booleans built
@@ -545,7 +555,7 @@ class Walker(HookSites, InlineServices, FloatValues):
             self.not_value()
         elif op == "is_int":
             self.into(e.args[0], self.ACC)
-            self.use("is_int", self.ACC)
+            self.use("is_int", self.ACC, key=self.value_key(e.args[0]))
             self.is_int_value()
         elif op in INT_ARITH:
             self.int_arith(op, e.args)

@@ -196,7 +196,7 @@ class X86(X86Inline, W.Walker):
                 self.load(e.value, reg)
                 base = reg
             if not e.bound:
-                self.use("select", base, e.index)
+                self.use("select", base, e.index, key=e.key)
             self.emit(f"mov {reg}, {mem(base, 4 * e.index - 1)}")
         else:
             op = self.operand(e)

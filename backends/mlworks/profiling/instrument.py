@@ -86,16 +86,18 @@ def x86_count(index: int) -> list:
     return [f"inc dword ptr [{M.CALL_COUNTS + 4 * index:#x}]"]
 
 
-def x86_use(reg: str, maybe_int: bool = False) -> list:
+def x86_use(reg: str, maybe_int: bool = False, repeated: bool = False) -> list:
     """Record a use of the object the value in ``reg`` points into (``reg`` unchanged).
-    ``maybe_int``: the value may be an integer: skip it."""
+    ``maybe_int``: the value may be an integer: skip it. ``repeated``: its flag is known
+    to be set: two ``nop``s, the two instructions the sequence runs then (cmp, jne)."""
     from ..codegen.asm_x86 import Jump, Label
 
     # (a guest store costs ~30x a load under unicorn: store only the first use since the
     # table was last read)
     done = _label("used")
     at = f"byte ptr [{reg} {_x86_disp(M.USE_TABLE)}]"
-    body = [f"cmp {at}, 0", Jump("ne", done), f"mov {at}, 1", Label(done)]
+    body = (["nop", "nop"] if repeated
+            else [f"cmp {at}, 0", Jump("ne", done), f"mov {at}, 1", Label(done)])
     if not maybe_int:
         return body
     skip = _label("nouse")
@@ -135,13 +137,15 @@ def sparc_count(index: int) -> list:
             "add %g4, 1, %g4", "st %g4, [%g3]"]
 
 
-def sparc_use(reg: str, maybe_int: bool = False) -> list:
+def sparc_use(reg: str, maybe_int: bool = False, repeated: bool = False) -> list:
+    """As ``x86_use`` (``repeated``: two ``nop``s for the sethi and the store)."""
     from ..codegen.asm_sparc import Branch, Label, sethi_or
 
     if reg in ("%g3", "%g4"):
         raise ValueError("the use sequence clobbers %g3 and %g4")
     assert M.USE_TABLE & 0x3FF == 0  # sethi alone
-    body = [sethi_or("%g3", M.USE_TABLE)[0], f"stb {reg}, [{reg} + %g3]"]
+    body = (["nop", "nop"] if repeated
+            else [sethi_or("%g3", M.USE_TABLE)[0], f"stb {reg}, [{reg} + %g3]"])
     if not maybe_int:
         return body
     skip = _label("nouse")
@@ -209,6 +213,15 @@ class Instrumentation:
         if not self.uses or loc.kind in ("switch", "deref"):
             return []
         return self.use(self._arch(walker), loc.reg, maybe_int=loc.kind == "is_int")
+
+    def on_repeated_use(self, walker: Any, loc: Any) -> list:
+        """A use of a value whose use this code already recorded since the last GC point
+        (``codegen/hooks.py`` ``HookSites.use``): its flag is still set, so no load or
+        store, but as many instructions as the recording code runs on a set flag (virtual
+        time is the instruction count: every profile stays the same)."""
+        if self._arch(walker) == "x86":
+            return x86_use(loc.reg, loc.kind == "is_int", repeated=True)
+        return sparc_use(loc.reg, loc.kind == "is_int", repeated=True)
 
     def site_number(self, name: tuple[str, str]) -> int:
         """The number of the sites building ``name`` (one per distinct description and

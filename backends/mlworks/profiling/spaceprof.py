@@ -134,13 +134,13 @@ class SpaceProfiler:
             code, r, r_leaf = PS.routines()
             self._old_stub_bytes = m.read(M.IMPLICIT + 0x38, 24)
             m.write(M.IMPLICIT + 0x38, PS.stub(r) + PS.stub(r_leaf))
-            m.uc.ctl_remove_cache(M.IMPLICIT + 0x38, M.IMPLICIT + 0x50)
+            m.remove_code_cache(M.IMPLICIT + 0x38, M.IMPLICIT + 0x50)
         else:
             code = RT.assemble_x86(self.overflow)
         self.routines_at = ra = PS.ROUTINES_SPARC if self.sparc else RT.ROUTINES
         self._old_routine_bytes = m.read(ra, len(code))
         m.write(ra, code)
-        m.uc.ctl_remove_cache(ra, ra + len(code))
+        m.remove_code_cache(ra, ra + len(code))
         if self.sparc and self._counted():
             self._emulate_jmpls(ra, len(code))
         flush = M.stub_address(STUB_FLUSH)
@@ -190,9 +190,11 @@ class SpaceProfiler:
         if s is None:
             return False
         cfg = s.config
-        # (the backend also ticks for its own stack scans: -p, manner bit 2)
+        # (the backend also ticks for its own stack scans: -p, manner bit 2); only unicorn's
+        # own counting needs the jmpl hooks (the block-hook clock does not: vclock.py)
         return bool(s.listens("profkit_tick") or s.wants_census or cfg.max_steps is not None
-                    or cfg.rts.prof or (cfg.profile_file and cfg.profile_manner & 2))
+                    or cfg.rts.prof or (cfg.profile_file and cfg.profile_manner & 2)) \
+            and self.m.clock_by_count()
 
     def _patch_all(self) -> None:
         """Plan every selected item (nothing is written if one is refused), then write."""
@@ -233,7 +235,7 @@ class SpaceProfiler:
         """Write the code vector and drop unicorn's translations of it (the emulator's
         icache: without this, code that already ran keeps running unpatched)."""
         self.m.write(self.vec_base, data)
-        self.m.uc.ctl_remove_cache(self.vec_base, self.vec_base + self.vec_len)
+        self.m.remove_code_cache(self.vec_base, self.vec_base + self.vec_len)
 
     def _wrap_tracker(self, tr) -> None:
         orig_collected, orig_register = tr.collected, tr.register_area
@@ -388,13 +390,13 @@ class SpaceProfiler:
             if self.sparc:
                 self.dropped = m.slot(PS.DROPPED)
                 m.write(M.IMPLICIT + 0x38, self._old_stub_bytes)
-                m.uc.ctl_remove_cache(M.IMPLICIT + 0x38, M.IMPLICIT + 0x50)
+                m.remove_code_cache(M.IMPLICIT + 0x38, M.IMPLICIT + 0x50)
             for off, v in self._saved.items():
                 m.set_slot(off, v)
             m.set_slot(M.SLOT_GC_LIMIT, m.slot(M.SLOT_REAL_GC_LIMIT))
             ra = self.routines_at
             m.write(ra, self._old_routine_bytes)
-            m.uc.ctl_remove_cache(ra, ra + len(self._old_routine_bytes))
+            m.remove_code_cache(ra, ra + len(self._old_routine_bytes))
             m.handlers.pop(M.stub_address(STUB_FLUSH), None)
             m.__dict__.pop("_arm", None)
             if self._after_gc in m.gc_observers:

@@ -27,6 +27,7 @@ minus one; with a manner depth d > 0, the same counts for its chains of up to d 
 
 from __future__ import annotations
 
+import struct
 from collections import defaultdict
 
 import numpy as np
@@ -34,6 +35,11 @@ import numpy as np
 from profkit.tables import StackTable
 
 from ..runtime import memory as M
+
+
+#: stacks of at most this many words (and scans of at most this many frames) are handled
+#: in plain Python lists: numpy's cost per call dominates on short stacks
+SMALL = 256
 
 
 class TimeStats:
@@ -53,14 +59,19 @@ class TimeStats:
         self.frames = 0
         self.max_frames = 0
 
-    def add(self, f: np.ndarray) -> None:
-        """One scan: ``f`` = item index of every frame, innermost first."""
+    def add(self, f) -> None:
+        """One scan: ``f`` = item index of every frame, innermost first (a list or an
+        array)."""
         self.scans += 1
         n = len(f)
         self.frames += n
         self.max_frames = max(self.max_frames, n)
         if not n:
             return
+        if n <= SMALL and not self.depth:  # the same counts, without numpy's per-call cost
+            self._add_small(f if isinstance(f, list) else f.tolist())
+            return
+        f = np.asarray(f, dtype=np.int64)
         cnt = np.bincount(f, minlength=len(self.found))
         present = cnt > 0
         self.found += cnt
@@ -74,6 +85,27 @@ class TimeStats:
         np.maximum.at(self.self_, f[starts], lens - 1)
         if self.depth:
             self._callers(f)
+
+    def _add_small(self, f: list[int]) -> None:
+        counts: dict[int, int] = {}
+        for x in f:
+            counts[x] = counts.get(x, 0) + 1
+        found, scans_of, max_depth = self.found, self.scans_of, self.max_depth
+        for x, c in counts.items():
+            found[x] += c
+            scans_of[x] += 1
+            if c - 1 > max_depth[x]:
+                max_depth[x] = c - 1
+        self.top[f[0]] += 1
+        self_ = self.self_
+        run, prev = 0, f[0]
+        for x in f[1:] + [-1]:
+            if x == prev:
+                run += 1
+                continue
+            if run > self_[prev]:
+                self_[prev] = run
+            run, prev = 0, x
 
     def _callers(self, f: np.ndarray) -> None:
         n = len(f)
@@ -127,6 +159,14 @@ class StackScanner:
         self._flush: list[tuple[int, int]] = []
         #: called after each first-entry scan (the backend takes ``last_top``)
         self.on_first_entry = None
+        self._item_cache: dict[int, int] = {}
+
+    def _item_at(self, a: int) -> int:
+        """``_item_of`` of one address, remembered (return addresses and PCs repeat)."""
+        k = self._item_cache.get(a)
+        if k is None:
+            k = self._item_cache[a] = int(self._item_of(np.array([a], dtype=np.int64))[0])
+        return k
 
     def _item_of(self, addrs: np.ndarray) -> np.ndarray:
         """Image item index of each code address (-1: not inside an item's instructions)."""
@@ -154,6 +194,8 @@ class StackScanner:
             z = np.zeros(0, dtype=np.int64)
             return z, z, z
         sp &= ~3
+        if (M.STACK_TOP - sp) >> 2 <= SMALL:
+            return self._frames_small(sp)
         W = np.frombuffer(m.read(sp, M.STACK_TOP - sp), dtype="<u4").astype(np.int64)
         cand = np.flatnonzero((W >= self.lo) & (W < self.hi))
         vals = W[cand]
@@ -168,14 +210,39 @@ class StackScanner:
                 addr, vals, it = addr[ok], vals[ok], it[ok]
         return addr[::-1], vals[::-1], it[::-1]
 
+    def _frames_small(self, sp: int) -> tuple[list[int], list[int], list[int]]:
+        """``frames`` of a short stack, in lists (the same frames, without numpy)."""
+        n = (M.STACK_TOP - sp) >> 2
+        words = struct.unpack(f"<{n}I", self.m.read(sp, 4 * n))
+        lo, hi, item_at = self.lo, self.hi, self._item_at
+        addr, vals, its = [], [], []
+        for i, w in enumerate(words):
+            if lo <= w < hi:
+                k = item_at(w)
+                if k >= 0:
+                    addr.append(sp + 4 * i)
+                    vals.append(w)
+                    its.append(k)
+        if addr:
+            hs = self._handler_slots()
+            if hs:
+                keep = [j for j, a in enumerate(addr) if a not in hs]
+                addr = [addr[j] for j in keep]
+                vals = [vals[j] for j in keep]
+                its = [its[j] for j in keep]
+        return addr[::-1], vals[::-1], its[::-1]
+
     def watch_first_entries(self) -> None:
         """Scan the stack once more at the first instruction each code item runs, so that
         every function called has at least the stack of its first call (``seen``), however
         short-lived: without it a function no tick catches has no caller in the call tree.
-        One address-limited code hook per item, deleted at its first hit (its translated
+        One address-limited block hook per item, deleted at its first hit (its translated
         code is dropped at the next tick, ``flush_first_entries``): a Python call per item
-        per run, no cost per call."""
-        from unicorn.unicorn_const import UC_HOOK_CODE
+        per run, no cost per call. A block hook, not a code hook: the first instruction an
+        item runs starts a block (its entry is a call target), a block hook costs nothing
+        to the other blocks (unicorn walks every code hook's bounds at every hooked
+        instruction), and no code hook covers a SPARC ``jmpl``'s delay slot (arch_sparc)."""
+        from unicorn.unicorn_const import UC_HOOK_BLOCK
 
         uc = self.m.uc
         self._hooks: dict[int, int] = {}
@@ -183,7 +250,7 @@ class StackScanner:
         for k in range(len(self.starts)):
             lo, hi = int(self.starts[k]) + 8, int(self.ends[k]) - 1
             if hi >= lo:
-                self._hooks[k] = uc.hook_add(UC_HOOK_CODE, self._first_entry, k,
+                self._hooks[k] = uc.hook_add(UC_HOOK_BLOCK, self._first_entry, k,
                                              begin=lo, end=hi)
 
     def _first_entry(self, uc, address, size, k) -> None:
@@ -213,26 +280,34 @@ class StackScanner:
         """The StackTable id of the current stack. ``tick``: a timer tick (counted in
         ``weight`` and the time statistics); else a first-entry scan."""
         addr, vals, it = self.frames(pc)
-        inner = self._item_of(np.array([pc], dtype=np.int64))
+        inner = self._item_at(pc)
         extra = []
         if self.sparc:
             from unicorn import sparc_const as S
 
             o7 = self.m.reg(S.UC_SPARC_REG_O7)
-            c = self._item_of(np.array([o7], dtype=np.int64))
+            c = self._item_at(o7)
             # (%o7 inside the current item: the link of a call it made; equal to the
             # innermost stored return address: already a frame)
-            if c[0] >= 0 and c[0] != inner[0] and (not len(vals) or int(vals[-1]) != o7):
-                extra = [int(c[0])]
+            if c >= 0 and c != inner and (not len(vals) or int(vals[-1]) != o7):
+                extra = [c]
         # ---- incremental: common outermost prefix with the previous scan
         n = min(len(addr), len(self._addr))
-        same = (addr[:n] == self._addr[:n]) & (vals[:n] == self._val[:n])
-        k = n if same.all() else int(np.argmin(same))
+        if isinstance(addr, list) and isinstance(self._addr, list):
+            k = 0
+            pa, pv = self._addr, self._val
+            while k < n and addr[k] == pa[k] and vals[k] == pv[k]:
+                k += 1
+        else:
+            a0, v0 = np.asarray(addr, dtype=np.int64), np.asarray(vals, dtype=np.int64)
+            same = (a0[:n] == np.asarray(self._addr, dtype=np.int64)[:n]) \
+                & (v0[:n] == np.asarray(self._val, dtype=np.int64)[:n])
+            k = n if same.all() else int(np.argmin(same))
         ids = self._ids[:k]
         s = ids[-1] if ids else StackTable.MAIN
         push = self._push
         last_top = self.last_top
-        for i in it[k:].tolist():
+        for i in (it[k:] if isinstance(it, list) else it[k:].tolist()):
             s = push(s, i)
             ids.append(s)
             last_top[i] = s
@@ -240,9 +315,9 @@ class StackScanner:
         for i in extra:
             s = push(s, i)
             last_top[i] = s
-        if inner[0] >= 0:
-            s = push(s, int(inner[0]))
-            last_top[int(inner[0])] = s
+        if inner >= 0:
+            s = push(s, inner)
+            last_top[inner] = s
         # ---- bookkeeping
         if not tick:
             return s
@@ -252,9 +327,9 @@ class StackScanner:
             self.weight[t] += 1
             t = stacks.parent[t]
         if self.stats is not None:
-            fr = list(reversed(it.tolist())) if len(it) else []
-            fr = ([int(inner[0])] if inner[0] >= 0 else []) + extra[::-1] + fr
-            self.stats.add(np.asarray(fr, dtype=np.int64))
+            fr = list(reversed(it if isinstance(it, list) else it.tolist()))
+            fr = ([inner] if inner >= 0 else []) + extra[::-1] + fr
+            self.stats.add(fr)
         return s
 
     def _push(self, s: int, item: int) -> int:

@@ -82,20 +82,71 @@ def _delay_alu(w: int):
             ((w & 0x1FFF) ^ 0x1000) - 0x1000)
 
 
-def _jmpl_cb(uc, address, size, data) -> None:
-    a, rd, rs1, rs2, off, delay, check = data
-    if check is not None and struct.unpack(">I", bytes(uc.mem_read(a, 4)))[0] != check:
-        return  # the word was rewritten since (e.g. a site unpatched): leave it alone
-    t = uc.reg_read(rs1) + (uc.reg_read(rs2) if rs2 is not None else off)
-    if rd != S.UC_SPARC_REG_G0:
-        uc.reg_write(rd, a)
-    if delay is not None:  # executes after the jmpl wrote its link register
-        op3, drd, drs1, drs2, dimm = delay
-        x = uc.reg_read(drs1)
-        y = uc.reg_read(drs2) if drs2 is not None else dimm
-        if drd != S.UC_SPARC_REG_G0:
-            uc.reg_write(drd, ((x + y) if op3 == 0 else (x | y)) & MASK)
-    uc.reg_write(S.UC_SPARC_REG_PC, t & MASK)
+class JmplHooks:
+    """The ``jmpl`` hooks (``SPARC.jmpl_hooks``), called straight through ctypes: the
+    unicorn binding's hook and register wrappers cost several microseconds per call, and a
+    counted run calls one per ``jmpl`` executed (every return and closure call). One C
+    callback serves every hook, its user data the index of the ``jmpl`` in ``table``;
+    registers and memory are read and written with the C API's calls on reused buffers.
+    What the hook does is what the ``jmpl`` and its delay slot do (``_delay_alu``)."""
+
+    def __init__(self, raw: Uc, machine) -> None:
+        import ctypes
+
+        from unicorn.unicorn_py3.unicorn import uclib
+
+        self.ct, self.lib, self.raw, self.m = ctypes, uclib, raw, machine
+        self.uch = raw._uch
+        self.table: list[tuple] = []
+        self.buf = ctypes.c_uint64(0)
+        self.ref = ctypes.byref(self.buf)
+        self.word = ctypes.create_string_buffer(4)
+        self.cfunc = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint32,
+                                      ctypes.c_void_p)(self._cb)
+
+    def add(self, a: int, data: tuple) -> None:
+        from unicorn.unicorn_py3.unicorn import uc_hook_h
+
+        ct = self.ct
+        self.table.append(data)
+        h = uc_hook_h()
+        err = self.lib.uc_hook_add(self.uch, ct.byref(h), UC_HOOK_CODE, self.cfunc,
+                                   ct.c_void_p(len(self.table) - 1), ct.c_uint64(a),
+                                   ct.c_uint64(a))
+        if err:
+            from unicorn import UcError
+
+            raise UcError(err)
+
+    def _get(self, r: int) -> int:
+        self.lib.uc_reg_read(self.uch, r, self.ref)
+        return self.buf.value
+
+    def _set(self, r: int, v: int) -> None:
+        self.buf.value = v & MASK
+        self.lib.uc_reg_write(self.uch, r, self.ref)
+
+    def _cb(self, _h, address, _size, index) -> None:
+        try:
+            a, rd, rs1, rs2, off, delay, check = self.table[index or 0]
+            if check is not None:
+                self.lib.uc_mem_read(self.uch, a, self.word, 4)
+                if int.from_bytes(self.word.raw, "big") != check:
+                    return  # the word was rewritten since (e.g. a site unpatched)
+            get = self._get
+            t = get(rs1) + (get(rs2) if rs2 is not None else off)
+            if rd != S.UC_SPARC_REG_G0:
+                self._set(rd, a)
+            if delay is not None:  # executes after the jmpl wrote its link register
+                op3, drd, drs1, drs2, dimm = delay
+                x = get(drs1)
+                y = get(drs2) if drs2 is not None else dimm
+                if drd != S.UC_SPARC_REG_G0:
+                    self._set(drd, (x + y) if op3 == 0 else (x | y))
+            self._set(S.UC_SPARC_REG_PC, t)
+        except BaseException as e:  # re-raised by Machine.run after emu_stop
+            self.m._pending = e
+            self.lib.uc_emu_stop(self.uch)
 
 
 class SwappedUc:
@@ -231,6 +282,7 @@ class SPARC:
         self.last_trap_leaf = False
         self._jmpl_hooked = False
         self._jmpl_addrs: set[int] = set()
+        self._jmpl: JmplHooks | None = None
 
     def new_uc(self) -> SwappedUc:
         return SwappedUc(Uc(self.uc_arch, self.uc_mode), self)
@@ -297,7 +349,9 @@ class SPARC:
         except ValueError:
             return  # profkit's code never has one; leave it to unicorn
         self._jmpl_addrs.add(a)
-        raw.hook_add(UC_HOOK_CODE, _jmpl_cb, (a, rd, rs1, rs2, off, delay, w if check else None), a, a)
+        if self._jmpl is None:
+            self._jmpl = JmplHooks(raw, self.machine)
+        self._jmpl.add(a, (a, rd, rs1, rs2, off, delay, w if check else None))
 
     def enter(self, uc, code_start: int, closure: int, arg: int, return_addr: int,
               sp: int) -> int:
@@ -367,6 +421,8 @@ class SPARC:
         rd = (i2 >> 25) & 31
         tag = i2 & 7
         self.traps += 1
+        if m.vclock is not None:  # the block's rest after the trap is not run (vclock.py)
+            m.vclock.give_back(trap_pc + 4)
         uc.regs_to_slots()  # gc_base = %g2: the object is not allocated yet
         gc = m.gc
         base = raw.reg_read(S.UC_SPARC_REG_G2)
@@ -388,6 +444,8 @@ class SPARC:
             if rd:
                 raw.reg_write(UC_REG[rd], (addr + tag) & MASK)
             raw.reg_write(self.PC, trap_pc + 12)
+            if m.vclock is not None:  # a slice's stop address may lie in what is skipped
+                raw.emu_stop()
             return
         m.set_slot(M.SLOT_GC_BASE, addr + req)
         raw.reg_write(S.UC_SPARC_REG_G2, addr)

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import bisect
 import struct
+
+import numpy as np
 from typing import Callable, TextIO
 
 from unicorn import UcError
@@ -136,6 +138,8 @@ class Machine:
         #: to their new ones (0 = died; addresses outside from-space are returned as is)
         self.gc_observers: list[Callable[["Machine", int], None]] = []
         self.instructions = 0
+        self.vclock = None  # runtime/vclock.VirtualClock when it keeps virtual time
+        self._by_count: bool | None = None
         self.exit_status: int | None = None
         self.output_bytes = 0
         install = getattr(self.arch, "install", None)
@@ -369,44 +373,118 @@ class Machine:
         return self.arch.enter(self.uc, self.image.setup_code_ptr + V.CODE_OFFSET,
                                closure + V.PAIRPTR, V.MLUNIT, self.exit_addr, frame_sp)
 
+    def clock_by_count(self) -> bool:
+        """Whether a run with virtual time counts with unicorn's ``count`` (per-instruction
+        hooks; on SPARC also a hook per ``jmpl``) rather than the C block-hook clock
+        (runtime/vclock.py): no C compiler, ``PROFKIT_VCLOCK=count``, or SPARC code the
+        block clock cannot stop exactly in."""
+        if self._by_count is None:
+            from . import vclock as VC
+
+            ok = VC.library() is not None
+            if ok and self.arch.name == "sparc":
+                lo, hi = self.code_range
+                words = np.frombuffer(self.uc.raw.mem_read(lo, hi - lo), dtype=">u4")
+                stubs = np.frombuffer(self.uc.raw.mem_read(M.STUBS, M.STUBS_SIZE), dtype=">u4")
+                ok = VC.sparc_usable(words, lo) and VC.sparc_usable(stubs, M.STUBS)
+            self._by_count = not ok
+        return self._by_count
+
+    def remove_code_cache(self, lo: int, hi: int) -> None:
+        """Code in [lo, hi) was rewritten: drop its translations (and the clock's weights)."""
+        self.uc.ctl_remove_cache(lo, hi)
+        if self.vclock is not None:
+            self.vclock.forget()
+
     def run(self, *, slice_units: int = 0, on_slice: Callable[[int], None] | None = None) -> int:
         """Run to the end; returns the exit status. ``slice_units`` > 0 runs in slices of
         that many instructions (virtual time) calling ``on_slice(pc)`` after each."""
         pc = self.start()
         uc = self.uc
         count = slice_units
+        if count and not self.clock_by_count():
+            from .vclock import VirtualClock, library
+
+            self.vclock = VirtualClock(self, library())
         # Ctrl-C stops the emulator from a watcher thread (profkit.runner.stop_on_interrupt)
         with stop_on_interrupt(uc.emu_stop) as intr:
+            if self.vclock is not None:
+                return self._run_clocked(pc, count, on_slice, intr)
             return self._run_loop(pc, count, on_slice, intr)
+
+    def _emulate(self, pc: int, until: int, count: int, intr) -> int | None:
+        """One ``emu_start``; an exit status when the program ended, else None."""
+        uc = self.uc
+        try:
+            uc.emu_start(pc, until, count=count)
+        except UcError as e:
+            if intr.interrupted:
+                raise KeyboardInterrupt from None
+            if self._pending is None:
+                raise self._fault(e) from None
+        if intr.interrupted:
+            self._pending = None
+            raise KeyboardInterrupt
+        if self.vclock is not None:
+            self.vclock.check()
+        if self._pending is not None:
+            p, self._pending = self._pending, None
+            if isinstance(p, ExitProgram):
+                return p.status
+            raise p
+        return None
+
+    def _slice_done(self, count: int, on_slice, pc: int) -> None:
+        self.instructions += count
+        if self.max_steps is not None and self.instructions >= self.max_steps:
+            raise ResourceLimitError(
+                f"instruction limit reached ({self.max_steps} instructions)")
+        if on_slice is not None:
+            on_slice(pc)
+
+    def _run_clocked(self, pc: int, count: int, on_slice, intr) -> int:
+        """The run loop with the block-hook clock (runtime/vclock.py): slices end at the
+        same instructions as ``count`` slices."""
+        uc, vc, exit_addr = self.uc, self.vclock, self.exit_addr
+        until = exit_addr
+        vc.arm(count)
+        while True:
+            status = self._emulate(pc, until, 0, intr)
+            if status is not None:
+                return status
+            pc = uc.reg_read(self.arch.PC)
+            if pc == exit_addr:
+                return 0
+            if vc.stopped:  # in front of a block that would pass the slice's end
+                vc.state.stopped = 0
+                r = vc.remaining()
+                if r:
+                    until = vc.target(pc, r)
+                    uc.ctl_remove_cache(until, until + 1)  # translate the stop in
+                    continue
+            elif until == exit_addr or vc.remaining():
+                until = exit_addr  # stopped elsewhere (SPARC's large-object trap): go on
+                continue
+            elif pc != until:  # at `until`: SPARC's stop there leaves the PC unsynced
+                pc = until
+                uc.reg_write(self.arch.PC, pc)
+                if hasattr(self.arch, "stopped_at"):
+                    self.arch.stopped_at = pc
+            until = exit_addr
+            self._slice_done(count, on_slice, pc)
+            vc.arm(count)
 
     def _run_loop(self, pc: int, count: int, on_slice, intr) -> int:
         uc = self.uc
         while True:
-            try:
-                uc.emu_start(pc, self.exit_addr, count=count)
-            except UcError as e:
-                if intr.interrupted:
-                    raise KeyboardInterrupt from None
-                if self._pending is None:
-                    raise self._fault(e) from None
-            if intr.interrupted:
-                self._pending = None
-                raise KeyboardInterrupt
-            if self._pending is not None:
-                p, self._pending = self._pending, None
-                if isinstance(p, ExitProgram):
-                    return p.status
-                raise p
+            status = self._emulate(pc, self.exit_addr, count, intr)
+            if status is not None:
+                return status
             pc = uc.reg_read(self.arch.PC)
             if pc == self.exit_addr:
                 return 0
             if count:
-                self.instructions += count
-                if self.max_steps is not None and self.instructions >= self.max_steps:
-                    raise ResourceLimitError(
-                        f"instruction limit reached ({self.max_steps} instructions)")
-                if on_slice is not None:
-                    on_slice(pc)
+                self._slice_done(count, on_slice, pc)
 
     def _fault(self, e: UcError) -> GuestFaultError:
         pc = self.uc.reg_read(self.arch.PC)
