@@ -100,7 +100,11 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
     if self.module == "Prelude" and d.name in GENERIC_OVERHEAD:
         body = _garbage(self, GENERIC_OVERHEAD[d.name], params[-1], body)
     if cc is not None:
-        body = value_scc(self, cc, body, simple_body(d.clauses))
+        src = simple_body(d.clauses)
+        if self.module == "Main" and (src is None or isinstance(_strip(src), S.ECase)):
+            body = alts_scc(self, cc, body, d)
+        else:
+            body = value_scc(self, cc, body, src)
     desc = self.bind_desc(d, d.name)
     derived = self.derived_labels.get(d.name) if not path else None
     if derived is not None:
@@ -287,21 +291,85 @@ def value_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, src: S.Expr |
     their arguments are allocated under the enclosing stack, and each thunk's evaluation
     runs under ``cc`` (GHC 9.0.2: `\\g -> (head g, length g)' costs its cost centre only
     length's 16-byte result; the caller pays the pair and both thunks)."""
-    if src is not None and self.saturated_con(_strip(src)) is not None:
-        lets = []
-        e = body
-        while isinstance(e, ir.Let) and not e.rec:
-            lets.append(e)
-            e = e.body
-        cons = {b.name for let in lets for b in let.binds if isinstance(b.rhs, ir.ConRhs)}
-        if isinstance(e, ir.ConApp) or (isinstance(e, ir.App) and not e.args
-                                         and e.fun in cons):  # a list literal's last cell
-            for let in lets:
-                for b in let.binds:
-                    if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
-                        b.rhs.body = ir.SCC(cc, b.rhs.body, False)
-            return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
+    lets = 0
+    while src is not None and isinstance(_strip(src), S.ELet):  # `let y = .. in Just y'
+        src, lets = _strip(src).body, lets + 1  # type: ignore[union-attr]
+    if src is not None and self.saturated_con(_strip(src)) is not None \
+            and _split_leaf(cc, body, lets > 0):
+        return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
     return ir.SCC(cc, body, True)
+
+
+def _split_leaf(cc: ir.CostCentre, body: ir.Expr, rec: bool = False) -> bool:
+    """If ``body`` is a constructor application in A-normal form (lets of its argument
+    thunks and constructors; ``rec``: and of the source's lets), put each thunk's body under
+    ``cc`` (not counted) and say so."""
+    lets = []
+    e = body
+    while isinstance(e, ir.Let) and (rec or not e.rec):
+        lets.append(e)
+        e = e.body
+    cons = {b.name for let in lets for b in let.binds if isinstance(b.rhs, ir.ConRhs)}
+    if not (isinstance(e, ir.ConApp) or (isinstance(e, ir.App) and not e.args
+                                         and e.fun in cons)):  # a list literal's last cell
+        return False
+    for let in lets:
+        for b in let.binds:
+            if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
+                b.rhs.body = ir.SCC(cc, b.rhs.body, False)
+    return True
+
+
+def _selects(p: S.Pat) -> bool:
+    """A pattern that binds no variable (a literal, `_', a nullary constructor): GHC splits
+    the note at the alternatives of such matches only (not at `Just x ->', GHC 9.0.2)."""
+    # (clause patterns may also be variables: apply '+' a b = Just (a + b))
+    return isinstance(p, (S.PWild, S.PLit)) or isinstance(p, S.PCon) and not p.args
+
+
+def alts_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, d: S.DFun) -> ir.Expr:
+    """A function matching its arguments (several clauses, or a `case' of an argument) whose
+    right-hand sides are all constructor applications (``apply '+' a b = Just (a + b)``):
+    GHC counts the entry and splits the note at each alternative as on one constructor
+    application (16 bytes per call there, the caller pays the Just and the thunk)."""
+    bodies = []
+    for c in d.clauses:
+        if c.rhs.body is None or c.rhs.where or \
+                not all(isinstance(p, S.PVar) or _selects(p) for p in c.pats):
+            return ir.SCC(cc, body, True)
+        b = _strip(c.rhs.body)
+        if isinstance(b, S.ECase) and len(d.clauses) == 1 and isinstance(_strip(b.scrut),
+                                                                          S.EVar):
+            if any(a.rhs.body is None or a.rhs.where or not _selects(a.pat) for a in b.alts):
+                return ir.SCC(cc, body, True)
+            bodies.extend(_strip(a.rhs.body) for a in b.alts)
+        else:
+            bodies.append(b)
+    if not all(self.saturated_con(b) is not None or isinstance(b, S.ECon) for b in bodies):
+        return ir.SCC(cc, body, True)
+    stack = [body]
+    leaves: list[tuple[object, str]] = []  # (Case or ConAlt, field) holding a leaf
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ir.Case):
+            holders: list[tuple[object, str]] = [(a, "body") for a in e.alts]
+            if e.default is not None:
+                holders.append((e, "default"))
+            for holder, field in holders:
+                x = getattr(holder, field)
+                if isinstance(x, ir.Case):
+                    stack.append(x)
+                else:
+                    leaves.append((holder, field))
+    if not isinstance(body, ir.Case):
+        return ir.SCC(cc, body, True)
+    for holder, field in leaves:
+        # a default alternative (`mk n = B ..' after `mk 0 = C', `safeDiv a b = Just ..'
+        # after `safeDiv _ 0'): GHC keeps the note whole there
+        leaf = getattr(holder, field)
+        if field == "default" or not _split_leaf(cc, leaf):
+            setattr(holder, field, ir.SCC(cc, leaf, False))
+    return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
 
 
 def simple_body(clauses: list[S.Clause]) -> S.Expr | None:
