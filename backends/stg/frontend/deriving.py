@@ -189,6 +189,11 @@ def _enum(stem: str, k: int, type_name: str, cons: list[tuple[str, int]], where:
             f"(enumFromThenTo t u (if t > u then 0 else {top})))"]
 
 
+#: the generic code a newtype's derived Eq/Ord method is (GHC: the field's method, coerced)
+NEWTYPE_COERCED = {"eq": "eqFields#", "compare": "cmpFields#", "lt": "ltFields#",
+                   "le": "leFields#", "gt": "gtFields#", "ge": "geFields#"}
+
+
 def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
     """The derived methods of every data declaration of the program with a deriving
     clause naming Show, Eq or Ord (operator constructors keep the generic code)."""
@@ -222,7 +227,12 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
                 d.labels[name] = (method, span, f"$c{method}")
                 d.dispatch.setdefault(stem, []).append((names, name))
                 lt = f"lt_{k}#"
-                if stem == "showsPrec":
+                if decl.newtype and stem in NEWTYPE_COERCED:
+                    # GHC derives Eq and Ord of a newtype by coercing the field type's
+                    # methods: each method is a CAF (entered once, under CAF Main), and a
+                    # comparison runs the field's own code (no cost centre of its own)
+                    lines.append(f"{name} = {NEWTYPE_COERCED[stem]}")
+                elif stem == "showsPrec":
                     lines += _shows(name, cons, decl.fields)
                 elif stem == "eq":
                     lines += _eq(name, cons)

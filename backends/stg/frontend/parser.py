@@ -151,7 +151,9 @@ class Parser(ExprParser):
                     self.next()
             return None
         if t.kind == "reserved" and t.text in ("data", "newtype"):
-            return self.data_decl()
+            decl = self.data_decl()
+            decl.newtype = t.text == "newtype"
+            return decl
         if t.is_("reserved", "type"):
             self.next()
             self.skip_type_decl()

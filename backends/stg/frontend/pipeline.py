@@ -81,7 +81,7 @@ _BASE_MODULES = {
     "GHC.Num": "+ - * negate abs signum subtract fromInteger",
     "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
                 "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
-    "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
+    "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# ltFields# leFields# gtFields# geFields# "
                    "conIndex# eqFields# cmpFields# ltCmp# leCmp# cmpTag# ltTag# eqTagFields# "
                    "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",

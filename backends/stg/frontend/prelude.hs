@@ -300,6 +300,19 @@ x >= y = case conIndex# x of
 ltCmp# x y = case compare x y of
   LT -> True
   _ -> False
+-- a newtype's derived Eq/Ord (GHC coerces the field's methods): its one field compared
+ltFields# x y = case cmpFields# x y of
+  LT -> True
+  _ -> False
+leFields# x y = case cmpFields# x y of
+  GT -> False
+  _ -> True
+gtFields# x y = case cmpFields# x y of
+  GT -> True
+  _ -> False
+geFields# x y = case cmpFields# x y of
+  LT -> False
+  _ -> True
 leCmp# x y = case compare x y of
   GT -> False
   _ -> True

@@ -374,6 +374,8 @@ class DData:
     field_spans: dict[str, Span] = field(default_factory=dict)
     #: the type's parameters (``data Tree a = ...``: ["a"])
     params: list[str] = field(default_factory=list)
+    #: declared with ``newtype``
+    newtype: bool = False
 
 
 @dataclass(slots=True)
