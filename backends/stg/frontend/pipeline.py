@@ -81,7 +81,8 @@ _BASE_MODULES = {
     "GHC.Num": "+ - * negate abs signum subtract fromInteger",
     "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
                 "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
-    "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# ltFields# leFields# gtFields# geFields# "
+    "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
+                   "ltFields# leFields# gtFields# geFields# "
                    "conIndex# eqFields# cmpFields# ltCmp# leCmp# cmpTag# ltTag# eqTagFields# "
                    "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
@@ -90,6 +91,7 @@ _BASE_MODULES = {
                     "genericSplitAt lines unlines words unwords intercalate intersperse "
                     "prependToAll# "
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
+                    "heads# tails# "
                     "insertBy unwordsGo# group groupBy sortOn transpose isInfixOf tails inits "
                     "maximumBy minimumBy dropWhileEnd stripPrefix subsequences nonEmptySubs# "
                     "permutations perms# permInterleave# permInterleave2# delete deleteBy union "

@@ -677,8 +677,13 @@ groupBy eq (x:xs) = let (ys, zs) = span (eq x) xs in (x : ys) : groupBy eq zs
 sortOn f xs = map snd (sortBy (comparing fst) (map (\x -> let y = f x in y `seq` (y, x)) xs))
 transpose [] = []
 transpose ([] : xss) = transpose xss
-transpose ((x:xs) : xss) = let (hds, tls) = unzip [(h, t) | (h:t) <- xss]
-                           in (x : hds) : transpose (xs : tls)
+transpose ((x:xs) : xss) = (x : heads# xss) : transpose (xs : tails# xss)
+heads# [] = []
+heads# ([] : r) = heads# r
+heads# ((h:_) : r) = h : heads# r
+tails# [] = []
+tails# ([] : r) = tails# r
+tails# ((_:t) : r) = t : tails# r
 isInfixOf needle haystack = any (isPrefixOf needle) (tails haystack)
 tails xs = xs : (case xs of
                    [] -> []
