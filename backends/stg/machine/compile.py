@@ -375,8 +375,8 @@ class Codegen(CaseCodegen):
             return f"(TRUE if {x} {COMPARISONS[e.op]} {y} else FALSE)"
         if e.op in ("+", "-", "*"):
             x, y = (self.val(a, scope) for a in e.args)
-            # prims.mknum's Int case inline (a small Int's box is a static closure, GHC's
-            # INTLIKE, allocated all the same: its header row)
+            # prims.mknum inline for Ints and Doubles (a small Int's box is a static
+            # closure, GHC's INTLIKE, allocated all the same: its header row)
             em(f"_n = {x} {e.op} {y}")
             em("if type(_n) is int:")
             em("    if -16 <= _n <= 255:")
@@ -384,6 +384,9 @@ class Codegen(CaseCodegen):
             em("    else:")
             em("        " + self.alloc("_n", "Box", dc="DC_I", val="_n"))
             em("    HIa(S_IBOX); HPa(CCS)")
+            em("elif type(_n) is float:")
+            em("    " + self.alloc("_n", "Box", dc="DC_D", val="_n"))
+            em("    HIa(S_DBOX); HPa(CCS)")
             em("else:")
             em("    _n = mknum(_n)")
             return "_n"

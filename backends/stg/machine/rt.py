@@ -170,8 +170,8 @@ def enter_thunk(o):
 
 
 def apply(f, args):
-    """Apply ``f`` to the list ``args`` (eval/apply: PAPs for too few arguments, an AP frame
-    for too many)."""
+    """Apply ``f`` to the list ``args``, which the callee may keep (eval/apply: PAPs for too
+    few arguments, an AP frame for too many)."""
     global CCS
     while True:
         t = type(f)
@@ -212,7 +212,13 @@ def apply(f, args):
         args = args[:ar]
     if c is not None and c != CCS:
         CCS = enter_fun(CCS, c)
-    return lf.code, fn.fv + args + lf.pad
+    # ``args`` is always a list of the caller's own (a literal of the generated code, a
+    # slice, a PAP's arguments joined): it becomes the environment without a copy
+    fv = fn.fv
+    if fv:
+        args = fv + args
+    args += lf.pad
+    return lf.code, args
 
 
 def mkpap(fn, args, c):
