@@ -2,13 +2,16 @@
 process (the CPU seconds of ``runner.run``, best of ``--repeat``).
 
     python bench/bench_ml_schemes.py [--arch x86|sparc] [--repeat N] [--only NAME,...]
+                                     [--clock block|count]
 
 Schemes (rows):
 
 * ``none``: no scheme (uninstrumented code);
 * ``clock``: no scheme, but virtual time kept (``--max-steps`` far beyond the run): the
-  cost of unicorn's instruction counting alone, which every scheme that needs time (ticks:
-  ``scan``, ``p``; censuses: ``ids``, ``hb0``, ``uses``) pays and an unprofiled run does not;
+  cost of the virtual clock alone, which every scheme that needs time (ticks: ``scan``,
+  ``p``; censuses: ``ids``, ``hb0``, ``uses``) pays and an unprofiled run does not.
+  ``--clock`` chooses it (``PROFKIT_VCLOCK``, runtime/vclock.py): ``block``, the C block
+  hook, or ``count``, unicorn's per-instruction counting (the same virtual time);
 * ``calls``: MLWorks call counting alone (``--profile F --profile-manner 1``): the code
   counts its entries in guest memory;
 * ``uses``: ``+RTS -hb -i100`` (no census happens): instrumented code, use tables folded
@@ -94,10 +97,16 @@ def main() -> None:
     ap.add_argument("--arch", default="x86")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", default="")
+    ap.add_argument("--clock", choices=("block", "count"), default=None)
     a = ap.parse_args()
+    if a.clock:
+        os.environ["PROFKIT_VCLOCK"] = a.clock
     only = set(filter(None, a.only.split(",")))
     with tempfile.TemporaryDirectory() as d:
-        print(f"arch {a.arch}, CPU seconds (best of {a.repeat}), ratio to none")
+        from profkit.backends.mlworks.runtime import vclock
+
+        clock = "block" if vclock.library() is not None else "count"
+        print(f"arch {a.arch}, clock {clock}, CPU seconds (best of {a.repeat}), ratio to none")
         print(f"{'program':8} " + " ".join(f"{s:>14}" for s in SCHEMES) + "   use recording")
         for name, src in PROGRAMS.items():
             if only and name not in only:

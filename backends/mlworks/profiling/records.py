@@ -79,9 +79,16 @@ class Accounts:
     def add(self, func, gen, size, kind, over) -> None:
         if not len(func):
             return
-        for arr, val in ((self.count, 1), (self.bytes, size), (self.over, over)):
-            np.add.at(arr, (func, gen, kind), val)
-            np.add.at(arr, (func, gen, TOTAL), val)
+        gen = np.broadcast_to(gen, np.shape(func))
+        cells = np.ravel_multi_index((func, gen, kind), self.count.shape)
+        totals = np.ravel_multi_index((func, gen, np.full(len(func), TOTAL)), self.count.shape)
+        n = self.count.size
+        for arr, val in ((self.count, None), (self.bytes, size), (self.over, over)):
+            # (np.add.at, by a count per cell: the same integers, without a Python-level
+            # loop per element; sums stay far below 2**53)
+            for at in (cells, totals):
+                add = np.bincount(at, weights=val, minlength=n)
+                arr.reshape(-1)[:] += add if val is None else np.rint(add).astype(np.int64)
 
     def allocated(self) -> np.ndarray:
         """Bytes allocated per function."""

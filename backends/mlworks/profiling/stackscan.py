@@ -189,7 +189,7 @@ class StackScanner:
         """(stack addresses, return addresses, item indices) of the stack frames, outermost
         first, and the innermost item from the PC is handled by ``scan``."""
         m = self.m
-        sp = m.reg(m.arch.SP)
+        sp = m.reg32(m.arch.SP)
         if not (m.stack.lo <= sp < M.STACK_TOP):
             z = np.zeros(0, dtype=np.int64)
             return z, z, z
@@ -285,7 +285,7 @@ class StackScanner:
         if self.sparc:
             from unicorn import sparc_const as S
 
-            o7 = self.m.reg(S.UC_SPARC_REG_O7)
+            o7 = self.m.reg32(S.UC_SPARC_REG_O7)
             c = self._item_at(o7)
             # (%o7 inside the current item: the link of a call it made; equal to the
             # innermost stored return address: already a frame)

@@ -140,6 +140,7 @@ class Machine:
         self.instructions = 0
         self.vclock = None  # runtime/vclock.VirtualClock when it keeps virtual time
         self._by_count: bool | None = None
+        self._reg_fast = None
         self.exit_status: int | None = None
         self.output_bytes = 0
         install = getattr(self.arch, "install", None)
@@ -182,6 +183,23 @@ class Machine:
 
     def reg(self, r: int) -> int:
         return self.uc.reg_read(r)
+
+    def reg32(self, r: int) -> int:
+        """An integer register of at most 32 bits (PC, SP, the general registers), read
+        straight through the C API: the binding's ``reg_read`` costs ~10 us a call, and
+        the clock's loop and the stack scanner read some at every tick."""
+        if self._reg_fast is None:
+            import ctypes
+
+            from unicorn.unicorn_py3.unicorn import uclib
+
+            buf = ctypes.c_uint64(0)
+            self._reg_fast = (uclib.uc_reg_read, getattr(self.uc, "raw", self.uc)._uch, buf,
+                              ctypes.byref(buf))
+        read, uch, buf, ref = self._reg_fast
+        buf.value = 0
+        read(uch, r, ref)
+        return buf.value & 0xFFFFFFFF
 
     def set_reg(self, r: int, v: int) -> None:
         self.uc.reg_write(r, v & 0xFFFFFFFF)
@@ -452,7 +470,7 @@ class Machine:
             status = self._emulate(pc, until, 0, intr)
             if status is not None:
                 return status
-            pc = uc.reg_read(self.arch.PC)
+            pc = self.reg32(self.arch.PC)
             if pc == exit_addr:
                 return 0
             if vc.stopped:  # in front of a block that would pass the slice's end

@@ -124,7 +124,7 @@ _lib: list = []  # [CDLL or None], once per process
 
 def library():
     """The compiled block hook (None when there is no C compiler, or PROFKIT_VCLOCK=count)."""
-    if os.environ.get("PROFKIT_VCLOCK", "") != "block":  # (not yet the default: see NOTE)
+    if os.environ.get("PROFKIT_VCLOCK", "") == "count":
         return None
     if _lib:
         return _lib[0]
@@ -207,6 +207,7 @@ class VirtualClock:
         st.emu_stop = ctypes.cast(uclib.uc_emu_stop, ctypes.c_void_p).value
         st.active = 1
         self._pending: BaseException | None = None
+        self._blocks: dict[tuple[int, int], list] = {}  # (pc, size) -> _insns, for target
         if not self.sparc:
             from capstone import CS_ARCH_X86, CS_MODE_32, Cs
 
@@ -250,6 +251,7 @@ class VirtualClock:
     def forget(self) -> None:
         """Code was rewritten: drop every cached weight."""
         ctypes.memset(self._table, 0, ctypes.sizeof(self._table))
+        self._blocks.clear()
 
     # ---- the run loop's side
     @property
@@ -273,7 +275,9 @@ class VirtualClock:
         """The address r weighted instructions after ``pc`` in the straight-line code of the
         block starting at ``pc`` (the clock stopped in front of it: r < its weight)."""
         size = self.state.stop_size if self.state.last_addr == pc else 0
-        insns = self._insns(pc, size or 64)
+        insns = self._blocks.get((pc, size))
+        if insns is None:
+            insns = self._blocks[(pc, size)] = self._insns(pc, size or 64)
         cum = 0
         for a, w in insns:
             if w and cum == r:
