@@ -98,3 +98,30 @@ def test_without_scipy_the_object_trace_is_used(tmp_path, monkeypatch):
     r = _run(tmp_path, "knots", ["-hc", "-i0.0005", "-A4k"])
     assert not isinstance(r.session.backend.gc.fast, oldgraph.OldGraph)
     assert r.stdout == "44200\n54180\n9045050\n"
+
+
+def test_a_small_heap_never_imports_scipy(tmp_path):
+    """Censuses of a program whose old generation stays small search it in Python: scipy
+    (a quarter of a second to import) is not loaded; a large one is searched in C."""
+    import subprocess
+    import sys
+
+    code = """if True:
+        import sys
+        from profkit.testing import run_program
+        src = sys.argv[1]
+        r = run_program(source=open(src).read(), name="p.hs", rts=["-hc", "-i0.0001"],
+                        flags=["-fprof-auto"], outdir=sys.argv[2])
+        assert r.status == 0, r.stderr
+        print(r.session.backend.gc.major_collections, "scipy.sparse" in sys.modules,
+              r.session.backend.gc.fast.searches_c)
+    """
+    src = tmp_path / "fg.hs"
+    src.write_text(PROGRAMS["fg"])
+    out = subprocess.run([sys.executable, "-c", code, str(src), str(tmp_path)],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert int(out[0]) >= 50 and out[1:] == ["False", "0"]
+    src.write_text(PROGRAMS["mean_leak"].replace("2e4", "2e5"))
+    out = subprocess.run([sys.executable, "-c", code, str(src), str(tmp_path)],
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert out[1] == "True" and int(out[2]) > 0
