@@ -94,6 +94,7 @@ class Machine(MachineRoots):
         self.cur_code: Any = None
         self.dead = bytearray()  # dead[oid] = 1 once a death row was staged
         self.out: list[str] = []
+        self.hput_calls = 0  # output calls so far (prims.p_putStr: base's hPutStr costs)
         infos = self.tables.infos
         self.i_bh = infos.intern(Info("BLACKHOLE", "BLACKHOLE", "", ObjKind.BLACKHOLE))
         self.i_ind = infos.intern(Info("IND", "IND", "", ObjKind.IND))

@@ -374,14 +374,14 @@ def p_unpackCString(s):
 def p_putStr(s, w):
     text = list_to_str(s)
     if text != "\n":
-        if m.__dict__.get("hput_calls"):
+        if m.hput_calls:
             for _ in range(40):  # 40 cons cells and 2 boxes: 992 bytes
                 HIa(S_CONS)
                 HPa(CCS)
             for _ in range(2):
                 HIa(S_IBOX)
                 HPa(CCS)
-        m.hput_calls = m.__dict__.get("hput_calls", 0) + 1
+        m.hput_calls += 1
     OUTa(text)
     if len(OUT) > 4096:
         m.flush_output()
