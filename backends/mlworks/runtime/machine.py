@@ -1,11 +1,12 @@
 """The MLWorks machine: a load image in unicorn, the runtime stubs, the run loop.
 
-Hooks: exactly one address-limited code hook, over the stub page (every stub's first byte is
-where its Python handler runs: the GC entry, the runtime services, the uncaught-exception
-handler). Memory hooks only fire on faults: one for invalid accesses (remembers the address
-for the fault message) and, limited to the stack range, the stack's growth and write-barrier
-hooks (memory.StackSpace). There is no code or memory hook that runs for ordinary
-instructions or accesses. A Python exception raised inside a stub hook is stored, the
+Hooks: exactly one address-limited code hook, over the stub page (every stub's first byte
+is where its Python handler runs: the GC entry, the runtime services, the uncaught-exception
+handler); with virtual time, the clock's block hook (in C, runtime/vclock.py). Memory hooks
+only fire on faults: one for invalid accesses (remembers the address for the fault message)
+and, limited to the stack range, the stack's growth and write-barrier hooks
+(memory.StackSpace). No Python code or memory hook runs for ordinary instructions or
+accesses. A Python exception raised inside a stub hook is stored, the
 emulation stopped, and the exception re-raised after ``emu_start`` returns (as unicorn's
 and qiling's own bindings do).
 
@@ -21,8 +22,9 @@ emulated code is a ``GuestFaultError`` naming the PC, the code item and the inst
 
 Virtual time is the number of emulated instructions, at ``UNITS_PER_SECOND`` = 1e8
 instructions per virtual second. Instructions are only counted when something observes
-time (timer ticks, censuses, ``--max-steps``): unicorn's instruction counting makes
-emulation ~10x slower, so a run nobody profiles runs without it.
+time (timer ticks, censuses, ``--max-steps``), by a block hook in C (runtime/vclock.py:
+free, and the same instants as unicorn's ``count``, which is the fallback without a C
+compiler and costs 1.7x on x86, 4-7x on SPARC), so a run nobody profiles runs without it.
 """
 
 from __future__ import annotations

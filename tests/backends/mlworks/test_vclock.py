@@ -37,7 +37,9 @@ fun strs (0, s) = s
   | strs (k, s) = strs (k - 1, if size s > 300 then "x" else s ^ Int.toString k)
 fun safe i = (Array.sub (Array.array (3, 0), i)) handle Subscript => ~1
 val big = Array.array (6000, 1)
-fun fill (i, acc) = if i >= 6000 then acc else (Array.update (big, i, i); fill (i + 1, acc + Array.sub (big, i)))
+fun fill (i, acc) =
+  if i >= 6000 then acc
+  else (Array.update (big, i, i); fill (i + 1, acc + Array.sub (big, i)))
 fun loop (0, acc) = acc
   | loop (k, acc) =
       let val t = build (60, Leaf)
