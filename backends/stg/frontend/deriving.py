@@ -67,6 +67,11 @@ class Derived:
     file: str = "<derived>"
     #: type name -> the fmap method of the program's Functor instance for it
     functor: dict[str, str] = field(default_factory=dict)
+    #: type name -> method of Num (``+``, ``fromInteger``...) -> its binding: the program's
+    #: Num instance, base's default or GHC's run-time error (instances.py)
+    num: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: type name -> its constructors and their arities (for the open-type dispatchers)
+    num_cons: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:

@@ -1,4 +1,4 @@
-"""Instances the program declares of the Prelude's classes Show, Eq, Ord and Functor.
+"""Instances the program declares of the Prelude's classes Show, Eq, Ord, Functor and Num.
 
 ``instance Show Shape where show (Circle r) = ...`` is code of the program's own module, as
 GHC compiles it: each method is a top-level binding, and with ``-fprof-auto`` (or
@@ -9,6 +9,10 @@ A method the instance leaves out is the class's default, which is base's code: n
 centre, and it calls the methods that are there (``showsPrec _ x s = show x ++ s``,
 ``x == y = not (x /= y)``, ``compare x y = if x == y then EQ else if x <= y then LT else
 GT``, ``x < y = case compare x y of LT -> True; _ -> False``).
+
+A Num instance's methods are reached by the checked type of each use (pipeline
+``_num_directed`` and ``_num_literals``, ``Derived.num``), or where the type is left open by
+dispatchers on the arguments' constructors (pipeline ``_num_dispatchers``).
 
 An ``fmap`` method is reached by the type the checker finds at each use of ``fmap``/``<$>``
 (pipeline ``_functor_directed``, ``Derived.functor``). The Prelude's ``show``/``showsPrec``/
@@ -40,6 +44,8 @@ CLASS_METHODS = {
     "Eq": {"==": "eq", "/=": "ne"},
     "Ord": {"compare": "compare", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"},
     "Functor": {"fmap": "fmap"},
+    "Num": {"+": "plus", "-": "minus", "*": "times", "negate": "negate", "abs": "abs",
+            "signum": "signum", "fromInteger": "fromInteger"},
 }
 #: classes of type constructors (the instance head leaves the last parameter out)
 _CONSTRUCTOR_CLASSES = {"Functor"}
@@ -80,7 +86,7 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
         own = classes.classes.get(decl.cls)
         if decl.cls not in CLASS_METHODS and own is None:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
-                       "subset (only Show, Eq, Ord, Functor and the program's own classes: "
+                       "subset (only Show, Eq, Ord, Functor, Num and the program's own classes: "
                        "see SUBSET.md)", file, decl.cls_span)
         data = datas.get(decl.type_name)
         if data is None and not (own is not None and decl.type_name in PRELUDE_HEADS):
@@ -145,7 +151,11 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             derived.own_code.add(name)
         if own is None:
             classes.prelude_instances.add(key)
-            _defaults(decl.cls, k, given, derived, cons, decl.type_name)
+            if decl.cls == "Num":
+                _num_instance(decl, k, given, derived)
+                derived.num_cons[decl.type_name] = list(data.cons)
+            else:
+                _defaults(decl.cls, k, given, derived, cons, decl.type_name)
         else:
             _own_class_instance(decl, k, own, given, classes, derived,
                                 data.cons if data is not None else [])
@@ -170,11 +180,35 @@ def _own_class_instance(decl: S.DInst, k: int, own: ClassInfo, given: dict[str, 
             binds[method] = derived.helper(
                 f"{stem(method, own)}M{k}#", f"$c{method}",
                 f'= errorWithoutStackTrace "{where}: No instance nor default method for class '
-                f'operation {method}"')
+                f'operation {method}\\n"')
     key = (decl.cls, decl.type_name)
     classes.instances[key] = binds
     classes.instance_heads[key] = (decl.tyvars, decl.context)
     classes.instance_cons[key] = cons
+
+
+def _num_instance(decl: S.DInst, k: int, given: dict[str, str], derived: Derived) -> None:
+    """The bindings of a Num instance's methods (``Derived.num``; uses reach them by their
+    checked types, pipeline ``_num_directed``): base's defaults ``x - y = x + negate y`` and
+    ``negate x = 0 - x`` (its ``0`` the instance's fromInteger) for the one of the two left
+    out, GHC's run-time "No instance nor default method" error for any other method left
+    out (GHC warns at compile time: -Wmissing-methods)."""
+    binds = dict(given)
+    where = S.format_span(derived.file, S.join(decl.cls_span, decl.type_span))
+    for method, part in CLASS_METHODS["Num"].items():
+        if method not in binds and not (method == "-" and "negate" in given or
+                                        method == "negate" and "-" in given):
+            binds[method] = derived.helper(
+                f"{part}M{k}#", f"$c{method}",
+                f'= errorWithoutStackTrace "{where}: No instance nor default method for class '
+                f'operation {method}\\n"')
+    if "-" not in binds:
+        binds["-"] = derived.helper(f"minusD{k}#", "$dm-",
+                                    f"x y = {binds['+']} x ({binds['negate']} y)")
+    if "negate" not in binds:
+        binds["negate"] = derived.helper(f"negateD{k}#", "$dmnegate",
+                                         f"x = {binds['-']} ({binds['fromInteger']} 0) x")
+    derived.num[decl.type_name] = binds
 
 
 def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: list[str],

@@ -79,6 +79,7 @@ _BASE_MODULES = {
                 "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger",
+    "GHC.Float": "fromIntegerD#",
     "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
                 "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
@@ -275,7 +276,7 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.value = float(e.value)
         elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \
                 types.expr_desc(e) == "->Double":
-            e.name = "%fromIntegralD#"
+            e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"
         elif prelude_ref(e, ("toEnum", "minBound", "maxBound")):
             _type_directed(e, types.expr_desc(e), derived)
         elif prelude_ref(e, ("fmap", "<$>")):
@@ -288,6 +289,147 @@ def _type_literals(types, user_names: set[str], derived: Derived) -> None:
             _monoid_directed(e, _t, types.file)
         if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
             _monad_directed(e, _monad_of(e, _t), types.file, derived)
+        if derived.num and prelude_ref(e, _NUM_AT):
+            _num_directed(e, _t, derived)
+
+
+#: the Prelude's Num operations -> how to find the type they are used at: "arg" (the first
+#: argument's), "res" (the result's), "elem" (the element type of the list argument)
+_NUM_AT = {"+": "arg", "-": "arg", "*": "arg", "negate": "arg", "abs": "arg",
+           "signum": "arg", "subtract": "arg", "fromInteger": "res", "sum": "elem",
+           "product": "elem", "^": "arg"}
+
+
+def _num_type(t: object) -> str | None:
+    """The name of the program's type ``t`` is headed by (None: another type, or open)."""
+    head, _ = T.spine(t)
+    return head.name if isinstance(head, T.TCon) and not head.rigid else None
+
+
+def _num_directed(e: S.EVar, t: object, derived: Derived) -> None:
+    """A Num operation at a program's type with a Num instance (the checked type): the
+    instance's method, or base's code over the methods (subtract, sum and product:
+    ``foldl (+) 0``, the 0 the instance's fromInteger) as GHC selects them from the
+    statically known dictionary."""
+    sf = T.split_fun(t)
+    if sf is None:
+        return
+    how = _NUM_AT[e.name]
+    at = sf[1] if how == "res" else sf[0]
+    if how == "elem":
+        _, args = T.spine(at)
+        if not args:
+            return
+        at = args[-1]
+    binds = derived.num.get(_num_type(at) or "")
+    zero, one = "0", "1"
+    if binds is None:
+        head, _ = T.spine(at)
+        if not (isinstance(head, T.TVar) or isinstance(head, T.TCon) and head.rigid) or \
+                e.name == "fromInteger":
+            return
+        binds, k = _num_dispatchers(derived), "Num#"  # open: chosen by the values
+    else:
+        k = binds["fromInteger"]
+        zero, one = f"({k} 0)", f"({k} 1)"
+    if e.name in binds:
+        e.name = "%" + binds[e.name]
+    elif e.name == "subtract":
+        e.name = "%" + derived.helper(f"subtract_{k}", "subtract",
+                                      f"x y = {binds['-']} y x")
+    elif e.name == "^":  # base's (^) (GHC.Real), its products the instance's
+        t = binds["*"]
+        f = derived.helper(f"powF_{k}", "^",
+                           f"x y\n  | even y = powF_{k} ({t} x x) (y `quot` 2)\n"
+                           f"  | y == 1 = x\n  | otherwise = powG_{k} ({t} x x) (y `quot` 2) x")
+        derived.helper(f"powG_{k}", "^",
+                       f"x y z\n  | even y = powG_{k} ({t} x x) (y `quot` 2) z\n"
+                       f"  | y == 1 = {t} x z\n"
+                       f"  | otherwise = powG_{k} ({t} x x) (y `quot` 2) ({t} x z)")
+        e.name = "%" + derived.helper(
+            f"pow_{k}", "^", f"x0 y0\n  | y0 < 0 = errorWithoutStackTrace \"Negative "
+            f"exponent\"\n  | y0 == 0 = {one}\n  | otherwise = {f} x0 y0")
+    else:
+        op = binds["+"] if e.name == "sum" else binds["*"]
+        unit = one if e.name == "product" else zero
+        e.name = "%" + derived.helper(f"{e.name}_{k}", e.name, f"xs = foldl {op} {unit} xs")
+
+
+def _num_dispatchers(derived: Derived) -> dict[str, str]:
+    """The Num operations where the checked type is left open (``Num a =>`` code, the
+    methods of ``instance Num a => Num (V a)``) in a program with Num instances: each
+    evaluates its arguments and takes the instance of a constructor (``numWhich#``), or the
+    Prelude's arithmetic on boxes; a box met with a constructor (a literal of the open
+    type, sum's 0) goes through that instance's fromInteger first."""
+    types = sorted(derived.num)
+    which = ["x = case conIndex# x of", "  -1 -> 0", "  _ -> case x of"]
+    for i, t in enumerate(types, 1):
+        for con, arity in derived.num_cons[t]:
+            pat = con if arity == 0 else "(" + " ".join([con] + ["_"] * arity) + ")"
+            if not (con[0].isalpha() or con[0] == "_"):
+                pat = f"(_ {con} _)"
+            which.append(f"    {pat} -> {i}")
+    which.append("    _ -> 0")
+    derived.helper("numWhich#", "numWhich", "\n".join(which))
+    out = {"fromInteger": "fromInteger"}
+    for method, stem in (("+", "plus"), ("-", "minus"), ("*", "times")):
+        alts = [f"x y = case numWhich# x of", "  0 -> case numWhich# y of",
+                f"    0 -> x {method} y"]
+        alts += [f"    {i} -> {derived.num[t][method]} ({derived.num[t]['fromInteger']} x) y"
+                 for i, t in enumerate(types, 1)]
+        alts += [f"  {i} -> case numWhich# y of\n"
+                 f"    0 -> {derived.num[t][method]} x ({derived.num[t]['fromInteger']} y)\n"
+                 f"    _ -> {derived.num[t][method]} x y" for i, t in enumerate(types, 1)]
+        out[method] = derived.helper(f"{stem}Num#", method, "\n".join(alts))
+    for method in ("negate", "abs", "signum"):
+        alts = ["x = case numWhich# x of", f"  0 -> {method} x"]
+        alts += [f"  {i} -> {derived.num[t][method]} x" for i, t in enumerate(types, 1)]
+        out[method] = derived.helper(f"{method}Num#", method, "\n".join(alts))
+    return out
+
+
+def _num_literals(module: S.Module, types, derived: Derived) -> None:
+    """An integer literal the checker typed as a program's type with a Num instance is
+    ``fromInteger`` of the instance applied to it, and ``-e`` at such a type its
+    ``negate``, as GHC desugars them."""
+    def rewrite(e: object) -> object | None:
+        if isinstance(e, (S.ELit, S.ENeg)) and (not isinstance(e, S.ELit) or e.kind == "Int"):
+            hit = types.expr_types.get(id(e))
+            binds = derived.num.get(_num_type(hit[1]) or "") if hit and hit[0] is e else None
+            if binds is not None:
+                if isinstance(e, S.ENeg):
+                    return S.EApp(S.EVar("%" + binds["negate"], e.span),
+                                  [walk(e.expr)], e.span)  # type: ignore[list-item]
+                return S.EApp(S.EVar("%" + binds["fromInteger"], e.span), [e], e.span)
+        return None
+
+    seen: set[int] = set()
+
+    def walk(node: object) -> object:
+        new = rewrite(node)
+        if new is not None:
+            return new
+        if id(node) in seen or not hasattr(node, "__dataclass_fields__"):
+            return node
+        seen.add(id(node))
+        for name in node.__dataclass_fields__:
+            setattr(node, name, walk_value(getattr(node, name)))
+        return node
+
+    def walk_value(v: object) -> object:
+        if isinstance(v, list):
+            for i, x in enumerate(v):
+                v[i] = walk_value(x)
+            return v
+        if isinstance(v, tuple):
+            return tuple(walk_value(x) for x in v)
+        if hasattr(v, "__dataclass_fields__"):
+            return walk(v)
+        return v
+
+    if derived.num:
+        for d in module.decls:
+            walk(d)
 
 
 # the monad operations of the Prelude: >>=, >>, return, pure and =<< (and do blocks) also
@@ -567,6 +709,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
     _type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
+    _num_literals(user, types, derived)
     derived.source += resolve_methods(types, classes, filename)
     dictionary_functions(user, types.sigs, source)  # after the check: uses become calls
     # the derived instances: module Main code (GHC compiles them with the program)

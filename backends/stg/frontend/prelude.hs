@@ -128,6 +128,9 @@ toInteger x = prim "fromIntegral" x
 realToFrac x = prim "toDouble" x
 -- fromIntegral where the checker typed the result Double (pipeline._type_literals)
 fromIntegralD# x = prim "toDouble" x
+-- fromInteger where the checker typed the result Double: GHC.Float's method (a D#, no
+-- dictionary-passing overhead: the Integer is already there)
+fromIntegerD# x = prim "toDouble" x
 ord c = prim "ord" c
 chr n = prim "chr" n
 fromEnum x = case conIndex# x of

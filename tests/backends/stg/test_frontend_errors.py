@@ -45,8 +45,18 @@ CASES = [
     ("class C a where\n  f :: a -> Int\nf x = 2\nmain = print 1", 3, 1,
      "Multiple declarations of `f'"),
     # instances of the Prelude's classes for the program's types only, each method checked
-    ("data T = T\ninstance Num T where\n  fromInteger _ = T\nmain = print 1", 2, 10,
-     "instances of class `Num' are not supported"),
+    ("data T = T\ninstance Foldable T where\n  foldr _ z _ = z\nmain = print 1", 2, 10,
+     "instances of class `Foldable' are not supported"),
+    # Num instances (issue 18), GHC 9.0.2's wording
+    ("data V a = V a\ninstance Num (V a) where\n  V a + V b = V (a + b)\n"
+     "  fromInteger n = V (fromInteger n)\nmain = print 1", 3, 20,
+     "No instance for (Num a) arising from a use of `+'"),
+    ("data T = T\ninstance Num T where\n  T + T = True\nmain = print 1", 3, 11,
+     "Couldn't match expected type `T' with actual type `Bool'"),
+    ("data T = T\ninstance Num T where\n  T `plus` T = T\nmain = print 1", 3, 5,
+     "`plus' is not a (visible) method of class `Num'"),
+    ("data T = T\ninstance Num T where\n  fromInteger _ = T\nmain = print (T + True)", 4, 19,
+     "Couldn't match expected type `T' with actual type `Bool'"),
     ("instance Show Int where\n  show _ = \"i\"\nmain = print 1", 1, 15,
      "`Int' is not a data type of this program"),
     ("data T = T deriving Show\ninstance Show T where\n  show _ = \"t\"\nmain = print T", 2, 1,

@@ -413,6 +413,9 @@ KNOWN_ILL_TYPED = {
     "data T = T\ninstance Show T where\n  show T = 3\nmain = print T",
     "data T = T Int\ninstance Eq T where\n  T a == T b = a\nmain = print (T 1 == T 1)",
     "data P a = P a\ninstance Show (P a) where\n  show (P x) = show x\nmain = print (P 1)",
+    "data V a = V a\ninstance Num (V a) where\n  V a + V b = V (a + b)\n"
+    "  fromInteger n = V (fromInteger n)\nmain = print 1",
+    "data T = T\ninstance Num T where\n  T + T = True\nmain = print 1",
     # test_frontend_errors: a use without an instance, a method without the class's variable
     "class C a where\n  f :: a -> Int\nmain = print (f (3 :: Int))",
     "class C a where\n  f :: Int -> Int\nmain = print 1",
