@@ -195,12 +195,10 @@ class MLWorksSpaceProfile:
             np.add.at(arr, (func, gen, kind), val)
             np.add.at(arr, (func, gen, TOTAL), val)
 
-    @hookimpl
-    def profkit_alloc(self, session, batch) -> None:
+    def allocated(self, session, batch) -> None:
         self._add(session, batch["obj"], np.zeros(len(batch), dtype=np.int64))
 
-    @hookimpl
-    def profkit_copy(self, session, batch) -> None:
+    def copied(self, session, batch) -> None:
         to = batch["to_gen"].astype(np.int64)
         self._add(session, batch["obj"], np.maximum(to, 1))
 
@@ -311,6 +309,24 @@ class MLWorksSpaceProfile:
             f.write(self.report())
 
 
+class SpaceEvents:
+    """The allocation and copy events of a ``MLWorksSpaceProfile``, registered only when its
+    report has a space section (manner bit 4 or 8): MLWorks's time and call-count report
+    (bits 1 and 2) needs no object, and listening to allocations makes a backend record
+    every one (on MLWorks: patch every allocation sequence)."""
+
+    def __init__(self, scheme: MLWorksSpaceProfile) -> None:
+        self.scheme = scheme
+
+    @hookimpl
+    def profkit_alloc(self, session, batch) -> None:
+        self.scheme.allocated(session, batch)
+
+    @hookimpl
+    def profkit_copy(self, session, batch) -> None:
+        self.scheme.copied(session, batch)
+
+
 # Its options (``profkit schemes``): only the implicit ``enable``; ``-p mlworks_space.enable=0``
 # turns the scheme off even when its flags select it.
 PROFKIT_OPTIONS = PluginOptions(
@@ -320,5 +336,8 @@ PROFKIT_OPTIONS = PluginOptions(
 @hookimpl
 def profkit_add_schemes(config):
     if config.profile_file:
-        return [MLWorksSpaceProfile(config)]
+        scheme = MLWorksSpaceProfile(config)
+        if config.profile_manner & (MANNER_SPACE | MANNER_COPIES):
+            return [scheme, SpaceEvents(scheme)]
+        return [scheme]
     return None

@@ -16,8 +16,9 @@ from profkit.tables import CostCentre, Info
 def session_with(manner: int, select: str | None = None):
     cfg = Config(program="p.sml", profile_file="unused", profile_manner=manner,
                  profile_select=select)
-    scheme = MLWorksSpaceProfile(cfg)
-    s = Session(cfg, [scheme], load_entrypoints=False)
+    schemes = mlworks_space.profkit_add_schemes(cfg)
+    scheme = schemes[0]
+    s = Session(cfg, schemes, load_entrypoints=False)
     s.word_bytes = 4
     t = s.tables
     f = t.stacks.push(0, t.ccs.intern(CostCentre("f[p.sml:1]", "p.sml", "")))
@@ -124,4 +125,13 @@ def test_select_profiles_only_matching_functions():
 def test_scheme_is_selected_only_by_profile_file():
     assert mlworks_space.profkit_add_schemes(Config(program="x.sml")) is None
     got = mlworks_space.profkit_add_schemes(Config(program="x.sml", profile_file="r.txt"))
-    assert len(got) == 1 and isinstance(got[0], MLWorksSpaceProfile)
+    assert [type(x) for x in got] == [MLWorksSpaceProfile, mlworks_space.SpaceEvents]
+
+
+def test_time_and_call_report_alone_tracks_no_allocation():
+    # manner 1|2 (calls, time) prints no space section: the scheme does not listen to
+    # allocations or copies, so a backend has no reason to record them
+    for manner, tracks in ((3, False), (1, False), (4, True), (8, True), (7, True)):
+        s = session_with(manner)[0]
+        assert s.listens("profkit_alloc") == tracks
+        assert s.listens("profkit_copy") == tracks
