@@ -5,10 +5,13 @@ In: Haskell source text (and ``prelude.hs``, the Prelude written in the subset).
 one-line ``SourceError``.
 
 Modules, in pipeline order: ``lexer`` -> ``layout`` (the layout rule) -> ``parser`` /
-``parser_expr`` -> ``rename`` (scopes, fixities) -> ``sugar`` (do, comprehensions,
-sequences) -> ``desugar`` / ``desugar_app`` / ``binds`` / ``match`` (A-normal STG, explicit
-allocation, pattern matching) with ``cc`` (automatic cost centres) and ``deriving`` (derived
-Show/Eq/Ord methods) -> ``stgpass`` (free variables) -> ``pipeline`` (the entry point). Nothing here knows about the machine.
+``parser_expr`` -> ``rename`` (scopes, fixities) -> ``typecheck*`` (the checker) ->
+``directed`` (type-directed rewrites: instances and literals by checked type) -> ``sugar``
+(do, comprehensions, sequences) -> ``desugar`` / ``desugar_app`` / ``binds`` / ``match``
+(A-normal STG, explicit allocation, pattern matching) with ``cc`` (automatic cost centres),
+``deriving``/``instances``/``classes`` (derived and declared methods) -> ``stgpass`` (free
+variables), ``lne`` (join points) -> ``pipeline`` (the entry point). Nothing here knows about
+the machine.
 """
 
 from .pipeline import compile_program

@@ -10,12 +10,12 @@ centre, and it calls the methods that are there (``showsPrec _ x s = show x ++ s
 ``x == y = not (x /= y)``, ``compare x y = if x == y then EQ else if x <= y then LT else
 GT``, ``x < y = case compare x y of LT -> True; _ -> False``).
 
-A Num instance's methods are reached by the checked type of each use (pipeline
-``_num_directed`` and ``_num_literals``, ``Derived.num``), or where the type is left open by
-dispatchers on the arguments' constructors (pipeline ``_num_dispatchers``).
+A Num instance's methods are reached by the checked type of each use (directed
+``_num_directed`` and ``num_literals``, ``Derived.num``), or where the type is left open by
+dispatchers on the arguments' constructors (directed ``_num_dispatchers``).
 
 An ``fmap`` method is reached by the type the checker finds at each use of ``fmap``/``<$>``
-(pipeline ``_functor_directed``, ``Derived.functor``). The Prelude's ``show``/``showsPrec``/
+(directed ``_functor_directed``, ``Derived.functor``). The Prelude's ``show``/``showsPrec``/
 ``==``/``compare``/``<``... reach the other methods as they reach derived ones: through
 ``Derived.dispatch`` (the generated helpers of pipeline
 ``_helpers_source`` send the type's constructors to the method). The type checker checks
@@ -189,7 +189,7 @@ def _own_class_instance(decl: S.DInst, k: int, own: ClassInfo, given: dict[str, 
 
 def _num_instance(decl: S.DInst, k: int, given: dict[str, str], derived: Derived) -> None:
     """The bindings of a Num instance's methods (``Derived.num``; uses reach them by their
-    checked types, pipeline ``_num_directed``): base's defaults ``x - y = x + negate y`` and
+    checked types, directed ``_num_directed``): base's defaults ``x - y = x + negate y`` and
     ``negate x = 0 - x`` (its ``0`` the instance's fromInteger) for the one of the two left
     out, GHC's run-time "No instance nor default method" error for any other method left
     out (GHC warns at compile time: -Wmissing-methods)."""

@@ -1,5 +1,5 @@
 """Parsing ``read``'s text as GHC's Read instances do, for the shapes the front end asks for
-(``pipeline._read_directed``): ``I`` (Int/Integer), ``D`` (Double), ``B`` (Bool), ``C``
+(``directed._read_directed``): ``I`` (Int/Integer), ``D`` (Double), ``B`` (Bool), ``C``
 (Char), ``S`` (String) and ``[x]`` (a list of shape x).
 
 The text is Haskell's lexical syntax (the lexer reads it: escapes in characters and

@@ -1,0 +1,409 @@
+"""Type-directed rewrites of the checked program: where GHC chooses code by type (a class
+method's instance, a literal's type) and the machine, whose values carry no type, cannot.
+
+    type_literals(types, user_names, derived)   after the check: literals typed Double,
+        fromIntegral/toEnum/minBound at the type found, fmap/<$>, read, printf, the Monoid
+        operations, the Maybe/[]/Either monads, the program's Num instances
+    num_literals(module, types, derived)        integer literals at a Num instance's type
+
+Each rewrite renames a Prelude variable to the function for the type the checker recorded
+(``types.expr_types``), adding the helpers it needs through ``Derived.helper``; uses at a type
+left open are refused with a one-line error where the subset cannot choose. Called by
+``pipeline._compile`` between the type check and desugaring.
+"""
+
+from __future__ import annotations
+
+from profkit.errors import SourceError
+
+from . import syntax as S
+from . import typecheck_types as T
+from .deriving import Derived
+
+
+def type_literals(types, user_names: set[str], derived: Derived) -> None:
+    """Where the checked types change a value's box (the machine's numbers carry no type):
+    an integer literal the checker typed Double (``Rect 2 3`` with Double fields, a
+    defaulted ``let x = 3 in x / 2``) becomes the Double literal GHC makes of it, so it
+    shows as ``2.0`` and is boxed as a D#; ``fromIntegral``/``fromInteger`` at a Double
+    result converts (``fromIntegralD#``), so ``fromIntegral n :: Double`` shows as
+    ``3.0`` without the annotation."""
+    def prelude_ref(e: object, names: frozenset[str] | tuple[str, ...]) -> bool:
+        """``e`` names one of the Prelude's ``names`` (not a binding of the program's own)."""
+        return isinstance(e, S.EVar) and e.name in names and not e.local and \
+            e.name not in user_names
+
+    for e, _t in list(getattr(types, "expr_types", {}).values()):
+        if isinstance(e, S.ELit) and e.kind == "Int" and types.expr_desc(e) == "Double":
+            e.kind = "Double"
+            e.value = float(e.value)
+        elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \
+                types.expr_desc(e) == "->Double":
+            e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"
+        elif prelude_ref(e, ("toEnum", "minBound", "maxBound")):
+            _type_directed(e, types.expr_desc(e), derived)
+        elif prelude_ref(e, ("fmap", "<$>")):
+            _functor_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, ("read",)):
+            _read_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, ("printf",)):
+            _printf_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
+            _monoid_directed(e, _t, types.file)
+        if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
+            _monad_directed(e, _monad_of(e, _t), types.file, derived)
+        if derived.num and prelude_ref(e, _NUM_AT):
+            _num_directed(e, _t, derived)
+
+
+#: the Prelude's Num operations -> how to find the type they are used at: "arg" (the first
+#: argument's), "res" (the result's), "elem" (the element type of the list argument)
+_NUM_AT = {"+": "arg", "-": "arg", "*": "arg", "negate": "arg", "abs": "arg",
+           "signum": "arg", "subtract": "arg", "fromInteger": "res", "sum": "elem",
+           "product": "elem", "^": "arg"}
+
+
+def _num_type(t: object) -> str | None:
+    """The name of the program's type ``t`` is headed by (None: another type, or open)."""
+    head, _ = T.spine(t)
+    return head.name if isinstance(head, T.TCon) and not head.rigid else None
+
+
+def _num_directed(e: S.EVar, t: object, derived: Derived) -> None:
+    """A Num operation at a program's type with a Num instance (the checked type): the
+    instance's method, or base's code over the methods (subtract, sum and product:
+    ``foldl (+) 0``, the 0 the instance's fromInteger) as GHC selects them from the
+    statically known dictionary."""
+    sf = T.split_fun(t)
+    if sf is None:
+        return
+    how = _NUM_AT[e.name]
+    at = sf[1] if how == "res" else sf[0]
+    if how == "elem":
+        _, args = T.spine(at)
+        if not args:
+            return
+        at = args[-1]
+    binds = derived.num.get(_num_type(at) or "")
+    zero, one = "0", "1"
+    if binds is None:
+        head, _ = T.spine(at)
+        if not (isinstance(head, T.TVar) or isinstance(head, T.TCon) and head.rigid) or \
+                e.name == "fromInteger":
+            return
+        binds, k = _num_dispatchers(derived), "Num#"  # open: chosen by the values
+    else:
+        k = binds["fromInteger"]
+        zero, one = f"({k} 0)", f"({k} 1)"
+    if e.name in binds:
+        e.name = "%" + binds[e.name]
+    elif e.name == "subtract":
+        e.name = "%" + derived.helper(f"subtract_{k}", "subtract",
+                                      f"x y = {binds['-']} y x")
+    elif e.name == "^":  # base's (^) (GHC.Real), its products the instance's
+        t = binds["*"]
+        f = derived.helper(f"powF_{k}", "^",
+                           f"x y\n  | even y = powF_{k} ({t} x x) (y `quot` 2)\n"
+                           f"  | y == 1 = x\n  | otherwise = powG_{k} ({t} x x) (y `quot` 2) x")
+        derived.helper(f"powG_{k}", "^",
+                       f"x y z\n  | even y = powG_{k} ({t} x x) (y `quot` 2) z\n"
+                       f"  | y == 1 = {t} x z\n"
+                       f"  | otherwise = powG_{k} ({t} x x) (y `quot` 2) ({t} x z)")
+        e.name = "%" + derived.helper(
+            f"pow_{k}", "^", f"x0 y0\n  | y0 < 0 = errorWithoutStackTrace \"Negative "
+            f"exponent\"\n  | y0 == 0 = {one}\n  | otherwise = {f} x0 y0")
+    else:
+        op = binds["+"] if e.name == "sum" else binds["*"]
+        unit = one if e.name == "product" else zero
+        e.name = "%" + derived.helper(f"{e.name}_{k}", e.name, f"xs = foldl {op} {unit} xs")
+
+
+def _num_dispatchers(derived: Derived) -> dict[str, str]:
+    """The Num operations where the checked type is left open (``Num a =>`` code, the
+    methods of ``instance Num a => Num (V a)``) in a program with Num instances: each
+    evaluates its arguments and takes the instance of a constructor (``numWhich#``), or the
+    Prelude's arithmetic on boxes; a box met with a constructor (a literal of the open
+    type, sum's 0) goes through that instance's fromInteger first."""
+    types = sorted(derived.num)
+    which = ["x = case conIndex# x of", "  -1 -> 0", "  _ -> case x of"]
+    for i, t in enumerate(types, 1):
+        for con, arity in derived.num_cons[t]:
+            pat = con if arity == 0 else "(" + " ".join([con] + ["_"] * arity) + ")"
+            if not (con[0].isalpha() or con[0] == "_"):
+                pat = f"(_ {con} _)"
+            which.append(f"    {pat} -> {i}")
+    which.append("    _ -> 0")
+    derived.helper("numWhich#", "numWhich", "\n".join(which))
+    out = {"fromInteger": "fromInteger"}
+    for method, stem in (("+", "plus"), ("-", "minus"), ("*", "times")):
+        alts = [f"x y = case numWhich# x of", "  0 -> case numWhich# y of",
+                f"    0 -> x {method} y"]
+        alts += [f"    {i} -> {derived.num[t][method]} ({derived.num[t]['fromInteger']} x) y"
+                 for i, t in enumerate(types, 1)]
+        alts += [f"  {i} -> case numWhich# y of\n"
+                 f"    0 -> {derived.num[t][method]} x ({derived.num[t]['fromInteger']} y)\n"
+                 f"    _ -> {derived.num[t][method]} x y" for i, t in enumerate(types, 1)]
+        out[method] = derived.helper(f"{stem}Num#", method, "\n".join(alts))
+    for method in ("negate", "abs", "signum"):
+        alts = ["x = case numWhich# x of", f"  0 -> {method} x"]
+        alts += [f"  {i} -> {derived.num[t][method]} x" for i, t in enumerate(types, 1)]
+        out[method] = derived.helper(f"{method}Num#", method, "\n".join(alts))
+    return out
+
+
+def num_literals(module: S.Module, types, derived: Derived) -> None:
+    """An integer literal the checker typed as a program's type with a Num instance is
+    ``fromInteger`` of the instance applied to it, and ``-e`` at such a type its
+    ``negate``, as GHC desugars them."""
+    def rewrite(e: object) -> object | None:
+        if isinstance(e, (S.ELit, S.ENeg)) and (not isinstance(e, S.ELit) or e.kind == "Int"):
+            hit = types.expr_types.get(id(e))
+            binds = derived.num.get(_num_type(hit[1]) or "") if hit and hit[0] is e else None
+            if binds is not None:
+                if isinstance(e, S.ENeg):
+                    return S.EApp(S.EVar("%" + binds["negate"], e.span),
+                                  [walk(e.expr)], e.span)  # type: ignore[list-item]
+                return S.EApp(S.EVar("%" + binds["fromInteger"], e.span), [e], e.span)
+        return None
+
+    seen: set[int] = set()
+
+    def walk(node: object) -> object:
+        new = rewrite(node)
+        if new is not None:
+            return new
+        if id(node) in seen or not hasattr(node, "__dataclass_fields__"):
+            return node
+        seen.add(id(node))
+        for name in node.__dataclass_fields__:
+            setattr(node, name, walk_value(getattr(node, name)))
+        return node
+
+    def walk_value(v: object) -> object:
+        if isinstance(v, list):
+            for i, x in enumerate(v):
+                v[i] = walk_value(x)
+            return v
+        if isinstance(v, tuple):
+            return tuple(walk_value(x) for x in v)
+        if hasattr(v, "__dataclass_fields__"):
+            return walk(v)
+        return v
+
+    if derived.num:
+        for d in module.decls:
+            walk(d)
+
+
+# the monad operations of the Prelude: >>=, >>, return, pure and =<< (and do blocks) also
+# at Maybe, lists and Either; the others in IO only
+_MONAD_OPS = {">>=": "bind", ">>": "then", "return": "return", "pure": "return",
+              "=<<": "flipBind"}
+_MONAD_SUFFIX = {"Maybe": "Maybe#", "[]": "List#", "Either": "Either#"}
+
+
+# the others, given the monad's bind and return (prelude.hs: mapMWith# ...)
+_MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
+               "forM_": "forMWith_#", "sequence": "sequenceWith#", "sequence_": "sequenceWith_#",
+               "when": "whenWith#", "unless": "unlessWith#", "foldM": "foldMWith#",
+               "replicateM": "replicateMWith#", "replicateM_": "replicateMWith_#",
+               "zipWithM": "zipWithMWith#", "zipWithM_": "zipWithMWith_#",
+               "filterM": "filterMWith#", "<*>": "apWith#", "*>": "rightWith#",
+               "<*": "leftWith#"}
+# name parts for the operators' per-monad aliases
+_MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft"}
+
+
+# arguments before the monadic result of each monad function's type
+_MONAD_ARITY = {"return": 1, "pure": 1, "sequence": 1, "sequence_": 1, "foldM": 3,
+                "zipWithM": 3, "zipWithM_": 3}
+
+
+def _monad_of(e: S.EDo | S.EVar, t: object) -> str:
+    """The monad's type constructor at a do block or monad function (its result's head):
+    "IO", "Maybe", "[]", "Either", "->", or "*" when the types leave it open."""
+    n = 0 if isinstance(e, S.EDo) else _MONAD_ARITY.get(e.name, 2)
+    for _ in range(n):
+        sf = T.split_fun(t)
+        if sf is None:
+            return "*"
+        t = sf[1]
+    head, _ = T.spine(t)
+    return head.name if isinstance(head, T.TCon) and not head.rigid else "*"
+
+
+def _monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) -> None:
+    """A do block or monad operation at the monad the checker found: IO (the Prelude's),
+    Maybe, lists or Either (base's instances, ``bindMaybe#``..., and mapM & co. made from
+    their bind and return); other monads are refused."""
+    if head in ("IO", "*", ""):
+        return
+    if head not in _MONAD_SUFFIX:
+        raise SourceError(f"the {head} monad is not supported by the Haskell subset: do and "
+                          "the monad functions run in IO, Maybe, lists and Either (see "
+                          "SUBSET.md)", file, e.span[0], e.span[1])
+    suffix = _MONAD_SUFFIX[head]
+    if isinstance(e, S.EDo):
+        e.monad = head
+    elif e.name in _MONAD_OPS:
+        e.name = f"%{_MONAD_OPS[e.name]}{suffix}"
+    else:
+        base = _MONAD_STEMS.get(e.name, e.name)
+        name = f"{base.rstrip('_')}{'_' if base.endswith('_') else ''}{suffix}"
+        e.name = "%" + derived.helper(name, e.name,
+                                      f"= {_MONAD_WITH[e.name]} bind{suffix} return{suffix}")
+
+
+MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
+                     "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
+                     "replicateM_", "zipWithM", "zipWithM_", "filterM", "<*>", "*>", "<*"))
+
+
+# fmap of the Prelude's functors other than IO (base's instances)
+_FMAP = {"[]": "%map", "Maybe": "%fmapMaybe#", "Either": "%fmapEither#", "(,)": "%fmapPair#"}
+
+
+def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
+    """fmap/<$> at the functor the checker found: IO (the Prelude's), a list (map), Maybe,
+    Either, a pair, or a program's type with a Functor instance (its fmap method)."""
+    sf = T.split_fun(t)  # (a -> b) -> f a -> f b
+    sf = T.split_fun(sf[1]) if sf is not None else None
+    if sf is None:
+        return
+    head, _ = T.spine(sf[0])
+    if isinstance(head, T.TCon) and not head.rigid:
+        if head.key == "IO":
+            return
+        name = _FMAP.get(head.key) or derived.functor.get(head.name)
+        if name is not None:
+            e.name = name if name.startswith("%") else "%" + name
+            return
+        what = f"the functor `{head.name}'"
+    else:
+        what = "a functor the types leave open (a `Functor f =>' context)"
+    raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, lists, "
+                      "Maybe, Either, pairs and the program's Functor instances are: see "
+                      "SUBSET.md)", file, e.span[0], e.span[1])
+
+
+# Semigroup/Monoid at the types base gives instances the subset keeps: lists (the Prelude's
+# own definitions), Ordering and ()
+_MONOID = {"Ordering": {"<>": "appendOrdering#", "mappend": "appendOrdering#",
+                        "mempty": "memptyOrdering#", "mconcat": "mconcatOrdering#"},
+           "()": {"<>": "appendUnit#", "mappend": "appendUnit#", "mempty": "memptyUnit#",
+                  "mconcat": "mconcatUnit#"}}
+
+
+def _monoid_directed(e: S.EVar, t: object, file: str) -> None:
+    """<>, mappend, mempty and mconcat at the type the checker found."""
+    if e.name == "mempty":
+        at = t
+    else:
+        sf = T.split_fun(t)
+        if sf is None:
+            return
+        at = sf[1] if e.name == "mconcat" else sf[0]
+    head, _ = T.spine(at)
+    arity, res = 0, at
+    while e.name in ("<>", "mappend") and T.split_fun(res) is not None and arity < 3:
+        arity, res = arity + 1, T.split_fun(res)[1]  # type: ignore[index]
+    if 1 <= arity <= 2:  # functions into a semigroup, pointwise
+        rh, _ = T.spine(res)
+        kind = {"[]": "List", "Ordering": "Ordering"}.get(getattr(rh, "key", ""))
+        if kind is not None:
+            e.name = f"%appendFun{arity}{kind}#"
+            return
+    if isinstance(head, T.TVar):
+        return  # left open: the list definitions (defaulting has nothing to say)
+    if isinstance(head, T.TCon) and not head.rigid:
+        if head.key == "[]":
+            return
+        if head.key in _MONOID:
+            e.name = "%" + _MONOID[head.key][e.name]
+            return
+    raise SourceError(f"`{e.name}' at the type `{T.show_type(at)}' is not supported by the "
+                      "Haskell subset (lists, Ordering, () and functions into lists or "
+                      "Ordering are: see SUBSET.md)", file,
+                      e.span[0], e.span[1])
+
+
+def _printf_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
+    """printf at its checked type ``String -> t1 .. tn -> IO () / String``: a helper of the
+    derived code taking n arguments (a String one deep-forced) for machine/printf.py."""
+    args: list[str] = []
+    sf = T.split_fun(t)
+    res = sf[1] if sf is not None else t
+    while True:
+        sf = T.split_fun(res)
+        if sf is None:
+            break
+        h, hargs = T.spine(sf[0])
+        is_string = getattr(h, "key", "") == "[]" and hargs and \
+            getattr(T.spine(hargs[0])[0], "key", "") == "Char"
+        args.append("s" if is_string else "v")
+        res = sf[1]
+    head, _ = T.spine(res)
+    kind = {"IO": "IO", "[]": "Str"}.get(getattr(head, "key", ""))
+    if kind is None:
+        raise SourceError("`printf' is supported with its result in IO or as a String (the "
+                          "types leave it open here: see SUBSET.md)", file, e.span[0],
+                          e.span[1])
+    params = [f"a{i}" for i in range(len(args))]
+    items = [f"forceStr# {p}" if a == "s" else p for p, a in zip(params, args)]
+    name = f"printf{kind}_{''.join(args)}#"  # printfIO_sv#: an IO printf of a String and a value
+    e.name = "%" + derived.helper(name, "printf", f"fmt {' '.join(params)} = printf{kind}# fmt "
+                                                  f"[{', '.join(items)}]")
+
+
+def _read_shape(t: object) -> str | None:
+    """The shape ``read#`` parses a value of type ``t`` by (None: a type it cannot read)."""
+    h, args = T.spine(t)
+    if not isinstance(h, T.TCon) or h.rigid:
+        return "I" if isinstance(h, T.TVar) else None  # left open: Integer by defaulting
+    if h.key in ("Int", "Integer"):
+        return "I"
+    if h.key in ("Double", "Float"):
+        return "D"
+    if h.key in ("Bool", "Char"):
+        return h.key[0]
+    if h.key == "[]" and args:
+        eh, _ = T.spine(args[0])
+        if isinstance(eh, T.TCon) and eh.key == "Char":
+            return "S"
+        inner = _read_shape(args[0])
+        return None if inner is None else f"[{inner}]"
+    return None
+
+
+def _read_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
+    """read at the type the checker found: a helper of the derived code reading that shape
+    (Int, Integer, Double, Bool, Char, String and lists of them)."""
+    sf = T.split_fun(t)
+    if sf is None:
+        return
+    shape = _read_shape(sf[1])
+    if shape is None:
+        raise SourceError(f"`read' at the type `{T.show_type(sf[1])}' is not supported by the "
+                          "Haskell subset (Int, Integer, Double, Bool, Char, String and lists "
+                          "of them are: see SUBSET.md)", file, e.span[0], e.span[1])
+    # readI#, read_lI_r# for [Int]: the shape spelled in name characters
+    name = "read" + shape.replace("[", "_l").replace("]", "_r") + "#"
+    e.name = "%" + derived.helper(name, "read", f's = readAt# "{shape}" s')
+
+
+def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:
+    """toEnum/minBound/maxBound at the type the checker found: the program's derived
+    instance, or base's Int/Char/Bool/Ordering one."""
+    if desc is None:
+        return
+    t = desc[2:] if e.name == "toEnum" and desc.startswith("->") else desc
+    k = derived.type_index.get(t)
+    name = f"{e.name}_{k}#" if k is not None else None
+    if name is not None and name in derived.labels:
+        e.name = name
+    elif e.name == "toEnum" and t == "Char":
+        e.name = "%chr"
+    elif e.name == "toEnum" and t in ("Bool", "Ordering"):
+        e.name = f"%toEnum{t}#"
+    elif e.name != "toEnum" and t in ("Int", "Char", "Bool", "Ordering"):
+        e.name = f"%{e.name}{t}#"
