@@ -402,11 +402,13 @@ class Machine:
             from . import vclock as VC
 
             ok = VC.library() is not None
-            if ok and self.arch.name == "sparc":
+            if ok and self.arch.name == "sparc":  # each item's instructions, the stubs
                 lo, hi = self.code_range
                 words = np.frombuffer(self.uc.raw.mem_read(lo, hi - lo), dtype=">u4")
                 stubs = np.frombuffer(self.uc.raw.mem_read(M.STUBS, M.STUBS_SIZE), dtype=">u4")
-                ok = VC.sparc_usable(words, lo) and VC.sparc_usable(stubs, M.STUBS)
+                ok = VC.sparc_usable(stubs, M.STUBS) and all(
+                    VC.sparc_usable(words[(a - lo + 8) >> 2:(a - lo + it.size) >> 2], a + 8)
+                    for a, it in zip(self._item_addrs, self.items) if it.size > 8)
             self._by_count = not ok
         return self._by_count
 

@@ -29,9 +29,12 @@ Exactly the same instant as ``count=N`` (so every tick, census and profile is th
   block, other than the previous block itself; only a store that is not the block's last
   instruction can be such a start, and for the last, e.g. a ``rep movsb`` iteration,
   nothing is given back);
-* SPARC code where a block can end between a control transfer and its delay slot (a
-  control transfer in a page's last word, or after 511 straight-line words: unicorn ends
-  blocks there) or with an annulled branch is run with ``count`` instead (``usable``).
+* SPARC code where a block can start in the delay slot of a ``call`` or branch (unicorn
+  ends blocks at a page's end and after 512 instructions, also between a control transfer
+  and its delay slot; resuming in a delay slot loses the jump) or with an annulled branch
+  is run with ``count`` instead (``sparc_usable``). Running such a control transfer again,
+  uncounted, would do (counting itself restarts a slice that way), but no test program
+  reaches that case yet.
 
 Without a C compiler (or with ``PROFKIT_VCLOCK=count``) the machine uses ``count=N``, with
 the same results, slower. What flows in: the machine's unicorn (raw), its architecture;
@@ -170,20 +173,21 @@ def _is_jmpl(w: int) -> bool:
 
 
 def sparc_usable(words: np.ndarray, base: int) -> bool:
-    """No block of this SPARC code can end between a control transfer and its delay slot,
-    and no branch is annulled (module docstring)."""
+    """No branch of this SPARC code is annulled, and no ``call`` or branch sits where
+    unicorn can end a block before its delay slot (a page's last word, or after 511
+    straight-line words): the clock would have to stop in front of a block starting in a
+    delay slot, and resuming there loses the jump. (A ``jmpl`` there is fine: its delay
+    slot weighs 0, so no slice ends in front of it.)"""
     w = words.astype(np.int64)
     op, op2 = w >> 30, (w >> 22) & 7
     branch = (op == 0) & ((op2 == 2) | (op2 == 6))
     if np.any(branch & ((w >> 29) & 1 == 1)):
         return False
-    cti = (op == 1) | branch | ((op == 2) & (((w >> 19) & 0x3F) == 0x38))
-    idx = np.flatnonzero(cti)
-    addrs = base + 4 * idx
-    if np.any(addrs % 4096 == 4092):
-        return False
+    jmpl = (op == 2) & (((w >> 19) & 0x3F) == 0x38)
+    idx = np.flatnonzero((op == 1) | branch | jmpl)
     gaps = np.diff(np.concatenate([[-1], idx]))
-    return not np.any(gaps > 511)
+    split = ((base + 4 * idx) % 4096 == 4092) | (gaps > 511)
+    return not np.any(split & ~jmpl[idx])
 
 
 class VirtualClock:

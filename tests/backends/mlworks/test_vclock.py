@@ -103,17 +103,19 @@ def test_block_clock_stops_where_counting_does(tmp_path, monkeypatch, arch, sche
 
 
 def test_sparc_code_the_block_clock_cannot_stop_in_is_counted():
+    """A block may start in a delay slot (after a control transfer in a page's last word
+    or after 511 straight-line words): fine after a ``jmpl`` (its delay slot weighs 0), not
+    after a ``call`` or branch; an annulled branch's delay slot is not always run."""
     import numpy as np
 
-    nop, call = 0x01000000, 0x40000010
-    ok = np.array([nop] * 8 + [call, nop], dtype=np.uint32)
+    nop, call, jmpl = 0x01000000, 0x40000010, 0x8BC16038  # jmpl %g5+0x38, %g5
+    ok = np.array([nop] * 8 + [call, nop, jmpl, nop], dtype=np.uint32)
     assert VC.sparc_usable(ok, 0x1000)
-    at_page_end = np.array([nop] * 1022 + [nop, call], dtype=np.uint32)  # call at 0x1ffc
-    assert not VC.sparc_usable(at_page_end, 0x1000)
-    long_run = np.array([nop] * 600 + [call, nop], dtype=np.uint32)
-    assert not VC.sparc_usable(long_run, 0x1000)
-    annulled = np.array([0x30800004, nop], dtype=np.uint32)  # ba,a
-    assert not VC.sparc_usable(annulled, 0x1000)
+    assert not VC.sparc_usable(np.array([nop] * 1023 + [call], dtype=np.uint32), 0x1000)
+    assert VC.sparc_usable(np.array([nop] * 1023 + [jmpl], dtype=np.uint32), 0x1000)
+    assert not VC.sparc_usable(np.array([nop] * 600 + [call, nop], dtype=np.uint32), 0x1000)
+    assert VC.sparc_usable(np.array([nop] * 600 + [jmpl, nop], dtype=np.uint32), 0x1000)
+    assert not VC.sparc_usable(np.array([0x30800004, nop], dtype=np.uint32), 0x1000)  # ba,a
 
 
 @pytest.mark.parametrize("arch", ["x86", "sparc"])
