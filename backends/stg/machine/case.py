@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import ir
+from . import rt
 from .prims import COMPARISONS
 
 BOX_CONS = ("I#", "D#", "C#")
@@ -197,21 +198,9 @@ class CaseCodegen:
         return None
 
     def gen_enter_thunk(self, em: Em, ind: str) -> None:
-        """Enter the unevaluated thunk in local ``o``: ``rt.enter_thunk``, inline when the
-        machine tracks no object state (its body is then six lines; the call was a tenth of
-        the time of a lazy program)."""
-        if "track" in self.m.features:
-            em(ind + "return enter_thunk(o)")
-            return
-        for line in ("fv = o.fv",
-                     "if fv is None:",
-                     "    m.loop_error()",
-                     "push((UPD, o, CCS))",
-                     "o.fv = None",
-                     "CCS = o.ccs",
-                     "lf = o.lf",
-                     "fv += lf.pad",
-                     "return lf.code, fv"):
+        """Enter the unevaluated thunk in local ``o``: the body of ``rt.enter_thunk`` for this
+        machine's features, inline (the call was a tenth of the time of a lazy program)."""
+        for line in rt.inline_body(rt.enter_thunk, self.m.features):
             em(ind + line)
 
     def live_slots(self, fname: str, names: frozenset, scope: dict, ret_slot: int | None

@@ -329,14 +329,11 @@ class Codegen(CaseCodegen):
             if obj is not None and type(obj) is not Thunk:
                 em(f"return ret({ref})")
             else:
-                if "track" not in self.m.features:
-                    # an unevaluated thunk is entered inline (gen_enter_thunk)
-                    em(f"o = {ref}")
-                    em("if type(o) is Thunk and o.val is None:")
-                    self.gen_enter_thunk(em, "    ")
-                    em("return enter(o)")
-                else:
-                    em(f"return enter({ref})")
+                # an unevaluated thunk is entered inline (gen_enter_thunk)
+                em(f"o = {ref}")
+                em("if type(o) is Thunk and o.val is None:")
+                self.gen_enter_thunk(em, "    ")
+                em("return enter(o)")
             return
         args = ", ".join(self.atom(a, scope) for a in e.args)
         g = None if local else self.gfun.get(e.fun)

@@ -75,6 +75,26 @@ def specialize(fn: Any, ns: dict, features: frozenset[str]) -> Any:
 _SPECIALIZED: dict[tuple[str, frozenset[str]], types.CodeType] = {}
 
 
+def inline_body(fn: Any, features: frozenset[str]) -> list[str]:
+    """The statements of template ``fn``'s body for ``features`` (as ``specialize`` keeps
+    them), without its docstring and ``global`` line, indented from column 0: for generated
+    code that runs it inline (its parameters must be locals of the same names there)."""
+    _, lines = _TEMPLATES[fn.__name__]
+    body = lines[1:]
+    if body and body[0].strip().startswith('"""'):
+        end = next(i for i, line in enumerate(body)
+                   if line.rstrip().endswith('"""') and (i or line.count('"""') == 2))
+        body = body[end + 1:]
+    out = []
+    for line in body:
+        mo = _TAGS.search(line)
+        if line.strip().startswith("global ") or (
+                mo and not features.intersection(mo.group(1).split())):
+            continue
+        out.append(line[4:])
+    return out
+
+
 class Halt(Exception):
     """Raised by the bottom frame ``(AP, None)`` with the program's final value."""
 
