@@ -35,6 +35,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from profkit.cachedir import cache_dir, enabled
+
 from .. import ir
 from . import lexer, lower, lowerprims, match, parser, parser_exp, syntax, typecheck, types
 from . import basisfile, uncaught
@@ -69,19 +71,6 @@ class BasisState:
     basis_setup: str
     n_basis_items: int
     next_id: int  # types._ids after the Basis (ids below are the Basis's)
-
-
-def enabled() -> bool:
-    return os.environ.get("PROFKIT_NO_CACHE", "") in ("", "0")
-
-
-def cache_dir() -> Path:
-    d = os.environ.get("PROFKIT_CACHE_DIR")
-    if d:
-        return Path(d)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
-    return base / "profkit"
 
 
 def _key_files() -> list[Path]:

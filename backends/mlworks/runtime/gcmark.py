@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from profkit import csgraph
+
 from . import heapscan as HS
 from .. import values as V
 
@@ -19,19 +21,14 @@ from .. import values as V
 # first use (a quarter of a second: programs with small heaps never pay it).
 SCIPY_MIN_EDGES = 20_000
 csr_matrix = breadth_first_order = None
-_scipy_tried = False
 
 
 def have_scipy() -> bool:
-    global csr_matrix, breadth_first_order, _scipy_tried
-    if not _scipy_tried:
-        _scipy_tried = True
-        try:
-            from scipy.sparse import csr_matrix
-            from scipy.sparse.csgraph import breadth_first_order
-        except ImportError:  # pragma: no cover - exercised where scipy is absent
-            pass
-    return breadth_first_order is not None
+    global csr_matrix, breadth_first_order
+    loaded = csgraph.load()
+    if loaded is not None:
+        csr_matrix, breadth_first_order = loaded
+    return loaded is not None
 
 
 # ------------------------------------------------------------------ parsing

@@ -52,6 +52,8 @@ from pathlib import Path
 
 import numpy as np
 
+from profkit import cachedir
+
 C_SOURCE = r"""
 #include <stdint.h>
 typedef struct { uint64_t addr; uint32_t size; uint32_t weight; } entry;
@@ -111,17 +113,6 @@ class _State(ctypes.Structure):
                 ("table", ctypes.POINTER(_Entry)), ("mask", ctypes.c_uint64)]
 
 
-def _cache_dir() -> Path:
-    """profkit's per-user cache directory (the rule of frontend/basiscache.py, which a
-    runtime module may not import)."""
-    d = os.environ.get("PROFKIT_CACHE_DIR")
-    if d:
-        return Path(d)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
-    return base / "profkit"
-
-
 _lib: list = []  # [CDLL or None], once per process
 
 
@@ -135,8 +126,8 @@ def library():
     key = hashlib.sha256(C_SOURCE.encode()).hexdigest()[:16]
     name = f"vclock-{key}.so"
     dirs = []
-    if os.environ.get("PROFKIT_NO_CACHE", "") in ("", "0"):
-        dirs.append(_cache_dir())
+    if cachedir.enabled():
+        dirs.append(cachedir.cache_dir())
     dirs.append(Path(tempfile.gettempdir()) / f"profkit-{os.getuid()}")
     for d in dirs:
         so = d / name

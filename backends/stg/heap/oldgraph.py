@@ -37,12 +37,12 @@ Used only when scipy is installed (the ``fast`` extra) and no scheme needs the h
 
 from __future__ import annotations
 
-import importlib.util
 from array import array
 from typing import Any, Iterable
 
 import numpy as np
 
+from profkit import csgraph
 from profkit.kinds import ObjKind
 
 from .heapobj import Box, Con, Fun, Pap, Thunk
@@ -54,26 +54,19 @@ SCIPY_MIN_EDGES = 20_000
 PY_SEARCH_BUDGET = 4_000
 
 csr_matrix = breadth_first_order = None
-_scipy_tried = False
 
 
 def available() -> bool:
     """Whether scipy is installed (without importing it)."""
-    if _scipy_tried:
-        return breadth_first_order is not None
-    return importlib.util.find_spec("scipy") is not None
+    return csgraph.available()
 
 
 def _have_scipy() -> bool:
-    global csr_matrix, breadth_first_order, _scipy_tried
-    if not _scipy_tried:
-        _scipy_tried = True
-        try:
-            from scipy.sparse import csr_matrix
-            from scipy.sparse.csgraph import breadth_first_order
-        except ImportError:  # pragma: no cover - exercised where scipy is absent
-            pass
-    return breadth_first_order is not None
+    global csr_matrix, breadth_first_order
+    loaded = csgraph.load()
+    if loaded is not None:
+        csr_matrix, breadth_first_order = loaded
+    return loaded is not None
 
 
 def _children(x: Any) -> Iterable[Any]:
