@@ -124,13 +124,11 @@ class StgBackend:
         rts = self.config.rts
         self.gc = StgHeapModel(session, m.gc_roots, nursery_bytes=rts.nursery_bytes,
                                generations=rts.generations)
-        m.ns["REMEMBER"] = self.gc.remember
         self.gc.split_roots_fn = m.gc_root_split
         self.gc.full_roots_fn = m.all_root_objects
         self.gc.compact_min = self._compact_min()
         self.gc.renumber_fn = m.renumber_ids
-        m.gc_hook = self._gc_check
-        m.gc_interval = GC_CHECK_STEPS
+        m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS)
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8
         self._census_units = m.clock.units(rts.interval)
         self._next_census = self._census_units if session.wants_census else None

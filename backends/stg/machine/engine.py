@@ -142,7 +142,9 @@ class Machine(MachineRoots):
         #: header is emptied (``forget_ids``) whenever it reaches this many rows (0: never)
         self.forget_min = 0
         self.forgets = 0
-        self._gc_hook: Any = None  # see the gc_hook property
+        #: set by attach_collector (the backend's collector model): gc_hook(steps) is called
+        #: every gc_interval transitions
+        self.gc_hook: Any = None
         self.gc_interval = 4096
         self.next_gc = 0
         self._system_stack: int | None = None
@@ -219,20 +221,16 @@ class Machine(MachineRoots):
         for fn in rt.RUNTIME_FUNCTIONS:
             ns[fn.__name__] = rt.specialize(fn, ns, self.features)
 
-    @property
-    def gc_hook(self) -> Any:
-        """Set by the backend when a collector model is attached (after ``ns["REMEMBER"]``,
-        its write barrier): ``gc_hook(steps)`` is called every ``gc_interval`` transitions
-        (between two code blocks, so roots() are exact). Setting it compiles the barrier
-        and the watermark frames into the run-time functions (the ``gc`` feature)."""
-        return self._gc_hook
-
-    @gc_hook.setter
-    def gc_hook(self, hook: Any) -> None:
-        self._gc_hook = hook
-        if hook is not None and "gc" not in self.features:
-            self.features = self.features | {"gc"}
-            self._install_runtime(self.ns)
+    def attach_collector(self, hook: Any, remember: Any, interval: int) -> None:
+        """A collector model is attached: ``hook(steps)`` is called every ``interval``
+        transitions (between two code blocks, so roots() are exact) and ``remember(thunk)``
+        is its write barrier for updates of old objects. The barrier and the watermark
+        frames are compiled into the run-time functions (the ``gc`` feature)."""
+        self.gc_hook = hook
+        self.gc_interval = interval
+        self.ns["REMEMBER"] = remember
+        self.features = self.features | {"gc"}
+        self._install_runtime(self.ns)
 
     def _refresh_staging(self, ns: dict | None = None) -> None:
         ns = self.ns if ns is None else ns
