@@ -17,7 +17,9 @@ same result in four vectorised phases instead, with forwarding kept *outside* th
 1. view each from-space area as numpy words of guest memory (``HeapSpace.words``: the
    heap is host memory mapped into unicorn with ``mem_map_ptr``, so no copy through
    ``mem_read``; SPARC's big-endian words are converted once) and parse them as one
-   array (``parse`` below: heapscan.parse, faster on heaps of pairs);
+   array (``gcmark.parse_heads``: heapscan.parse's objects, with per-object arrays only
+   for the headed ones; the object holding a word is a table per double word, none for
+   a heap of pairs);
 2. find every scanned field that points into from-space and the object it points into
    (a range test on all words, then a table per 64 KB page of the from-space span;
    interior pointers such as shared closures are allowed), giving the from-space graph;
@@ -25,9 +27,10 @@ same result in four vectorised phases instead, with forwarding kept *outside* th
 3. mark the live objects: a breadth-first search in C over the graph as a CSR matrix
    (scipy, the ``fast`` extra) for large graphs, else a walk in Python (``mark_python``);
 4. give each survivor its new address (survivors keep their address order, so a cumsum),
-   relocate every pointer with one vectorised uint32 add, copy the live words of each
-   to-space block with one boolean selection and store them through the heap's view;
-   root words are fixed in place. The forwarding table is the pair of arrays
+   relocate every pointer with one vectorised uint32 add, copy the live double words of
+   each to-space block (objects are whole double words: selected as uint64) with one
+   boolean selection and store them through the heap's view; root words are fixed in
+   place. The forwarding table is the pair of arrays
    (old address, new address) of this collection.
 
 Roots, exactly by tags (a word is a pointer iff it is odd and points into an object of
@@ -50,11 +53,13 @@ from profkit.errors import ResourceLimitError
 
 from . import gcmark
 from . import heapscan as HS
-from .gcmark import mark_bfs, mark_python, parse
+from .gcmark import array_extents, mark_bfs, mark_python, parse, parse_heads, scan_extents
 from .. import values as V
 from .memory import HeapSpace, StaticSpace, align
 
 MIN_BLOCK = 1 << 20
+SCAN_CHUNK = 1 << 16  # words range-tested at a time (scan_words in Collector.collect)
+
 OLD_GEN = 1 << 20  # "generation" of static/large objects: older than everything
 
 
@@ -198,15 +203,25 @@ class Collector:
         return np.where(inside, gn[kc], OLD_GEN)
 
     # ------------------------------------------------------------------ guest words
-    def _area(self, start: int, top: int) -> np.ndarray:
-        """Native uint32 words of the heap range [start, top): a view of guest memory when
-        the heap owns it (no copy on little-endian machines), else a copy."""
+    def _area(self, start: int, top: int) -> np.ndarray | None:
+        """Native uint32 words of the heap range [start, top) as a view of guest memory
+        (not to be written) when the heap owns it in the host's byte order; else None."""
         if top <= start:
             return np.zeros(0, dtype=np.uint32)
         if self._view is not None:
             v = self._view(start, top - start)
-            return v if v.dtype == np.uint32 else v.astype(np.uint32)
-        return np.frombuffer(self.read(start, top - start), dtype=np.uint32)
+            if v.dtype == np.uint32:
+                return v
+        return None
+
+    def _load(self, start: int, top: int, out: np.ndarray) -> None:
+        """Read the heap range [start, top) into the native uint32 array ``out``."""
+        if top <= start:
+            return
+        if self._view is not None:
+            out[:] = self._view(start, top - start)  # (converts from the CPU's order)
+        else:
+            out[:] = np.frombuffer(self.read(start, top - start), dtype=np.uint32)
 
     def _scratch(self, name: str, n: int, dtype) -> np.ndarray:
         """A work array of ``n`` elements kept between collections: fresh memory for every
@@ -225,11 +240,11 @@ class Collector:
             self.write(addr, words.tobytes())
 
     def _root_area(self, addr: int, nbytes: int) -> tuple[np.ndarray, np.ndarray | None]:
-        """(native uint32 words, the writable guest view or None) of a root range."""
+        """(uint32 words, the writable guest view or None) of a root range."""
         for f in self.views:
             v = f(addr, nbytes)
             if v is not None:
-                return (v if v.dtype == np.uint32 else v.astype(np.uint32)), v
+                return v, v
         return np.frombuffer(self.read(addr, nbytes), dtype=np.uint32), None
 
     # ------------------------------------------------------------------ collection
@@ -250,40 +265,49 @@ class Collector:
         for g in range(1, level + 1):
             segs += [(b.start, b.top, g, b) for b in self.gens[g] if b.top > b.start]
         segs.sort(key=lambda s: s[0])
-        Ws, woff = [], []
+        woff = []
         off = 0
         for start, top, _g, _b in segs:
-            Ws.append(self._area(start, top))
             woff.append(off)
             off += (top - start) >> 2
-        W_all = Ws[0] if len(Ws) == 1 else np.concatenate(Ws, out=self._scratch("W", off,
-                                                                             np.uint32))
+        W_all = self._area(*segs[0][:2]) if len(segs) == 1 else None
         # (W_all may be guest memory itself, not to be written)
-        private = len(Ws) > 1 or (self._view is not None and Ws[0].base is None)
-        P = parse(W_all, self._scratch)
-        obj_start, obj_size, obj_hdr = P.starts, P.sizes, P.hdr
-        nobj = len(obj_start)
+        private = W_all is None
+        if private:  # areas copied one after the other (in native order) into a work array
+            W_all = self._scratch("W", off, np.uint32)
+            for (start, top, _g, _b), o in zip(segs, woff):
+                self._load(start, top, W_all[o:o + ((top - start) >> 2)])
+        H = parse_heads(W_all, self._scratch)
+        starts_d, hd = H.starts_d, H.hd
+        # the whole parse (per-object arrays) only for the tracker
+        P = H.parsed() if self.tracker is not None else None
+        obj_size = P.sizes if P is not None else None
+        nobj = len(starts_d)
         seg_addr = np.array([s[0] for s in segs], dtype=np.int64)
         seg_top = np.array([s[1] for s in segs], dtype=np.int64)
         seg_woff = np.array(woff, dtype=np.int64)
         if len(segs) == 1:  # (generation and area of every object: for the tracker only)
             seg_first = np.zeros(1, dtype=np.int64)
-            obj_addr = segs[0][0] + 4 * obj_start
+            seg_base = seg_addr
             if self.tracker is not None:
                 obj_seg = np.zeros(nobj, dtype=np.int64)
                 obj_gen = np.full(nobj, segs[0][2], dtype=np.int64)
             else:
                 obj_seg = obj_gen = None
         else:
-            seg_first = np.searchsorted(obj_start, seg_woff)
+            seg_first = np.searchsorted(starts_d, seg_woff // 2)  # (areas: whole dwords)
             counts = np.diff(np.append(seg_first, nobj))
-            obj_addr = 4 * obj_start
-            obj_addr += np.repeat(seg_addr - 4 * seg_woff, counts)
+            seg_base = seg_addr - 4 * seg_woff
             if self.tracker is not None:
                 obj_seg = np.repeat(np.arange(len(segs)), counts)
                 obj_gen = np.repeat(np.array([s[2] for s in segs], dtype=np.int64), counts)
             else:
                 obj_seg = obj_gen = None
+
+        def addr_of(t: np.ndarray) -> np.ndarray:
+            """The (from-space) addresses of the objects ``t``."""
+            return 8 * starts_d[t] + seg_base[np.searchsorted(seg_first, t, "right") - 1]
+
         # per-area views of the parse, for the tracker
         bounds = np.append(seg_first, nobj).tolist()
         parsed = [HS.Parsed(*(x[i:j] - (o if k != 1 and k != 2 else 0)
@@ -292,18 +316,21 @@ class Collector:
                   for i, j, o in zip(bounds, bounds[1:], woff)] \
             if self.tracker is not None else []
 
-        # own(w): the object holding word w of from-space (objects tile the areas); a
-        # heap of pairs only (list spines) needs no table: object w // 2
-        hd = np.flatnonzero(obj_hdr)
+        # own(w): the object holding word w of from-space (objects tile the areas, in
+        # whole double words); a heap of pairs only (list spines) needs no table: object
+        # w // 2; else a table per double word, the number of object starts before it
         pairs_only = not len(hd)
         if pairs_only:
             def own(w: np.ndarray) -> np.ndarray:
                 return w >> 1
         else:
-            owner = np.repeat(np.arange(nobj, dtype=np.int32), obj_size)
+            objd = self._scratch("objd", H.m + 1, np.int32)
+            objd[0] = 0
+            np.cumsum(H.dstart[1:], out=objd[1:H.m])
+            objd[H.m] = nobj - 1  # (an odd last word: in no object)
 
             def own(w: np.ndarray) -> np.ndarray:
-                return owner[w]
+                return objd[w >> 1]
         last_w = max(len(W_all) - 1, 0)
 
         # where a value points: from-space blocks start on 64 KB pages (HeapSpace), so a
@@ -350,32 +377,65 @@ class Collector:
 
         span_u = np.uint32(span)
 
-        def scan_words(words: np.ndarray, clear=None) -> tuple[np.ndarray, ...]:
-            """(positions, values, objects) of the uint32 ``words`` that point into
-            from-space, skipping the word ranges ``clear`` = (starts, lengths). The range
-            test on all words comes first: it is one subtraction and one comparison."""
+        def scan_words(words: np.ndarray, clear=None, keep: str = "") -> tuple[np.ndarray, ...]:
+            """(positions, values, objects, owners) of the ``words`` (uint32, in any byte
+            order) that point into from-space, skipping the word ranges ``clear`` =
+            (starts, lengths), disjoint and ascending; owners (the objects holding the
+            positions, as ``own``) only with ``keep``, which names work arrays for the
+            results. The range test on all words comes first (one subtraction and one
+            comparison); all of it chunk by chunk, so that its work arrays stay small."""
             n = len(words)
-            r = np.subtract(words, lo_u, out=self._scratch("r", n, np.uint32))
-            m = np.less(r, span_u, out=self._scratch("m", n, np.bool_))
-            odd = np.bitwise_and(r, 1, out=self._scratch("odd", n, np.uint8), casting="unsafe")
-            m &= odd.view(np.bool_)  # (lo_a is even: r is odd iff the word is)
-            if clear is not None:
-                m[HS.concat_ranges(*clear)] = False
-            pos = np.flatnonzero(m)
-            rp = r[pos]
-            if len(segs) == 1:
-                return pos, words[pos], own(rp >> 2)
-            if paged:  # (rp < span: the page exists)
-                k = rp >> 16
-                ok = rp < page_end[k]
-                widx = page_adj[k] + (rp >> 2)
-                if not ok.all():
-                    i = np.flatnonzero(ok)
-                    pos, widx = pos[i], widx[i]
-                return pos, words[pos], own(widx)
-            i, t = hits(words[pos])
-            pos = pos[i]
-            return pos, words[pos], t
+            ch = min(n, SCAN_CHUNK)
+            rb = self._scratch("r", ch, np.uint32)
+            mb = self._scratch("m", ch, np.bool_)
+            ob = self._scratch("odd", ch, np.uint8)
+            cl = HS.concat_ranges(*clear) if clear is not None else None
+            edges = list(range(0, n, SCAN_CHUNK)) + [n] if n else [0, 0]
+            cuts = np.searchsorted(cl, edges).tolist() if cl is not None else None
+            out: tuple[list, ...] = ([], [], [], [])
+            for j, (c0, c1) in enumerate(zip(edges, edges[1:])):
+                k = c1 - c0
+                wc = words[c0:c1]
+                if wc.dtype != np.uint32:
+                    wc = wc.astype(np.uint32)
+                r = np.subtract(wc, lo_u, out=rb[:k])
+                m = np.less(r, span_u, out=mb[:k])
+                odd = np.bitwise_and(r, 1, out=ob[:k], casting="unsafe")
+                m &= odd.view(np.bool_)  # (lo_a is even: r is odd iff the word is)
+                if cuts is not None and cuts[j] < cuts[j + 1]:
+                    m[cl[cuts[j]:cuts[j + 1]] - c0] = False
+                p = np.flatnonzero(m)
+                rp = r[p]
+                if len(segs) == 1:
+                    t = own(rp >> 2)
+                elif paged:  # (rp < span: the page exists)
+                    kp = rp >> 16
+                    ok = rp < page_end[kp]
+                    widx = page_adj[kp] + (rp >> 2)
+                    if not ok.all():
+                        i = np.flatnonzero(ok)
+                        p, widx = p[i], widx[i]
+                    t = own(widx)
+                else:
+                    i, t = hits(wc[p])
+                    p = p[i]
+                out[1].append(wc[p])
+                out[2].append(t)
+                p += c0
+                out[0].append(p)
+                if keep:
+                    out[3].append(own(p))
+            res = []
+            for name, parts in zip("pvts", out):
+                if len(parts) == 1 or not parts:
+                    res.append(parts[0] if parts else None)
+                elif keep:
+                    tot = sum(len(x) for x in parts)
+                    res.append(np.concatenate(parts, out=self._scratch(
+                        keep + name + parts[0].dtype.str, tot, parts[0].dtype)))
+                else:
+                    res.append(np.concatenate(parts))
+            return tuple(res)
 
         def locate(vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             v = np.asarray(vals).astype(np.uint32)
@@ -390,18 +450,18 @@ class Collector:
         # not scanned (headers, array links, bytes), cleared here range by range.
         clear = None
         if len(hd) or len(W_all) & 1:  # (an odd last word is in no object)
-            st, en = obj_start[hd], obj_start[hd] + obj_size[hd]
-            clear = (np.concatenate([st, P.scan_hi[hd], [len(W_all) & ~1]]),
-                     np.concatenate([P.scan_lo[hd] - st, en - P.scan_hi[hd],
+            st = 2 * starts_d[hd]
+            # (the words before and after each headed object's fields, ascending)
+            clear = (np.concatenate([np.column_stack([st, H.hi]).ravel(), [len(W_all) & ~1]]),
+                     np.concatenate([np.column_stack([H.lo - st, st + H.size - H.hi]).ravel(),
                                      [len(W_all) & 1]]))
-        cand, vals, tobj = scan_words(W_all, clear)
-        src = own(cand)
+        cand, vals, tobj, src = scan_words(W_all, clear, keep="f")
         # roots
         root_objs: list[np.ndarray] = []
         root_sets: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
 
         def add_root_words(addr: int, words: np.ndarray, target=None) -> None:
-            pos, v, t = scan_words(words)
+            pos, v, t, _ = scan_words(words)
             if len(pos):
                 root_objs.append(t)
                 root_sets.append((addr, words, pos, v, t, target))
@@ -410,9 +470,9 @@ class Collector:
             if nbytes > 0:
                 add_root_words(addr, *self._root_area(addr, nbytes))
         rem_roots = [a for a in self.remembered if not locate(np.array([a + 3]))[0][0]]
-        for a, n in self._array_extents(rem_roots):
+        for a, n in array_extents(self.read, rem_roots):
             add_root_words(a, np.frombuffer(self.read(a, n), dtype=np.uint32))
-        for a, n in self._scan_extents([a for a, _ in self.large]):
+        for a, n in scan_extents(self.read, [a for a, _ in self.large]):
             add_root_words(a, np.frombuffer(self.read(a, n), dtype=np.uint32))
         rv = np.array(regs, dtype=np.int64)
         okr, rt = locate(rv)
@@ -426,7 +486,10 @@ class Collector:
         dsts = sorted({min(g + 1, self.G - 1) for _s, _t, g, _b in segs})
         dst_gen = np.minimum(obj_gen + 1, self.G - 1) if obj_gen is not None else None
         seg_dst = [min(g + 1, self.G - 1) for _s, _t, g, _b in segs]
-        new_addr = np.zeros(nobj, dtype=np.int64)
+        # new addresses and moves (bytes, mod 2^32: relocation is a uint32 add, as the
+        # machine's words) of the survivors; dead objects' entries are never read
+        new_addr = self._scratch("new_addr", nobj, np.int64)
+        delta = self._scratch("delta", nobj, np.uint32)
         placements: list[tuple[int, Block, np.ndarray, bool]] = []
         new_blocks: dict[int, list[Block]] = {}
         copied = 0
@@ -442,24 +505,29 @@ class Collector:
                 need = 8 * len(sel)
                 block, appended = self._to_block(d, need, level)
                 at = np.arange(block.top, block.top + need, 8, dtype=np.int64)
-            else:
-                sizes_b = obj_size[sel] * 4
+            else:  # (pairs are 8 bytes: only the headed objects' sizes are looked up)
+                sizes_b = np.full(len(sel), 8, dtype=np.int64)
+                i = np.searchsorted(sel, hd)
+                ok = i < len(sel)
+                ok[ok] = sel[i[ok]] == hd[ok]
+                sizes_b[i[ok]] = 4 * H.size[ok]
                 at = np.cumsum(sizes_b)
                 need = int(at[-1])
                 block, appended = self._to_block(d, need, level)
                 at -= sizes_b
                 at += block.top
             new_addr[sel] = at
+            at -= 8 * starts_d[sel]
+            cut = np.searchsorted(sel, seg_first).tolist() + [len(sel)]
+            for s_, b_ in enumerate(seg_base.tolist()):
+                at[cut[s_]:cut[s_ + 1]] -= b_
+            delta[sel] = at.astype(np.uint32)
             block.top += need
             copied += need >> 2
             placements.append((d, block, sel, appended))
             new_blocks.setdefault(d, [])
             if not appended:
                 new_blocks[d].append(block)
-
-        # survivors move by delta[o] bytes: relocation is a uint32 add (mod 2^32, as the
-        # machine's words)
-        delta = (new_addr - obj_addr).astype(np.uint32)
 
         def reloc(v: np.ndarray, t: np.ndarray) -> np.ndarray:
             return np.asarray(v).astype(np.uint32) + delta[t]
@@ -472,15 +540,20 @@ class Collector:
             W2 = self._scratch("W2", len(W_all), np.uint32)
             W2[:] = W_all
         W2[cand] = vals + delta[tobj]
-        lw = np.repeat(live, 2 if pairs_only else obj_size)  # live words
+        # the survivors' double words (objects are whole double words), selected as uint64
+        lvd = live if pairs_only else live[objd[:H.m]]
+        W64 = W2[:2 * H.m].view(np.uint64)
         for d, block, sel, appended in placements:
             if len(dsts) == 1:
-                body = W2[lw]
+                body = W64[lvd]
             else:  # the areas promoted into d, in address order (as ``sel``)
-                parts = [W2[o:o + ((t - a) >> 2)][lw[o:o + ((t - a) >> 2)]]
-                         for (a, t, _g, _b), o, sd in zip(segs, woff, seg_dst) if sd == d]
+                parts = []
+                for (a, t, _g, _b), o, sd in zip(segs, woff, seg_dst):
+                    if sd == d:
+                        d0, d1 = o // 2, o // 2 + ((t - a) >> 3)
+                        parts.append(W64[d0:d1][lvd[d0:d1]])
                 body = np.concatenate(parts)
-            self._store(int(new_addr[sel[0]]), body)
+            self._store(int(new_addr[sel[0]]), body.view(np.uint32))
         self.words_copied += copied
         for addr, words, pos, v, t, target in root_sets:
             if target is not None:  # only the words that change
@@ -513,13 +586,14 @@ class Collector:
             a = np.asarray(addrs, dtype=np.int64)
             okf, t = locate(a | 1)
             out = a.copy()
-            out[okf] = np.where(live[t[okf]], new_addr[t[okf]] + (a[okf] - obj_addr[t[okf]]), 0)
+            tf = t[okf]
+            out[okf] = np.where(live[tf], new_addr[tf] + (a[okf] - addr_of(tf)), 0)
             return out
 
         self.forward = forward
 
         # ---- remembered set: arrays outside the creation space pointing to younger gens
-        self._rebuild_remembered(locate, live, obj_hdr[hd], hd, new_addr, obj_addr)
+        self._rebuild_remembered(locate, live, H.hdr, hd, new_addr, addr_of)
         self.gc_seconds += time.process_time() - t0
         return out_regs
 
@@ -545,44 +619,21 @@ class Collector:
             raise ResourceLimitError("Run out of store: the heap address space is exhausted")
         return Block(start, align(size, 0x10000), d), False
 
-    def _scan_extents(self, addrs) -> list[tuple[int, int]]:
-        """(address, bytes) of the tagged fields of the headed objects at ``addrs``
-        (records after the header, arrays after header and links; none for bytes)."""
-        out = []
-        for a in addrs:
-            h = int.from_bytes(self.read(a, 4), "little")
-            sec, n = V.header_secondary(h), V.header_length(h)
-            if sec == V.RECORD and n:
-                out.append((a + 4, 4 * n))
-            elif sec in (V.ARRAY, V.WEAKARRAY) and n:
-                out.append((a + 12, 4 * n))
-        return out
-
-    def _array_extents(self, addrs) -> list[tuple[int, int]]:
-        """(address of the first element, bytes) of the elements of arrays at ``addrs``."""
-        out = []
-        for a in sorted(addrs):
-            h = int.from_bytes(self.read(a, 4), "little")
-            n = V.header_length(h)
-            if V.header_secondary(h) in (V.ARRAY, V.WEAKARRAY) and n:
-                out.append((a + 12, 4 * n))
-        return out
-
-    def _rebuild_remembered(self, locate, live, hdr, hd, new_addr, obj_addr) -> None:
+    def _rebuild_remembered(self, locate, live, hdr, hd, new_addr, addr_of) -> None:
         """``hdr``: the header words of the headed objects ``hd`` of from-space."""
         cands: set[int] = set()
         for a in self.remembered:
             ok, t = locate(np.array([a + 3], dtype=np.int64))
             if ok[0]:
                 if live[t[0]]:
-                    cands.add(int(new_addr[t[0]] + (a - obj_addr[t[0]])))
+                    cands.add(int(new_addr[t[0]] + (a - addr_of(t[:1])[0])))
             else:
                 cands.add(a)
         sec = hdr & 0x3F
         arr = hd[live[hd] & ((sec == V.ARRAY) | (sec == V.WEAKARRAY))]
         cands.update(new_addr[arr].tolist())
         keep = set()
-        for a, n in self._array_extents(cands):
+        for a, n in array_extents(self.read, cands):
             w = np.frombuffer(self.read(a, n), dtype=np.uint32).astype(np.int64)
             w = w[(w & 1) == 1]
             if len(w) and (self.gen_of(w) < self.gen_of(np.array([a]))[0]).any():

@@ -34,13 +34,53 @@ def have_scipy() -> bool:
 # ------------------------------------------------------------------ parsing
 
 
+class Heads:
+    """What the collector needs of a parse (``parse_heads``): ``starts_d`` (the double-word
+    index of every object's first word, int64), the headed objects (``hd`` their object
+    numbers, ascending; ``hdr`` their header words; ``size`` their words; ``lo``/``hi``
+    the word range of their tagged fields) and ``dstart``, a bool per double word, True
+    where an object starts (None when every double word starts one: pairs only)."""
+
+    __slots__ = ("m", "starts_d", "hd", "hdr", "size", "lo", "hi", "dstart")
+
+    def __init__(self, m, starts_d, hd, hdr, size, lo, hi, dstart):
+        self.m = m
+        self.starts_d = starts_d
+        self.hd = hd
+        self.hdr = hdr
+        self.size = size
+        self.lo = lo
+        self.hi = hi
+        self.dstart = dstart
+
+    def parsed(self) -> HS.Parsed:
+        """The same objects as ``heapscan.parse`` gives them (same arrays, same dtypes)."""
+        starts = self.starts_d * 2
+        n = len(starts)
+        sizes = np.full(n, 2, dtype=np.int64)
+        sizes[self.hd] = self.size
+        h = np.zeros(n, dtype=np.uint32)
+        h[self.hd] = self.hdr
+        scan_lo = starts.copy()
+        scan_lo[self.hd] = self.lo
+        scan_hi = starts + sizes
+        scan_hi[self.hd] = self.hi
+        return HS.Parsed(starts, sizes, h, scan_lo, scan_hi)
+
+
 def parse(W: np.ndarray, scratch=None) -> HS.Parsed:
     """``heapscan.parse`` (same arrays, same dtypes), faster on the heaps the collector
-    sees: pairs everywhere but at the few header words. Objects are pairs except where a
-    header starts a headed object, so only the headed objects' ranges are computed;
-    the interior words of headed objects are found range by range when they are few,
-    else with heapscan's difference array. ``scratch(name, n, dtype)``, if given, lends
-    work arrays kept between calls (``Collector._scratch``)."""
+    sees (``parse_heads``)."""
+    return parse_heads(W, scratch).parsed()
+
+
+def parse_heads(W: np.ndarray, scratch=None) -> Heads:
+    """The objects of ``heapscan.parse`` with per-object arrays only where the collector
+    needs them: objects are pairs except where a header starts a headed object, so only
+    the headed objects' ranges are computed; the interior words of headed objects are
+    found range by range when they are few, else with heapscan's difference array.
+    ``scratch(name, n, dtype)``, if given, lends work arrays kept between calls
+    (``Collector._scratch``); ``dstart`` may be one of them."""
     n = len(W) & ~1
     m = n // 2
     ev = W[0:n:2]
@@ -50,9 +90,9 @@ def parse(W: np.ndarray, scratch=None) -> HS.Parsed:
     else:
         cpos = np.flatnonzero((ev & 7) == 2)
     if not len(cpos):
-        starts = np.arange(0, n, 2, dtype=np.int64)
-        return HS.Parsed(starts, np.full(m, 2, dtype=np.int64), np.zeros(m, dtype=np.uint32),
-                         starts, starts + 2)
+        e = np.zeros(0, dtype=np.int64)
+        return Heads(m, np.arange(m, dtype=np.int64), e, np.zeros(0, dtype=np.uint32), e, e, e,
+                     None)
     hdr = ev[cpos]
     dwords = HS.header_bytes(hdr) >> 3
     sec = hdr & 0x3F
@@ -90,20 +130,39 @@ def parse(W: np.ndarray, scratch=None) -> HS.Parsed:
     real_h = start[cpos]  # (a header inside another headed object is not a start)
     hp = cpos[real_h]
     k = np.searchsorted(starts_d, hp)
-    starts = starts_d * 2
-    sizes = np.full(len(starts), 2, dtype=np.int64)
-    sizes[k] = 2 * (ends[real_h] - hp)
-    h = np.zeros(len(starts), dtype=np.uint32)
     hh = hdr[real_h]
-    h[k] = hh
+    size = 2 * (ends[real_h] - hp)
     s = hh & 0x3F
     arr = (s == V.ARRAY) | (s == V.WEAKARRAY)
-    lo = np.where(s == V.RECORD, 1, np.where(arr, 3, 0))
-    scan_lo = starts.copy()
-    scan_lo[k] += lo
-    scan_hi = starts + sizes
-    scan_hi[k] = np.where((s == V.RECORD) | arr, scan_hi[k], scan_lo[k])
-    return HS.Parsed(starts, sizes, h, scan_lo, scan_hi)
+    lo = 2 * hp + np.where(s == V.RECORD, 1, np.where(arr, 3, 0))
+    hi = np.where((s == V.RECORD) | arr, 2 * hp + size, lo)
+    return Heads(m, starts_d, k, hh, size, lo, hi, start)
+
+
+def scan_extents(read, addrs) -> list[tuple[int, int]]:
+    """(address, bytes) of the tagged fields of the headed objects at ``addrs`` (records
+    after the header, arrays after header and links; none for bytes), their headers read
+    with ``read(address, bytes)`` (native words)."""
+    out = []
+    for a in addrs:
+        h = int.from_bytes(read(a, 4), "little")
+        sec, n = V.header_secondary(h), V.header_length(h)
+        if sec == V.RECORD and n:
+            out.append((a + 4, 4 * n))
+        elif sec in (V.ARRAY, V.WEAKARRAY) and n:
+            out.append((a + 12, 4 * n))
+    return out
+
+
+def array_extents(read, addrs) -> list[tuple[int, int]]:
+    """(address of the first element, bytes) of the elements of arrays at ``addrs``."""
+    out = []
+    for a in sorted(addrs):
+        h = int.from_bytes(read(a, 4), "little")
+        n = V.header_length(h)
+        if V.header_secondary(h) in (V.ARRAY, V.WEAKARRAY) and n:
+            out.append((a + 12, 4 * n))
+    return out
 
 
 # ------------------------------------------------------------------ marking

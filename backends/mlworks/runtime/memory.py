@@ -148,12 +148,33 @@ class StaticSpace:
         return addr
 
 
-def reserve(uc: Uc, nbytes: int) -> np.ndarray:
-    """``nbytes`` of zeroed host memory (an anonymous mmap: pages cost nothing until
-    touched) for guest memory mapped with ``uc.mem_map_ptr``, as a uint8 array."""
+def host_pages(nbytes: int, dense: bool = False) -> np.ndarray:
+    """``nbytes`` of zeroed host memory as a uint8 array: an anonymous mmap, whose pages
+    cost nothing until touched.
+
+    ``dense``: memory used from its start without gaps (the heap, the stack, the
+    collector's work arrays) is private and asks for transparent huge pages, so that
+    touching it for the first time (the collector's to-space, a growing stack) takes one
+    page fault per 2 MB instead of one per 4 KB (measured here: 4-5x less time per fresh
+    MB; the kernel decides, and falls back to small pages). Sparse tables (use, site)
+    keep small pages: a huge page would back 2 MB for every byte written."""
     import mmap
 
-    ram = np.frombuffer(mmap.mmap(-1, nbytes), dtype=np.uint8)
+    if dense:
+        m = mmap.mmap(-1, max(nbytes, 1), flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+        try:
+            m.madvise(mmap.MADV_HUGEPAGE)
+        except (AttributeError, OSError):  # pragma: no cover - no THP on this system
+            pass
+    else:
+        m = mmap.mmap(-1, max(nbytes, 1))
+    return np.frombuffer(m, dtype=np.uint8)[:nbytes]
+
+
+def reserve(uc: Uc, nbytes: int, dense: bool = False) -> np.ndarray:
+    """``nbytes`` of zeroed host memory (``host_pages``) for guest memory mapped with
+    ``uc.mem_map_ptr``, as a uint8 array."""
+    ram = host_pages(nbytes, dense)
     # unicorn reads this memory for as long as the engine lives: keep the buffer with the
     # engine itself, not only with its owner here, so it cannot be unmapped first
     raw = getattr(uc, "raw", uc)
@@ -213,7 +234,7 @@ class HeapSpace:
         if end > self.mapped_hi:
             new_hi = align(end, ARENA)
             if self._ram is None:
-                self._ram = reserve(self.uc, self.hi - self.lo)
+                self._ram = reserve(self.uc, self.hi - self.lo, dense=True)
             ptr = self._ram.ctypes.data + (self.mapped_hi - self.lo)
             self.uc.mem_map_ptr(self.mapped_hi, new_hi - self.mapped_hi, UC_PROT_ALL, ptr)
             if self.use_table is not None:
@@ -295,7 +316,7 @@ class StackSpace:
         self.uc = uc
         self.wdt = np.dtype(word_dtype)
         self.cpu_dtype = cpu_word_dtype(uc)
-        self._ram = reserve(uc, STACK_TOP - STACK_LO)
+        self._ram = reserve(uc, STACK_TOP - STACK_LO, dense=True)
         self.lo = STACK_TOP
         for r in range(STACK_TOP - STACK_REGION, STACK_TOP - align(initial, STACK_REGION) - 1,
                        -STACK_REGION):
