@@ -863,10 +863,14 @@ fmapPair# f (a, x) = (a, f x)
 -- its `show x' is made when the action runs, under the stack running it (MAIN/main in a
 -- do block of main: pipeline._main_wrapper). hPutStrLn writes the line and its newline
 -- without copying the string.
-putStr s w = case forceStr# s of !s' -> prim "putStr#" s' w
-putStrLn s w = case forceStr# s of
-  !s' -> case prim "putStr#" s' w of
-    IO# w' _ -> prim "putStr#" newline# w'
+-- base's hPutStr takes stdout's handle (its CAF: made, with the buffers, at the first
+-- output) before it forces the string: putStr# given the token alone is that step
+putStr s w = case prim "putStr#" w w of
+  IO# w0 _ -> case forceStr# s of !s' -> prim "putStr#" s' w0
+putStrLn s w = case prim "putStr#" w w of
+  IO# w0 _ -> case forceStr# s of
+    !s' -> case prim "putStr#" s' w0 of
+      IO# w' _ -> prim "putStr#" newline# w'
 newline# = '\n' : []
 putChar c w = putStr [c] w
 print x w = putStrLn (show x) w

@@ -369,9 +369,18 @@ def p_unpackCString(s):
 
 #: base's hPutStr on a block-buffered stdout allocates 992 bytes per call whatever the length
 #: of the string (GHC 9.0.2: 9,248 for one line, 18,176 for ten, 57,856 for fifty), under
-#: the stack running the action; the first call's share is the runtime heap's MAIN/main
-#: (rts_heap.MAIN_MAIN_ALLOC). hPutStrLn's newline is its own putStr# call, not charged.
+#: the stack running the action; the first call also makes stdout's handle and its 8,256-byte
+#: buffer under that stack (heap/rts_heap.install's ``rts_first_output``, 9,248 bytes with the
+#: call's own), before the string is forced. hPutStrLn's newline is its own putStr# call,
+#: not charged.
 def p_putStr(s, w):
+    if s is WORLD:
+        # the Prelude's putStr taking stdout's handle before it forces its string: made at
+        # the first output (with its buffers, under the stack doing the output)
+        first = getattr(m, "rts_first_output", None)  # None without the runtime heap
+        if first is not None:
+            first(CCS)
+        return IORES
     text = list_to_str(s)
     if text != "\n":
         if m.hput_calls:

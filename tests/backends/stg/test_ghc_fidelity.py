@@ -84,11 +84,9 @@ KNOWN_CC = {
     ("bank", "CAF"), ("cipher", "CAF"), ("grades", "CAF"), ("inventory", "CAF"),
     ("life", "CAF"), ("matrix", "CAF"), ("rpn", "CAF"), ("shapes", "CAF"), ("sim", "CAF"),
     ("tree", "CAF"), ("wordfreq", "CAF"), ("dictfun", "CAF"), ("mainio", "CAF"),
-    # the first hPutStr allocates stdout's 8,256-byte buffer under the stack doing the
-    # first output (here a lambda under mapM_); the runtime-heap model (heap/rts_heap.py)
-    # charges it to MAIN/main at start-up: `main' too high, `main.\\' too low by that much
-    ("grades", "main"), ("grades", "main.\\"), ("rpn", "main"), ("rpn", "main.\\"),
-    ("shapes", "main"), ("shapes", "main.\\"),
+    # main's own work under CAF/main: 1.11x of GHC's in grades, 1.05x in rpn (not
+    # analysed; the I/O under MAIN/main is within 8%)
+    ("grades", "main"), ("rpn", "main"),
     # dictionary passing (SUBSET.md "Differences"): a thunk in Ord a => code holds the
     # dictionary (insert, fromList); a generalised local function with literals (pseudo's
     # next: 280 bytes per call in GHC, 144 here: fromInteger thunks and superclass
@@ -135,6 +133,9 @@ KNOWN_CC = {
 # thunks (8 bytes each over GHC's, 700 calls) make 2.3%; instances: 0.949x, the dictionaries
 # GHC passes and keeps (see KNOWN_CC)
 KNOWN_TOTAL: dict[str, float] = {"deriving": 0.03, "enumerations": 0.03, "instances": 0.07,
+                                 # dictionaries GHC passes (KNOWN_CC); the first output's
+                                 # 272 bytes too many under MAIN/main had hidden part of it
+                                 "dictfun": 0.025, "poly": 0.025,
                                  # held-out programs (KNOWN_CC says where): dictionaries
                                  "tree": 0.14, "shapes": 0.085,
                                  # not analysed: liveNeighbours 1.08x, letterCounts 1.09x,
@@ -144,7 +145,7 @@ KNOWN_TOTAL: dict[str, float] = {"deriving": 0.03, "enumerations": 0.03, "instan
                                  # Foldable's dictionary in GHC, as instances' main.\\)
                                  "matrix": 0.08,
                                  # vec: 0.97x (KNOWN_CC: Doubles shown, dictionaries)
-                                 "vec": 0.03,
+                                 "vec": 0.035,
                                  # a call's Just and argument thunk: 8 bytes more than GHC's
                                  "applyscc": 0.03}
 #: the eighth session's held-out programs: ordinary programs written without looking at the
@@ -162,7 +163,10 @@ PROGRAMS = ["capture", "chains", "comp", "enums", "guards", "queens", "sieve", "
             # constrained binding without arguments (dictfun), main's IO under MAIN/main
             # (mainio, iolines)
             "conscc", "altscc", "altscc2", "lamscc", "applyscc", "joinpoint", "dictfun",
-            "mainio", "iolines", *HELD_OUT]
+            "mainio", "iolines",
+            # the first output under a function of its own after a long computation:
+            # stdout's buffer under MAIN/main/report (issue 18)
+            "firstout", *HELD_OUT]
 
 
 def _run(tmp_path: Path, src: str, *rts: str, flags: tuple[str, ...] = ("-fprof-auto",),
@@ -228,7 +232,10 @@ def test_literals_outside_intlike_are_allocated(tmp_path):
 
 
 def test_runtime_heap_rows_and_bands(tmp_path):
-    src = "main :: IO ()\nmain = print (sum [1 .. 3000 :: Int])\n"
+    # GHC makes stdout's handle, buffers and encodings at the first output (out/rts: rts.hs
+    # prints, then keeps running; its censuses are taken after that output)
+    src = ("main :: IO ()\nmain = do\n  print (length [1 .. 10 :: Int])\n"
+           "  print (sum [1 .. 3000 :: Int])\n")
     _run(tmp_path, src, "-P")
     _, ours = _per_cc(tmp_path / "p.prof")
     _, ghc = _per_cc(SHAPES / "out" / "guards.prof")
@@ -668,3 +675,20 @@ def test_hputstr_allocates_per_call_as_ghc(tmp_path):
     assert io[(10, 5)] - io[(1, 5)] == pytest.approx(18176 - 9248, rel=0.05)
     assert io[(50, 5)] - io[(10, 5)] == pytest.approx(57856 - 18176, rel=0.05)
     assert io[(10, 500)] == pytest.approx(io[(10, 5)], rel=0.05)
+
+
+def test_first_output_makes_stdouts_handle_and_buffer(tmp_path):
+    """GHC makes stdout's handle, its 8,256-byte buffer and the encodings at the first
+    hPutStr, under the stack doing it (out/firstout.prof: 9,248 bytes under
+    MAIN/main/report, none under MAIN/main for it); a census taken before has only MAIN's
+    and GHC.Conc.Signal's objects of the runtime's."""
+    src = (SHAPES / "programs" / "firstout.hs").read_text().replace("300000", "3000")
+    assert _run(tmp_path, src, "-hc", "-i0.0002", "-P") == "n = 8998\n1500\n"
+    root = read_profile(str(tmp_path / "p.prof")).root
+    main = next(c for c in root.children if c.cc.label == "main")
+    assert [(c.cc.label, c.alloc) for c in main.children] == [("report", 9248)]
+    assert main.alloc < 2000  # the second print only: hPutStr (992) and show
+    samples = [s.bands for s in read_hp(str(tmp_path / "p.hp")).samples if s.bands]
+    assert not any(k.endswith("PINNED") or "Handle" in k for k in samples[0])
+    assert samples[-1]["(8)PINNED"] == 36816
+
