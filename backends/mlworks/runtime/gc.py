@@ -54,12 +54,11 @@ from profkit.errors import ResourceLimitError
 from . import gcmark
 from . import heapscan as HS
 from .gcmark import array_extents, mark_bfs, mark_python, parse, parse_heads, scan_extents
+from .gcscan import FromSpace
 from .. import values as V
 from .memory import HeapSpace, StaticSpace, align
 
 MIN_BLOCK = 1 << 20
-SCAN_CHUNK = 1 << 16  # words range-tested at a time (scan_words in Collector.collect)
-
 OLD_GEN = 1 << 20  # "generation" of static/large objects: older than everything
 
 
@@ -331,119 +330,8 @@ class Collector:
 
             def own(w: np.ndarray) -> np.ndarray:
                 return objd[w >> 1]
-        last_w = max(len(W_all) - 1, 0)
-
-        # where a value points: from-space blocks start on 64 KB pages (HeapSpace), so a
-        # table per page of the span (word index in W_all of the page's first word, bytes
-        # of the page in from-space) finds it without a search. Values are handled as
-        # uint32 (guest words), differences wrapping below the span's start.
-        lo_a = int(seg_addr[0])
-        lo_u = np.uint32(lo_a)
-        span = int(seg_top[-1]) - lo_a
-        npg = (span >> 16) + 1
-        paged = len(segs) > 1 and not ((seg_addr - lo_a) & 0xFFFF).any() and npg <= 1 << 16
-        if paged:
-            page_wb = np.zeros(npg, dtype=np.int64)
-            page_lim = np.zeros(npg, dtype=np.uint32)
-            for a, t, o in zip(seg_addr.tolist(), seg_top.tolist(), woff):
-                p0, p1 = (a - lo_a) >> 16, ((t - 1 - lo_a) >> 16) + 1
-                ps = np.arange(p0, p1, dtype=np.int64)
-                page_wb[p0:p1] = o + ((ps << 16) + lo_a - a) // 4
-                page_lim[p0:p1] = np.minimum(t - lo_a - (ps << 16), 1 << 16)
-            # the same as offsets from lo_a: word index = page_adj[k] + offset // 4 for
-            # an offset below page_end[k]
-            page_adj = page_wb - (np.arange(npg, dtype=np.int64) << 14)
-            page_end = ((np.arange(npg, dtype=np.int64) << 16) + page_lim).astype(np.uint32)
-
-        def where(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-            """(inside from-space, word index in W_all) of uint32 values ``v``."""
-            r = v - lo_u
-            if len(segs) == 1:
-                return r < np.uint32(span), r >> 2
-            if paged:
-                k = np.minimum(r >> 16, npg - 1)
-                off = r & 0xFFFF
-                return (r >> 16 < npg) & (off < page_lim[k]), page_wb[k] + (off >> 2)
-            v64 = v.astype(np.int64)
-            s = np.searchsorted(seg_addr, v64, "right") - 1
-            sc = np.maximum(s, 0)
-            return (s >= 0) & (v64 < seg_top[sc]), seg_woff[sc] + ((v64 - seg_addr[sc]) >> 2)
-
-        def hits(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-            """(positions, objects) of the odd uint32 values ``v`` pointing into from-space."""
-            ok, widx = where(v)
-            i = np.flatnonzero(ok)
-            return i, own(widx[i])
-
-        span_u = np.uint32(span)
-
-        def scan_words(words: np.ndarray, clear=None, keep: str = "") -> tuple[np.ndarray, ...]:
-            """(positions, values, objects, owners) of the ``words`` (uint32, in any byte
-            order) that point into from-space, skipping the word ranges ``clear`` =
-            (starts, lengths), disjoint and ascending; owners (the objects holding the
-            positions, as ``own``) only with ``keep``, which names work arrays for the
-            results. The range test on all words comes first (one subtraction and one
-            comparison); all of it chunk by chunk, so that its work arrays stay small."""
-            n = len(words)
-            ch = min(n, SCAN_CHUNK)
-            rb = self._scratch("r", ch, np.uint32)
-            mb = self._scratch("m", ch, np.bool_)
-            ob = self._scratch("odd", ch, np.uint8)
-            cl = HS.concat_ranges(*clear) if clear is not None else None
-            edges = list(range(0, n, SCAN_CHUNK)) + [n] if n else [0, 0]
-            cuts = np.searchsorted(cl, edges).tolist() if cl is not None else None
-            out: tuple[list, ...] = ([], [], [], [])
-            for j, (c0, c1) in enumerate(zip(edges, edges[1:])):
-                k = c1 - c0
-                wc = words[c0:c1]
-                if wc.dtype != np.uint32:
-                    wc = wc.astype(np.uint32)
-                r = np.subtract(wc, lo_u, out=rb[:k])
-                m = np.less(r, span_u, out=mb[:k])
-                odd = np.bitwise_and(r, 1, out=ob[:k], casting="unsafe")
-                m &= odd.view(np.bool_)  # (lo_a is even: r is odd iff the word is)
-                if cuts is not None and cuts[j] < cuts[j + 1]:
-                    m[cl[cuts[j]:cuts[j + 1]] - c0] = False
-                p = np.flatnonzero(m)
-                rp = r[p]
-                if len(segs) == 1:
-                    t = own(rp >> 2)
-                elif paged:  # (rp < span: the page exists)
-                    kp = rp >> 16
-                    ok = rp < page_end[kp]
-                    widx = page_adj[kp] + (rp >> 2)
-                    if not ok.all():
-                        i = np.flatnonzero(ok)
-                        p, widx = p[i], widx[i]
-                    t = own(widx)
-                else:
-                    i, t = hits(wc[p])
-                    p = p[i]
-                out[1].append(wc[p])
-                out[2].append(t)
-                p += c0
-                out[0].append(p)
-                if keep:
-                    out[3].append(own(p))
-            res = []
-            for name, parts in zip("pvts", out):
-                if len(parts) == 1 or not parts:
-                    res.append(parts[0] if parts else None)
-                elif keep:
-                    tot = sum(len(x) for x in parts)
-                    res.append(np.concatenate(parts, out=self._scratch(
-                        keep + name + parts[0].dtype.str, tot, parts[0].dtype)))
-                else:
-                    res.append(np.concatenate(parts))
-            return tuple(res)
-
-        def locate(vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-            v = np.asarray(vals).astype(np.uint32)
-            ok, widx = where(v)
-            ok &= (v & 1) == 1
-            if not nobj:
-                return ok & False, np.zeros(len(v), dtype=np.int64)
-            return ok, own(np.minimum(widx, last_w))
+        fs = FromSpace(seg_addr, seg_top, woff, nobj, len(W_all), own, self._scratch)
+        scan_words, locate = fs.scan, fs.locate
 
         # ---- 2. the from-space graph: odd words in scanned fields that point into
         # from-space. Pairs are scanned whole; only headed objects have words that are
@@ -455,20 +343,20 @@ class Collector:
             clear = (np.concatenate([np.column_stack([st, H.hi]).ravel(), [len(W_all) & ~1]]),
                      np.concatenate([np.column_stack([H.lo - st, st + H.size - H.hi]).ravel(),
                                      [len(W_all) & 1]]))
-        cand, vals, tobj, src = scan_words(W_all, clear, keep="f")
+        cand, vals, tobj, src = scan_words(W_all, clear, keep="f", owners=True)
         # roots
         root_objs: list[np.ndarray] = []
         root_sets: list[tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
 
-        def add_root_words(addr: int, words: np.ndarray, target=None) -> None:
-            pos, v, t, _ = scan_words(words)
+        def add_root_words(addr: int, words: np.ndarray, target=None, keep="") -> None:
+            pos, v, t, _ = scan_words(words, keep=keep)
             if len(pos):
                 root_objs.append(t)
                 root_sets.append((addr, words, pos, v, t, target))
 
-        for addr, nbytes in mem_roots:
-            if nbytes > 0:
-                add_root_words(addr, *self._root_area(addr, nbytes))
+        for i, (addr, nbytes) in enumerate(mem_roots):
+            if nbytes > 0:  # (the stack, the globals: their results in work arrays)
+                add_root_words(addr, *self._root_area(addr, nbytes), keep=f"r{i}")
         rem_roots = [a for a in self.remembered if not locate(np.array([a + 3]))[0][0]]
         for a, n in array_extents(self.read, rem_roots):
             add_root_words(a, np.frombuffer(self.read(a, n), dtype=np.uint32))
@@ -499,16 +387,17 @@ class Collector:
             else:  # the live objects of the areas promoted into d, in address order
                 sel = np.concatenate([np.flatnonzero(live[i:j]) + i for i, j, sd in
                                       zip(bounds, bounds[1:], seg_dst) if sd == d])
-            if not len(sel):
+            k = len(sel)
+            if not k:
                 continue
             if pairs_only:
-                need = 8 * len(sel)
+                need = 8 * k
                 block, appended = self._to_block(d, need, level)
                 at = np.arange(block.top, block.top + need, 8, dtype=np.int64)
             else:  # (pairs are 8 bytes: only the headed objects' sizes are looked up)
-                sizes_b = np.full(len(sel), 8, dtype=np.int64)
+                sizes_b = np.full(k, 8, dtype=np.int64)
                 i = np.searchsorted(sel, hd)
-                ok = i < len(sel)
+                ok = i < k
                 ok[ok] = sel[i[ok]] == hd[ok]
                 sizes_b[i[ok]] = 4 * H.size[ok]
                 at = np.cumsum(sizes_b)
@@ -517,11 +406,14 @@ class Collector:
                 at -= sizes_b
                 at += block.top
             new_addr[sel] = at
-            at -= 8 * starts_d[sel]
-            cut = np.searchsorted(sel, seg_first).tolist() + [len(sel)]
+            # the move: the new address less the old, 8 * starts_d + the area's base
+            old = starts_d[sel]
+            old <<= 3
+            at -= old
+            cut = np.searchsorted(sel, seg_first).tolist() + [k]
             for s_, b_ in enumerate(seg_base.tolist()):
                 at[cut[s_]:cut[s_ + 1]] -= b_
-            delta[sel] = at.astype(np.uint32)
+            delta[sel] = at  # (mod 2^32)
             block.top += need
             copied += need >> 2
             placements.append((d, block, sel, appended))
@@ -539,12 +431,19 @@ class Collector:
         else:
             W2 = self._scratch("W2", len(W_all), np.uint32)
             W2[:] = W_all
-        W2[cand] = vals + delta[tobj]
+        rel = delta[tobj]
+        rel += vals
+        W2[cand] = rel
         # the survivors' double words (objects are whole double words), selected as uint64
         lvd = live if pairs_only else live[objd[:H.m]]
         W64 = W2[:2 * H.m].view(np.uint64)
         for d, block, sel, appended in placements:
             if len(dsts) == 1:
+                addr = int(new_addr[sel[0]])
+                dst = self._view(addr, 4 * copied) if self._view is not None else None
+                if dst is not None and dst.dtype == np.uint32:  # (straight into the heap)
+                    np.compress(lvd, W64, out=dst.view(np.uint64))
+                    continue
                 body = W64[lvd]
             else:  # the areas promoted into d, in address order (as ``sel``)
                 parts = []
