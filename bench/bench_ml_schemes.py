@@ -2,7 +2,13 @@
 process (the CPU seconds of ``runner.run``, best of ``--repeat``).
 
     python bench/bench_ml_schemes.py [--arch x86|sparc] [--repeat N] [--only NAME,...]
-                                     [--clock block|count]
+                                     [--clock block|count] [--interleave] [--schemes S,...]
+
+``--interleave``: the schemes run in turn, ``none`` first, ``--repeat`` rounds; each round's
+ratio to that round's ``none`` run (the runs nearest in time share the machine's load) and
+the median of those ratios are printed beside the best times: on a shared machine the median
+of paired ratios moves less than the ratio of the best times. ``--schemes``: only these rows
+(``none`` is always run).
 
 Schemes (rows):
 
@@ -32,6 +38,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -98,7 +105,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", default="")
     ap.add_argument("--clock", choices=("block", "count"), default=None)
+    ap.add_argument("--interleave", action="store_true")
+    ap.add_argument("--schemes", default="")
     a = ap.parse_args()
+    schemes = [s for s in SCHEMES if s == "none" or not a.schemes
+               or s in a.schemes.split(",")]
     if a.clock:
         os.environ["PROFKIT_VCLOCK"] = a.clock
     only = set(filter(None, a.only.split(",")))
@@ -107,21 +118,45 @@ def main() -> None:
 
         clock = "block" if vclock.library() is not None else "count"
         print(f"arch {a.arch}, clock {clock}, CPU seconds (best of {a.repeat}), ratio to none")
-        print(f"{'program':8} " + " ".join(f"{s:>14}" for s in SCHEMES) + "   use recording")
+        if a.interleave:
+            print("interleaved rounds; per scheme: best seconds, ratio of the bests, median "
+                  "of the rounds' ratios")
+        print(f"{'program':8} " + " ".join(f"{s:>14}" for s in schemes) + "   use recording")
         for name, src in PROGRAMS.items():
             if only and name not in only:
                 continue
             path = os.path.join(d, f"{name}.sml")
             with open(path, "w") as f:
                 f.write(src)
+            if a.interleave:
+                times = {s: [] for s in schemes}
+                for _ in range(a.repeat):
+                    for s in schemes:
+                        opts, rts = SCHEMES[s]
+                        times[s].append(run_once(path, a.arch, opts, rts, d, uses=s != "hb0"))
+                best = {s: min(t) for s, t in times.items()}
+                med = {s: statistics.median(x / n for x, n in zip(t, times["none"]))
+                       for s, t in times.items()}
+                pair = ""
+                if "uses" in times and "hb0" in times:
+                    r = statistics.median(u / h for u, h in zip(times["uses"], times["hb0"]))
+                    pair = f" ({r:.2f}x)"
+                print(f"{name:8} " + " ".join(
+                    f"{best[s]:5.2f} {best[s] / best['none']:4.2f}x {med[s]:4.2f}x"
+                    for s in schemes) + (f"   uses/hb0 {best['uses'] / best['hb0']:5.2f}x{pair}"
+                                         if pair else ""))
+                sys.stdout.flush()
+                continue
             best = {}
-            for s, (opts, rts) in SCHEMES.items():
+            for s in schemes:
+                opts, rts = SCHEMES[s]
                 best[s] = min(run_once(path, a.arch, opts, rts, d, uses=s != "hb0")
                               for _ in range(a.repeat))
             base = best["none"]
             print(f"{name:8} " + " ".join(f"{best[s]:7.2f} {best[s] / base:5.2f}x"
-                                          for s in SCHEMES)
-                  + f"   uses/hb0 {best['uses'] / best['hb0']:5.2f}x")
+                                          for s in schemes)
+                  + (f"   uses/hb0 {best['uses'] / best['hb0']:5.2f}x"
+                     if "uses" in best and "hb0" in best else ""))
             sys.stdout.flush()
 
 

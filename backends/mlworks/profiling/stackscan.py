@@ -41,6 +41,104 @@ from ..runtime import memory as M
 #: in plain Python lists: numpy's cost per call dominates on short stacks
 SMALL = 256
 
+#: The scan in C (compiled once like the virtual clock's hook, runtime/vclock.py): the same
+#: frames and statistics as the Python code below (which stays for machines without a C
+#: compiler, and is held equal to it by tests/backends/mlworks/test_stackscan_c.py), read
+#: straight from the stack's host memory (memory.StackSpace) at the tick's instant.
+C_SOURCE = r"""
+#include <stdint.h>
+#include <stdlib.h>
+typedef struct {
+    const uint8_t *ram;  /* host memory of guest address ram_lo (the stack) */
+    uint64_t ram_lo, top, lo, hi, handler_slot;
+    const int64_t *starts, *ends, *order;
+    int64_t nitems;
+    uint64_t *skip;
+    int64_t nskip, cap, n[2];
+    int64_t *addr[2], *val[2], *item[2];
+    void *uc;
+    int (*rd)(void *, uint64_t, void *, uint64_t);  /* uc_mem_read */
+    int64_t *found, *scans_of, *top_, *max_depth, *self_, *cnt;
+    uint32_t big, cur;
+} scanner;
+static int desc(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+static inline uint32_t ld(const scanner *s, uint64_t a) {
+    uint32_t v = *(const uint32_t *)(s->ram + (a - s->ram_lo));
+    return s->big ? __builtin_bswap32(v) : v;
+}
+/* The frames of [sp, top) outermost first (stack address, return address, item) into the
+   other of the two buffers (cur flips), their number in n[cur]; returns how many of them
+   (outermost first) are the previous scan's, -1 when skip is too small for the handler
+   frames (nothing flipped: the caller grows it and calls again). */
+int64_t scan_frames(scanner *s, uint64_t sp) {
+    int64_t ns = 0, guard = 0;
+    uint32_t h = 0;
+    if (s->rd(s->uc, s->handler_slot, &h, 4)) h = 0;
+    if (s->big) h = __builtin_bswap32(h);
+    /* the handler frames' handler-code words are not frames */
+    while (h && h >= s->ram_lo && h < s->top && guard++ < (1 << 20)) {
+        if (h + 4 >= sp && h + 4 < s->top) {
+            if (ns == s->nskip) return -1;
+            s->skip[ns++] = h + 4;
+        }
+        h = ld(s, h);
+    }
+    qsort(s->skip, (size_t)ns, sizeof(uint64_t), desc);
+    uint32_t c = s->cur ^ 1;
+    int64_t *addr = s->addr[c], *val = s->val[c], *item = s->item[c];
+    int64_t k = 0, js = 0;
+    for (uint64_t a = s->top - 4; a >= sp && a < s->top; a -= 4) {
+        uint64_t w = ld(s, a);
+        if (w < s->lo || w >= s->hi) continue;
+        int64_t l = 0, r = s->nitems;  /* the last item starting at or below w */
+        while (l < r) {
+            int64_t m = (l + r) >> 1;
+            if (s->starts[m] <= (int64_t)w) l = m + 1; else r = m;
+        }
+        int64_t i = l - 1;
+        if (i < 0 || (int64_t)w >= s->ends[i] || (int64_t)w - s->starts[i] < 8) continue;
+        while (js < ns && s->skip[js] > a) js++;
+        if (js < ns && s->skip[js] == a) continue;
+        addr[k] = (int64_t)a; val[k] = (int64_t)w; item[k] = s->order[i]; k++;
+    }
+    int64_t *pa = s->addr[s->cur], *pv = s->val[s->cur], pn = s->n[s->cur];
+    s->cur = c;
+    s->n[c] = k;
+    int64_t e = 0, m = k < pn ? k : pn;
+    while (e < m && addr[e] == pa[e] && val[e] == pv[e]) e++;
+    return e;
+}
+/* MLWorks's statistics of one scan (TimeStats.add without callers): the frames f, head
+   (nh items, innermost first) then the current frames innermost first */
+void stats_add(scanner *s, const int64_t *head, int64_t nh) {
+    int64_t nf = s->n[s->cur], n = nh + nf;
+    const int64_t *it = s->item[s->cur];
+    if (!n) return;
+#define F(j) ((j) < nh ? head[j] : it[nf - 1 - ((j) - nh)])
+    s->top_[F(0)] += 1;
+    int64_t run = 0;
+    for (int64_t j = 0; j < n; j++) {
+        int64_t x = F(j);
+        s->cnt[x] += 1;
+        if (j + 1 < n && F(j + 1) == x) { run++; continue; }
+        if (run > s->self_[x]) s->self_[x] = run;
+        run = 0;
+    }
+    for (int64_t j = 0; j < n; j++) {
+        int64_t x = F(j), c = s->cnt[x];
+        if (!c) continue;
+        s->found[x] += c;
+        s->scans_of[x] += 1;
+        if (c - 1 > s->max_depth[x]) s->max_depth[x] = c - 1;
+        s->cnt[x] = 0;
+    }
+#undef F
+}
+"""
+
 
 class TimeStats:
     """Per code item (index = image item order) MLWorks time-profile counters."""
@@ -131,7 +229,7 @@ class StackScanner:
     """Scans the machine's stack; ``scan(pc)`` -> StackTable id of the current stack."""
 
     def __init__(self, machine, tables, item_cc: list[int], time_depth: int = 0,
-                 stats: bool = False) -> None:
+                 stats: bool = False, use_c: bool | None = None) -> None:
         self.m = machine
         self.stacks = tables.stacks
         self.item_cc = item_cc
@@ -160,6 +258,12 @@ class StackScanner:
         #: called after each first-entry scan (the backend takes ``last_top``)
         self.on_first_entry = None
         self._item_cache: dict[int, int] = {}
+        #: the C scan (``C_SOURCE``; None: the Python one). ``use_c`` None: when compiled
+        self._c = _CScan(self) if use_c is not False else None
+        if self._c is not None and not self._c.ok:
+            if use_c:
+                raise RuntimeError("stack scan in C: no C compiler")
+            self._c = None
 
     def _item_at(self, a: int) -> int:
         """``_item_of`` of one address, remembered (return addresses and PCs repeat)."""
@@ -279,7 +383,11 @@ class StackScanner:
     def scan(self, pc: int, tick: bool = True) -> int:
         """The StackTable id of the current stack. ``tick``: a timer tick (counted in
         ``weight`` and the time statistics); else a first-entry scan."""
-        addr, vals, it = self.frames(pc)
+        if self._c is not None:
+            addr, vals, it, k = self._c.frames()
+        else:
+            addr, vals, it = self.frames(pc)
+            k = None
         inner = self._item_at(pc)
         extra = []
         if self.sparc:
@@ -293,7 +401,9 @@ class StackScanner:
                 extra = [c]
         # ---- incremental: common outermost prefix with the previous scan
         n = min(len(addr), len(self._addr))
-        if isinstance(addr, list) and isinstance(self._addr, list):
+        if k is not None:
+            pass  # (found by the C scan)
+        elif isinstance(addr, list) and isinstance(self._addr, list):
             k = 0
             pa, pv = self._addr, self._val
             while k < n and addr[k] == pa[k] and vals[k] == pv[k]:
@@ -327,9 +437,12 @@ class StackScanner:
             self.weight[t] += 1
             t = stacks.parent[t]
         if self.stats is not None:
+            head = ([inner] if inner >= 0 else []) + extra[::-1]
+            if self._c is not None and not self.stats.depth:
+                self._c.stats_add(self.stats, head)
+                return s
             fr = list(reversed(it if isinstance(it, list) else it.tolist()))
-            fr = ([inner] if inner >= 0 else []) + extra[::-1] + fr
-            self.stats.add(fr)
+            self.stats.add(head + fr)
         return s
 
     def _push(self, s: int, item: int) -> int:
@@ -343,6 +456,116 @@ class StackScanner:
                 return t
             t = stacks.parent[t]
         return stacks.push(s, cc)
+
+
+class _CScan:
+    """The C part of one StackScanner: the ``scanner`` struct of ``C_SOURCE``, its
+    buffers, and the calls (pointers are taken once: numpy's ``.ctypes`` costs
+    microseconds a time)."""
+
+    def __init__(self, sc: StackScanner) -> None:
+        from ..runtime import vclock
+
+        self.lib = lib = vclock.compiled("stackscan", C_SOURCE)
+        self.ok = lib is not None
+        if not self.ok:
+            return
+        import ctypes
+
+        from unicorn.unicorn_py3.unicorn import uclib
+
+        P, I64, U64, U32 = ctypes.c_void_p, ctypes.c_int64, ctypes.c_uint64, ctypes.c_uint32
+
+        class S(ctypes.Structure):
+            _fields_ = [("ram", P), ("ram_lo", U64), ("top", U64), ("lo", U64), ("hi", U64),
+                        ("handler_slot", U64), ("starts", P), ("ends", P), ("order", P),
+                        ("nitems", I64), ("skip", P), ("nskip", I64), ("cap", I64),
+                        ("n", I64 * 2), ("addr", P * 2), ("val", P * 2), ("item", P * 2),
+                        ("uc", P), ("rd", P), ("found", P), ("scans_of", P), ("top_", P),
+                        ("max_depth", P), ("self_", P), ("cnt", P), ("big", U32),
+                        ("cur", U32)]
+
+        m = sc.m
+        self.m = m
+        st = self.st = S()
+        self.ref = ctypes.byref(st)
+        lib.scan_frames.restype = I64
+        lib.scan_frames.argtypes = [P, U64]
+        lib.stats_add.restype = None
+        lib.stats_add.argtypes = [P, P, I64]
+        self.keep = [np.ascontiguousarray(a, dtype=np.int64)
+                     for a in (sc.starts, sc.ends, sc.order)]
+        st.starts, st.ends, st.order = (a.ctypes.data for a in self.keep)
+        st.nitems = len(sc.starts)
+        st.ram = m.stack._ram.ctypes.data  # (fixed for the machine's life: memory.reserve)
+        st.ram_lo, st.top = M.STACK_LO, M.STACK_TOP
+        st.lo, st.hi = sc.lo, sc.hi
+        st.handler_slot = M.IMPLICIT + M.SLOT_HANDLER
+        st.big = 1 if np.dtype(m.stack.cpu_dtype).byteorder == ">" else 0
+        raw = getattr(m.uc, "raw", m.uc)
+        st.uc = raw._uch
+        st.rd = ctypes.cast(uclib.uc_mem_read, P).value
+        self._skip(64)
+        self._grow(256)
+        self.head = np.zeros(8, dtype=np.int64)  # (the innermost item and SPARC's %o7)
+        self.head_ptr = self.head.ctypes.data
+        self.stats_on = None
+
+    def _skip(self, n: int) -> None:
+        self.skip = np.zeros(n, dtype=np.uint64)
+        self.st.skip, self.st.nskip = self.skip.ctypes.data, n
+
+    def _grow(self, cap: int) -> None:
+        """Frame buffers for stacks of up to ``cap`` words (a scan's frames are kept)."""
+        st = self.st
+        old = getattr(self, "bufs", None)
+        self.bufs = [[np.zeros(cap, dtype=np.int64) for _ in range(3)] for _ in range(2)]
+        if old is not None:
+            c, n = st.cur, st.n[st.cur]
+            for a, b in zip(old[c], self.bufs[c]):
+                b[:n] = a[:n]
+        for j in range(2):
+            st.addr[j], st.val[j], st.item[j] = (b.ctypes.data for b in self.bufs[j])
+        st.cap = cap
+
+    def frames(self):
+        """(stack addresses, return addresses, items) outermost first, and how many of
+        them are the previous scan's."""
+        m, st = self.m, self.st
+        sp = m.reg32(m.arch.SP)
+        if not (m.stack.lo <= sp < M.STACK_TOP):
+            sp = M.STACK_TOP  # (no stack: no frames)
+        sp &= ~3
+        if (M.STACK_TOP - sp) >> 2 > st.cap:
+            self._grow(max((M.STACK_TOP - sp) >> 2, 2 * st.cap))
+        while True:
+            k = self.lib.scan_frames(self.ref, sp)
+            if k >= 0:
+                break
+            self._skip(2 * len(self.skip))
+        c = st.cur
+        n = st.n[c]
+        a, v, i = self.bufs[c]
+        return a[:n], v[:n], i[:n], k
+
+    def stats_add(self, ts: TimeStats, head: list[int]) -> None:
+        """``ts.add(head + the current frames innermost first)`` (no caller chains)."""
+        st = self.st
+        if self.stats_on is not ts:
+            self.stats_on = ts
+            self.cnt = np.zeros(len(ts.found), dtype=np.int64)
+            st.found, st.scans_of, st.top_, st.max_depth, st.self_, st.cnt = (
+                a.ctypes.data for a in (ts.found, ts.scans_of, ts.top, ts.max_depth,
+                                        ts.self_, self.cnt))
+        nh = len(head)
+        for j, x in enumerate(head):
+            self.head[j] = x
+        n = nh + st.n[st.cur]
+        ts.scans += 1
+        ts.frames += n
+        if n > ts.max_frames:
+            ts.max_frames = n
+        self.lib.stats_add(self.ref, self.head_ptr, nh)
 
 
 def share_entries(stacks, item_cc: list[int], counts: np.ndarray, weight: dict[int, int],

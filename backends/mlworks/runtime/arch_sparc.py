@@ -39,6 +39,7 @@ re-executed (that would run the service again): execution restarts at %o7 + 8.
 
 from __future__ import annotations
 
+import ctypes
 import struct
 
 import numpy as np
@@ -149,6 +150,10 @@ class JmplHooks:
             self.lib.uc_emu_stop(self.uch)
 
 
+def _bswap(w: int) -> int:
+    return int.from_bytes(w.to_bytes(4, "little"), "big")
+
+
 class SwappedUc:
     """unicorn with the runtime's little-endian word view of big-endian SPARC memory."""
 
@@ -157,6 +162,8 @@ class SwappedUc:
         self._arch = arch
         self.raw = uc  # the CPU's own view (big-endian words)
         self._synced: tuple[int, int] | None = None
+        self._rr = None  # ``_capi``'s library, handle and buffers
+        assert M.SLOT_GC_LIMIT == M.SLOT_GC_BASE + 4
 
     def __getattr__(self, name):
         return getattr(self._uc, name)
@@ -198,26 +205,36 @@ class SwappedUc:
         return self._uc.hook_add(htype, cb, user_data, begin, end, *args)
 
     # ---- allocation registers <-> implicit-vector slots
-    def _slot(self, off: int) -> int:
-        return struct.unpack("<I", self.mem_read(M.IMPLICIT + off, 4))[0]
+    def _capi(self):
+        """Registers and the two allocation slots through unicorn's C API with reused
+        buffers (the binding costs ~10 us a call; the slots are synced at every stub call
+        and every tick)."""
+        if self._rr is None:
+            from unicorn.unicorn_py3.unicorn import uclib
 
-    def _set_slot(self, off: int, v: int) -> None:
-        self.mem_write(M.IMPLICIT + off, struct.pack("<I", v & MASK))
+            reg, slots = ctypes.c_uint64(0), (ctypes.c_uint32 * 2)()
+            self._rr = (uclib, self._uc._uch, reg, ctypes.byref(reg), slots,
+                        ctypes.cast(slots, ctypes.POINTER(ctypes.c_char)),
+                        M.IMPLICIT + M.SLOT_GC_BASE)
+        return self._rr
 
     def regs_to_slots(self) -> None:
-        uc = self._uc
-        g2 = uc.reg_read(S.UC_SPARC_REG_G2)
-        g1 = uc.reg_read(S.UC_SPARC_REG_G1)
-        limit = (g2 + ((LIMIT_BIAS - g1) & MASK)) & MASK
-        self._set_slot(M.SLOT_GC_BASE, g2)
-        self._set_slot(M.SLOT_GC_LIMIT, limit)
+        lib, uch, reg, ref, slots, p, at = self._capi()
+        lib.uc_reg_read(uch, S.UC_SPARC_REG_G2, ref)
+        g2 = reg.value & MASK
+        lib.uc_reg_read(uch, S.UC_SPARC_REG_G1, ref)
+        limit = (g2 + ((LIMIT_BIAS - reg.value) & MASK)) & MASK
+        # gc_base and gc_limit are adjacent words: one write, big-endian as SPARC sees them
+        slots[0], slots[1] = _bswap(g2), _bswap(limit)
+        lib.uc_mem_write(uch, at, p, 8)
         self._synced = (g2, limit)
 
     def slots_to_regs(self) -> None:
         """Registers from the slots, only if the runtime changed the slots (a stop between
         a resumed allocation's tag and advance instructions must not disturb %g1/%g2)."""
-        base = self._slot(M.SLOT_GC_BASE)
-        limit = self._slot(M.SLOT_GC_LIMIT)
+        lib, uch, reg, ref, slots, p, at = self._capi()
+        lib.uc_mem_read(uch, at, p, 8)
+        base, limit = _bswap(slots[0]), _bswap(slots[1])
         if self._synced == (base, limit):
             return
         self._synced = None

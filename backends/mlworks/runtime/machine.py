@@ -470,6 +470,14 @@ class Machine:
         uc, vc, exit_addr = self.uc, self.vclock, self.exit_addr
         until = exit_addr
         vc.arm(count)
+        if vc.go_inline(count, lambda at: self._tick_inline(count, on_slice, at)):
+            while True:  # ends only at the end (or SPARC's large-object trap: go on)
+                status = self._emulate(pc, exit_addr, 0, intr)
+                if status is not None:
+                    return status
+                pc = self.reg32(self.arch.PC)
+                if pc == exit_addr:
+                    return 0
         while True:
             status = self._emulate(pc, until, 0, intr)
             if status is not None:
@@ -495,6 +503,20 @@ class Machine:
             until = exit_addr
             self._slice_done(count, on_slice, pc)
             vc.arm(count)
+
+    def _tick_inline(self, count: int, on_slice, pc: int) -> bool:
+        """A slice's end reached inside ``emu_start`` (vclock.go_inline): the same as at a
+        stop, with SPARC's allocation registers and slots kept in step as around a stop."""
+        sync = getattr(self.uc, "regs_to_slots", None)
+        if sync is not None:
+            sync()
+            try:
+                self._slice_done(count, on_slice, pc)
+            finally:
+                self.uc.slots_to_regs()
+        else:
+            self._slice_done(count, on_slice, pc)
+        return False
 
     def _run_loop(self, pc: int, count: int, on_slice, intr) -> int:
         uc = self.uc

@@ -36,6 +36,22 @@ Exactly the same instant as ``count=N`` (so every tick, census and profile is th
   uncounted, would do (counting itself restarts a slice that way), but no test program
   reaches that case yet.
 
+**Ticks inside the emulation** (``go_inline``, slices of at least ``INLINE_MIN``
+instructions): a stop costs two ``emu_start`` round trips and a retranslation per tick,
+so slice ends are taken without leaving ``emu_start``. When a slice ends at a block's
+start, the block hook calls the tick there (the registers are synced for a block hook).
+When it ends r instructions into a block, the hook points the clock's one code hook (C,
+``vclock_code``; its bounds are rewritten in unicorn's ``struct hook``, whose layout is
+checked when the hook is added) at that instruction x, drops the block's translation and
+writes the PC (unicorn's "quit this block, go on emulating": the block has not run yet);
+the block is translated again with a call to the hook at x, where the tick runs, at the
+same instant as a stop there. Hooked translations are dropped at the next such tick. A
+SPARC stop in the delay slot of a ``call`` or branch resumes by running the control
+transfer again (arch_sparc.SwappedUc.emu_start) and counting counts it again: the next
+slice ends one instruction earlier, as after a stop. The rest of a block after x is
+shorter than a slice (``INLINE_MIN`` > 512, unicorn's longest block), so at most one tick
+falls in it.
+
 Without a C compiler (or with ``PROFKIT_VCLOCK=count``) the machine uses ``count=N``, with
 the same results, slower. What flows in: the machine's unicorn (raw), its architecture;
 what flows out: ``stopped`` after an ``emu_start`` that the clock ended, ``counter``.
@@ -64,7 +80,19 @@ typedef struct {
     int (*emu_stop)(void *);
     entry *table;
     uint64_t mask;
+    /* ticks taken inside the emulation (``inline``): see the module docstring */
+    uint32_t inline_on, pending, pc_reg, ctl_remove;
+    uint64_t pending_x, pending_block, stale_x, nowhere;
+    uint64_t (*target)(uint64_t, uint32_t, uint32_t);
+    uint32_t (*tick)(uint64_t);
+    int (*reg_write)(void *, int, const void *);
+    int (*ctl)(void *, uint32_t, ...);
+    uint64_t *range;  /* the code hook's bounds (unicorn's struct hook begin, end) */
 } vclock;
+
+static void uncache(vclock *c, void *uc, uint64_t a) {
+    c->ctl(uc, c->ctl_remove, a, a + 1);
+}
 
 void vclock_block(void *uc, uint64_t addr, uint32_t size, void *user) {
     vclock *c = (vclock *)user;
@@ -77,6 +105,17 @@ void vclock_block(void *uc, uint64_t addr, uint32_t size, void *user) {
         w = c->miss(addr, size);
         e->addr = addr; e->size = size; e->weight = w;
     }
+    int entered = 0;
+    if (c->pending) {
+        if (c->pending == 1 && addr == c->pending_block) {
+            c->pending = 2;  /* the block run again, now with the code hook at x */
+            entered = 1;
+        } else {  /* left before x (a trap, a re-run store): the instant is found again */
+            c->pending = 0;
+            c->range[0] = c->range[1] = c->nowhere;
+            c->stale_x = c->pending_x;
+        }
+    }
     if (w == 1 && c->last_size && addr >= c->last_addr && addr < c->last_addr + c->last_size
         && !(addr == c->last_addr && size == c->last_size))
         /* the previous block was left at its instruction at addr, which is run again alone
@@ -85,19 +124,55 @@ void vclock_block(void *uc, uint64_t addr, uint32_t size, void *user) {
         c->counter -= c->miss(addr, (uint32_t)(c->last_addr + c->last_size - addr)) - 1;
     c->last_addr = addr;
     c->last_size = size;
-    if (c->counter + w > c->limit) {  /* not run: nothing of it to give back */
-        c->stopped = 1;
-        c->stop_size = size;
+    while (!entered && c->counter + w > c->limit) {
+        if (!c->inline_on) {  /* not run: nothing of it to give back */
+            c->stopped = 1;
+            c->stop_size = size;
+            c->last_size = 0;
+            c->emu_stop(uc);
+            return;
+        }
+        uint64_t r = c->limit - c->counter;
+        if (r == 0) {  /* the instant is this block's start: tick here (re-arms limit) */
+            if (c->tick(addr)) return;
+            continue;
+        }
+        /* the instant is r instructions into this block: leave it before it runs (a PC
+           write is unicorn's "quit this block, go on emulating"), with a code hook at x
+           and the block's translation dropped, so that it is run again hooked at x */
+        uint64_t x = c->target(addr, size, (uint32_t)r);
+        if (c->stale_x) { uncache(c, uc, c->stale_x); c->stale_x = 0; }
+        c->pending_x = x;
+        c->pending_block = addr;
+        c->pending = 1;
+        c->range[0] = c->range[1] = x;
+        uncache(c, uc, x);
+        c->reg_write(uc, c->pc_reg, &addr);
         c->last_size = 0;
-        c->emu_stop(uc);
         return;
     }
     c->counter += w;
+}
+
+void vclock_code(void *uc, uint64_t addr, uint32_t size, void *user) {
+    vclock *c = (vclock *)user;
+    if (c->pending != 2 || addr != c->pending_x) return;
+    c->pending = 0;
+    c->range[0] = c->range[1] = c->nowhere;
+    c->stale_x = addr;  /* its block keeps a call to the hook: dropped at the next stop */
+    c->tick(addr);
 }
 """
 
 TABLE_BITS = 16
 MISS = ctypes.CFUNCTYPE(ctypes.c_uint32, ctypes.c_uint64, ctypes.c_uint32)
+TARGET = ctypes.CFUNCTYPE(ctypes.c_uint64, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint32)
+TICK = ctypes.CFUNCTYPE(ctypes.c_uint32, ctypes.c_uint64)
+#: an address no code runs at: the code hook's bounds while no tick is pending
+NOWHERE = 0xFFFFFFF1
+#: the smallest slice ticked inside the emulation: a block has at most 512 instructions,
+#: so the rest of a block after a tick never reaches the next one
+INLINE_MIN = 1024
 
 
 class _Entry(ctypes.Structure):
@@ -110,16 +185,59 @@ class _State(ctypes.Structure):
                 ("last_addr", ctypes.c_uint64), ("last_size", ctypes.c_uint32),
                 ("stopped", ctypes.c_uint32), ("active", ctypes.c_uint32),
                 ("stop_size", ctypes.c_uint32), ("miss", MISS), ("emu_stop", ctypes.c_void_p),
-                ("table", ctypes.POINTER(_Entry)), ("mask", ctypes.c_uint64)]
+                ("table", ctypes.POINTER(_Entry)), ("mask", ctypes.c_uint64),
+                ("inline_on", ctypes.c_uint32), ("pending", ctypes.c_uint32),
+                ("pc_reg", ctypes.c_uint32), ("ctl_remove", ctypes.c_uint32),
+                ("pending_x", ctypes.c_uint64), ("pending_block", ctypes.c_uint64),
+                ("stale_x", ctypes.c_uint64), ("nowhere", ctypes.c_uint64),
+                ("target", TARGET), ("tick", TICK), ("reg_write", ctypes.c_void_p),
+                ("ctl", ctypes.c_void_p), ("range", ctypes.POINTER(ctypes.c_uint64))]
 
 
 _lib: list = []  # [CDLL or None], once per process
+_built: dict[str, object] = {}  # source hash -> CDLL or None
 
 
 def library():
     """The compiled block hook (None when there is no C compiler, or PROFKIT_VCLOCK=count)."""
     if os.environ.get("PROFKIT_VCLOCK", "") == "count":
         return None
+    if not _lib:
+        _lib.append(compiled("vclock", C_SOURCE))
+    return _lib[0]
+
+
+def compiled(stem: str, source: str):
+    """``source`` compiled once with the system's C compiler into profkit's cache directory
+    (``STEM-HASH.so``) and loaded; None without a compiler. Also used by the stack
+    scanner's C part (profiling/stackscan.py)."""
+    key = hashlib.sha256(source.encode()).hexdigest()[:16]
+    if key in _built:
+        return _built[key]
+    _built[key] = None
+    name = f"{stem}-{key}.so"
+    dirs = []
+    if cachedir.enabled():
+        dirs.append(cachedir.cache_dir())
+    dirs.append(Path(tempfile.gettempdir()) / f"profkit-{os.getuid()}")
+    for d in dirs:
+        so = d / name
+        try:
+            if not so.exists():
+                d.mkdir(parents=True, exist_ok=True)
+                with tempfile.TemporaryDirectory(dir=d) as t:
+                    src = Path(t) / f"{stem}.c"
+                    src.write_text(source)
+                    out = Path(t) / name
+                    cc = os.environ.get("CC", "cc")
+                    subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(out), str(src)],
+                                   check=True, capture_output=True, timeout=60)
+                    os.replace(out, so)  # atomic: a concurrent run sees all or nothing
+            _built[key] = ctypes.CDLL(str(so))
+            return _built[key]
+        except (OSError, subprocess.SubprocessError):
+            continue
+    return None
     if _lib:
         return _lib[0]
     _lib.append(None)
@@ -203,6 +321,7 @@ class VirtualClock:
         st.active = 1
         self._pending: BaseException | None = None
         self._blocks: dict[tuple[int, int], list] = {}  # (pc, size) -> _insns, for target
+        self._cti_cache: dict[int, bool] = {}  # SPARC: pc -> follows a control transfer
         if not self.sparc:
             from capstone import CS_ARCH_X86, CS_MODE_32, Cs
 
@@ -243,10 +362,83 @@ class VirtualClock:
             self._pending = e
             return 0
 
+    # ---- ticks inside the emulation
+    def go_inline(self, units: int, on_tick) -> bool:
+        """Take every tick inside ``emu_start`` instead of stopping there: ``on_tick(pc)``
+        is called at the exact instant (from the block hook when a slice ends at a
+        block's start, else from a code hook at the instruction) and must return True to
+        stop the emulation; the clock re-arms itself. False (nothing changed) when the
+        slices are too short or unicorn's hook layout is not the one known here."""
+        from unicorn.unicorn_const import UC_HOOK_CODE
+        from unicorn.unicorn_py3.unicorn import uc_hook_h, uclib
+
+        if units < INLINE_MIN:
+            return False
+        h = uc_hook_h()
+        fn = ctypes.cast(self.lib.vclock_code, ctypes.c_void_p)
+        st = self.state
+        err = uclib.uc_hook_add(self.raw._uch, ctypes.byref(h), UC_HOOK_CODE, fn,
+                                ctypes.cast(ctypes.pointer(st), ctypes.c_void_p),
+                                ctypes.c_uint64(NOWHERE), ctypes.c_uint64(NOWHERE + 2))
+        if err:
+            return False
+        # unicorn 2's struct hook: five ints and a bool, then uint64 begin, end
+        rng = ctypes.cast(ctypes.c_void_p(h.value + 24), ctypes.POINTER(ctypes.c_uint64))
+        if (rng[0], rng[1]) != (NOWHERE, NOWHERE + 2):
+            uclib.uc_hook_del(self.raw._uch, h)
+            return False
+        rng[1] = NOWHERE
+        self._code_hook = h
+        self._tick_fn = on_tick
+        self._target_c = TARGET(self._target_cb)
+        self._tick_c = TICK(self._tick_cb)
+        st.range = rng
+        st.nowhere = NOWHERE
+        st.target = self._target_c
+        st.tick = self._tick_c
+        st.reg_write = ctypes.cast(uclib.uc_reg_write, ctypes.c_void_p).value
+        st.ctl = ctypes.cast(uclib.uc_ctl, ctypes.c_void_p).value
+        st.ctl_remove = (1 << 30) | (2 << 26) | 9  # UC_CTL_WRITE(TB_REMOVE_CACHE, 2 args)
+        st.pc_reg = self.m.arch.PC
+        self._units = units
+        st.inline_on = 1
+        return True
+
+    def _target_cb(self, addr: int, size: int, r: int) -> int:
+        try:
+            return self.target(addr, r, size)
+        except BaseException as e:  # re-raised by the machine after emu_start returns
+            self._pending = e
+            self.raw.emu_stop()
+            return addr
+
+    def _tick_cb(self, pc: int) -> int:
+        st = self.state
+        st.limit += self._units
+        try:
+            if self.sparc and self._after_cti(pc):
+                # a stop here would resume by running the call or branch again (SPARC's
+                # delay slot: arch_sparc.SwappedUc.emu_start), and counting counts it
+                # again: the next slice ends one instruction earlier
+                st.limit -= 1
+            return 1 if self._tick_fn(pc) else 0
+        except BaseException as e:
+            self._pending = e
+            st.limit = 1 << 62
+            self.raw.emu_stop()
+            return 1
+
+    def _after_cti(self, pc: int) -> bool:
+        k = self._cti_cache.get(pc)
+        if k is None:
+            k = self._cti_cache[pc] = _is_cti(int.from_bytes(self._bytes(pc - 4, 4), "big"))
+        return k
+
     def forget(self) -> None:
         """Code was rewritten: drop every cached weight."""
         ctypes.memset(self._table, 0, ctypes.sizeof(self._table))
         self._blocks.clear()
+        self._cti_cache.clear()
 
     # ---- the run loop's side
     @property
@@ -266,10 +458,11 @@ class VirtualClock:
     def remaining(self) -> int:
         return self.state.limit - self.state.counter
 
-    def target(self, pc: int, r: int) -> int:
+    def target(self, pc: int, r: int, size: int | None = None) -> int:
         """The address r weighted instructions after ``pc`` in the straight-line code of the
         block starting at ``pc`` (the clock stopped in front of it: r < its weight)."""
-        size = self.state.stop_size if self.state.last_addr == pc else 0
+        if size is None:
+            size = self.state.stop_size if self.state.last_addr == pc else 0
         insns = self._blocks.get((pc, size))
         if insns is None:
             insns = self._blocks[(pc, size)] = self._insns(pc, size or 64)
