@@ -86,6 +86,10 @@ def x86_count(index: int) -> list:
     return [f"inc dword ptr [{M.CALL_COUNTS + 4 * index:#x}]"]
 
 
+#: the x86 repeated use: two 8-byte nops, as many bytes as the recording sequence (7 + 2 + 7)
+REPEATED_X86 = "nop dword ptr [eax + eax - 0x80000000]"
+
+
 def x86_use(reg: str, maybe_int: bool = False, repeated: bool = False) -> list:
     """Record a use of the object the value in ``reg`` points into (``reg`` unchanged).
     ``maybe_int``: the value may be an integer: skip it. ``repeated``: its flag is known
@@ -96,7 +100,7 @@ def x86_use(reg: str, maybe_int: bool = False, repeated: bool = False) -> list:
     # table was last read)
     done = _label("used")
     at = f"byte ptr [{reg} {_x86_disp(M.USE_TABLE)}]"
-    body = (["nop", "nop"] if repeated
+    body = ([REPEATED_X86, REPEATED_X86] if repeated
             else [f"cmp {at}, 0", Jump("ne", done), f"mov {at}, 1", Label(done)])
     if not maybe_int:
         return body
