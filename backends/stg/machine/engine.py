@@ -44,7 +44,7 @@ from profkit.tables import CostCentre, Info
 from .. import ir
 from . import prims, rt
 from .ccs import CcsOps
-from ..heap.heapobj import LF, Box, Con, DataConR, Fun, Pap, Thunk
+from ..heap.heapobj import BLACKHOLE_SIZE, LF, Box, Con, DataConR, Fun, Pap, Thunk
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .compile import Codegen, con_package
 from .printf import PrintfError, printf_format
@@ -93,6 +93,8 @@ class Machine(MachineRoots):
         self.cur_env: list | None = None
         self.cur_code: Any = None
         self.dead = bytearray()  # dead[oid] = 1 once a death row was staged
+        #: updates noted by the run-time functions, one int each (``stage_updates``)
+        self._updates = array("q")
         self.out: list[str] = []
         self.hput_calls = 0  # output calls so far (prims.p_putStr: base's hPutStr costs)
         infos = self.tables.infos
@@ -190,6 +192,7 @@ class Machine(MachineRoots):
             "S_CBOX": site(d_c.info, 2), "S_CONS": site(self.datacons[":"].info, 3),
             "S_UNPACK": site(self.unpack_lf.info, 3),
             "WANT_USE": bool(st.wants.get("use")), "WANT_UPD": bool(st.wants.get("update")),
+            "UPDa": self._updates.append,
             "I_BH": self.i_bh, "I_IND": self.i_ind, "I_PAP": self.i_pap,
             "I_IBOX": d_i.info, "I_DBOX": d_d.info, "I_CBOX": d_c.info,
             "I_CONS": self.datacons[":"].info, "I_UNPACK": self.unpack_lf.info,
@@ -236,7 +239,6 @@ class Machine(MachineRoots):
         ns = self.ns if ns is None else ns
         st = self.session.stager
         ns["USEa"] = st.use.append
-        ns["UPDx"] = st.update.extend
 
     def after_session_call(self) -> None:
         """Re-bind the staging arrays (the session replaces them when it flushes) and the
@@ -329,8 +331,36 @@ class Machine(MachineRoots):
             sys.setrecursionlimit(old)
             if gc_was_enabled:
                 gc.enable()
+            self.stage_updates()
             self.flush_output()
         return 0
+
+    def stage_updates(self) -> None:
+        """Make the update rows of the updates the run-time functions noted (``UPDa``, one
+        int per update, cheaper than a row: ``oid`` for thunk -> BLACKHOLE, ``~oid`` for
+        BLACKHOLE -> IND), in order, into the session's staging area. A thunk's row names
+        its info and size as allocated (its site), a blackhole GHC's two words. Called
+        before anything that may flush (``event``, the end of ``run``, ``kill_all``): the
+        rows name the ids of the header as it is."""
+        buf = self._updates
+        if not buf:
+            return
+        ids = np.frombuffer(buf, dtype=np.int64).copy()
+        del buf[:]
+        ind = ids < 0
+        oid = np.where(ind, ~ids, ids)
+        rows = np.empty((len(ids), 5), dtype=np.int64)
+        rows[:, 0] = oid
+        rows[:, 1] = self.i_bh
+        rows[:, 2] = self.i_ind
+        rows[:, 3:] = BLACKHOLE_SIZE
+        bh = np.flatnonzero(~ind)
+        if len(bh):
+            h = self.header
+            rows[bh, 1] = h.gather("alloc_info", oid[bh])
+            rows[bh, 2] = self.i_bh
+            rows[bh, 3] = h.gather("size_words", oid[bh])
+        self.session.stager.update.frombytes(rows.tobytes())
 
     def _limit(self) -> int:
         lim = self.next_tick
@@ -346,6 +376,8 @@ class Machine(MachineRoots):
         self.steps = steps
         self.cur_env = env
         self.cur_code = code
+        if self._updates:
+            self.stage_updates()
         ns = self.ns
         upt = self.clock.units_per_tick
         while steps >= self.next_tick:
@@ -451,6 +483,7 @@ class Machine(MachineRoots):
 
     def kill_all(self) -> None:
         """Stage a death row (header as it is) for every object not yet dead."""
+        self.stage_updates()
         h = self.session.header
         n = len(h)
         if len(self.dead) < n:

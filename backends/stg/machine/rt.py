@@ -11,7 +11,9 @@ the frame stack · the header (``core.header.SiteHeader``): ``HI``/``HIa`` the a
 column and its ``append`` (``S_*`` site ids, ``SITE(info, size)`` interns one, ``SS`` site
 sizes), ``HP``/``HPa`` producers, ``HL`` last use and ``HX`` current-info state (grown
 lazily: on IndexError ``hl_set``/``hx_set``; ``X_BH``/``X_IND`` state codes) ·
-``WANT_USE``/``USEa`` and ``WANT_UPD``/``UPDx`` event staging · ``I_*`` info ids ·
+``WANT_USE``/``USEa`` use rows and ``WANT_UPD``/``UPDa`` update staging (one int per
+update: ``oid`` for thunk -> BLACKHOLE, ``~oid`` for BLACKHOLE -> IND; the machine makes the
+rows, ``Machine.stage_updates``) · ``I_*`` info ids ·
 ``DC_*``, ``NIL``, ``TRUE``, ``FALSE``, ``INTLIKE``, ``CHARLIKE`` static closures ·
 ``enter_fun`` the CCS call rule · ``m`` the Machine.
 
@@ -135,7 +137,7 @@ def ret(v):
                 except IndexError:  # [track]
                     hx_set(oid, X_IND)  # [track]
                 if WANT_UPD:  # [track]
-                    UPDx((oid, I_BH, I_IND, 2, 2))  # [track]
+                    UPDa(~oid)  # [track] BLACKHOLE -> IND (Machine.stage_updates)
             if oid < NURSERY_START:  # [gc]
                 REMEMBER(t)  # [gc] write barrier of the collector model
             continue
@@ -180,7 +182,7 @@ def enter_thunk(o):
         except IndexError:  # [track]
             hx_set(oid, X_BH)  # [track]
         if WANT_UPD:  # [track]
-            UPDx((oid, o.lf.info, I_BH, SS[HI[oid]], 2))  # [track]
+            UPDa(oid)  # [track] thunk -> BLACKHOLE (Machine.stage_updates)
     push((UPD, o, CCS))
     o.fv = None
     CCS = o.ccs
