@@ -243,7 +243,8 @@ def profkit_renumber(session: Session, kept: np.ndarray) -> None:
     """The backend compacted its header: the surviving objects were renumbered.
 
     Cost: rare (at a major collection, when at least three quarters of the ids allocated so
-    far are dead; and, on a run with no collector model where no scheme listens to uses,
+    far, or of those allocated since the last compaction, are dead; and, on a run with no
+    collector model where no scheme listens to uses,
     updates, copies, deaths or censuses, every 65,536 allocations with ``kept`` empty: the
     ids of delivered alloc rows are forgotten). Emitted by: stg. Staged batches were
     flushed just before, so every row delivered earlier names an old id and every later
@@ -251,9 +252,13 @@ def profkit_renumber(session: Session, kept: np.ndarray) -> None:
     ``profkit_alloc``/``use``/``update``/``copy``/``death`` and not this hook keeps
     compaction off for the whole run (``profkit.scheme`` says more).
 
-    :param kept: int64, sorted: the old ids of the objects still live. The object that had
-        id ``kept[k]`` now has id ``k``; every other old id is gone (those objects were
-        given their death rows); objects allocated from now on get ids from
+    :param kept: int64, sorted: the old ids of the objects still live, and possibly of
+        objects already dead (a *generational* compaction keeps the ids numbered by the
+        previous compaction as they are, ``kept`` then starts with ``0, 1, 2, ...``, dead
+        ones included while they are few: do not take ``len(kept)`` as the live count).
+        The object that had id ``kept[k]`` now has id ``k``; every other old id is gone
+        (those objects were given their death rows, as were the dead ones in ``kept``:
+        no later row names them); objects allocated from now on get ids from
         ``len(kept)``. ``profkit.scheme.ObjectColumn.keep(kept)`` renumbers a column.
     """
 

@@ -88,6 +88,13 @@ class StgHeapModel:
         self.compact_min = 0
         self.renumber_fn: Callable[[np.ndarray], None] | None = None
         self.compactions = 0
+        self.generational_compactions = 0
+        #: ids below this were numbered by the last compaction: a generational one keeps
+        #: them as they are (dead ones included) and renumbers only the ids above
+        self.compact_base = 0
+        #: thunks with ids below ``compact_base`` updated since the last compaction: the
+        #: only old objects that can point at an object allocated since (``_young_objects``)
+        self.remembered_old: list[Any] = []
         #: the live ids after the last major collection (``_account``)
         self._live = np.zeros(0, dtype=np.int64)
 
@@ -96,6 +103,8 @@ class StgHeapModel:
         """Write barrier: an old thunk was updated and may now point at a young object."""
         if 0 <= thunk.id < self.nursery_start:
             self.remembered.append(thunk)
+            if thunk.id < self.compact_base:
+                self.remembered_old.append(thunk)
 
     def young_words(self) -> int:
         h = self.header
@@ -153,7 +162,7 @@ class StgHeapModel:
         # the graph names objects by their position in ``live``, which a compaction keeps
         graph = self._graph(live, graph_edges) if graph_edges is not None else None
         if self._compact(n) != n:
-            live = np.arange(len(live), dtype=np.int64)
+            live = self._live.astype(np.int64, copy=False)  # their new ids
         gen = np.frombuffer(self.gen, dtype=np.uint8)[live].astype(np.int8)
         view = CensusView(time=time, era=s.era, obj=live, gen=gen, tables=s.tables,
                           header=s.header, word_bytes=s.word_bytes)
@@ -172,19 +181,42 @@ class StgHeapModel:
     # ------------------------------------------------------------------ compaction
     def _compact(self, n: int) -> int:
         """After a major collection: if at least three quarters of the ``n`` ids are dead
-        (and there are ``compact_min`` of them), renumber the live objects ``0..L-1`` in
-        their order and forget the dead ids, so that the header, this model's columns and
-        the schemes' per-object state follow the live heap, not everything ever allocated.
-        Returns the number of ids now in use."""
-        if not self.compact_min or n < self.compact_min:
+        (and there are ``compact_min`` of them), or of the ids allocated since the last
+        compaction (and there are ``max(compact_min, 3 * compact_base)`` of those),
+        renumber, so that the header, this model's columns and the schemes' per-object
+        state follow the live heap, not everything ever allocated. A *generational*
+        compaction keeps the ids below ``compact_base`` as they are (the dead among them
+        too, while they are at most half) and renumbers only the live ones above, in their
+        order, which it finds without tracing the older objects: a large long-lived
+        structure is traced once, not at every compaction. A full one renumbers the live
+        objects ``0..L-1``. Returns the number of ids now in use."""
+        cmin = self.compact_min
+        if not cmin or n < cmin:
             return n
-        kept = self._live.astype(np.int64, copy=False)  # the major collection's survivors
-        if 4 * len(kept) > n or not self.session.can_renumber():
+        live = self._live.astype(np.int64, copy=False)  # the major collection's survivors
+        base = self.compact_base
+        young = live[np.searchsorted(live, base):]
+        due_young = n - base >= max(cmin, 3 * base) and 4 * len(young) <= n - base
+        if not (due_young or 4 * len(live) <= n) or not self.session.can_renumber():
             return n
-        objs = self._live_objects(n)
-        ids = np.fromiter((o.id for o in objs), dtype=np.int64, count=len(objs))
-        if len(ids) != len(kept) or not np.array_equal(np.sort(ids), kept):
-            raise AssertionError(f"compaction: {len(ids)} objects reached, {len(kept)} live ids")
+        holes = base - (len(live) - len(young))
+        kept = None
+        if base and due_young and 2 * holes <= base:
+            objs = self._young_objects(n, base)
+            ids = np.fromiter((o.id for o in objs), dtype=np.int64, count=len(objs))
+            if len(ids) == len(young) and np.array_equal(np.sort(ids), young):
+                kept = np.concatenate([np.arange(base, dtype=np.int64), young])
+                self.generational_compactions += 1
+            elif CHECK_TRACE:
+                raise AssertionError(f"generational compaction: {len(ids)} objects "
+                                     f"reached, {len(young)} live ids")
+        if kept is None:  # a full one (also if the young trace ever missed: never seen)
+            kept = live
+            objs = self._live_objects(n)
+            ids = np.fromiter((o.id for o in objs), dtype=np.int64, count=len(objs))
+            if len(ids) != len(kept) or not np.array_equal(np.sort(ids), kept):
+                raise AssertionError(f"compaction: {len(ids)} objects reached, "
+                                     f"{len(kept)} live ids")
         for o, k in zip(objs, np.searchsorted(kept, ids).tolist()):
             o.id = k
         if self.fast:  # (reads the header's states before it compacts)
@@ -194,17 +226,41 @@ class StgHeapModel:
         self.session.renumber(kept)
         L = len(kept)
         self.gen = bytearray(np.frombuffer(self.gen, dtype=np.uint8)[kept].tobytes())
-        self.dead = bytearray(L)
+        self.dead = bytearray(np.frombuffer(self.dead, dtype=np.uint8)[kept].tobytes())
+        self._live = np.searchsorted(kept, live)
         self.nursery_start = L
+        self.compact_base = L
         self.remembered = []
+        self.remembered_old = []
         self.compactions += 1
         return L
 
-    def _live_objects(self, n: int) -> list[Any]:
-        """Every live heap object (id in 0..n-1) reachable from the roots, as objects: the
-        object trace of ``_mark``, collecting instead of marking."""
+    def _young_objects(self, n: int, base: int) -> list[Any]:
+        """The live heap objects with ids ``base..n-1``: ``_live_objects``, but an object
+        below ``base`` is not looked into. None of those can point at a newer object except
+        a thunk updated since the compaction that numbered it (``remembered_old``): the
+        trace starts from the roots and from those thunks' values that are live (a
+        reachable thunk's value is live, and everything a live object reaches is)."""
         roots = (self.full_roots_fn() if self.full_roots_fn is not None
                  else [obj for obj, _ in self.roots_fn()])
+        dead = self.dead
+        for t in self.remembered_old:
+            v = t.val
+            while type(v) is Thunk and v.val is not None:
+                v = v.val
+            i = getattr(v, "id", None)
+            if i is not None and base <= i < n and not dead[i]:
+                roots.append(v)
+        return self._live_objects(n, roots, base)
+
+    def _live_objects(self, n: int, roots: list[Any] | None = None, lo: int = 0
+                      ) -> list[Any]:
+        """Every live heap object (id in ``lo..n-1``) reachable from the roots (or from
+        ``roots``) without going through an object below ``lo``, as objects: the object
+        trace of ``_mark``, collecting instead of marking."""
+        if roots is None:
+            roots = (self.full_roots_fn() if self.full_roots_fn is not None
+                     else [obj for obj, _ in self.roots_fn()])
         marked = bytearray(n)
         statics_seen: set[int] = set()
         out: list[Any] = []
@@ -221,7 +277,7 @@ class StgHeapModel:
                     if id(f) not in statics_seen:
                         statics_seen.add(id(f))
                         stack.append(f)
-                elif i < n and not marked[i]:
+                elif lo <= i < n and not marked[i]:
                     marked[i] = 1
                     out.append(f)
                     stack.append(f)

@@ -77,6 +77,31 @@ def test_compaction_bounds_the_per_object_state(tmp_path):
     assert ldvu_on.obj.cap * 5 < ldvu_off.obj.cap
 
 
+@pytest.mark.parametrize("rts", [["-hb"], ["-hr"]], ids=" ".join)
+def test_generational_compactions_renumber_only_the_newer_survivors(tmp_path, monkeypatch,
+                                                                    rts):
+    """After the first compaction most are generational: the ids the previous one numbered
+    stay (``kept`` starts 0, 1, 2..., a few dead ones among them) and the young trace finds
+    exactly the newer survivors (checked: CHECK_TRACE fails on a miss)."""
+    from profkit.backends.stg.heap import gc as G
+
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    seen = []
+
+    class Watch:
+        @hookimpl
+        def profkit_renumber(self, session, kept):
+            seen.append(kept.copy())
+
+    on = _run(tmp_path, rts, True, plugins=[Watch()])
+    g = on.session.backend.gc
+    assert g.compactions >= 10 and g.generational_compactions >= 5
+    prefix = [k for k in seen if len(k) > 1 and k[1] == 1 and k[-1] > len(k)]
+    assert len(prefix) >= g.generational_compactions
+    off = _run(tmp_path, rts, False)
+    assert _reports(on) == _reports(off)
+
+
 class _DeathCounter:
     """A scheme with per-object state and no ``profkit_renumber``."""
 
