@@ -262,7 +262,7 @@ class StackScanner:
         self._c = _CScan(self) if use_c is not False else None
         if self._c is not None and not self._c.ok:
             if use_c:
-                raise RuntimeError("stack scan in C: no C compiler")
+                raise RuntimeError("stack scan in C: no C compiler or no host stack memory")
             self._c = None
 
     def _item_at(self, a: int) -> int:
@@ -467,7 +467,9 @@ class _CScan:
         from ..runtime import vclock
 
         self.lib = lib = vclock.compiled("stackscan", C_SOURCE)
-        self.ok = lib is not None
+        # the stack must be host memory profkit owns (memory.StackSpace's reserve)
+        ram = getattr(sc.m.stack, "_ram", None)
+        self.ok = lib is not None and ram is not None
         if not self.ok:
             return
         import ctypes
@@ -497,7 +499,7 @@ class _CScan:
                      for a in (sc.starts, sc.ends, sc.order)]
         st.starts, st.ends, st.order = (a.ctypes.data for a in self.keep)
         st.nitems = len(sc.starts)
-        st.ram = m.stack._ram.ctypes.data  # (fixed for the machine's life: memory.reserve)
+        st.ram = ram.ctypes.data  # (fixed for the machine's life: memory.reserve)
         st.ram_lo, st.top = M.STACK_LO, M.STACK_TOP
         st.lo, st.hi = sc.lo, sc.hi
         st.handler_slot = M.IMPLICIT + M.SLOT_HANDLER
