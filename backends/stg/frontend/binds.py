@@ -95,8 +95,18 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
         all_vars = all(isinstance(c.pats[i], S.PVar) for c in d.clauses)
         params.append(self.fresh(names.pop() if all_vars and len(names) == 1 else "ds"))
     msg = f"{S.format_span(self.file, d.span)}: Non-exhaustive patterns in function {d.name}"
+    # GHC passes it dictionaries (or it selects superclasses from them): its closures that
+    # use them hold them (typecheck_inline._generic_dicts)
+    dicts, by_var = getattr(self.types, "dict_params", {}).get(id(d), ((), False))
+    outer, outer_by_var = self.cur_dicts, self.dicts_by_var
+    mine = {(c, k): self.fresh("$d" + c) for c, k in dicts}
+    if mine:
+        self.cur_dicts = {**outer, **mine}
+        self.dicts_by_var = outer_by_var | ({k for _, k in dicts} if by_var else set())
     rows = [Row(list(c.pats), {}, self.rhs_builder(c.rhs, env, new_path)) for c in d.clauses]
     body = self.match(params, rows, FailK(msg))
+    if mine:
+        self.cur_dicts, self.dicts_by_var = outer, outer_by_var
     if self.module == "Prelude" and d.name in GENERIC_OVERHEAD:
         body = _garbage(self, GENERIC_OVERHEAD[d.name], params[-1], body)
     if cc is not None:
@@ -105,6 +115,9 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
             body = alts_scc(self, cc, body, d)
         else:
             body = value_scc(self, cc, body, src)
+    for var in mine.values():  # outside the cost centre: value_scc sees the body itself
+        self.evaluated.add(var)
+        body = ir.Case(ir.ConApp("()", []), var, [], body)
     desc = self.bind_desc(d, d.name)
     derived = self.derived_labels.get(d.name) if not path else None
     if derived is not None:

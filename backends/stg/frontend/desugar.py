@@ -50,6 +50,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         # Prelude function being compiled (set by the front end per binding)
         self.closure_module = module
         self.used_wrappers: set[str] = set()
+        # a function of dictionaries being desugared (binds.fun_rhs): (class, type variable)
+        # -> the local standing for GHC's dictionary argument
+        self.cur_dicts: dict[tuple[str, str], str] = {}
+        self.dicts_by_var: set[str] = set()  # type variables whose dictionaries are passed
         # let-bound literal boxes that GHC -O0 allocates where they are bound (see lit_atom)
         self.alloc_boxes: set[str] = set()
         self.taken: set[str] = set(globals_.values()) | set(prelude_names.values()) | \

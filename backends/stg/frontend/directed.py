@@ -109,13 +109,18 @@ def _num_directed(e: S.EVar, t: object, derived: Derived) -> None:
                        f"x y z\n  | even y = powG_{k} ({t} x x) (y `quot` 2) z\n"
                        f"  | y == 1 = {t} x z\n"
                        f"  | otherwise = powG_{k} ({t} x x) (y `quot` 2) ({t} x z)")
+        # base's generic code with the instance's dictionary (prelude.hs: powCost#,
+        # foldableCost#)
         e.name = "%" + derived.helper(
             f"pow_{k}", "^", f"x0 y0\n  | y0 < 0 = errorWithoutStackTrace \"Negative "
-            f"exponent\"\n  | y0 == 0 = {one}\n  | otherwise = {f} x0 y0")
+            f"exponent\"\n  | y0 == 0 = case powCost# y0 of () -> {one}\n"
+            f"  | otherwise = case powCost# y0 of () -> {f} x0 y0")
     else:
         op = binds["+"] if e.name == "sum" else binds["*"]
         unit = one if e.name == "product" else zero
-        e.name = "%" + derived.helper(f"{e.name}_{k}", e.name, f"xs = foldl {op} {unit} xs")
+        e.name = "%" + derived.helper(f"{e.name}_{k}", e.name,
+                                      f"xs = case foldableCost# xs of () -> "
+                                      f"foldl {op} {unit} xs")
 
 
 def _num_dispatchers(derived: Derived) -> dict[str, str]:
@@ -155,7 +160,7 @@ def num_literals(module: S.Module, types, derived: Derived) -> None:
     """An integer literal the checker typed as a program's type with a Num instance is
     ``fromInteger`` of the instance applied to it, and ``-e`` at such a type its
     ``negate``, as GHC desugars them."""
-    def rewrite(e: object) -> object | None:
+    def rewrite(e: object, walk) -> object | None:
         if isinstance(e, (S.ELit, S.ENeg)) and (not isinstance(e, S.ELit) or e.kind == "Int"):
             hit = types.expr_types.get(id(e))
             binds = derived.num.get(_num_type(hit[1]) or "") if hit and hit[0] is e else None
@@ -166,10 +171,38 @@ def num_literals(module: S.Module, types, derived: Derived) -> None:
                 return S.EApp(S.EVar("%" + binds["fromInteger"], e.span), [e], e.span)
         return None
 
+    if derived.num:
+        _rewrite_exprs(module, rewrite)
+
+
+def open_literals(module: S.Module, types) -> None:
+    """An integer literal at a type variable (of a generalised binding or a signature's
+    context) is GHC's ``fromInteger $dNum (IS n)``: a thunk where it is an argument, which
+    allocates the Integer and the result when forced, even where the binding is later
+    inlined at Int (typecheck_inline.open_literals). ``fromIntegerLit#`` (prelude.hs) does
+    that allocation and returns the number."""
+    from .typecheck_inline import is_open_literal
+
+    def rewrite(e: object, walk) -> object | None:
+        if isinstance(e, S.ELit) and is_open_literal(types, e):
+            f = S.EVar("%fromIntegerLit#", e.span)
+            use = getattr(types, "dict_uses", {}).get(id(e))
+            if use is not None and use[0] is e:  # at a signature's variable: its dictionary
+                types.dict_uses[id(f)] = (f, use[1])
+            return S.EApp(f, [e], e.span)
+        return None
+
+    if getattr(types, "open_lits", None):
+        _rewrite_exprs(module, rewrite)
+
+
+def _rewrite_exprs(module: S.Module, rewrite) -> None:
+    """Replace each node of the module's declarations for which ``rewrite(node, walk)``
+    gives a new one (its parts are not visited again unless ``rewrite`` walks them)."""
     seen: set[int] = set()
 
     def walk(node: object) -> object:
-        new = rewrite(node)
+        new = rewrite(node, walk)
         if new is not None:
             return new
         if id(node) in seen or not hasattr(node, "__dataclass_fields__"):
@@ -190,9 +223,8 @@ def num_literals(module: S.Module, types, derived: Derived) -> None:
             return walk(v)
         return v
 
-    if derived.num:
-        for d in module.decls:
-            walk(d)
+    for d in module.decls:
+        walk(d)
 
 
 # the monad operations of the Prelude: >>=, >>, return, pure and =<< (and do blocks) also

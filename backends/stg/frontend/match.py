@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import ir
+from .typecheck_inline import is_open_literal
 from . import syntax as S
 
 RhsBuilder = Callable[[dict[str, str], "FailK"], ir.Expr]
@@ -151,6 +152,25 @@ class Matcher:
         thunk = ir.Closure([], scrut, ir.ClosureInfo(name, self.module_name()), True)
         return ir.Let([ir.Bind(v, thunk)], body)
 
+    def _open_lit_tests(self, scrut_e: ir.Expr, v: str, binder: str,
+                        alts: list[ir.ConAlt | ir.LitAlt], default: ir.Expr | None,
+                        msg: str | None) -> ir.Expr:
+        """Literal patterns at a type variable: GHC tests ``== $dEq v lit`` one literal
+        after the other, each literal a ``fromInteger $dNum (IS n)`` thunk made and forced
+        by its test (typecheck_inline.open_literals)."""
+        out: ir.Expr | None = None
+        for alt in reversed(alts):
+            assert isinstance(alt, ir.LitAlt)
+            test = ir.Case(ir.App(v, []), "_", [alt], out if out is not None else default,
+                           msg if out is None else None)
+            lit = self.fresh("sat_s")
+            thunk = ir.Closure([], ir.App(self.prelude["fromIntegerLit#"], [alt.lit]),
+                               ir.ClosureInfo(lit.replace("_s_", "_s"), self.module_name()),
+                               True)
+            out = ir.Let([ir.Bind(lit, thunk)], ir.Case(ir.App(lit, []), "_", [], test))
+        assert out is not None
+        return ir.Case(scrut_e, binder, [], out)
+
     def module_name(self) -> str:  # pragma: no cover - provided by the desugarer
         raise NotImplementedError
 
@@ -175,6 +195,9 @@ class Matcher:
                        if (r.pats[0].value, r.pats[0].kind) == (value, kind)]  # type: ignore
                 lit_alts.append(ir.LitAlt(ir.Lit(value, kind), self.match(others, sub, fail)))
             default, msg = fail.default()
+            types = getattr(self, "types", None)
+            if types is not None and any(is_open_literal(types, r.pats[0]) for r in block):
+                return self._open_lit_tests(scrut_e, v, binder, lit_alts, default, msg)
             return ir.Case(scrut_e, binder, lit_alts, default, msg)
         cons: list[str] = []
         for r in block:

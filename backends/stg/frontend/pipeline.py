@@ -22,7 +22,7 @@ from .deriving import Derived, derive
 from .classes import lower_classes, method_names, resolve_methods
 from .instances import lower_instances
 from .desugar import Desugarer
-from .directed import num_literals, type_literals
+from .directed import num_literals, open_literals, type_literals
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .stgpass import fill_free_vars
@@ -49,7 +49,8 @@ PRELUDE_MODULES = {
 # The base module GHC defines each Prelude function in: closure descriptions (-hd shows
 # <Module.name>) of Prelude code use these, as GHC's show <GHC.List.sat_s4op>.
 _BASE_MODULES = {
-    "GHC.List": "foldl foldl' foldr1 foldl1 scanl scanr sum product length lenAcc# reverse "
+    "GHC.List": "foldl foldl' foldr1 foldl1 scanl scanr sum product foldableCost# length "
+                "lenAcc# reverse "
                 "rev# head tail last init null !! nth# elem notElem lookup "
                 "replicate iterate repeat cycle take drop splitAt takeWhile dropWhile span "
                 "break zip zip3 zipWith zipWith3 unzip unzip3 maximum minimum filter scanl1 scanr1 "
@@ -78,9 +79,10 @@ _BASE_MODULES = {
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
                 "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
-    "GHC.Num": "+ - * negate abs signum subtract fromInteger",
+    "GHC.Num": "+ - * negate abs signum subtract fromInteger fromIntegerLit#",
     "GHC.Float": "fromIntegerD#",
-    "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG even odd gcd gcd' lcm "
+    "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG powCost# powBits# even odd gcd "
+                "gcd' lcm "
                 "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
                    "ltFields# leFields# gtFields# geFields# "
@@ -109,6 +111,11 @@ _BASE_MODULES = {
     "Control.Monad": "foldM replicateM_ replicateM zipWithM zipWithM_ filterM",
 }
 BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
+# base's Show instances show a constructor's name from a CAF of their module (GHC 9.0.2:
+# `print True' charges 256 bytes, 64 per character, to CAF GHC.Show, once)
+_SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", "GT", "Just",
+                                                  "Nothing")}
+_SHOW_CAFS.update({"showStrLeft#": "Data.Either", "showStrRight#": "Data.Either"})
 
 
 def _module_names(mod: S.Module) -> list[str]:
@@ -218,21 +225,27 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     else:
         lines.append('show x = showsPrec 0 x ""')
     lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s")]
+    cafs: list[str] = []
     shown = {c for names, _ in derived.dispatch.get("showsPrec", []) for c in names}
     for c in cons:
         if c.name in shown and c.module == "Main":
             continue
         label = f"({c.name})" if c.name[0] == ":" else c.name
+        text = f'"{label}"' if c.arity == 0 else f'"{label} "'
+        if c.module != "Main":  # base's instance: the name a CAF of its module (-O)
+            text = f"showStr{c.name}#"
+            cafs.append(f'{text} = "{label}{" " if c.arity else ""}"')
         if c.arity == 0:
-            lines.append(f'  {label} -> showString "{label}" s')
+            lines.append(f'  {label} -> showString {text} s')
             continue
         body = "r"
         for i in reversed(range(c.arity)):
             body = f"showsPrec 11 a{i} (' ' : {body})" if i < c.arity - 1 else \
                 f"showsPrec 11 a{i} {body}"
         lines.append(f"  {pat(c, 'a')} -> showParen (d > 10) "
-                     f"(\\r -> \"{label} \" ++ {body}) s")
+                     f"(\\r -> {text} ++ {body}) s")
     lines.append("  _ -> errorWithoutStackTrace \"show: value cannot be shown\"")
+    lines += cafs
     lines.append("conIndex# x = case x of")
     for structural in ("[]", "(_:_)", "(_, _)", "(_, _, _)", "(_, _, _, _)", "(_, _, _, _, _)",
                        "(_, _, _, _, _, _)", "(_, _, _, _, _, _, _)",
@@ -264,7 +277,8 @@ def compile_program(source: str, filename: str, *, prof_auto: str | None = None,
 
     ``prof_auto``: None (only explicit SCC pragmas), ``"all"`` (-fprof-auto), ``"top"``
     (-fprof-auto-top) or ``"calls"`` (-fprof-auto-calls). ``prof_cafs`` (-fprof-cafs)
-    records one ``CAF:name`` cost centre per top-level CAF in ``Program.caf_ccs``.
+    records one ``CAF:name`` cost centre per top-level CAF in ``Program.caf_ccs`` (which
+    also gives base's Show CAFs theirs, ``CAF GHC.Show``: ``_SHOW_CAFS``).
     Raises ``SourceError`` for any error in the program."""
     if prof_auto not in MODES:
         raise UsageError(f"prof_auto must be one of {MODES}, not {prof_auto!r}")
@@ -322,6 +336,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     types.check()  # ill-typed programs are refused here, before they run
     type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
     num_literals(user, types, derived)
+    open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary
     derived.source += resolve_methods(types, classes, filename)
     dictionary_functions(user, types.sigs, source)  # after the check: uses become calls
     # the derived instances: module Main code (GHC compiles them with the program)
@@ -369,6 +384,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                              ir.ClosureInfo(con, module), False)
         binds.append(ir.TopBind("$W" + con, rhs, module))
     program = ir.Program(binds, cons, "main", filename)
+    for name, module in _SHOW_CAFS.items():  # evaluated under CAF <module>, as base's
+        program.caf_ccs[name] = ir.CostCentre("CAF", module, "<entire-module>", True)
     main_wrapper(program, unames["main"])
     if prof_cafs:
         for decl in user.decls:

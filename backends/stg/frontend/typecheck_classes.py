@@ -19,7 +19,12 @@ class ClassChecker:
         is remembered with the type its class is used at."""
         hit = self.class_schemes.get(e.name) if not e.local else None
         if hit is None or self.env.get(e.name) is not hit[0]:
-            return self.inst_var(e.name, e.span)
+            t = self.inst_var(e.name, e.span)
+            sc = self.env.get(e.name) or self.prelude.get(e.name)
+            if isinstance(sc, Scheme) and sc.preds:  # typecheck_inline.dictionary_uses
+                self.__dict__.setdefault("dict_uses", []).append(
+                    (e, [(c, T.inst(pt, self.last_vs)) for c, pt in sc.preds]))
+            return t
         t = self.inst_var(e.name, e.span)
         cls = self.prep.classes.method_class[e.name]  # type: ignore[attr-defined]
         self.var_insts.append((e, cls, e.name, self.last_vs[hit[2]]))

@@ -257,7 +257,9 @@ class ExprChecker:
         if isinstance(p, S.PWild):
             return self.fresh()
         if isinstance(p, S.PLit):
-            return self.literal(p.kind, p.value, p.span, pattern=True)
+            t = self.literal(p.kind, p.value, p.span, pattern=True)
+            self.expr_types[id(p)] = (p, t)  # typecheck_inline.open_literals reads it
+            return t
         if isinstance(p, S.PCon):
             t = self.inst_con(p.con, p.span)
             for a in p.args:

@@ -9,7 +9,12 @@ and its thunks are ``Int``, not ``*`` (tests/reference/ghc-9.0.2/hy_types/README
 binding used twice keeps its polymorphic type (``->>*``); so does a recursive top-level
 function with a signature (its own loop breaker: never inlined).
 
-Only the descriptions change: the module has been checked before this runs.
+Only the descriptions change: the module has been checked before this runs. Before the
+inlining, what GHC -O0 decides on the types as checked is read off for the desugarer
+(issue 18): the integer literals at a type variable (``open_literals``: ``fromInteger`` of
+a dictionary), the uses of constrained functions at type variables (``prep.dict_uses``) and
+the bindings whose closures hold dictionaries (``prep.dict_params``: a function GHC passes
+them to, or the superclasses an inlined generalised binding selects).
 """
 
 from __future__ import annotations
@@ -39,23 +44,100 @@ def _recursive(d: S.Decl, name: str) -> bool:
     return name in out
 
 
+def open_literals(ch: "Checker") -> dict[int, object]:
+    """The integer literals (expressions and patterns) whose type is a type variable of a
+    generalised binding or of a signature: GHC desugars a literal by its type as checked,
+    before the simplifier inlines anything (``dsOverLit``: ``I# 1#`` at Int, ``fromInteger
+    $dNum 1`` at a type variable), so these stay calls of a dictionary's ``fromInteger`` even
+    where the binding is later inlined at Int. Read before ``specialise_single_uses``; by
+    node id, with the node (``is_open_literal``)."""
+    out: dict[int, object] = {}
+    for key, (node, t) in ch.expr_types.items():
+        if isinstance(node, (S.ELit, S.PLit)) and node.kind == "Int":
+            t = T.prune(t)
+            if isinstance(t, T.TVar) or isinstance(t, T.TCon) and t.rigid:
+                out[key] = node  # its thunk holds the dictionary (dictionary_uses)
+                ch.__dict__.setdefault("dict_uses", []).append((node, [("Num", t)]))
+    return out
+
+
+def _key(t: T.Type) -> str:
+    return t.key if isinstance(t, T.TCon) else f"%{t.id}"  # type: ignore[union-attr]
+
+
+def _generic_dicts(sc, generic: list, passed: bool, supers: dict) -> tuple[list, bool]:
+    """The dictionaries the closures of a generalised binding hold, as (class, variable)
+    keys: all of its context when GHC passes them (not inlined: then any class at those
+    variables reaches them, by superclass), else only the superclasses it selects from
+    its context (let-bound thunks where it is inlined at a type: the context itself is
+    then static, GHC's ``$fNumInt``)."""
+    given = [(c, _key(T.prune(T.inst(t, generic)))) for c, t in sc.preds]
+    # GHC's context keeps only what no other constraint of it implies (Integral a, not
+    # Num a as well): the rest is selected from it
+    given = [(c, k) for c, k in given if not any(
+        k2 == k and c2 != c and c in T.superclass_closure(c2, supers) for c2, k2 in given)]
+    if passed:
+        return given, True
+    derived = []
+    for c, k in given:
+        for s in T.superclass_closure(c, supers) - {c}:
+            if (s, k) not in given and (s, k) not in derived:
+                derived.append((s, k))
+    return derived, False
+
+
+def _open_uses(uses: list) -> list:
+    """The uses of constrained functions whose constraints are at a type variable (of a
+    signature, rigid, or of a generalised binding): (node, [(class, variable)])."""
+    out = []
+    for e, preds in uses:
+        ps = [(c, T.prune(t)) for c, t in preds]
+        ps = [(c, t) for c, t in ps if isinstance(t, T.TVar) or
+              isinstance(t, T.TCon) and t.rigid]
+        if ps:
+            out.append((e, ps))
+    return out
+
+
+def is_open_literal(types: object, node: object) -> bool:
+    """Is ``node`` (an ``ELit``/``PLit`` of the checked module) a literal at an open type?"""
+    lits = getattr(types, "open_lits", None)
+    return bool(lits) and lits.get(id(node)) is node  # type: ignore[union-attr]
+
+
 def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
     """Give each binding used once the types of its use; returns the substitution of the
     rigid type variables (skolems, by key) of signatures so used."""
+    ch.prep.open_lits = open_literals(ch)
+    ch.prep.dict_uses = {id(e): (e, [(c, _key(t)) for c, t in ps])
+                         for e, ps in _open_uses(getattr(ch, "dict_uses", []))}
+    ch.prep.dict_params = {}
     subst: dict[str, T.Type] = {}
     top_ok = only_main_exported(ch.prep.source)
     for key, (sc, d, name, generic, top) in ch.own_schemes.items():
         uses = ch.instances.get(key, [])
-        if len(uses) != 1 or name == "main" or top and not top_ok:
+        if generic is None and sc.preds and name in ch.prep.inst_methods:
+            # an instance's method: GHC passes it its context's dictionaries, always
+            uses = [None, None]
+        if not uses or name == "main" or top and not top_ok:
             continue
-        vs = uses[0]
+        vs = uses[0] if len(uses) == 1 else None
         if generic is None:  # a signature: rigid; recursive, it is its own loop breaker
             skolems = ch.skolems_of.get(id(d))
-            if skolems is None or _recursive(d, name):
+            if skolems is None:
+                continue
+            if vs is None or _recursive(d, name):
+                if sc.preds:  # a function of dictionaries, not inlined (dictionary_uses)
+                    ch.prep.dict_params[id(d)] = ([(c, T.prune(T.inst(t, skolems)).key)
+                                                   for c, t in sc.preds], True)
                 continue
             for sk, v in zip(skolems, vs):
                 assert isinstance(sk, T.TCon)
                 subst[sk.key] = v
+            continue
+        if sc.preds and generic:
+            ch.prep.dict_params[id(d)] = _generic_dicts(sc, generic, vs is None, ch.supers)
+        if vs is None:
             continue
         for g, v in zip(generic, vs):
             fv: dict[int, T.TVar] = {}

@@ -29,8 +29,6 @@ SHAPES = REFDATA / "ghc-9.0.2" / "shapes"
 # Where the model is known not to follow GHC yet, and why (see README's "left" list). Every
 # other cost centre must be within 5% of GHC's bytes with GHC's entries.
 KNOWN_CC = {
-    # the :Main.main wrapper's I/O costs grow with the output in GHC (~1.2 KB per line)
-    ("queens", "main"), ("micro", "main"), ("text", "main"), ("sorting", "main"),
     # GHC.Show's CAF (showList's string tables) is not modelled; micro's own CAFs box
     # their literals in GHC
     ("chains", "CAF"), ("micro", "CAF"),
@@ -47,9 +45,8 @@ KNOWN_CC = {
     # of the derived (>=) allocates 24 bytes in GHC, 32 here (not analysed)
     ("deriving", "CAF"), ("deriving", ">="),
     # convert: GHC.Float's CAF is modelled at 46,120 bytes (46,616 here in GHC; Main's CAF
-    # is 64 bytes in GHC), and showing a Double field costs GHC 4,080 bytes, here 3,584 (the
-    # fitted cost of floatToDigits, prims._digits_cost)
-    ("convert", "CAF"), ("convert", "showsPrec"),
+    # is 64 bytes in GHC)
+    ("convert", "CAF"),
     # enumerations: the derived (>=) thunk is 24 bytes in GHC, 32 here (as in deriving); the
     # class-default enumFromTo's fromEnum/toEnum list 1,184 vs 824 bytes; CAFs
     ("enumerations", ">="), ("enumerations", "main.days"), ("enumerations", "CAF"),
@@ -59,15 +56,10 @@ KNOWN_CC = {
     # literals: each use of a string literal costs 8 bytes less than in GHC (64 per character
     # as GHC; the constant is not understood), which is over 5% of l1's and l2's 128/192
     ("literals", "l1"), ("literals", "l2"),
-    # instances: the program's own instances of Show/Eq/Ord (entries are all GHC's). GHC
-    # passes dictionaries at -O0: a thunk in a method or function with a context (Pair's
-    # `==', show, `insert :: Ord a =>') captures the dictionary, a word more than here (80
-    # against 64 bytes per Pair `=='); `sum' through Foldable's dictionary (main.\\); the
-    # instances' dictionaries in Main's CAF and GHC.Show's CAF are not modelled; show Suit's
-    # string literal (8 bytes per use, as in literals); GHC's (/=) and (<=) allocate 16 bytes
-    # once
-    ("instances", "CAF"), ("instances", "main"), ("instances", "=="), ("instances", "insert"),
-    ("instances", "main.\\"), ("instances", "show"), ("instances", "/="), ("instances", "<="),
+    # instances: the program's own instances of Show/Eq/Ord (entries are all GHC's). The
+    # instances' dictionaries in Main's CAF are not modelled; show 0.92x (Suit's string
+    # literal, 8 bytes per use, as in literals); GHC's (/=) and (<=) allocate 16 bytes once
+    ("instances", "CAF"), ("instances", "show"), ("instances", "/="), ("instances", "<="),
     # a newtype's constructor is free in GHC; here it is a box (16 bytes per Version)
     ("instances", "main.vs"),
     # GHC.Show's and Main's CAFs, the I/O lines of main (held to 10% below)
@@ -89,12 +81,11 @@ KNOWN_CC = {
     ("grades", "main"), ("rpn", "main"),
     # dictionary passing (SUBSET.md "Differences"): a thunk in Ord a => code holds the
     # dictionary (insert, fromList); a generalised local function with literals (pseudo's
-    # next: 280 bytes per call in GHC, 144 here: fromInteger thunks and superclass
-    # selections); Double arithmetic through ^, round and fromIntegral (roundTo,
-    # describe, show of areas, average)
-    ("tree", "insert"), ("tree", "pseudo.next"), ("tree", "show"), ("dictfun", "insert"),
-    ("dictfun", "fromList"), ("shapes", "roundTo"), ("shapes", "roundTo.f"),
-    ("shapes", "describe"), ("shapes", "show"), ("grades", "average"),
+    # next: its superclass selections); Double arithmetic through ^, round and
+    # fromIntegral (roundTo, describe, show of areas, average)
+    ("tree", "show"),
+    ("dictfun", "fromList"), ("shapes", "roundTo"),
+    ("shapes", "describe"), ("shapes", "show"),
     # a list literal of constructors of literals is static data in GHC (0 bytes); here
     # it is built once, under the binding's caller (480 and 944 bytes)
     ("shapes", "shapes"), ("inventory", "stock"), ("bank", "main.start"),
@@ -106,7 +97,7 @@ KNOWN_CC = {
     ("cipher", "vigenere.enc"), ("grades", "fromEnum"), ("grades", "main.best"),
     ("grades", "main.byYear"), ("grades", "showsPrec"), ("inventory", "itemName"),
     ("inventory", "sellAll"), ("life", "alive"), ("life", "liveNeighbours"),
-    ("matrix", "isMagic.s"), ("matrix", "mmul"), ("matrix", "mmul.cols"), ("rpn", "evalRPN"),
+    ("matrix", "mmul.cols"), ("rpn", "evalRPN"),
     ("rpn", "evalRPN.go"), ("rpn", "main.exprs"),
     ("rpn", "toRPN"), ("rpn", "toRPN.op"), ("rpn", "tokenize"), ("sim", "main.p"),
     ("library", "CAF"), ("library", "catalogue"), ("library", "catalogue.authors"),
@@ -124,28 +115,43 @@ KNOWN_CC = {
     # to 0.88x); fromInteger at Integer is the identity in GHC (0 bytes), here a fresh box
     # (Int and Integer are one type: 16 bytes per call); Main's and GHC.Show's CAFs; not
     # analysed: evalAt's lambda (c + v * acc, 1.37x) and showsPrec of Integer lists (1.09x)
+    # openlit: collatzLen's superclass selections ($p1Integral $fIntegralInt ... let-bound
+    # where the generalised go is inlined: 4 thunks, 96 bytes); countdown.step 1.08x (16
+    # bytes per call, not analysed); CAF. fib is within 5% (1.04x: at Integer, GHC's
+    # fromInteger is the identity, 16 bytes less per literal)
+    ("openlit", "CAF"), ("openlit", "collatzLen"),
+    ("openlit", "countdown.step"),
+    # mulCoeffs' literal 0 at a type variable used at Integer: GHC's fromInteger at Integer
+    # is the identity (40 bytes per literal, here 56: the machine's Int and Integer are one)
+    # addCoeffs: the Num dispatch of open code (plusNum#) allocates more than Integer's +
+    ("poly", "mulCoeffs"), ("poly", "addCoeffs"),
     ("poly", "CAF"), ("poly", "+"), ("poly", "*"), ("poly", "fromInteger"), ("poly", "evalAt"),
     ("poly", "evalAt.\\"), ("poly", "negate"), ("poly", "main.p"), ("poly", "main.q"),
     ("poly", "showsPrec"),
+    # stats: collatzLen's superclass selections (as openlit's); histogram.pad 1.11x (not
+    # analysed)
+    ("stats", "CAF"), ("stats", "collatzLen"), ("stats", "histogram.pad"),
+    # numcosts: [1.25, 2.25 .. 60] at Double, 1.6x of GHC's (enumFromThenTo's model, not
+    # analysed); Main's CAF
+    ("numcosts", "CAF"), ("numcosts", "main.xs"),
+    # library's summary 1.08x once its sums cost what Foldable's dictionary costs (the
+    # same shape alone is GHC's within 4%: its string comparisons? not analysed)
+    ("library", "summary"),
 }
 # totals off by more than 2%, with the bound they are held to now: deriving's derived
 # showsPrec allocates 1.048x GHC's bytes (2.8% of the total); enumerations' derived (>=)
-# thunks (8 bytes each over GHC's, 700 calls) make 2.3%; instances: 0.949x, the dictionaries
-# GHC passes and keeps (see KNOWN_CC)
-KNOWN_TOTAL: dict[str, float] = {"deriving": 0.03, "enumerations": 0.03, "instances": 0.07,
-                                 # dictionaries GHC passes (KNOWN_CC); the first output's
-                                 # 272 bytes too many under MAIN/main had hidden part of it
-                                 "dictfun": 0.025, "poly": 0.025,
-                                 # held-out programs (KNOWN_CC says where): dictionaries
-                                 "tree": 0.14, "shapes": 0.085,
+# thunks (8 bytes each over GHC's, 700 calls) make 2.3%
+KNOWN_TOTAL: dict[str, float] = {"deriving": 0.03, "enumerations": 0.03,
+                                 # held-out programs (KNOWN_CC says where): shapes 0.98x
+                                 # (Doubles shown: the fitted floatToDigits)
+                                 "shapes": 0.03,
                                  # not analysed: liveNeighbours 1.08x, letterCounts 1.09x,
                                  # rpn's toRPN 0.92x and tokenize 1.05x
-                                 "life": 0.035, "cipher": 0.03, "rpn": 0.03,
-                                 # mmul's sum (zipWith (*) row col): 0.87x (sum through
-                                 # Foldable's dictionary in GHC, as instances' main.\\)
-                                 "matrix": 0.08,
-                                 # vec: 0.97x (KNOWN_CC: Doubles shown, dictionaries)
-                                 "vec": 0.035,
+                                 "life": 0.035, "cipher": 0.03,
+                                 # openlit: collatzLen.go 1.02x once its thunks hold the
+                                 # selected Num dictionary as GHC's do (8 bytes per
+                                 # iteration over GHC's, not found)
+                                 "openlit": 0.03,
                                  # a call's Just and argument thunk: 8 bytes more than GHC's
                                  "applyscc": 0.03}
 #: the eighth session's held-out programs: ordinary programs written without looking at the
@@ -154,7 +160,10 @@ HELD_OUT = ["bank", "cipher", "grades", "inventory", "life", "matrix", "rpn", "s
             "tree", "wordfreq", "library",
             # issue 18: Num instances of the program's types (vec: held out; poly: written
             # for the issue, a Num instance with a context, ^, sum and product at it)
-            "vec", "poly"]
+            "vec", "poly",
+            # stats: a generalised local go with literals (0.56x before its literals became
+            # fromInteger of a dictionary, issue 18)
+            "stats"]
 PROGRAMS = ["capture", "chains", "comp", "enums", "guards", "queens", "sieve", "strictloop",
             "micro", "text", "bools", "sorting", "deriving", "convert", "enumerations",
             "literals", "instances", "listcmp", "instlocal", "functor", "monads",
@@ -166,7 +175,11 @@ PROGRAMS = ["capture", "chains", "comp", "enums", "guards", "queens", "sieve", "
             "mainio", "iolines",
             # the first output under a function of its own after a long computation:
             # stdout's buffer under MAIN/main/report (issue 18)
-            "firstout", *HELD_OUT]
+            "firstout",
+            # integer literals at a type variable: fromInteger of a dictionary (issue 18)
+            "openlit",
+            # base's generic ^ and RealFrac Double's rounding called with dictionaries
+            "numcosts", *HELD_OUT]
 
 
 def _run(tmp_path: Path, src: str, *rts: str, flags: tuple[str, ...] = ("-fprof-auto",),
@@ -579,9 +592,9 @@ def test_monad_functions_and_monoids_print_as_ghc(tmp_path, name):
     genericLength (accounts), a class's method chosen in `C a =>' code among instances on
     Int and on Maybe (whose dispatcher lost its Int branch: the Maybe alternatives looked
     complete) and on type constructors at the second argument, printf of Char, Integer and a
-    shown list (dispatch); a held-out program of the eighth session whose bytes are a known
-    gap (README): statistics with a generalised local `go' (stats: 0.56x of GHC's bytes,
-    the dictionaries GHC passes it): GHC 9.0.2's stdout."""
+    shown list (dispatch); a held-out program of the eighth session, statistics with a
+    generalised local `go' (stats: its bytes are checked with the held-out programs'):
+    GHC 9.0.2's stdout."""
     src = (SHAPES / "programs" / f"{name}.hs").read_text()
     assert _run(tmp_path, src, "-p", flags=()) == (SHAPES / "out" / f"{name}.stdout").read_text()
 
@@ -690,5 +703,5 @@ def test_first_output_makes_stdouts_handle_and_buffer(tmp_path):
     assert main.alloc < 2000  # the second print only: hPutStr (992) and show
     samples = [s.bands for s in read_hp(str(tmp_path / "p.hp")).samples if s.bands]
     assert not any(k.endswith("PINNED") or "Handle" in k for k in samples[0])
-    assert samples[-1]["(8)PINNED"] == 36816
+    assert [v for k, v in samples[-1].items() if k.endswith(")PINNED")] == [36816]
 
