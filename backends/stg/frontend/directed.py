@@ -189,7 +189,11 @@ def open_literals(module: S.Module, types) -> None:
             use = getattr(types, "dict_uses", {}).get(id(e))
             if use is not None and use[0] is e:  # at a signature's variable: its dictionary
                 types.dict_uses[id(f)] = (f, use[1])
-            return S.EApp(f, [e], e.span)
+            new = S.EApp(f, [e], e.span)
+            hit = types.expr_types.get(id(e))
+            if hit is not None and hit[0] is e:  # its thunk's -hy type is the literal's
+                types.expr_types[id(new)] = (new, hit[1])
+            return new
         return None
 
     if getattr(types, "open_lits", None):
