@@ -129,6 +129,7 @@ class StgHeapModel:
         s.gc_start(top, major)
         marked = self._trace(n, major, graph=None)
         self._account(n, marked, major)
+        self._prune_remembered_old(n)
         if major and self.fast:
             self.fast.compact(self.dead)
         self.nursery_start = n
@@ -150,6 +151,7 @@ class StgHeapModel:
         graph_edges: dict | None = {} if s.needs_graph else None
         marked = self._trace(n, True, graph=graph_edges)
         self._account(n, marked, True)
+        self._prune_remembered_old(n)
         if self.fast:
             self.fast.compact(self.dead)
         self.nursery_start = n
@@ -234,6 +236,24 @@ class StgHeapModel:
         self.remembered_old = []
         self.compactions += 1
         return L
+
+    def _prune_remembered_old(self, n: int) -> None:
+        """After a collection: keep in ``remembered_old`` only the thunks whose values are
+        live objects above ``compact_base`` (the others can never lead the young trace to
+        a live object: a dead object stays dead), so that the list does not keep dead
+        values in memory until the next compaction."""
+        if not self.remembered_old:
+            return
+        base, dead = self.compact_base, self.dead
+        keep = []
+        for t in self.remembered_old:
+            v = t.val
+            while type(v) is Thunk and v.val is not None:
+                v = v.val
+            i = getattr(v, "id", None)
+            if i is not None and base <= i < n and not dead[i]:
+                keep.append(t)
+        self.remembered_old = keep
 
     def _young_objects(self, n: int, base: int) -> list[Any]:
         """The live heap objects with ids ``base..n-1``: ``_live_objects``, but an object
