@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .. import ir
 from .. import values as V
@@ -157,13 +157,11 @@ class Sel:
     index: int
     value: object
     bound: bool = False
-    #: the container's identity for the use hooks (``HookSites.value_key``), or None
-    key: object = field(default=None, compare=False)
 
 
 def bound_sel(e):
     """``e`` with every selection in it marked ``bound`` (``Sel``)."""
-    return Sel(e.index, bound_sel(e.value), True, e.key) if isinstance(e, Sel) else e
+    return Sel(e.index, bound_sel(e.value), True) if isinstance(e, Sel) else e
 
 
 SIMPLE = (ir.Int, ir.Var, ir.EnvVar, ir.SelfClosure, ir.Global, ir.String, Slot, Sym, Reg)

@@ -148,7 +148,7 @@ class Walker(HookSites, InlineServices, FloatValues):
             inner = self.resolve(e.value)
             if (isinstance(inner, (Slot, Reg, ir.EnvVar, ir.SelfClosure, ir.Global))
                     or isinstance(inner, Sel) and sel_depth(inner) < MAX_SEL_DEPTH):
-                return Sel(e.index, inner, key=self.value_key(e.value))
+                return Sel(e.index, inner)
         return e
 
     def cheap(self, e) -> bool:
@@ -172,7 +172,7 @@ class Walker(HookSites, InlineServices, FloatValues):
             inner = self.aliasable(e.value)
             if inner is not None and sel_depth(inner) < MAX_SEL_DEPTH and not isinstance(
                     inner, (ir.Int, Sym)):
-                return Sel(e.index, inner, key=self.value_key(e.value))
+                return Sel(e.index, inner)
         return None
 
     def into(self, e, reg: str) -> None:

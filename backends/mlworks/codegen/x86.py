@@ -195,8 +195,8 @@ class X86(X86Inline, W.Walker):
             if base not in REG_NAMES:  # the container into reg first
                 self.load(e.value, reg)
                 base = reg
-            if not e.bound:
-                self.use("select", base, e.index, key=e.key)
+            if not e.bound:  # (no value_key: the re-load of a Let alias is never skipped)
+                self.use("select", base, e.index)
             self.emit(f"mov {reg}, {mem(base, 4 * e.index - 1)}")
         else:
             op = self.operand(e)
