@@ -27,8 +27,12 @@ a scheme that needs what an object was at allocation keeps it from the alloc row
 **Compaction.** On a long run the STG backend compacts its header at a major collection
 (when at least three quarters of its ids are dead): the live objects are renumbered
 ``0..L-1`` in their old order, the dead ids are forgotten, and allocation continues from
-``L``. The ``profkit_renumber(session, kept)`` hook says so (``kept``: the sorted old ids of
-the survivors; old id ``kept[k]`` is now ``k``); ``ObjectColumn.keep(kept)`` does it for a
+``L``. Later compactions may be generational (when three quarters of the ids allocated
+since the last one are dead): the ids the last one numbered stay as they are, a few of
+them already dead, and only newer survivors are renumbered. The
+``profkit_renumber(session, kept)`` hook says so (``kept``: the sorted old ids it keeps,
+which may name objects already dead that no later row names; old id ``kept[k]`` is now
+``k``); ``ObjectColumn.keep(kept)`` does it for a
 column. Batches are flushed just before, so no row in flight names an old id. A scheme that
 implements a per-object hook (alloc, use, update, copy, death) and not ``profkit_renumber``
 turns compaction off for the whole run, so a scheme written for dense, never-reused ids
