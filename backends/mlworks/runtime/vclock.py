@@ -238,33 +238,6 @@ def compiled(stem: str, source: str):
         except (OSError, subprocess.SubprocessError):
             continue
     return None
-    if _lib:
-        return _lib[0]
-    _lib.append(None)
-    key = hashlib.sha256(C_SOURCE.encode()).hexdigest()[:16]
-    name = f"vclock-{key}.so"
-    dirs = []
-    if cachedir.enabled():
-        dirs.append(cachedir.cache_dir())
-    dirs.append(Path(tempfile.gettempdir()) / f"profkit-{os.getuid()}")
-    for d in dirs:
-        so = d / name
-        try:
-            if not so.exists():
-                d.mkdir(parents=True, exist_ok=True)
-                with tempfile.TemporaryDirectory(dir=d) as t:
-                    src = Path(t) / "vclock.c"
-                    src.write_text(C_SOURCE)
-                    out = Path(t) / name
-                    cc = os.environ.get("CC", "cc")
-                    subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(out), str(src)],
-                                   check=True, capture_output=True, timeout=60)
-                    os.replace(out, so)  # atomic: a concurrent run sees all or nothing
-            _lib[0] = ctypes.CDLL(str(so))
-            return _lib[0]
-        except (OSError, subprocess.SubprocessError):
-            continue
-    return None
 
 
 # ---------------------------------------------------------------- weights
