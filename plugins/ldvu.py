@@ -36,9 +36,12 @@ the era arrays grow as needed.
 **Files.** ``-hb`` alone writes ``<prog>.hp``. With another break-down or ``-hr`` (profkit
 extensions) the biography profile goes to ``<prog>.hb.hp``. A break-down restricted by
 biography (``-hc -hbdrag,void``) is written to ``<prog>.hp`` by this scheme (the heap-profile
-scheme stands aside): each census keeps, per counted object, its closure, band and state;
-at run end, knowing every closure's final last use, each entry is classified and the selected
-biographies are summed per band. All samples are written at the end, as GHC does for -hb.
+scheme stands aside): the censuses keep, per counted closure, *runs* of consecutive censuses
+in which it had the same band, state and size (``_Runs``: a long-lived object is one run, not
+one entry per census, so memory follows the closures, not censuses x live heap); at run end,
+knowing every closure's final last use, each run is classified (a used closure's run splits
+into USE up to its last use and DRAG after) and the selected biographies are summed per band
+and census through difference arrays. All samples are written at the end, as GHC does for -hb.
 """
 
 from __future__ import annotations
@@ -112,6 +115,37 @@ class _Grow:
         self.cap = cap
 
 
+class _Runs:
+    """Restricted mode's census entries as runs: closure id, band, state, size, and the
+    first and last census index (into ``LdvuProfile.times``) of consecutive censuses that
+    counted the closure with those values."""
+
+    FIELDS = (("cid", np.int64), ("code", np.int32), ("state", np.int8), ("size", np.int64),
+              ("start", np.int32), ("end", np.int32))
+
+    def __init__(self) -> None:
+        self.n = 0
+        for name, dt in self.FIELDS:
+            setattr(self, name, np.zeros(1024, dtype=dt))
+
+    def add(self, cids: np.ndarray, code: np.ndarray, state: np.ndarray, size: np.ndarray,
+            idx: int) -> np.ndarray:
+        """New runs starting (and ending) at census ``idx``; their indices."""
+        k = len(cids)
+        if self.n + k > len(self.cid):
+            cap = max(self.n + k, 2 * len(self.cid))
+            for name, dt in self.FIELDS:
+                col = np.zeros(cap, dtype=dt)
+                col[: self.n] = getattr(self, name)[: self.n]
+                setattr(self, name, col)
+        sl = slice(self.n, self.n + k)
+        self.cid[sl], self.code[sl], self.state[sl], self.size[sl] = cids, code, state, size
+        self.start[sl] = idx
+        self.end[sl] = idx
+        self.n += k
+        return np.arange(sl.start, sl.stop, dtype=np.int64)
+
+
 class LdvuProfile:
     """The ``-hb`` scheme (see the module docstring)."""
 
@@ -149,7 +183,8 @@ class LdvuProfile:
             "size_seen": np.int32,   # its bytes there (0 for inherently used objects)
         }
         if self.restricted:
-            columns.update(cid=np.int64, final=np.int32)
+            # run: 1 + index of the closure's latest run in ``self.runs`` (0 = none)
+            columns.update(cid=np.int64, final=np.int32, run=np.int64)
         self.obj = _Grow(columns)
         self.times: list[float] = []
         self.eras: list[int] = []
@@ -163,8 +198,9 @@ class LdvuProfile:
         # first closure (cid == 0), by -2, -3, ... once created by an update; the final
         # last use of each is kept in ``obj.final`` / ``extra_last``
         self.extra_last = np.zeros(0, dtype=np.int64)
+        self.extra_run = np.zeros(0, dtype=np.int64)  # as ``obj.run``, for extra ids
         self.n_extra = 0
-        self.entries: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        self.runs = _Runs()
         self.band_names: list[str] = []
         self._band_index: dict[str, int] = {}
         self.last_time = 0.0
@@ -236,13 +272,7 @@ class LdvuProfile:
         if self.restricted:
             self._record_final(objs, last)
             # the new closures get fresh (negative) ids
-            new_ids = -2 - (self.n_extra + np.arange(len(objs), dtype=np.int64))
-            self.n_extra += len(objs)
-            if self.n_extra > len(self.extra_last):
-                grown = np.zeros(max(self.n_extra, 2 * len(self.extra_last)), np.int64)
-                grown[: len(self.extra_last)] = self.extra_last
-                self.extra_last = grown
-            o.cid[objs] = new_ids
+            o.cid[objs] = self._new_extra(len(objs))
         era = session.era
         o.last[objs] = 0
         o.upd[objs] = era
@@ -265,31 +295,25 @@ class LdvuProfile:
     @hookimpl
     def profkit_renumber(self, session: Session, kept: np.ndarray) -> None:
         o = self.obj
-        if self.restricted and self.entries:
+        if self.restricted and self.runs.n:
             # The censuses recorded so far name closures by object id: give each of those
             # a closure id of its own (an "extra" one), final use known for the dead, to
             # be recorded there for the survivors, so that old ids can go.
-            named = np.unique(np.concatenate([e[0][e[0] >= 0] for e in self.entries]))
+            r = self.runs
+            rc = r.cid[: r.n]
+            named = np.unique(rc[rc >= 0])
             if len(named):
-                extra = -2 - (self.n_extra + np.arange(len(named), dtype=np.int64))
-                self.n_extra += len(named)
-                if self.n_extra > len(self.extra_last):
-                    grown = np.zeros(max(self.n_extra, 2 * len(self.extra_last)), np.int64)
-                    grown[: len(self.extra_last)] = self.extra_last
-                    self.extra_last = grown
+                extra = self._new_extra(len(named))
                 self.extra_last[-2 - extra] = o.final[named]
+                self.extra_run[-2 - extra] = o.run[named]
                 pos = np.minimum(np.searchsorted(kept, named), max(len(kept) - 1, 0))
                 alive = (kept[pos] == named) if len(kept) else np.zeros(len(named), bool)
                 # a survivor updated since keeps its newer closure id (the named one,
                 # its first closure, is finished: its final use is in ``final``)
                 current = alive & (o.cid[named] == 0)
                 o.cid[named[current]] = extra[current]
-                for i, (cids, codes, state, size) in enumerate(self.entries):
-                    first = cids >= 0
-                    if first.any():
-                        cids = cids.copy()
-                        cids[first] = extra[np.searchsorted(named, cids[first])]
-                        self.entries[i] = (cids, codes, state, size)
+                first = rc >= 0
+                rc[first] = extra[np.searchsorted(named, rc[first])]
         kept = kept[kept < o.cap]
         cap = max(len(kept), 1024)
         for name, dt in o.dtypes.items():
@@ -327,10 +351,10 @@ class LdvuProfile:
             else:
                 codes, names = bands.band_ids(census, self.breakdown, self.rts)
             glob = np.array([self._band(nm) for nm in names], dtype=np.int32)
-            cids = self._closure_ids(objs[mask])
-            self.entries.append((cids, glob[codes[mask]] if len(names) else
-                                 np.zeros(0, np.int32), state[mask].astype(np.int8),
-                                 size[mask]))
+            self._extend_runs(self._closure_ids(objs[mask]),
+                              glob[codes[mask]] if len(names) else
+                              np.zeros(int(mask.sum()), np.int32),
+                              state[mask].astype(np.int8), size[mask], len(self.times))
         self.times.append(float(census.time))
         self.eras.append(k)
         self.last_time = max(self.last_time, float(census.time))
@@ -370,21 +394,31 @@ class LdvuProfile:
 
     def restricted_samples(self) -> list[tuple[float, list[tuple[str, int]]]]:
         """The restricted break-down: per census, bytes per band of the selected
-        biographies."""
-        out = []
-        nb = len(self.band_names)
-        order = np.arange(nb)
-        for time, k, (cids, codes, state, size) in zip(self.times, self.eras, self.entries):
-            last = self._final_last(cids)
-            bio = np.full(len(cids), INHERENT, dtype=np.int64)
-            nu, us = state == S_NOT_USED, state == S_USED
-            bio[nu] = np.where(last[nu] == 0, VOID, LAG)
-            bio[us] = np.where(k > last[us], DRAG, USE)
-            sel = self.selected[bio]
-            sums = np.bincount(codes[sel], weights=size[sel], minlength=nb) if nb else []
-            out.append((time, [(self.band_names[j], int(round(sums[j]))) for j in order
-                               if nb and sums[j]]))
-        return out
+        biographies (each run classified with its closure's final last use)."""
+        nb, nc, r = len(self.band_names), len(self.times), self.runs
+        if not nb:
+            return [(time, []) for time in self.times]
+        eras = np.asarray(self.eras, dtype=np.int64)
+        n = r.n
+        last = self._final_last(r.cid[:n])
+        state, code = r.state[:n], r.code[:n].astype(np.int64)
+        size = r.size[:n].astype(np.int64)
+        start, end = r.start[:n].astype(np.int64), r.end[:n].astype(np.int64)
+        bio = np.full(n, INHERENT, dtype=np.int64)
+        nu, us = state == S_NOT_USED, state == S_USED
+        bio[nu] = np.where(last[nu] == 0, VOID, LAG)
+        bio[us] = USE
+        # a used closure is DRAG at the censuses of eras after its last use
+        split = np.where(us, np.searchsorted(eras, last, side="right"), end + 1)
+        diff = np.zeros((nc + 1) * nb, dtype=np.int64)
+        for b, lo, hi in ((bio, start, np.minimum(end, split - 1)),
+                          (np.full(n, DRAG), np.maximum(start, split), end)):
+            keep = self.selected[b] & (lo <= hi)
+            np.add.at(diff, lo[keep] * nb + code[keep], size[keep])
+            np.add.at(diff, (hi[keep] + 1) * nb + code[keep], -size[keep])
+        sums = np.cumsum(diff.reshape(nc + 1, nb), axis=0)
+        return [(time, [(self.band_names[j], int(row[j])) for j in range(nb) if row[j]])
+                for time, row in zip(self.times, sums[:nc].tolist())]
 
     # ---------------------------------------------------------------- restricted mode
     def _retainer_bands(self, session: Session, census: CensusView, mask: np.ndarray):
@@ -406,6 +440,41 @@ class LdvuProfile:
             j = self._band_index[name] = len(self.band_names)
             self.band_names.append(name)
         return j
+
+    def _new_extra(self, k: int) -> np.ndarray:
+        """``k`` fresh closure ids (-2, -3, ...), with room for their final use and run."""
+        ids = -2 - (self.n_extra + np.arange(k, dtype=np.int64))
+        self.n_extra += k
+        if self.n_extra > len(self.extra_last):
+            cap = max(self.n_extra, 2 * len(self.extra_last))
+            for name in ("extra_last", "extra_run"):
+                grown = np.zeros(cap, np.int64)
+                old = getattr(self, name)
+                grown[: len(old)] = old
+                setattr(self, name, grown)
+        return ids
+
+    def _extend_runs(self, cids: np.ndarray, code: np.ndarray, state: np.ndarray,
+                     size: np.ndarray, idx: int) -> None:
+        """Census ``idx`` counted the closures ``cids`` (distinct): a closure counted by the
+        previous census with the same band, state and size extends its run, any other
+        starts one."""
+        r, o = self.runs, self.obj
+        first = cids >= 0
+        prev = np.empty(len(cids), dtype=np.int64)
+        prev[first] = o.run[cids[first]]
+        prev[~first] = self.extra_run[-2 - cids[~first]]
+        prev -= 1
+        p = np.maximum(prev, 0)
+        cont = (prev >= 0) & (r.end[p] == idx - 1) & (r.code[p] == code) & \
+            (r.state[p] == state) & (r.size[p] == size)
+        r.end[prev[cont]] = idx
+        new = ~cont
+        made = r.add(cids[new], code[new], state[new], size[new], idx) + 1
+        c = cids[new]
+        f = c >= 0
+        o.run[c[f]] = made[f]
+        self.extra_run[-2 - c[~f]] = made[~f]
 
     def _closure_ids(self, objs: np.ndarray) -> np.ndarray:
         cur = self.obj.cid[objs]

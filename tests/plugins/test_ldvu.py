@@ -211,6 +211,26 @@ def test_many_censuses_do_not_break(tmp_path):
     assert [dict(zip(BANDS, r.tolist())) for r in rows] == drv.ref.bands()
 
 
+def test_restricted_censuses_are_kept_as_runs_not_per_census(tmp_path):
+    # GIVEN -hd -hbdrag,void over 200 censuses of two long-lived objects, one used once
+    drv = Driver(tmp_path, ["-hd", "-hbdrag,void"])
+    drv.alloc(ObjKind.CON, 2)
+    drv.alloc(ObjKind.CON, 3)
+    for i in range(200):
+        if i == 50:
+            drv.use(0)
+        drv.census(key_of=lambda k: k.name.lower())
+    # THEN the scheme keeps a run per closure and state (object 0: not used, then used;
+    # object 1: never used), not 400 census entries: memory follows the closures
+    assert drv.scheme.runs.n == 3
+    drv.finish()
+    # AND the profile is the reference's (object 0: LAG, not selected, then DRAG after its
+    # use; object 1 VOID throughout)
+    want = drv.ref.by_key({"DRAG", "VOID"})
+    got = [{name: v for name, v in rows} for _, rows in drv.scheme.restricted_samples()]
+    assert got == want and want[0] == {"con": 24} and want[-1] == {"con": 40}
+
+
 def test_file_names_when_combined_with_other_profiles(tmp_path):
     def scheme(*flags):
         cfg = Config(program=str(tmp_path / "p.hs"), outdir=str(tmp_path))
