@@ -242,18 +242,21 @@ class StgHeapModel:
         live objects above ``compact_base`` (the others can never lead the young trace to
         a live object: a dead object stays dead), so that the list does not keep dead
         values in memory until the next compaction."""
-        if not self.remembered_old:
-            return
-        base, dead = self.compact_base, self.dead
-        keep = []
+        if self.remembered_old:
+            self.remembered_old = [t for t, _ in self._remembered_live(n, self.compact_base)]
+
+    def _remembered_live(self, n: int, base: int) -> list[tuple[Any, Any]]:
+        """``(thunk, value)`` for the thunks of ``remembered_old`` whose value (through
+        indirections) is a live object with an id in ``base..n-1``."""
+        dead, out = self.dead, []
         for t in self.remembered_old:
             v = t.val
             while type(v) is Thunk and v.val is not None:
                 v = v.val
             i = getattr(v, "id", None)
             if i is not None and base <= i < n and not dead[i]:
-                keep.append(t)
-        self.remembered_old = keep
+                out.append((t, v))
+        return out
 
     def _young_objects(self, n: int, base: int) -> list[Any]:
         """The live heap objects with ids ``base..n-1``: ``_live_objects``, but an object
@@ -263,14 +266,7 @@ class StgHeapModel:
         reachable thunk's value is live, and everything a live object reaches is)."""
         roots = (self.full_roots_fn() if self.full_roots_fn is not None
                  else [obj for obj, _ in self.roots_fn()])
-        dead = self.dead
-        for t in self.remembered_old:
-            v = t.val
-            while type(v) is Thunk and v.val is not None:
-                v = v.val
-            i = getattr(v, "id", None)
-            if i is not None and base <= i < n and not dead[i]:
-                roots.append(v)
+        roots += [v for _, v in self._remembered_live(n, base)]
         return self._live_objects(n, roots, base)
 
     def _live_objects(self, n: int, roots: list[Any] | None = None, lo: int = 0
