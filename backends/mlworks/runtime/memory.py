@@ -10,7 +10,7 @@
 | 0x5F000000   | call counters (profiling/instrument.py; mapped on demand) |
 | 0x60000000   | site table: 16-bit allocation-site numbers per granule (mapped on demand) |
 | STACK_LO..STACK_TOP | the stack (grows down from STACK_TOP - 16) |
-| 0x80000000   | use table: a byte per address below HEAP_HI (mapped on demand) |
+| 0x80555000   | use table: a byte per address below HEAP_HI (mapped on demand) |
 
 The stack is larger than the 8 MB the conventions table gives (up to 120 MB): ``lists.sml``
 recurses a million frames deep without tail calls. It is mapped in 256 KB regions, on
@@ -76,7 +76,13 @@ SLOT_SERVICES = 0x80
 # nothing until a use touches it), mapped as the heap grows and read by numpy directly.
 CALL_COUNTS = 0x5F000000
 CALL_COUNTS_MAX = 0x00100000
-USE_TABLE = 0x80000000  # up to USE_TABLE + HEAP_HI = 0xC0000000
+USE_TABLE = 0x80555000  # up to USE_TABLE + HEAP_HI = 0xC0555000
+# (Why not 0x80000000: the emulator's software TLB is direct-mapped, indexed by the page
+# number modulo a power of two, so a table placed a multiple of that span above the heap
+# gives each heap page and its table page the same entry: every use evicted the page being
+# used, and x86 use recording cost 1.5-1.6x an unrecorded run. 0x555 pages apart, an odd
+# number, they fall on different entries for every TLB size: 1.2x. The site table's page of
+# heap page p is p/4 + a constant, and moving it made no measurable difference.)
 
 
 # The *site table* (profiling/instrument.py, issue 15): one 16-bit entry per 8-byte granule
