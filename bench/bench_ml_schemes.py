@@ -61,7 +61,7 @@ val () = print (Int.toString (go (150, 0)) ^ "\\n")
 """,
     "nfib": """
 fun nfib n = if n < 2 then 1 else nfib (n - 1) + nfib (n - 2)
-val () = print (Int.toString (nfib 24) ^ "\\n")
+val () = print (Int.toString (nfib 29) ^ "\\n")
 """,
 }
 

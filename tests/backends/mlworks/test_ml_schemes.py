@@ -5,6 +5,7 @@ by the emulated code (-hb), MLWorks's time report, and -hr -hb<bio>."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 from pathlib import Path
@@ -246,6 +247,56 @@ def test_call_counts_equal_the_interpreter_and_x86_equals_sparc(tmp_path):
     for _d, n in prof.root.walk():
         per_fn[n.cc.label] = per_fn.get(n.cc.label, 0) + n.entries
     assert {k: v for k, v in per_fn.items() if v} == ref.calls
+
+
+def _speedscope_import(d):
+    """What speedscope's GHC importer (src/import/haskell.ts) does with a ``-pj`` file,
+    checked as it would fail: the file is recognised by ``rts_arguments`` and
+    ``initial_capabilities``; every tree node's ``id`` is looked up in ``cost_centres``
+    (a missing one breaks the import); a node with no ticks, entries, alloc or children is
+    skipped; frames are named ``module.label``, with ``src_loc`` as the file unless it
+    starts with ``<``. Returns the (stack, ticks, alloc) of every frame drawn, and the
+    two profiles' total weights."""
+    assert "rts_arguments" in d and "initial_capabilities" in d
+    for key, kind in (("program", str), ("total_ticks", int), ("tick_interval", int),
+                      ("total_alloc", int), ("total_time", (int, float))):
+        assert isinstance(d[key], kind), key
+    names = {}
+    for c in d["cost_centres"]:
+        assert isinstance(c["id"], int) and isinstance(c["is_caf"], bool)
+        assert all(isinstance(c[k], str) for k in ("label", "module", "src_loc"))
+        names[c["id"]] = f"{c['module']}.{c['label']}"
+    frames, totals = [], [0, 0]
+
+    def add(t, stack):
+        for k in ("id", "entries", "alloc", "ticks"):
+            assert isinstance(t[k], int) and t[k] >= 0, (k, t)
+        if not (t["ticks"] or t["entries"] or t["alloc"] or t["children"]):
+            return
+        stack = stack + (names[t["id"]],)  # KeyError: speedscope cannot draw it
+        frames.append((stack, t["ticks"], t["alloc"]))
+        for c in t["children"]:
+            add(c, stack)
+        totals[0] += t["ticks"]
+        totals[1] += t["alloc"]
+
+    add(d["profile"], ())
+    return frames, totals
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_speedscope_draws_the_pj_of_an_ml_run(tmp_path, arch):
+    # issue 11 item 3: the -pj of an ML program, read as speedscope reads GHC's
+    out, _be = run(tmp_path, CALLS, arch, rts=["-pj", "-V0.00005"])
+    frames, (ticks, alloc) = _speedscope_import(json.loads((tmp_path / "p.prof").read_text()))
+    d = json.loads((tmp_path / "p.prof").read_text())
+    assert ticks == d["total_ticks"] > 0 and alloc == d["total_alloc"] > 0
+    # frame names are module.label: p.sml.nfib[p.sml:1]
+    stacks = {tuple(re.sub(r"^(MAIN|p\.sml)\.", "", f).split("[")[0] for f in s)
+              for s, _t, _a in frames}
+    assert ("MAIN", "<Setup>", "main", "nfib") in stacks
+    assert ("MAIN", "<Setup>", "main", "loop", "twice") in stacks
+    assert ("MAIN", "<Setup>", "main", "loop", "add") in stacks
 
 
 @pytest.mark.parametrize("arch", ARCHS)
