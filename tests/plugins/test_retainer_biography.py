@@ -4,12 +4,12 @@ biography turns out to be the selected ones, in one run (GHC 9.0.2 refuses the f
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from profkit import runner
 from profkit.backends.stg import plugin as stg_plugin
 from profkit.options import parse_run_args
 from profkit.plugins import heapprof, ldvu, retainer
+from profkit.plugins.hpfile import read_hp
 
 from tests.conftest import REPO
 
@@ -23,16 +23,8 @@ def _run(tmp_path, *rts):
 
 
 def _samples(path):
-    out, cur = [], None
-    for line in Path(path).read_text().splitlines():
-        if line.startswith("BEGIN_SAMPLE"):
-            cur = {}
-        elif line.startswith("END_SAMPLE"):
-            out.append(cur)
-        elif cur is not None and "\t" in line:
-            k, v = line.split("\t")
-            cur[k] = int(v)
-    return [s for s in out if s]
+    """The non-empty samples' bands (plugins.hpfile, the reader hp2ps-style tools use)."""
+    return [dict(s.bands) for s in read_hp(str(path)).samples if s.bands]
 
 
 def test_retainer_sets_of_the_drag_and_void_heap(tmp_path):

@@ -30,6 +30,7 @@ from profkit.backends.mlworks.runtime import memory as M
 from profkit.hookspecs import hookimpl
 from profkit.options import parse_run_args
 from profkit.plugins import heapprof, ldvu
+from profkit.plugins.hpfile import read_hp
 
 sys.path.insert(0, str(Path(__file__).parent))
 from ir_interp import run_program  # noqa: E402
@@ -225,16 +226,8 @@ def _run(tmp_path, rts, flag_all: bool, monkeypatch, arch="x86"):
 
 
 def _samples(path):
-    out, cur = [], None
-    for line in Path(path).read_text().splitlines():
-        if line.startswith("BEGIN_SAMPLE"):
-            cur = {}
-        elif line.startswith("END_SAMPLE"):
-            out.append(cur)
-        elif cur is not None and "\t" in line:
-            k, v = line.split("\t")
-            cur[k] = int(v)
-    return [x for x in out if x]
+    """The non-empty samples' bands (plugins.hpfile, the reader hp2ps-style tools use)."""
+    return [dict(s.bands) for s in read_hp(str(path)).samples if s.bands]
 
 
 @pytest.mark.parametrize("arch", ["x86", "sparc"])

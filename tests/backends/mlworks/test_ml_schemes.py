@@ -19,6 +19,7 @@ from profkit.hookspecs import hookimpl
 from profkit.options import parse_run_args
 from profkit.plugins import ccprof, heapprof, ldvu, mlworks_space, retainer
 from profkit.plugins.prof_read import read_profile
+from profkit.plugins.hpfile import read_hp
 
 sys.path.insert(0, str(Path(__file__).parent))
 from ir_interp import run_program  # noqa: E402
@@ -136,16 +137,8 @@ def run(tmp_path, src, arch, *opts, rts=(), name="p"):
 
 
 def samples(path):
-    out, cur = [], None
-    for line in Path(path).read_text().splitlines():
-        if line.startswith("BEGIN_SAMPLE"):
-            cur = {}
-        elif line.startswith("END_SAMPLE"):
-            out.append(cur)
-        elif cur is not None and "\t" in line:
-            k, v = line.split("\t")
-            cur[k] = int(v)
-    return [s for s in out if s]
+    """The non-empty samples' bands (plugins.hpfile, the reader hp2ps-style tools use)."""
+    return [dict(s.bands) for s in read_hp(str(path)).samples if s.bands]
 
 
 # ---------------------------------------------------------------- uses and biographies
