@@ -61,8 +61,33 @@ def prof_function_rows(profile: Profile) -> list[dict[str, Any]]:
     return list(rows.values())
 
 
-def read_prof_text(text: str) -> Profile:
+def read_prof_text(text: str) -> Profile | None:
+    """The time and allocation report of a ``.prof`` (text or ``-pj``); ``None`` for a
+    ``.prof`` that holds only a retainer profile's part (``-hr`` without ``-p``: census
+    blocks and the SET listing, as GHC writes it)."""
+    if _RETAINER_ONLY.match(text) and _TIME_TITLE not in text:
+        return None
     return parse_profile(text)
+
+
+_TIME_TITLE = "Time and Allocation Profiling Report"
+_RETAINER_ONLY = re.compile(r"\s*(Retainer Profiling: \d|Retainer sets created)")
+_SET_LINE = re.compile(r"SET (\d+) = \{(.*)\}$")
+
+
+def retainer_set_rows(text: str) -> list[tuple[int, str, int | None]]:
+    """The retainer sets listed in a ``.prof`` (or ``.retainers``) file: ``(set id, the
+    retaining stacks as written between the braces, number of stacks; None for MANY)``. The set ids are
+    the ``(n)`` prefixes of the ``-hr`` profile's band names."""
+    out = []
+    for ln in text.split("\n"):
+        m = _SET_LINE.match(ln.strip())
+        if m:
+            body = m.group(2)
+            # (stacks are <...> items joined by ", "; a label may itself hold "<...>")
+            n = None if body == "MANY" else body.count(">, <") + 1
+            out.append((int(m.group(1)), body, n))
+    return out
 
 
 # ------------------------------------------------------------------ .hp

@@ -19,7 +19,11 @@ Tables (``key`` = the cell key; every row of a cell is replaced when the cell is
   allocated (generation 0) or copied into that generation;
 * ``census``: per ``.hp`` profile (``hc``, ``hb``...), sample, band: bytes;
 * ``collections``: per generation: collections, bytes and objects copied (gcstats scheme);
-* ``biography``: per ``-hb`` band: bytes summed over the censuses and the largest sample.
+* ``biography``: per ``-hb`` band: bytes summed over the censuses and the largest sample;
+* ``retainer_sets``: per retainer set of an ``-hr`` run (the ``.prof``'s SET listing): its
+  id (the ``(n)`` prefix of the census band names), the retaining stacks as listed, and how
+  many there are; a ``.prof`` with no time report (``-hr`` without ``-p``) adds nothing to
+  ``functions``.
 """
 
 from __future__ import annotations
@@ -62,13 +66,18 @@ CREATE TABLE IF NOT EXISTS collections (
 CREATE TABLE IF NOT EXISTS biography (
     key TEXT, band TEXT, bytes_summed INTEGER, max_bytes INTEGER
 );
+CREATE TABLE IF NOT EXISTS retainer_sets (
+    key TEXT, set_id INTEGER, retainers TEXT, stacks INTEGER
+);
 CREATE INDEX IF NOT EXISTS functions_key ON functions (key);
 CREATE INDEX IF NOT EXISTS space_key ON space_functions (key);
 CREATE INDEX IF NOT EXISTS census_key ON census (key, profile);
 CREATE INDEX IF NOT EXISTS collections_key ON collections (key);
 CREATE INDEX IF NOT EXISTS biography_key ON biography (key);
+CREATE INDEX IF NOT EXISTS retainer_sets_key ON retainer_sets (key);
 """
-TABLES = ("runs", "functions", "space_functions", "census", "collections", "biography")
+TABLES = ("runs", "functions", "space_functions", "census", "collections", "biography",
+          "retainer_sets")
 STORE_NAME = "results.sqlite"
 
 
@@ -167,8 +176,11 @@ def _load_reports(run: dict[str, Any], rows: dict[str, list[tuple]], prog: str, 
         rows["collections"] = [(key, x["generation"], x["collections"], x["copied_bytes"],
                                 x["copied_objects"]) for x in g["generations"]]
     prof = text(f"{prog}.prof")
-    if prof is not None:
-        p = reports.read_prof_text(prof)
+    for sets in (prof, text(f"{prog}.retainers")):
+        if sets is not None:
+            rows["retainer_sets"] += [(key, *r) for r in reports.retainer_set_rows(sets)]
+    p = reports.read_prof_text(prof) if prof is not None else None
+    if p is not None:
         run["prof_total_alloc"] = p.total_alloc
         run["prof_total_ticks"] = p.total_ticks
         for r in reports.prof_function_rows(p):

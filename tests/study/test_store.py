@@ -128,3 +128,61 @@ def test_functions_of_both_runtimes_align_by_source_name(tiny_study, db):
     assert labels["churn[leak.sml:5]"] == "churn"
     inner = [lab for lab in labels if re.fullmatch(r"foldl argument \d\[basis\.sml:\d+\]", lab)]
     assert inner and all(labels[lab] == "Basis.foldl" for lab in inner)
+
+
+RETAINERS = """
+[study]
+name = "retainers"
+programs = ["leak"]
+backends = ["stg", "mlworks"]
+timeout = 120
+jobs = 2
+
+[params]
+nursery = ["256k"]
+interval = [0.0005]
+
+[schemes.wasted]
+flags = ["-fprof-auto"]
+rts = ["-hr", "-hbdrag,void"]
+
+[schemes.timed]
+flags = ["-fprof-auto"]
+rts = ["-hr", "-p"]
+"""
+
+
+def test_retainer_cells_load_their_sets_and_keep_the_time_report(tmp_path):
+    # a -hr run's .prof holds the census blocks and the SET listing (with -p, the time
+    # report between them): every such cell is "ok", its sets are in retainer_sets, and
+    # every (n) band of its census names a listed set
+    from profkit.study.execute import run_study
+    from profkit.study.spec import load_study
+
+    from .conftest import write_study
+
+    out = tmp_path / "retainers-study"
+    summary = run_study(load_study(str(write_study(tmp_path, RETAINERS))), str(out))
+    assert summary["failed"] == 0
+    con = sqlite3.connect(out / "results.sqlite")
+    runs = con.execute("SELECT key, backend, scheme, status, error, prof_total_alloc "
+                       "FROM runs").fetchall()
+    assert len(runs) == 4 and all(s == "ok" and not e for _, _, _, s, e, _ in runs), runs
+    for key, backend, scheme, _, _, total in runs:
+        d = out / "cells" / f"leak-{key}"
+        listed = re.findall(r"^SET (\d+) = \{(.*)\}$", (d / "leak.prof").read_text(), re.M)
+        sets = con.execute("SELECT set_id, retainers, stacks FROM retainer_sets WHERE key = ?",
+                           (key,)).fetchall()
+        assert listed and sorted((int(i), r) for i, r in listed) == sorted(
+            (i, r) for i, r, _ in sets)
+        assert all(n is None or n >= 1 for _, _, n in sets)
+        bands = {int(b[1:b.index(")")]) for (b,) in con.execute(
+            "SELECT DISTINCT band FROM census WHERE key = ? AND band LIKE '(%'", (key,))}
+        assert bands and bands <= {i for i, _, _ in sets}, backend
+        n_functions = con.execute("SELECT COUNT(*) FROM functions WHERE key = ?",
+                                  (key,)).fetchone()[0]
+        if scheme == "timed":
+            assert total == read_profile(str(d / "leak.prof")).total_alloc > 0
+            assert n_functions > 0
+        else:
+            assert total is None and n_functions == 0
