@@ -106,6 +106,18 @@ def hp_profile_name(filename: str, program: str, job: str) -> str:
     return "hc"
 
 
+def census_restricted(argv: list[str]) -> bool:
+    """Whether a run's command line restricts its censuses (``-hc<names>``, ``-hd<desc>``,
+    ``-hb<bio>``... as the RTS parses them): its profiles then count part of the heap, so
+    their largest sample is not the live heap."""
+    from profkit.options import RtsFlags, parse_rts_flag, split_command
+
+    rts = RtsFlags()
+    for flag in split_command(argv)[1]:
+        parse_rts_flag(flag, rts)
+    return bool(rts.heap.restrict)
+
+
 def census_rows(data: HeapProfileData) -> list[tuple[int, float, str, int]]:
     """(sample number, time, band, bytes) of every non-zero band of every complete sample."""
     return [(i, s.time, band, v) for i, s in enumerate(data.samples) for band, v in s.bands.items()]

@@ -9,8 +9,9 @@ driver), which is SQLite's easy case.
 Tables (``key`` = the cell key; every row of a cell is replaced when the cell is loaded again):
 
 * ``runs``: one row per cell: the matrix coordinates, status and error, and the per-run
-  figures (virtual time, allocation, collections, bytes copied, max live heap, drag+void
-  share, the ``.prof`` totals, the MLWorks space report's totals);
+  figures (virtual time, allocation, collections, bytes copied, max live heap -- none when
+  the censuses are restricted, ``-hd<desc>``, ``-hb<bio>``... --, drag+void share, the
+  ``.prof`` totals, the MLWorks space report's totals);
 * ``functions``: per cost centre of the ``.prof``: entries, ticks, bytes (individual costs
   summed over the stacks it heads), with ``function`` the source-level name shared by both
   runtimes (SML names mapped through the corpus name map) and ``library`` for runtime and
@@ -142,7 +143,8 @@ def load_cell(db: sqlite3.Connection, cell_dir: str, study: str,
     rows: dict[str, list[tuple]] = {t: [] for t in TABLES[1:]}
     errors: list[str] = []
     try:
-        _load_reports(run, rows, prog, backend, text, files, name_map)
+        _load_reports(run, rows, prog, backend, text, files, name_map,
+                      reports.census_restricted(cell["argv"]))
     except Exception as e:  # a malformed report: recorded with the run, the study goes on
         errors.append(f"reading reports: {type(e).__name__}: {e}")
     if errors:
@@ -162,7 +164,8 @@ def load_cell(db: sqlite3.Connection, cell_dir: str, study: str,
 
 
 def _load_reports(run: dict[str, Any], rows: dict[str, list[tuple]], prog: str, backend: str,
-                  text: Any, files: dict[str, str], name_map: dict[str, str]) -> None:
+                  text: Any, files: dict[str, str], name_map: dict[str, str],
+                  restricted: bool = False) -> None:
     key = run["key"]
     gc = text(f"{prog}.gcstats.json")
     if gc is not None:
@@ -212,5 +215,5 @@ def _load_reports(run: dict[str, Any], rows: dict[str, list[tuple]], prog: str, 
                                  in reports.biography_totals(data).items()]
         if main_hp is None or profile != "hb":
             main_hp = data
-    if main_hp is not None:
+    if main_hp is not None and not restricted:
         run["max_live_bytes"] = reports.max_live(main_hp)
