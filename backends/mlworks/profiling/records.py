@@ -76,19 +76,24 @@ class Accounts:
         self.bytes = np.zeros(shape, dtype=np.int64)
         self.over = np.zeros(shape, dtype=np.int64)
 
-    def add(self, func, gen, size, kind, over) -> None:
+    def add(self, func, gen: int, size, kind, over) -> None:
+        """Count objects of functions ``func`` (kinds ``kind``, sizes and overheads) at
+        generation node ``gen`` (one per call: 0 = allocated, g = copied into g)."""
         if not len(func):
             return
-        gen = np.broadcast_to(gen, np.shape(func))
-        cells = np.ravel_multi_index((func, gen, kind), self.count.shape)
-        totals = np.ravel_multi_index((func, gen, np.full(len(func), TOTAL)), self.count.shape)
-        n = self.count.size
+        n_funcs, _, n_kinds = self.count.shape
+        # one bincount per counter over the (function, kind) cells of this generation
+        # node, then the TOTAL column as their sum per function: the same integers as
+        # np.add.at (sums stay far below 2**53), without a loop per element or a pass over
+        # the other generations' cells
+        at = np.asarray(func, dtype=np.int64) * n_kinds + np.asarray(kind, dtype=np.int64)
         for arr, val in ((self.count, None), (self.bytes, size), (self.over, over)):
-            # (np.add.at, by a count per cell: the same integers, without a Python-level
-            # loop per element; sums stay far below 2**53)
-            for at in (cells, totals):
-                add = np.bincount(at, weights=val, minlength=n)
-                arr.reshape(-1)[:] += add if val is None else np.rint(add).astype(np.int64)
+            add = np.bincount(at, weights=val, minlength=n_funcs * n_kinds)
+            if val is not None:
+                add = np.rint(add).astype(np.int64)
+            add = add.reshape(n_funcs, n_kinds)
+            arr[:, gen, :] += add
+            arr[:, gen, TOTAL] += add[:, :TOTAL].sum(1)
 
     def allocated(self) -> np.ndarray:
         """Bytes allocated per function."""

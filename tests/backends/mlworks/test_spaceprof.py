@@ -387,3 +387,25 @@ def test_censuses_are_still_taken_under_both_schemes(tmp_path):
         counts.append([c[0] for c in rec.calls].count("census"))
     assert counts[0] > 5
     assert abs(counts[1] - counts[0]) <= max(2, counts[0] // 5)
+
+
+def test_accounts_add_counts_each_object_in_its_cell_and_the_functions_total():
+    # the per-function counters against a plain element-by-element reference
+    rng = np.random.default_rng(7)
+    acc = SR.Accounts(n_funcs=40, n_gens=3)
+    ref = {k: np.zeros_like(getattr(acc, k)) for k in ("count", "bytes", "over")}
+    for gen in (0, 1, 3, 2, 1, 0):
+        k = int(rng.integers(0, 300))
+        func = rng.integers(0, 40, k)
+        kind = rng.choice([0, 1, 2, 3, 4, 6, SR.CLOSURES, SR.PAIRS], k)
+        size = rng.integers(8, 4096, k) & ~7
+        over = rng.integers(0, 16, k)
+        acc.add(func, gen, size, kind, over)
+        for f, kd, s, o in zip(func, kind, size, over):
+            for cell in ((f, gen, kd), (f, gen, SR.TOTAL)):
+                ref["count"][cell] += 1
+                ref["bytes"][cell] += s
+                ref["over"][cell] += o
+    for name, want in ref.items():
+        assert np.array_equal(getattr(acc, name), want), name
+    assert acc.allocated().tolist() == ref["bytes"][:, 0, SR.TOTAL].tolist()
