@@ -1,8 +1,8 @@
 """Every STG profiling mode on every reference program and example, against an unprofiled run
 and against the figures of the previous release stored in ``bench/baseline.json``.
 
-    python bench/bench_all.py [--repeat N] [--only NAME,...] [--modes p,hc,...]
-                              [--timeout SECS] [--save FILE] [--baseline FILE]
+    python bench/bench_all.py [--repeat N | --rounds N] [--only NAME,...] [--modes p,hc,...]
+                              [--timeout SECS] [--save FILE] [--baseline FILE] [--against DIR]
 
 Each run is a fresh ``python -m profkit.cli run -fprof-auto PROG.hs +RTS <mode> -RTS``
 subprocess; its user+system CPU seconds and maximum resident set come from ``os.wait4`` (the
@@ -17,7 +17,10 @@ peak RSS in MB. ``--save`` writes the figures as JSON (how baseline.json was mad
 code before the speed work: ``python bench/bench_all.py --save bench/baseline.json``).
 ``--against DIR`` measures another version of the code (a copy of the package tree under
 DIR, e.g. an older release) in the same session, run for run, which is the comparison to
-trust on a loaded machine.
+trust on a loaded machine. ``--rounds N`` runs every mode once per round, in turn (rather
+than all repeats of one mode, then the next), and adds the median over rounds of each
+mode's ratio to the same round's ``-p`` run and to the same round's ``--against`` run:
+paired ratios, which a change in the machine's load between modes does not bias.
 """
 
 from __future__ import annotations
@@ -108,6 +111,90 @@ def rts_for(mode: str, interval: float | None) -> list[str]:
     return flags
 
 
+def _line(name: str, mode: str, r: dict, res: dict, base: dict | None, extra: str = "") -> str:
+    cpu = r["cpu"]
+
+    def ratio(other: dict | None) -> str:
+        if cpu is None or not other or not other.get("cpu"):
+            return "-"
+        return f"{cpu / other['cpu']:.2f}"
+
+    shown = f"{cpu:8.2f}" if cpu is not None else f"{'timeout':>8}"
+    return (f"{name:18} {mode:5} {shown} {ratio(res.get('none')):>6} "
+            f"{ratio(res.get('p')):>6} {ratio(r.get('against') or base):>6} "
+            f"{r['rss_mb']:8.1f}"
+            + (f" {r['against']['rss_mb']:8.1f}" if r.get("against") else "") + extra)
+
+
+def _best(runs: list[dict]) -> dict:
+    ok = [r for r in runs if r["cpu"] is not None]
+    r = dict(min(ok, key=lambda r: r["cpu"]) if ok else runs[0])
+    r["rss_mb"] = max(x["rss_mb"] for x in runs)
+    return r
+
+
+def _by_mode(name: str, path: str, modes: list[str], a: argparse.Namespace,
+             base: dict) -> dict:
+    """Every repeat of a mode, then the next mode (the -p run gives the census interval)."""
+    res: dict[str, dict] = {}
+    interval = None
+    for mode in modes:
+        runs, other = [], []
+        for _ in range(a.repeat):
+            if a.against:
+                other.append(run_once(path, rts_for(mode, interval), a.timeout, a.against))
+            runs.append(run_once(path, rts_for(mode, interval), a.timeout))
+        r = _best(runs)
+        if mode == "p" and r.get("prof_total"):
+            interval = r["prof_total"] / CENSUSES
+            r["interval"] = interval
+        if other:
+            r["against"] = _best(other)
+        res[mode] = r
+        print(_line(name, mode, r, res, base.get(name, {}).get(mode)), flush=True)
+    return res
+
+
+def _median(xs: list[float]) -> float | None:
+    xs = sorted(xs)
+    if not xs:
+        return None
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def _rounds(name: str, path: str, modes: list[str], a: argparse.Namespace) -> dict:
+    """``a.rounds`` rounds of every mode in turn (after one -p run for the interval)."""
+    first = run_once(path, rts_for("p", None), a.timeout)
+    interval = first["prof_total"] / CENSUSES if first.get("prof_total") else None
+    runs: dict[str, list[dict]] = {m: [] for m in modes}
+    other: dict[str, list[dict]] = {m: [] for m in modes}
+    for _ in range(a.rounds):
+        for mode in modes:
+            if a.against:
+                other[mode].append(run_once(path, rts_for(mode, interval), a.timeout,
+                                            a.against))
+            runs[mode].append(run_once(path, rts_for(mode, interval), a.timeout))
+    res: dict[str, dict] = {}
+    for mode in modes:
+        r = _best(runs[mode])
+        if other[mode]:
+            r["against"] = _best(other[mode])
+        rp = [x["cpu"] / p["cpu"] for x, p in zip(runs[mode], runs.get("p", []))
+              if x["cpu"] and p["cpu"]]
+        rb = [x["cpu"] / o["cpu"] for x, o in zip(runs[mode], other[mode])
+              if x["cpu"] and o["cpu"]]
+        r["median_to_p"], r["median_to_against"] = _median(rp), _median(rb)
+        if mode == "p":
+            r["interval"] = interval
+        res[mode] = r
+        fmt = (lambda v: f"{v:.3f}" if v is not None else "-")
+        print(_line(name, mode, r, res, None,
+                    f" {fmt(r['median_to_p']):>7} {fmt(r['median_to_against']):>8}"),
+              flush=True)
+    return res
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=1)
@@ -120,6 +207,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="also run every cell with PYTHONPATH=DIR (a tree holding another "
                          "version's profkit package), interleaved run by run so that both see "
                          "the same machine load; /base is then the ratio to that run")
+    ap.add_argument("--rounds", type=int, default=0, metavar="N",
+                    help="N rounds, each running every mode once (and its --against run) "
+                         "in turn; also prints the median over rounds of each mode's ratio to "
+                         "the same round's -p run and to the same round's --against run "
+                         "(the ratios to trust on a machine whose load changes)")
     a = ap.parse_args(argv)
     modes = [m for m in a.modes.split(",") if m]
     if "p" not in modes and any(m not in ("none", "p") for m in modes):
@@ -134,43 +226,17 @@ def main(argv: list[str] | None = None) -> int:
     hdr = f"{'program':18} {'mode':5} {'cpu s':>8} {'/none':>6} {'/-p':>6} {'/base':>6} {'RSS MB':>8}"
     if a.against:
         hdr += f" {'base RSS':>8}"
+    if a.rounds:
+        hdr += f" {'med/-p':>7} {'med/base':>8}"
     print(hdr)
     print("-" * len(hdr))
     for name, path in programs():
         if only and name not in only:
             continue
-        res: dict[str, dict] = {}
-        interval = None
-        for mode in modes:
-            runs, other = [], []
-            for _ in range(a.repeat):
-                if a.against:
-                    other.append(run_once(path, rts_for(mode, interval), a.timeout, a.against))
-                runs.append(run_once(path, rts_for(mode, interval), a.timeout))
-            ok = [r for r in runs if r["cpu"] is not None]
-            r = min(ok, key=lambda r: r["cpu"]) if ok else runs[0]
-            r["rss_mb"] = max(x["rss_mb"] for x in runs)
-            if mode == "p" and r.get("prof_total"):
-                interval = r["prof_total"] / CENSUSES
-                r["interval"] = interval
-            if other:
-                ok_o = [x for x in other if x["cpu"] is not None]
-                r["against"] = min(ok_o, key=lambda x: x["cpu"]) if ok_o else other[0]
-            res[mode] = r
-            cpu = r["cpu"]
-
-            def ratio(other: dict | None) -> str:
-                if cpu is None or not other or not other.get("cpu"):
-                    return "-"
-                return f"{cpu / other['cpu']:.2f}"
-
-            shown = f"{cpu:8.2f}" if cpu is not None else f"{'timeout':>8}"
-            print(f"{name:18} {mode:5} {shown} {ratio(res.get('none')):>6} "
-                  f"{ratio(res.get('p')):>6} "
-                  f"{ratio(r.get('against') or base.get(name, {}).get(mode)):>6} "
-                  f"{r['rss_mb']:8.1f}"
-                  + (f" {r['against']['rss_mb']:8.1f}" if r.get("against") else ""), flush=True)
-        results[name] = res
+        if a.rounds:
+            results[name] = _rounds(name, path, modes, a)
+        else:
+            results[name] = _by_mode(name, path, modes, a, base)
     if a.save:
         with open(a.save, "w") as f:
             json.dump({"note": "CPU seconds (user+sys) and peak RSS per program and mode, "

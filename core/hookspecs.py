@@ -19,6 +19,19 @@ The small integers in batches are ids into ``session.tables`` (``info``: InfoTab
 scheme keeps per-object state in arrays indexed by ``obj``. ``profkit.scheme`` (re-exported
 from ``profkit``) names them (``info_name``, ``stack_text``), says where reports go
 (``output_path``) and declares options; ``docs/writing-schemes.md`` is the tutorial.
+
+**What a backend keeps per object depends on what schemes read.** The STG machine keeps an
+object's *current* info (a thunk entered is a BLACKHOLE, then an IND) only when some plugin
+implements ``profkit_use``, ``_update``, ``_copy``, ``_death``, ``_census`` or
+``_gc_start``/``_end``; and its *last use* (the ``last_use`` column of the header, of death
+rows and of censuses, written at every entry and case scrutiny) only when some plugin
+implements ``profkit_use``, ``profkit_update`` or ``profkit_death``, or declares the
+attribute ``needs_last_use = True`` (a plain attribute on the plugin or scheme object, read
+when the program is loaded, before ``profkit_session_start``). A census-only scheme (the
+``-hc``/``-hd``/``-hy`` profile, ``-hr``) thus does not pay for use tracking; one that reads
+``census.col("last_use")`` without implementing those hooks must set the attribute, or it
+sees 0 (never used) for every object. MLWorks keeps ``last_use`` whenever its code is
+instrumented for uses.
 """
 
 from __future__ import annotations
@@ -157,10 +170,13 @@ def profkit_use(session: Session, batch: np.ndarray) -> None:
     Cost: hot, batched (one row per use; the same object may appear many times). Emitted by:
     stg (entry of a thunk, function or PAP; case scrutiny of a constructor); mlworks (not
     emitted: uses of native objects are not observable without instrumenting every load).
-    The LDV ``last_use`` header column (and an object's current info after an update) is kept
-    up to date by the backend whenever some plugin implements this hook, ``profkit_update``,
-    ``profkit_copy``, ``profkit_death``, ``profkit_census`` or ``profkit_gc_start``/``_end``;
-    a run with none of them (a plain ``-p``) may skip that work (the STG machine does).
+    The LDV ``last_use`` header column is kept up to date by the backend whenever some
+    plugin implements this hook, ``profkit_update`` or ``profkit_death``, or declares
+    ``needs_last_use = True``; without one of them the STG machine writes no last use at
+    all (a census-only ``-hc``/``-hd`` run, a plain ``-p``) and ``last_use`` reads 0. An
+    object's current info after an update is kept when some plugin implements any of those
+    hooks, ``profkit_copy``, ``profkit_census`` or ``profkit_gc_start``/``_end`` (see the
+    module docstring).
 
     :param batch: a numpy structured array (``profkit.events.USE_DTYPE``), one row per use in
         the order they happened. Columns:
@@ -230,8 +246,8 @@ def profkit_death(session: Session, batch: np.ndarray) -> None:
         - ``size_words`` (int32): its size at death, in ``session.word_bytes`` words.
         - ``era`` (int32): its LDV creation era.
         - ``last_use`` (int32): the LDV era of its last use, 0 if never used. stg: from
-          entries and case scrutinies; mlworks: from the use table when the code is
-          instrumented for uses (else 0).
+          entries and case scrutinies (kept because this hook is implemented); mlworks:
+          from the use table when the code is instrumented for uses (else 0).
     """
 
 
@@ -298,7 +314,9 @@ def profkit_census(session: Session, census: CensusView) -> None:
     :param census: a ``profkit.heap.CensusView``: the live objects as aligned columns,
         ``census.obj`` (int64 ids) and ``census.gen`` (int8 generation), and by name with
         ``census.col(name)``: the header columns ``info``, ``producer``, ``size_words``,
-        ``era``, ``last_use`` (int32, as the object is now), the info-derived ``desc``,
+        ``era``, ``last_use`` (int32, as the object is now; ``last_use`` is kept only
+        for a run where some plugin reads last use, see the module docstring: a census-only
+        scheme that reads it sets ``needs_last_use = True``), the info-derived ``desc``,
         ``type``, ``module`` (int32 string-table ids) and ``kind`` (int8 ObjKind), and
         ``size_bytes`` (int64). ``census.time`` is the
         virtual time, ``census.era`` the census number; ``census.graph`` is the heap graph

@@ -245,8 +245,8 @@ class CaseCodegen:
     def gen_use_mark(self, em: Em) -> None:
         """Case scrutiny of a constructor is a use (unless -p stg.con_use=0: GHC never
         enters tagged constructors, so they stay VOID in its -hb), recorded when the machine
-        tracks objects (``Machine.features``)."""
-        if self.m.mark_con_use and "track" in self.m.features:
+        tracks uses (the ``use`` feature of ``Machine.features``)."""
+        if self.m.mark_con_use and "use" in self.m.features:
             em("if v.id >= 0:")
             em("    try:")
             em("        HL[v.id] = ERA")

@@ -52,9 +52,25 @@ from .roots import MachineRoots
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
-#: hooks whose listeners may read the header's per-object state (``Machine.features``)
+#: hooks whose listeners may read the header's per-object state: current info after an
+#: update (the ``track`` feature of ``Machine.features``)
 TRACKING_HOOKS = ("profkit_use", "profkit_update", "profkit_copy", "profkit_death",
                   "profkit_census", "profkit_gc_start", "profkit_gc_end")
+#: hooks whose listeners see last use (use rows, death rows' ``last_use``, the header's
+#: ``last_use`` at an update): the ``use`` feature, also kept for a plugin that declares
+#: ``needs_last_use = True`` (core/hookspecs.py)
+USE_HOOKS = ("profkit_use", "profkit_update", "profkit_death")
+
+
+def wants_uses(session: Any) -> bool:
+    """True if some plugin reads last use: it implements one of ``USE_HOOKS`` or has a true
+    ``needs_last_use`` attribute (a census- or collection-only scheme reading the census's
+    ``last_use`` column). Otherwise the machine writes no last use and stages no use row at
+    entries and case scrutinies (``-hc``/``-hd``/``-hy``/``-hr`` do not pay for them)."""
+    if any(session.listens(h) for h in USE_HOOKS):
+        return True
+    return any(getattr(p, "needs_last_use", False) is True
+               for p in session.pm.get_plugins())
 
 #: virtual clock rate: one machine transition = 10 ns of "time" (1e5 transitions per 1 ms tick)
 UNITS_PER_SECOND = 1e8
@@ -80,13 +96,20 @@ class Machine(MachineRoots):
             mark_con_use = self.config.plugin_options.get("stg.con_use", "1") not in (
                 "0", "false", "no")
         self.mark_con_use = mark_con_use
-        # The header's per-object state (last use, current info) and the use/update events
-        # are kept only when a scheme can read them: one listening to a per-object event
-        # other than alloc, to a collection or to a census (hookspecs say so). A plain -p
-        # run skips that work in every entry, update and case (rt.specialize).
+        # The header's per-object state and its events are kept only when a scheme can read
+        # them (hookspecs say so; rt.specialize compiles the rest out): current info and
+        # update events (``track``) for one listening to a per-object event other than
+        # alloc, to a collection or to a census; last use and use events (``use``, at every
+        # entry and case scrutiny) only for one that reads last use (``wants_uses``). A
+        # plain -p run has neither, -hc/-hd/-hy/-hr only ``track``. ``track_objects=True``
+        # (tests) keeps both.
         if track_objects is None:
-            track_objects = any(session.listens(h) for h in TRACKING_HOOKS)
-        self.features = frozenset({"track"} if track_objects else ())
+            uses = wants_uses(session)
+            track_objects = uses or any(session.listens(h) for h in TRACKING_HOOKS)
+        else:
+            uses = track_objects
+        self.features = frozenset(("track", "use") if uses else
+                                  ("track",) if track_objects else ())
         self.cafs: list[Thunk] = []
         self.steps = 0
         self.total_ticks = 0

@@ -53,9 +53,12 @@ def specialize(fn: Any, ns: dict, features: frozenset[str]) -> Any:
     """A copy of template ``fn`` (one of ``RUNTIME_FUNCTIONS``) with globals ``ns`` and
     without the source lines tagged ``# [tag ...]`` for features this machine does not have
     (a line stays if one of its tags is in ``features``): ``track`` keeps the header's
-    per-object state (last use, current info) and its events, wanted only when some scheme
-    reads them; ``gc`` the collector model's write barrier and watermark frames. The tagged
-    lines cost a sixth of a plain ``-p`` run's time."""
+    current info (thunk -> BLACKHOLE -> IND) and the update events, wanted when some scheme
+    reads per-object state (a census, a collection, a death); ``use`` the last-use writes
+    and use events at every entry and scrutiny, wanted only by schemes that read last use
+    (``engine.wants_uses``; ``use`` comes with ``track``); ``gc`` the collector model's
+    write barrier and watermark frames. The tagged lines cost a sixth of a plain ``-p``
+    run's time, the ``use`` lines most of it."""
     key = (fn.__name__, features)
     code = _SPECIALIZED.get(key)
     if code is None:
@@ -171,12 +174,12 @@ def enter_thunk(o):
         m.loop_error()
     oid = o.id  # [track]
     if oid >= 0:  # [track]
-        try:  # [track]
-            HL[oid] = ERA  # [track]
-        except IndexError:  # [track]
-            hl_set(oid, ERA)  # [track]
-        if WANT_USE:  # [track]
-            USEa(oid)  # [track]
+        try:  # [use]
+            HL[oid] = ERA  # [use]
+        except IndexError:  # [use]
+            hl_set(oid, ERA)  # [use]
+        if WANT_USE:  # [use]
+            USEa(oid)  # [use]
         try:  # [track]
             HX[oid] = X_BH  # [track]
         except IndexError:  # [track]
@@ -221,14 +224,14 @@ def apply(f, args):
         # GHC's BUILD_PAP gives a new PAP the current stack (also when extending a PAP);
         # applying it later enters it with enterFunCCS like a heap-allocated function.
         return ret(mkpap(fn, args, CCS))
-    oid = f.id  # [track]
-    if oid >= 0:  # [track]
-        try:  # [track]
-            HL[oid] = ERA  # [track]
-        except IndexError:  # [track]
-            hl_set(oid, ERA)  # [track]
-        if WANT_USE:  # [track]
-            USEa(oid)  # [track]
+    oid = f.id  # [use]
+    if oid >= 0:  # [use]
+        try:  # [use]
+            HL[oid] = ERA  # [use]
+        except IndexError:  # [use]
+            hl_set(oid, ERA)  # [use]
+        if WANT_USE:  # [use]
+            USEa(oid)  # [use]
     if n > ar:
         push((AP, args[ar:]))
         args = args[:ar]
