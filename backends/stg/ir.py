@@ -237,6 +237,9 @@ class Program:
     # The cost centre GHC puts on CAFs of each module (``CAF`` in module ``Main``), and, with
     # -fprof-cafs, one per CAF: the front end records those here by binding name.
     caf_ccs: dict[str, CostCentre] = field(default_factory=dict)
+    # Bytes of Main's dictionary CAFs (compound instances, ``$fShow[] $fShowChar``), which
+    # GHC evaluates under ``CAF Main``: the runtime's heap charges them there
+    main_dict_bytes: int = 0
 
 
 # Built-in constructors every program has (the front end adds user data types).
@@ -274,6 +277,7 @@ PRIMOPS: dict[str, int] = {
     "/": 2,  # always Double
     "quot": 2, "rem": 2, "div": 2, "mod": 2,  # Int only; division by zero -> "divide by zero"
     "**": 2, "sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "tan": 1,
+    "asin": 1, "acos": 1, "atan": 1, "atan2": 2,
     "truncate": 1, "round": 1, "floor": 1, "ceiling": 1,
     "fromIntegral": 1,  # identity on I#; the box widens later if it meets a D#
     "toDouble": 1,  # I# -> D#
@@ -283,6 +287,8 @@ PRIMOPS: dict[str, int] = {
     "+#": 2, "box#": 1,
     "==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2,  # on I#/D#/C#; result True/False
     "ord": 1, "chr": 1,
+    # GHC.Unicode's toLower/toUpper: a fresh C# whatever the character (base's towlower)
+    "toLower#": 1, "toUpper#": 1,
     # the Prelude's run-time type tests (Enum methods): is the value a D# / a C#? allocates
     # nothing, as GHC's statically typed instances do not
     "isDouble#": 1, "isChar#": 1,
@@ -307,6 +313,9 @@ PRIMOPS: dict[str, int] = {
     # System.Environment: the program's arguments / name as Strings; the argument is the
     # world token (not evaluated)
     "getArgs#": 1, "getProgName#": 1,
+    # what base's generic (^) allocates beyond its products when the exponent is an Integer
+    # (argument: the evaluated exponent; result ()), see prims.p_powCostZ
+    "powCostZ#": 1,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
 }
 

@@ -67,9 +67,17 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
                 env2[n] = self.fresh(n)
             plan.append((d, None))
     binds: list[ir.Bind] = []
+    selections = getattr(self.types, "dict_selections", {})
     for d, name in plan:
         if isinstance(d, S.DFun):
             assert name is not None
+            # a generalised binding GHC inlines here: its superclass-selection thunks
+            # (typecheck_inline._selections), allocated where it is bound
+            for size in selections.get(id(d), ()) if self.module == "Main" else ():
+                zero = ir.Lit(0, "Int")
+                con = {2: "Just", 3: "(,)"}.get(size // 8, "(" + "," * (size // 8 - 2) + ")")
+                binds.append(ir.Bind(self.fresh("$dsel"),
+                                     ir.ConRhs(con, [zero] * (size // 8 - 1))))
             binds.extend(self.fun_rhs(d, env2, path, name))
         else:
             assert isinstance(d, S.DPat)
@@ -138,8 +146,12 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
 # `fromIntegral` (fromInteger . toInteger with both dictionaries) 64 bytes per call: a thunk
 # for toInteger's result and the Integer, besides the result's box; `shows k s` 40 bytes
 # (base's shows = showsPrec 0 through the dictionary: shows.hs probes, 8 and 1 characters).
+# At Integer (GHC 9.0.2, pzlit/pconv probes): even/odd 104 bytes per call; fromIntegral
+# 48 from or to Integer, 32 from Integer to Integer.
 GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "all": 8, "any": 8,
-                    "fromIntegral": 6, "fromIntegralD#": 6, "shows": 5}
+                    "fromIntegral": 6, "fromIntegralD#": 6, "shows": 5,
+                    "evenZ#": 11, "oddZ#": 11, "fromIntegralZ#": 4, "fromIntegralZD#": 4,
+                    "fromIntegralZZ#": 2}
 # constructors by size in words (header + fields) for padding allocations
 _PAD_CONS = {6: "(,,,,)", 5: "(,,,)", 4: "(,,)", 3: "(,)"}
 
@@ -190,7 +202,12 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
                     self.alloc_boxes.add(ir_name)  # allocated where a local group binds it
                 return [ir.Bind(ir_name, ir.ConRhs(box, [lit]))]
     msg = f"{S.format_span(self.file, d.span)}: Non-exhaustive guards in function {d.name}"
+    # a top-level constructor application is static data in GHC, its small Integers too
+    outer = self.static_data
+    self.static_data = len(path) <= 1 and rhs.body is not None and not rhs.where and \
+        self.saturated_con(_strip(rhs.body)) is not None
     e = self.rhs_expr(rhs, env, path, FailK(msg))
+    self.static_data = outer
     if cc is not None:
         e = value_scc(self, cc, e, simple_body(d.clauses))
     desc = self.bind_desc(d, d.name)

@@ -25,6 +25,7 @@ from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     allocates,
     box_alloc,
     literal_of,
+    IntegerLit,
     strip,
 )
 from .match import FailK, Matcher, Row, raise_expr
@@ -56,6 +57,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.dicts_by_var: set[str] = set()  # type variables whose dictionaries are passed
         # let-bound literal boxes that GHC -O0 allocates where they are bound (see lit_atom)
         self.alloc_boxes: set[str] = set()
+        # in a top-level constructor application (binds.value_rhs): static data in GHC
+        self.static_data = False
         self.taken: set[str] = set(globals_.values()) | set(prelude_names.values()) | \
             set(ir.PRIMOPS)
         # the checked module's types (typecheck.Prepared) for -hy; None: every closure `*'
@@ -159,6 +162,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         which floats such boxes to the top level); a top-level binding stays static."""
         if self.module != "Main" or not allocates(lit):
             return lit
+        if self.static_data and type(lit) is IntegerLit and \
+                -16 <= lit.value <= 255:  # type: ignore[operator]
+            return ir.Lit(lit.value, lit.kind)
         name = self.fresh("sat_s")
         self.alloc_boxes.add(name)
         self.evaluated.add(name)
@@ -320,7 +326,11 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         """``(op e)`` = ``\\y -> y op e``, with e shared between calls: the closure is let-bound
         (added to ``binds``) and its name returned; as an argument it is a value, like a
         lambda, not a thunk that would build it."""
-        a = self.atom(e.expr, env, path, binds)
+        lit = literal_of(e.expr)
+        # a section's Integer literal stays a literal: its box would be an evaluated free
+        # variable of the closure (16 bytes once per section; not modelled)
+        a = ir.Lit(lit.value, lit.kind) if type(lit) is IntegerLit else \
+            self.atom(e.expr, env, path, binds)
         y, lam = self.fresh("y"), self.fresh("sec")
         fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
         arg_name = self.fresh("arg")

@@ -20,7 +20,8 @@ INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
     "abs": ("abs", 1), "signum": ("signum", 1), "quot": ("quot", 2), "rem": ("rem", 2),
     "div": ("div", 2), "mod": ("mod", 2), "**": ("**", 2), "sqrt": ("sqrt", 1),
     "exp": ("exp", 1), "log": ("log", 1), "sin": ("sin", 1), "cos": ("cos", 1),
-    "tan": ("tan", 1), "truncate": ("truncate", 1), "round": ("round", 1),
+    "tan": ("tan", 1), "asin": ("asin", 1), "acos": ("acos", 1), "atan": ("atan", 1),
+    "atan2": ("atan2", 2), "truncate": ("truncate", 1), "round": ("round", 1),
     "floor": ("floor", 1), "ceiling": ("ceiling", 1), "fromIntegral": ("fromIntegral", 1),
     "fromInteger": ("fromIntegral", 1), "toInteger": ("fromIntegral", 1),
     "realToFrac": ("toDouble", 1), "ord": ("ord", 1), "chr": ("chr", 1),
@@ -136,9 +137,11 @@ class AppMixin:
             target = "%errorCalledAt" if p == "error" else "%undefinedCalledAt"
             return self.app(S.EVar(target, S.NOSPAN), [S.ELit(loc, "String", S.NOSPAN)] + args,
                             env, path)
-        if p == "fromIntegerLit#" and n == 1 and _literal_of(args[0]) is not None:
+        if p in ("fromIntegerLit#", "fromIntegerLitZ#") and n == 1 and \
+                _literal_of(args[0]) is not None:
             # the Integer is fromIntegerLit#'s to allocate: the literal goes as it is
-            return ir.App(self.prelude[p], [_literal_of(args[0])])  # type: ignore[list-item]
+            lit = _literal_of(args[0])
+            return ir.App(self.prelude[p], [ir.Lit(lit.value, lit.kind)])  # type: ignore
         if p in SATURATED_OVERHEAD and n == 1 and self.module == "Main":
             from .binds import _garbage
             binds: list[ir.Bind] = []

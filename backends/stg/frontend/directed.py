@@ -37,6 +37,14 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         if isinstance(e, S.ELit) and e.kind == "Int" and types.expr_desc(e) == "Double":
             e.kind = "Double"
             e.value = float(e.value)
+        elif isinstance(e, (S.ELit, S.PLit)) and e.kind == "Int" and \
+                types.expr_desc(e) == "Integer":
+            e.integer = True
+        elif prelude_ref(e, ("genericLength",)) and types.expr_desc(e) in ("->Double",
+                                                                         "->Integer"):
+            e.name = "%genericLength" + ("D#" if types.expr_desc(e) == "->Double" else "Z#")
+        elif prelude_ref(e, ("fromIntegral", "even", "odd")) and _integer_arg(_t):
+            _integer_directed(e, _t)
         elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \
                 types.expr_desc(e) == "->Double":
             e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"
@@ -54,6 +62,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _monad_directed(e, _monad_of(e, _t), types.file, derived)
         if derived.num and prelude_ref(e, _NUM_AT):
             _num_directed(e, _t, derived)
+        if prelude_ref(e, ("^",)) and _integer_exponent(_t):
+            e.name = "%powZ#"  # base's (^) with an Integer exponent (its cost differs)
 
 
 #: the Prelude's Num operations -> how to find the type they are used at: "arg" (the first
@@ -61,6 +71,44 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
 _NUM_AT = {"+": "arg", "-": "arg", "*": "arg", "negate": "arg", "abs": "arg",
            "signum": "arg", "subtract": "arg", "fromInteger": "res", "sum": "elem",
            "product": "elem", "^": "arg"}
+
+
+def _is_integer(t: object) -> bool:
+    head, _ = T.spine(t)
+    return isinstance(head, T.TCon) and head.name == "Integer"
+
+
+def _integer_arg(t: object) -> bool:
+    """A function type ``t`` from or to Integer (fromIntegral's, even's at Integer)."""
+    sf = T.split_fun(t)
+    return sf is not None and (_is_integer(sf[0]) or _is_integer(sf[1]))
+
+
+def _integer_directed(e: S.EVar, t: object) -> None:
+    """base's generic even/odd and fromIntegral at Integer: their cost differs from Int's
+    (binds.GENERIC_OVERHEAD), the function is the same."""
+    sf = T.split_fun(t)
+    assert sf is not None
+    if e.name != "fromIntegral":
+        if _is_integer(sf[0]):
+            e.name = f"%{e.name}Z#"
+        return
+    head, _ = T.spine(sf[1])
+    if isinstance(head, T.TCon) and head.name == "Double":
+        e.name = "%fromIntegralZD#"
+    elif _is_integer(sf[0]) and _is_integer(sf[1]):
+        e.name = "%fromIntegralZZ#"
+    else:
+        e.name = "%fromIntegralZ#"
+
+
+def _integer_exponent(t: object) -> bool:
+    """``(^)`` used at type ``t`` takes an Integer exponent (a literal's default)."""
+    sf = T.split_fun(t)
+    sf = T.split_fun(sf[1]) if sf is not None else None
+    if sf is None:
+        return False
+    return _is_integer(sf[0])
 
 
 def _num_type(t: object) -> str | None:
@@ -101,6 +149,8 @@ def _num_directed(e: S.EVar, t: object, derived: Derived) -> None:
         e.name = "%" + derived.helper(f"subtract_{k}", "subtract",
                                       f"x y = {binds['-']} y x")
     elif e.name == "^":  # base's (^) (GHC.Real), its products the instance's
+        cost = "powCostZ#" if _integer_exponent(t) else "powCost#"
+        k = k + "Z" if _integer_exponent(t) else k
         t = binds["*"]
         f = derived.helper(f"powF_{k}", "^",
                            f"x y\n  | even y = powF_{k} ({t} x x) (y `quot` 2)\n"
@@ -113,8 +163,8 @@ def _num_directed(e: S.EVar, t: object, derived: Derived) -> None:
         # foldableCost#)
         e.name = "%" + derived.helper(
             f"pow_{k}", "^", f"x0 y0\n  | y0 < 0 = errorWithoutStackTrace \"Negative "
-            f"exponent\"\n  | y0 == 0 = case powCost# y0 of () -> {one}\n"
-            f"  | otherwise = case powCost# y0 of () -> {f} x0 y0")
+            f"exponent\"\n  | y0 == 0 = case {cost} y0 of () -> {one}\n"
+            f"  | otherwise = case {cost} y0 of () -> {f} x0 y0")
     else:
         op = binds["+"] if e.name == "sum" else binds["*"]
         unit = one if e.name == "product" else zero
@@ -185,7 +235,8 @@ def open_literals(module: S.Module, types) -> None:
 
     def rewrite(e: object, walk) -> object | None:
         if isinstance(e, S.ELit) and is_open_literal(types, e):
-            f = S.EVar("%fromIntegerLit#", e.span)
+            # inlined at Integer: GHC's fromInteger is the identity (no result box)
+            f = S.EVar("%fromIntegerLitZ#" if e.integer else "%fromIntegerLit#", e.span)
             use = getattr(types, "dict_uses", {}).get(id(e))
             if use is not None and use[0] is e:  # at a signature's variable: its dictionary
                 types.dict_uses[id(f)] = (f, use[1])

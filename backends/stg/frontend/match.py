@@ -154,20 +154,37 @@ class Matcher:
 
     def _open_lit_tests(self, scrut_e: ir.Expr, v: str, binder: str,
                         alts: list[ir.ConAlt | ir.LitAlt], default: ir.Expr | None,
-                        msg: str | None) -> ir.Expr:
+                        msg: str | None, integer: bool = False) -> ir.Expr:
         """Literal patterns at a type variable: GHC tests ``== $dEq v lit`` one literal
         after the other, each literal a ``fromInteger $dNum (IS n)`` thunk made and forced
-        by its test (typecheck_inline.open_literals)."""
+        by its test (typecheck_inline.open_literals); ``integer``: the binding is inlined at
+        Integer, whose fromInteger is the identity."""
+        lit_fn = "fromIntegerLitZ#" if integer else "fromIntegerLit#"
         out: ir.Expr | None = None
         for alt in reversed(alts):
             assert isinstance(alt, ir.LitAlt)
             test = ir.Case(ir.App(v, []), "_", [alt], out if out is not None else default,
                            msg if out is None else None)
             lit = self.fresh("sat_s")
-            thunk = ir.Closure([], ir.App(self.prelude["fromIntegerLit#"], [alt.lit]),
+            thunk = ir.Closure([], ir.App(self.prelude[lit_fn], [alt.lit]),
                                ir.ClosureInfo(lit.replace("_s_", "_s"), self.module_name()),
                                True)
             out = ir.Let([ir.Bind(lit, thunk)], ir.Case(ir.App(lit, []), "_", [], test))
+        assert out is not None
+        return ir.Case(scrut_e, binder, [], out)
+
+    def _integer_lit_tests(self, scrut_e: ir.Expr, v: str, binder: str,
+                           alts: list[ir.ConAlt | ir.LitAlt], default: ir.Expr | None,
+                           msg: str | None) -> ir.Expr:
+        """Literal patterns at Integer: GHC tests ``== v (IS n)`` one literal after the
+        other, allocating each literal's box for its test (16 bytes, GHC 9.0.2)."""
+        out: ir.Expr | None = None
+        for alt in reversed(alts):
+            assert isinstance(alt, ir.LitAlt)
+            test = ir.Case(ir.App(v, []), "_", [alt], out if out is not None else default,
+                           msg if out is None else None)
+            from .literals import box_alloc
+            out = ir.Case(box_alloc(alt.lit), self.fresh("sat_s"), [], test)
         assert out is not None
         return ir.Case(scrut_e, binder, [], out)
 
@@ -197,7 +214,11 @@ class Matcher:
             default, msg = fail.default()
             types = getattr(self, "types", None)
             if types is not None and any(is_open_literal(types, r.pats[0]) for r in block):
-                return self._open_lit_tests(scrut_e, v, binder, lit_alts, default, msg)
+                z = any(getattr(r.pats[0], "integer", False) for r in block)
+                return self._open_lit_tests(scrut_e, v, binder, lit_alts, default, msg, z)
+            if self.module_name() == "Main" and \
+                    any(getattr(r.pats[0], "integer", False) for r in block):
+                return self._integer_lit_tests(scrut_e, v, binder, lit_alts, default, msg)
             return ir.Case(scrut_e, binder, lit_alts, default, msg)
         cons: list[str] = []
         for r in block:

@@ -79,9 +79,11 @@ _BASE_MODULES = {
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
                 "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
                 "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
-    "GHC.Num": "+ - * negate abs signum subtract fromInteger fromIntegerLit#",
-    "GHC.Float": "fromIntegerD#",
-    "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG powCost# powBits# even odd gcd "
+    "GHC.Num": "+ - * negate abs signum subtract fromInteger fromIntegerLit# "
+               "fromIntegerLitZ#",
+    "GHC.Float": "fromIntegerD# fromIntegralZD#",
+    "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG powCost# powBits# powZ# "
+                "powCostZ# powOne# evenZ# oddZ# fromIntegralZ# fromIntegralZZ# even odd gcd "
                 "gcd' lcm "
                 "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
@@ -90,15 +92,18 @@ _BASE_MODULES = {
                    "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
     "System.IO": "putStr putStrLn newline# putChar print forceStr# forceGo#",
-    "Data.OldList": "\\\\ unfoldr genericLength genericTake genericDrop genericReplicate "
+    "Data.OldList": "\\\\ unfoldr genericLength genericLengthD# genericLengthZ# genericTake "
+                    "genericDrop genericReplicate "
                     "genericSplitAt lines unlines words unwords intercalate intersperse "
                     "prependToAll# "
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
                     "heads# tails# "
                     "insertBy unwordsGo# group groupBy sortOn transpose isInfixOf tails inits "
-                    "maximumBy minimumBy dropWhileEnd stripPrefix subsequences nonEmptySubs# "
+                    "maximumBy minimumBy maxBy# minBy# dropWhileEnd stripPrefix subsequences "
+                    "nonEmptySubs# "
                     "permutations perms# permInterleave# permInterleave2# delete deleteBy union "
-                    "unionBy nubBy nubByFrom# elemBy# intersect intersectBy find findIndex "
+                    "unionBy nubBy nubByFrom# elemBy# intersect intersectBy find findGo# "
+                    "findIndex findIdx# "
                     "findIndices elemIndex elemIndices",
     "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe listToMaybe "
                   "maybeToList",
@@ -384,6 +389,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                              ir.ClosureInfo(con, module), False)
         binds.append(ir.TopBind("$W" + con, rhs, module))
     program = ir.Program(binds, cons, "main", filename)
+    program.main_dict_bytes = getattr(types, "main_dict_bytes", 0)
     for name, module in _SHOW_CAFS.items():  # evaluated under CAF <module>, as base's
         program.caf_ccs[name] = ir.CostCentre("CAF", module, "<entire-module>", True)
     main_wrapper(program, unames["main"])

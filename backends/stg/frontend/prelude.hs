@@ -61,7 +61,11 @@ isJust Nothing = False
 isNothing Nothing = True
 isNothing (Just _) = False
 catMaybes ms = [x | Just x <- ms]
-mapMaybe f xs = [y | x <- xs, Just y <- [f x]]
+-- base's: the rest is a thunk made before f x is looked at
+mapMaybe _ [] = []
+mapMaybe f (x : xs) = let rs = mapMaybe f xs in case f x of
+  Nothing -> rs
+  Just r -> r : rs
 either f _ (Left a) = f a
 either _ g (Right b) = g b
 
@@ -119,6 +123,10 @@ logBase b x = log x / log b
 sin x = prim "sin" x
 cos x = prim "cos" x
 tan x = prim "tan" x
+asin x = prim "asin" x
+acos x = prim "acos" x
+atan x = prim "atan" x
+atan2 y x = prim "atan2" y x
 pi = 3.141592653589793
 truncate x = prim "truncate" x
 round x = prim "round" x
@@ -130,12 +138,19 @@ toInteger x = prim "fromIntegral" x
 realToFrac x = prim "toDouble" x
 -- fromIntegral where the checker typed the result Double (pipeline._type_literals)
 fromIntegralD# x = prim "toDouble" x
+-- fromIntegral from or to Integer (fromIntegralZ#, ZD#: to Double) and from Integer to
+-- Integer (ZZ#): base's generic code does less work on an Integer (GENERIC_OVERHEAD)
+fromIntegralZ# x = prim "fromIntegral" x
+fromIntegralZZ# x = prim "fromIntegral" x
+fromIntegralZD# x = prim "toDouble" x
 -- fromInteger where the checker typed the result Double: GHC.Float's method (a D#, no
 -- dictionary-passing overhead: the Integer is already there)
 fromIntegerD# x = prim "toDouble" x
 -- a literal at a type variable (directed.open_literals): GHC's `fromInteger $dNum (IS n)`,
 -- whose Integer and result are allocated when its thunk is forced
 fromIntegerLit# n = case IS# n of !_ -> prim "fromIntegral" n
+-- the same inlined at Integer: fromInteger is the identity there
+fromIntegerLitZ# n = case IS# n of !_ -> n
 ord c = prim "ord" c
 chr n = prim "chr" n
 fromEnum x = case conIndex# x of
@@ -178,6 +193,8 @@ isChar# x = prim "isChar#" x
 isDouble# x = prim "isDouble#" x
 even n = n `rem` 2 == 0
 odd n = n `rem` 2 /= 0
+evenZ# n = n `rem` 2 == 0
+oddZ# n = n `rem` 2 /= 0
 
 gcd a b = gcd' (abs a) (abs b)
 gcd' a 0 = a
@@ -188,8 +205,16 @@ lcm a b = abs ((a `quot` gcd a b) * b)
 
 x0 ^ y0
   | y0 < 0 = errorWithoutStackTrace "Negative exponent"
-  | y0 == 0 = case powCost# y0 of () -> 1
+  | y0 == 0 = case powCost# y0 of () -> powOne# x0
   | otherwise = case powCost# y0 of () -> powF x0 y0
+-- x ^ 0 is the base's type's 1 (1.0 at Double)
+powOne# x = if isDouble# x then 1.0 else 1
+-- (^) with an Integer exponent (the checked type: directed.py)
+powZ# x0 y0
+  | y0 < 0 = errorWithoutStackTrace "Negative exponent"
+  | y0 == 0 = case powCostZ# y0 of () -> powOne# x0
+  | otherwise = case powCostZ# y0 of () -> powF x0 y0
+powCostZ# k = prim "powCostZ#" k
 -- what base's generic (^) allocates besides its products when -O0 code calls it with its
 -- dictionaries (GHC 9.0.2, x ^ k at Double and at Int, k = 0 .. 8 and 16: 96 bytes, then
 -- about 32 per bit of k and 24 per bit set; tests/reference/ghc-9.0.2/shapes/programs/pows.hs)
@@ -445,8 +470,8 @@ isLower c = c >= 'a' && c <= 'z'
 isAlpha c = isUpper c || isLower c
 isAlphaNum c = isAlpha c || isDigit c
 isPunctuation c = c `elem` "!\"#%&'()*,-./:;?@[\\]_{}"
-toUpper c = if isLower c then chr (ord c - 32) else c
-toLower c = if isUpper c then chr (ord c + 32) else c
+toUpper c = prim "toUpper#" c
+toLower c = prim "toLower#" c
 digitToInt c
   | isDigit c = ord c - ord '0'
   | c >= 'a' && c <= 'f' = ord c - ord 'a' + 10
@@ -542,7 +567,18 @@ foldMapBool# op unit f xs = go xs
 monoid# x = x
 concat xss = foldr (++) [] xss
 xs \\ ys = foldl (flip delete) xs ys
-genericLength xs = fromIntegral (length xs)
+-- base's genericLength (1 + genericLength l through the Num dictionary, not tail
+-- recursive): 96 bytes an element at Int and Double, 80 at Integer (GHC 9.0.2, pglen probe);
+-- the result's type is the checked one (directed.py: genericLengthD#, genericLengthZ#)
+genericLength [] = 0
+genericLength (_ : l) = case genericLength l of
+  !n -> case (n, n, n, n, n, n) of (_, _, _, _, _, _) -> case (n, n) of (_, _) -> n + 1
+genericLengthD# [] = 0.0
+genericLengthD# (_ : l) = case genericLengthD# l of
+  !n -> case (n, n, n, n, n, n) of (_, _, _, _, _, _) -> case (n, n) of (_, _) -> n + 1.0
+genericLengthZ# [] = 0
+genericLengthZ# (_ : l) = case genericLengthZ# l of
+  !n -> case (n, n, n, n, n, n, n) of (_, _, _, _, _, _, _) -> n + 1
 genericTake n xs = take (fromIntegral n) xs
 genericDrop n xs = drop (fromIntegral n) xs
 genericReplicate n x = replicate (fromIntegral n) x
@@ -712,12 +748,23 @@ tails xs = xs : (case xs of
 inits xs = [] : (case xs of
                    [] -> []
                    (x:xs') -> map (x :) (inits xs'))
-maximumBy cmp xs = foldl1 (\x y -> case cmp x y of
-                                     GT -> x
-                                     _ -> y) xs
-minimumBy cmp xs = foldl1 (\x y -> case cmp x y of
-                                     GT -> y
-                                     _ -> x) xs
+-- base 4.15's (Data.Foldable): a strict left fold over Maybe, one Just per element
+maximumBy cmp xs = case foldl' (maxBy# cmp) Nothing xs of
+  Nothing -> errorWithoutStackTrace "maximumBy: empty structure"
+  Just r -> r
+minimumBy cmp xs = case foldl' (minBy# cmp) Nothing xs of
+  Nothing -> errorWithoutStackTrace "minimumBy: empty structure"
+  Just r -> r
+maxBy# cmp mx y = case mx of
+  Nothing -> Just y
+  Just x -> case cmp x y of
+    GT -> Just x
+    _ -> Just y
+minBy# cmp mx y = case mx of
+  Nothing -> Just y
+  Just x -> case cmp x y of
+    GT -> Just y
+    _ -> Just x
 comparing p x y = compare (p x) (p y)
 on op f x y = op (f x) (f y)
 dropWhileEnd p xs = foldr (\x r -> if p x && null r then [] else x : r) [] xs
@@ -755,9 +802,21 @@ intersect xs ys = intersectBy (==) xs ys
 intersectBy _ [] _ = []
 intersectBy _ _ [] = []
 intersectBy eq xs ys = [x | x <- xs, any (eq x) ys]
-find p xs = listToMaybe (filter p xs)
+-- base's find is Foldable's (getFirst . foldMap ...), called with the list dictionary:
+-- 152 bytes a call and 64 an element it passes over beyond the predicate's own (GHC 9.0.2,
+-- find (> k) on 0 .. 100 elements)
+find p xs = case (p, p, p, p, p, p) of
+  (_, _, _, _, _, _) -> case (p, p, p, p, p, p) of
+    (_, _, _, _, _, _) -> case (p, p, p, p) of (_, _, _, _) -> findGo# p xs
+findGo# _ [] = Nothing
+findGo# p (x : xs) = if p x then Just x
+  else case (x, x, x, x, x, x, x) of (_, _, _, _, _, _, _) -> findGo# p xs
 findIndex p xs = listToMaybe (findIndices p xs)
-findIndices p xs = [i | (x, i) <- zip xs [0 ..], p x]
+-- base's: an unboxed index, an I# and a cell per index found
+findIndices p xs = findIdx# p xs 0
+findIdx# _ [] _ = []
+findIdx# p (x : xs) i = case prim "+#" i 1 of
+  !j -> if p x then (case prim "box#" i of !b -> b : findIdx# p xs j) else findIdx# p xs j
 elemIndex x xs = findIndex (x ==) xs
 elemIndices x xs = findIndices (x ==) xs
 listToMaybe [] = Nothing

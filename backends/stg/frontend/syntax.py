@@ -43,6 +43,7 @@ class ELit:
     value: object
     kind: str  # Int Double Char String
     span: Span
+    integer: bool = False  # an Int literal the checker typed Integer (directed.py)
 
 
 @dataclass(slots=True)
@@ -248,6 +249,7 @@ class PLit:
     value: object
     kind: str  # Int Double Char String
     span: Span
+    integer: bool = False  # an Int literal the checker typed Integer (directed.py)
 
 
 @dataclass(slots=True)

@@ -177,7 +177,8 @@ def install(machine: Any, session: Any) -> RuntimeHeap | None:
             oid = header.new(info, stack, nbytes // 8, 0)
             heap.live_ids.append(oid)
             fields.append(Con(oid, dc, []))
-        rest = (ALLOC.get(owner, 0) - sum(o[1] for o in made[owner])) // 8
+        extra = getattr(machine.program, "main_dict_bytes", 0) if owner == "Main" else 0
+        rest = (ALLOC.get(owner, 0) + extra - sum(o[1] for o in made[owner])) // 8
         while rest >= 2:  # what GHC allocated there and dropped: dead at the first GC
             words = min(rest, 1024) if rest - min(rest, 1024) != 1 else rest - 2
             header.new(garbage, stack, words, 0)

@@ -209,6 +209,19 @@ def _int_digits(v: int, base: int) -> str:
 _SPEC = re.compile(r"%([-+ 0#]*)(\d*)(?:\.(\d*))?[hlLqjzt]*(.)")
 
 
+def _float_digits(x: float) -> tuple[int, int]:
+    """base's floatToDigits of ``x``: the number of its shortest decimal digits and the
+    exponent e with x = 0.d1d2... * 10^e (Python's repr gives the same shortest digits)."""
+    x = abs(x)
+    if x == 0 or x != x or x == float("inf"):
+        return 1, 0
+    mant, _, exp = repr(x).partition("e")
+    ip, _, fp = mant.partition(".")
+    digits = (ip + fp).lstrip("0")
+    e = (len(ip) if ip.strip("0") else -(len(fp) - len(fp.lstrip("0")))) + int(exp or 0)
+    return max(1, len(digits.rstrip("0"))), e
+
+
 def printf_cost(fmt: str, args: list) -> tuple[int, bool]:
     """Bytes base's printf allocates for one call beyond what the machine's own plumbing
     charges (the format's and the arguments' evaluation, the result string at 40 bytes a
@@ -216,8 +229,10 @@ def printf_cost(fmt: str, args: list) -> tuple[int, bool]:
     formatted (GHC.Float's CAF). A fit to GHC 9.0.2 -O0 on 27 one-conversion formats
     (tests/reference/ghc-9.0.2/shapes/README.md): per call 296 bytes, per literal character
     64 (plus its unpacking), %d/%x 980 + 98 a digit, %s 904 + 144 a character, %c 1144, a
-    Double 2,224 without a precision and 6,120 + 700 a decimal + 592 an integer digit with
-    one, a width 3,600 + 260 a padding character."""
+    Double 2,224 without a precision and with one 5,600 + 180 per digit of its shortest
+    representation (floatToDigits) + 204 per decimal asked + 464 per power of ten (45
+    values and precisions, within 440 bytes; ppf5 probe, README), a width 3,600 + 260 a
+    padding character."""
     cost = 296 - 240
     floats = False
     k = i = 0
@@ -244,8 +259,8 @@ def printf_cost(fmt: str, args: list) -> tuple[int, bool]:
             if prec is None:
                 c = 2224
             else:
-                whole = body.lstrip("-+").split(".")[0]
-                c = 6120 + 700 * int(prec or "0") + 592 * max(0, len(whole) - 1)
+                nd, e = _float_digits(arg)
+                c = 5600 + 180 * nd + 204 * int(prec or "0") + 464 * max(0, e)
         elif type(arg) is int:
             c = (1290 if conv in "xXob" else 980) + 98 * len(body.lstrip("-+"))
         elif type(arg) is str:
