@@ -83,7 +83,7 @@ def run_once(src_path: str, arch: str, opts: list[str], rts: list[str], d: str,
 
     orig = B.needs_uses
     if not uses:
-        B.needs_uses = lambda cfg: False
+        B.needs_uses = lambda cfg, session=None: False
     argv = ["--backend", "mlworks", "--arch", arch, "--outdir", d,
             *[o.format(dir=d) for o in opts], src_path]
     if rts:

@@ -30,8 +30,9 @@ attribute ``needs_last_use = True`` (a plain attribute on the plugin or scheme o
 when the program is loaded, before ``profkit_session_start``). A census-only scheme (the
 ``-hc``/``-hd``/``-hy`` profile, ``-hr``) thus does not pay for use tracking; one that reads
 ``census.col("last_use")`` without implementing those hooks must set the attribute, or it
-sees 0 (never used) for every object. MLWorks keeps ``last_use`` whenever its code is
-instrumented for uses.
+sees 0 (never used) for every object. The MLWorks backend follows the same rule
+(``Session.reads_last_use``): its code is instrumented to record uses, and the header keeps
+``last_use``, for ``-hb`` and whenever some plugin reads last use.
 """
 
 from __future__ import annotations

@@ -86,6 +86,21 @@ class Session:
         """True if some registered plugin implements ``hookname``."""
         return bool(getattr(self.pm.hook, hookname).get_hookimpls())
 
+    #: hooks whose rows carry, or whose implementers read, an object's last use
+    USE_HOOKS = ("profkit_use", "profkit_update", "profkit_death")
+
+    def reads_last_use(self) -> bool:
+        """True if some plugin reads objects' last use: it implements one of ``USE_HOOKS``
+        or has a true ``needs_last_use`` attribute (a census or collection scheme reading
+        ``census.col("last_use")``). Backends keep last use only then: the STG machine's
+        writes at every entry and scrutiny, the MLWorks code's use recording."""
+        if any(self.listens(h) for h in self.USE_HOOKS):
+            return True
+        # (list_name_plugin, not get_plugins: that builds a set, and a scheme object may
+        # be unhashable, a dataclass for instance)
+        return any(getattr(p, "needs_last_use", False) is True
+                   for _name, p in self.pm.list_name_plugin() if p is not None)
+
     def can_renumber(self) -> bool:
         """True if every plugin that keeps per-object state (implements a hot per-object
         hook) also implements ``profkit_renumber``: then the backend may compact ids."""

@@ -65,10 +65,16 @@ def needs_calls(cfg) -> bool:
     return bool(cfg.rts.prof or (cfg.profile_file and cfg.profile_manner & 1))
 
 
-def needs_uses(cfg) -> bool:
+def needs_uses(cfg, session=None) -> bool:
+    """The code records uses (and the header keeps ``last_use``): for ``-hb`` and its
+    restrictions, or when a registered plugin reads last use (``Session.reads_last_use``:
+    the same rule as the STG machine's)."""
     from profkit.plugins import ldvu
 
-    return ldvu.selected(cfg)
+    if ldvu.selected(cfg):
+        return True
+    reads = getattr(session, "reads_last_use", None)
+    return bool(reads is not None and reads())
 
 
 def needs_names(cfg, session=None) -> bool:
@@ -159,7 +165,7 @@ class MLWorksBackend:
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, CODEGEN_RECURSION_LIMIT))
         try:
-            self.image = self._generate(codegen, cfg, arch)
+            self.image = self._generate(codegen, cfg, arch, session)
         except RecursionError:
             raise SourceError("program is nested too deeply for the code generator (a list "
                               "literal or expression of thousands of levels)", cfg.program,
@@ -181,13 +187,13 @@ class MLWorksBackend:
             self.item_cc.append(cc)
             self.item_stack[it.offset] = tables.stacks.push(StackTable.MAIN, cc)
 
-    def _generate(self, codegen, cfg, arch: str):
+    def _generate(self, codegen, cfg, arch: str, session=None):
         """Generate code, instrumented for call counting / use recording / allocation-site
         naming when a scheme needs them and the code generator takes an
         ``instrumentation`` (the walker)."""
         import inspect
 
-        calls, uses, names = needs_calls(cfg), needs_uses(cfg), self.names
+        calls, uses, names = needs_calls(cfg), needs_uses(cfg, session), self.names
         gen = codegen.generate
         if (calls or uses or names) and "instrumentation" in inspect.signature(gen).parameters:
             from .profiling.instrument import Instrumentation

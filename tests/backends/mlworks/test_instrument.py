@@ -200,10 +200,10 @@ def _run(tmp_path, rts, flag_all: bool, monkeypatch, arch="x86"):
     src.write_text(PROG)
     orig_gen, orig_collect = B.MLWorksBackend._generate, Machine.collect
 
-    def gen(self, codegen, cfg, arch_):
+    def gen(self, codegen, cfg, arch_, session=None):
         # uninstrumented code, but the use tables mapped and read as if instrumented
         image = codegen.generate(self.program, M.STATIC)
-        if B.needs_uses(cfg):
+        if B.needs_uses(cfg, session):
             self.instrumentation = I.Instrumentation(arch_, calls=False, uses=True)
         return image
 
@@ -265,3 +265,37 @@ def test_interpreter_counts_every_entry_and_use():
     assert r.calls["len[p.sml:5]"] == 60 * 301  # self tail calls count as entries
     allocated, used = r.objects
     assert allocated > 60 * 300 and used < allocated  # the (i, i + 1) pairs are never read
+
+
+class _LastUseCensus:
+    """A census scheme that reads last use without implementing a use/death hook: it
+    must declare it (docs/writing-schemes.md), on MLWorks as on the STG machine."""
+
+    def __init__(self, declare: bool):
+        if declare:
+            self.needs_last_use = True
+        self.used = []
+
+    @hookimpl
+    def profkit_census(self, session, census):
+        self.used.append(int((census.col("last_use") > 0).sum()))
+
+
+@pytest.mark.parametrize("arch", ["x86", "sparc"])
+def test_a_census_scheme_declaring_needs_last_use_gets_uses_on_mlworks(tmp_path, arch):
+    src = tmp_path / "p.sml"
+    src.write_text(PROG)
+    seen = {}
+    for declare in (True, False):
+        cfg = parse_run_args(["--backend", "mlworks", "--arch", arch, "--outdir",
+                              str(tmp_path), str(src), "+RTS", "-hc", "-i0.002", "-RTS"])
+        scheme, grab = _LastUseCensus(declare), _Grab()
+        assert runner.run(cfg, plugins=[plugin, heapprof, scheme, grab],
+                          stdout=io.StringIO(), load_entrypoints=False) == 0
+        inst = grab.session.backend.instrumentation
+        seen[declare] = (inst is not None and inst.uses, scheme.used)
+    (instr, used), (instr_off, used_off) = seen[True], seen[False]
+    # declared: the code records uses, and the censuses see objects with a last use
+    assert instr and len(used) >= 3 and max(used) > 0
+    # not declared (and -hc alone reads no last use): no use recording, last use all 0
+    assert not instr_off and len(used_off) >= 3 and max(used_off) == 0
