@@ -214,3 +214,36 @@ def test_profkit_reexports_the_author_api():
     for name in profkit.__all__:
         assert getattr(profkit, name) is not None
     assert profkit.hookimpl is __import__("profkit.hookspecs").hookspecs.hookimpl
+
+
+@pytest.mark.parametrize("src, flags", [
+    ("main = print (length (filter even [1 .. 3000 :: Int]))\n", []),
+    ("val () = print (Int.toString (length (List.filter (fn x => x mod 2 = 0)\n"
+     "    (List.tabulate (3000, fn i => i)))) ^ \"\\n\")\n", ["--creation-space", "16k"]),
+])
+def test_a_dataclass_scheme_runs_on_both_backends(tmp_path, src, flags):
+    # a scheme object need not be hashable (a dataclass with eq is not): the backends ask
+    # which plugins read last use or name objects without putting plugins in a set
+    import io
+    from dataclasses import dataclass, field
+
+    from profkit import runner
+    from profkit.options import parse_run_args
+
+    @dataclass
+    class Sizes:
+        needs_last_use: bool = True
+        totals: list = field(default_factory=list)
+
+        @profkit.hookimpl
+        def profkit_census(self, session, census):
+            self.totals.append(int(census.col("size_words").sum()))
+
+    prog = tmp_path / ("p.hs" if src.startswith("main") else "p.sml")
+    prog.write_text(src)
+    scheme = Sizes()
+    cfg = parse_run_args([*flags, "--outdir", str(tmp_path), str(prog),
+                          "+RTS", "-hc", "-i0.0001", "-RTS"])
+    out = io.StringIO()
+    assert runner.run(cfg, plugins=[scheme], stdout=out) == 0
+    assert out.getvalue() == "1500\n" and scheme.totals and max(scheme.totals) > 0

@@ -56,21 +56,15 @@ from .show import show_char, show_double
 #: update (the ``track`` feature of ``Machine.features``)
 TRACKING_HOOKS = ("profkit_use", "profkit_update", "profkit_copy", "profkit_death",
                   "profkit_census", "profkit_gc_start", "profkit_gc_end")
-#: hooks whose listeners see last use (use rows, death rows' ``last_use``, the header's
-#: ``last_use`` at an update): the ``use`` feature, also kept for a plugin that declares
-#: ``needs_last_use = True`` (core/hookspecs.py)
-USE_HOOKS = ("profkit_use", "profkit_update", "profkit_death")
 
 
 def wants_uses(session: Any) -> bool:
-    """True if some plugin reads last use: it implements one of ``USE_HOOKS`` or has a true
-    ``needs_last_use`` attribute (a census- or collection-only scheme reading the census's
-    ``last_use`` column). Otherwise the machine writes no last use and stages no use row at
-    entries and case scrutinies (``-hc``/``-hd``/``-hy``/``-hr`` do not pay for them)."""
-    if any(session.listens(h) for h in USE_HOOKS):
-        return True
-    return any(getattr(p, "needs_last_use", False) is True
-               for p in session.pm.get_plugins())
+    """True if some plugin reads last use (``Session.reads_last_use``: it implements
+    ``profkit_use``/``_update``/``_death`` or has a true ``needs_last_use`` attribute).
+    Otherwise the machine writes no last use and stages no use row at entries and case
+    scrutinies (``-hc``/``-hd``/``-hy``/``-hr`` do not pay for them)."""
+    return session.reads_last_use()
+
 
 #: virtual clock rate: one machine transition = 10 ns of "time" (1e5 transitions per 1 ms tick)
 UNITS_PER_SECOND = 1e8
