@@ -32,7 +32,16 @@ HASKELL_MODES = [
 SML_MODES = [
     ("plain", [], []),
     ("space", ["--profile", "{out}/space.txt", "--profile-manner", "{manner}"], []),
+    # MLWorks's time and call-count report (manner bits 1 and 2), then GHC's schemes on
+    # the same runtime: call trees from stack scans, heap profiles, uses recorded by the code
+    ("time", ["--profile", "{out}/time.txt", "--profile-manner", "3"], []),
+    ("p", [], ["-p"]),
+    ("pj", [], ["-pj"]),
     ("hc", [], ["-hc", "-i0.001"]),
+    ("hd", [], ["-hd", "-i0.001"]),
+    ("hy", [], ["-hy", "-i0.001"]),
+    ("hb", [], ["-hb", "-i0.001"]),
+    ("hr", [], ["-hr", "-i0.001"]),
 ]
 #: MLWorks manner: space (4) + copies (8) + every breakdown kind (bits 8-15)
 SML_MANNER = 4 + 8 + (0xFF << 8)
