@@ -421,7 +421,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         body = self.match(params, [row], FailK(msg))
         if inner_cc is not None:
             simple = all(isinstance(p, S.PVar) for p in lam.pats)
-            body = self.value_scc(inner_cc, body, lam.body if simple else None)
+            if not simple and all(_product_pat(self, p) for p in lam.pats):
+                body = _product_scc(self, inner_cc, body, lam.body)
+            else:
+                body = self.value_scc(inner_cc, body, lam.body if simple else None)
         if outer_cc is not None:
             body = ir.SCC(outer_cc, body, True)
         desc = desc or self.expr_desc(lam)
@@ -450,6 +453,41 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         return self.wrap(boxes, body)
 
     from .binds import local_binds, fun_rhs, value_rhs, pattern_binds, let_expr, value_scc
+
+
+def _split_leaf(cc: ir.CostCentre, leaf: ir.Expr) -> bool:
+    from .binds import _split_leaf as split
+    return split(cc, leaf)
+
+
+def _product_pat(self: Desugarer, p: S.Pat) -> bool:
+    """A lambda's pattern that cannot fail and binds its parts: a variable, `_', a tuple
+    or the one constructor of a data type, of those."""
+    if isinstance(p, (S.PVar, S.PWild)):
+        return True
+    if isinstance(p, S.PTuple):
+        return all(isinstance(x, (S.PVar, S.PWild)) for x in p.items)
+    if isinstance(p, S.PCon) and p.con in self.datacons:
+        tname = self.datacons[p.con].type_name
+        return sum(d.type_name == tname for d in self.datacons.values()) == 1 and \
+            all(isinstance(x, (S.PVar, S.PWild)) for x in p.args)
+    return False
+
+
+def _product_scc(self: Desugarer, cc: ir.CostCentre, body: ir.Expr, src: S.Expr) -> ir.Expr:
+    """A lambda matching tuples whose body is a constructor application
+    (``\\(a, b) -> (b, a + 1)``): GHC puts its note inside the lambda, around the `case`
+    of the tuple, and mkTick pushes it into the one alternative, where it is split as on
+    any constructor application (GHC 9.0.2: 0 bytes under the lambda's cost centre, the
+    caller pays the pair and its thunks; a function binding `swap (a, b) = ..` keeps its
+    note whole)."""
+    leaf, holder = body, None
+    while isinstance(leaf, ir.Case) and leaf.default is None and len(leaf.alts) == 1:
+        holder, leaf = leaf.alts[0], leaf.alts[0].body
+    if holder is None or self.saturated_con(strip(src)) is None or \
+            not _split_leaf(cc, leaf):
+        return self.value_scc(cc, body, None)
+    return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
 
 
 __all__ = ["Desugarer", "INLINE_PRIMOPS", "raise_expr", "strip", "literal_of"]

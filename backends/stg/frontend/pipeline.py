@@ -98,7 +98,7 @@ _BASE_MODULES = {
                     "prependToAll# "
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
                     "heads# tails# "
-                    "insertBy unwordsGo# group groupBy sortOn transpose isInfixOf tails inits "
+                    "insertBy unwordsGo# group groupBy sortOn cmpFst# transpose isInfixOf tails inits "
                     "maximumBy minimumBy maxBy# minBy# dropWhileEnd stripPrefix subsequences "
                     "nonEmptySubs# "
                     "permutations perms# permInterleave# permInterleave2# delete deleteBy union "

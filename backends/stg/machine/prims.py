@@ -399,6 +399,12 @@ def _digits_cost(x):
     # refit on 6 more values (issue 18: 2.5, 12.57, pi, 100.0, 0.1, 1234.5678 were each
     # 184-408 bytes over the fit above in GHC 9.0.2)
     cost += 200 + 48 * min(digits - 1, 4)
+    # below 10^-4 or from 10^20 the digits come out of Integers past 64 bits: about 250
+    # bytes more per digit after the first (GHC 9.0.2: 1.2345e-7 4,744 bytes, 1.2345e30
+    # 4,976, 6.02e23 3,416, -6.344131569286608e-17 13,616; pshow probe; between, e.g.
+    # 1.2511833993705485e15, no more than the fit above: numcosts)
+    if abs(x) < 1e-4 or abs(x) >= 1e20:
+        cost += 250 * (digits - 1)
     for _ in range(round(cost / 24)):
         HIa(S_CONS)
         HPa(CCS)

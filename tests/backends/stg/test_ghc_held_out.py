@@ -64,6 +64,12 @@ PROBES = {
     "findcost": ["fz"],
     # a generalised local go inlined at Integer: its superclass selections per call
     "rsa": ["powMod", "powMod.go"],
+    # a lambda matching a tuple with a constructor result: GHC's note split inside it
+    "lamsplit": ["l1", "l1.\\", "l2.\\", "l3", "l3.\\", "l4.\\", "l5.\\"],
+    # sortOn's comparing fst inlined in base; sortBy with the program's comparators
+    "sorton": ["a1", "a2", "a4", "a6", "a6.\\"],
+    # show of Doubles below 1e-4 and from 1e20 (big-Integer digits), and near 1
+    "showfar": ["s0", "s1", "s3", "s6", "s8", "s9", "s10", "s14", "s15"],
 }
 
 
