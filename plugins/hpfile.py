@@ -61,6 +61,20 @@ def _fmt_time(t: float) -> str:
     return f"{t:.6f}"
 
 
+def ghc_word(name: str) -> str:
+    """``name`` with each whitespace character replaced by ``_``. GHC's text reports are
+    read as whitespace-separated words (hp2ps takes a band name to be the non-blank
+    characters before its value; tools split ``.prof`` rows on blanks), and GHC refuses
+    cost-centre names with spaces ("Spaces are not allowed in SCCs"); MLWorks's code names
+    have them (``foldl argument 3[basis.sml:75]``, ``Functor F``), so the ``.hp`` writers
+    print band names, and the ``.prof``/``-pj`` writers cost-centre labels and modules,
+    this way (not SRC: GHC's own has blanks, ``<no location info>``, and is read by its
+    column). MLWorks's own reports keep the names as MLWorks printed them."""
+    if not any(c.isspace() for c in name):
+        return name
+    return "".join("_" if c.isspace() else c for c in name)
+
+
 class HpWriter:
     """Writes a ``.hp`` file sample by sample.
 
@@ -95,7 +109,7 @@ class HpWriter:
         lines = [f"BEGIN_SAMPLE {t}\n"]
         for name, value in bands:
             if value:
-                lines.append(f"{name}\t{int(value)}\n")
+                lines.append(f"{ghc_word(name)}\t{int(value)}\n")
         lines.append(f"END_SAMPLE {t}\n")
         self._f.write("".join(lines))
         self._f.flush()

@@ -55,7 +55,7 @@ from profkit.hookspecs import hookimpl
 from profkit.kinds import INHERENTLY_USED
 from profkit.plugin_options import PluginOptions
 from profkit.plugins import bands
-from profkit.plugins.hpfile import hp_date, quote
+from profkit.plugins.hpfile import ghc_word, hp_date, quote
 from profkit.plugins.retainer import final_time, job_string
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def write_hp(path: str, job: str, samples: Iterable[tuple[float, list[tuple[str,
     for time, rows in samples:
         last = max(last, float(time))
         out.append(f"BEGIN_SAMPLE {last:.6f}\n")
-        out += [f"{name}\t{int(v)}\n" for name, v in rows if v or keep_zero]
+        out += [f"{ghc_word(name)}\t{int(v)}\n" for name, v in rows if v or keep_zero]
         out.append(f"END_SAMPLE {last:.6f}\n")
     last = max(last, float(end_time))
     out.append(f"BEGIN_SAMPLE {last:.6f}\nEND_SAMPLE {last:.6f}\n")

@@ -11,6 +11,7 @@ order as the text tree. speedscope recognises the file by ``rts_arguments`` and
 
 from __future__ import annotations
 
+from .hpfile import ghc_word
 from .prof_read import Profile, StackNode
 from .prof_text import sibling_key, totals
 
@@ -53,7 +54,8 @@ def render_json(profile: Profile) -> str:
         f'"total_alloc":{total_alloc},\n',
         '"cost_centres": [\n',
         ", ".join(
-            f'{{"id": {c.id}, "label": "{_escape(c.label)}", "module": "{_escape(c.module)}", '
+            f'{{"id": {c.id}, "label": "{_escape(ghc_word(c.label))}", '
+            f'"module": "{_escape(ghc_word(c.module))}", '
             f'"src_loc": "{_escape(c.src)}", "is_caf": {"true" if c.is_caf else "false"}}}'
             for c in sorted(profile.cost_centres, key=lambda c: -c.id)
         ),

@@ -16,7 +16,9 @@ from profkit.plugins.prof_read import Profile, parse_profile
 
 HEAP_FLAGS = ("hc", "hm", "hd", "hy", "hr", "hb", "hT")
 BIO_BANDS = ("LAG", "DRAG", "VOID", "USE", "INHERENT_USE")
-_ML_LABEL = re.compile(r"^(?P<name>.*?)(?: argument \d+)?\[(?P<file>[^\]:]+):(?P<pos>[^\]]*)\]$")
+# (MLWorks's names: "f argument 2[file:line]"; the .prof prints blanks as "_")
+_ML_LABEL = re.compile(
+    r"^(?P<name>.*?)(?:[ _]argument[ _]\d+)?\[(?P<file>[^\]:]+):(?P<pos>[^\]]*)\]$")
 
 
 # ------------------------------------------------------------------ function names

@@ -47,6 +47,17 @@ def test_writer_flushes_each_sample_so_a_killed_run_leaves_a_valid_prefix(tmp_pa
     assert [s.time for s in read_hp(path).samples] == [0.0, 0.1, 0.2]
 
 
+def test_band_names_are_written_as_one_word_each():
+    # hp2ps reads a band name as the non-blank characters before its value: MLWorks's code
+    # names ("foldl argument 3[basis.sml:75]") are written with "_" for each blank
+    buf = io.StringIO()
+    w = HpWriter(buf, "p", date="d")
+    w.sample(0.5, [("foldl argument 3[basis.sml:75]", 16), ("(3)MAIN,f arg\t2", 8), ("x", 8)])
+    rows = [ln for ln in buf.getvalue().splitlines() if "\t" in ln]
+    assert rows == ["foldl_argument_3[basis.sml:75]\t16", "(3)MAIN,f_arg_2\t8", "x\t8"]
+    assert all(len(ln.split()) == 2 for ln in rows)
+
+
 def test_times_never_go_backwards():
     buf = io.StringIO()
     w = HpWriter(buf, "p", date="d")

@@ -18,6 +18,9 @@ NAMES = corpus.name_map()
     ("mlworks", "sumBy argument 2[hof.sml:9]", "", "hof", ("sumBy", False)),
     ("mlworks", "<anon>[hof.sml:7,32]", "", "hof", ("<anon>:7", False)),
     ("mlworks", "foldl argument 3[basis.sml:39]", "", "hof", ("Basis.foldl", True)),
+    # as a text .prof prints them (blanks as "_": hpfile.ghc_word)
+    ("mlworks", "sumBy_argument_2[hof.sml:9]", "", "hof", ("sumBy", False)),
+    ("mlworks", "foldl_argument_3[basis.sml:39]", "", "hof", ("Basis.foldl", True)),
     ("mlworks", "Builtin function _int+", "", "leak", ("Builtin function _int+", True)),
     ("mlworks", "MAIN", "MAIN", "leak", ("MAIN", True)),
     ("stg", "steps.go", "Main", "collatz", ("steps.go", False)),
