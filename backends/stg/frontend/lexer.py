@@ -178,7 +178,7 @@ class Lexer:
         raise self.error(f"lexical error at character {c!r}")
 
     def pragma(self) -> Token | None:
-        line, col = self.line, self.col
+        line, col, start = self.line, self.col, self.i
         end = self.src.find("#-}", self.i)
         if end < 0:
             raise self.error("unterminated pragma `{-#'")
@@ -192,6 +192,14 @@ class Lexer:
         name = words[1].strip()
         if name.startswith('"') and name.endswith('"') and len(name) >= 2:
             name = name[1:-1]
+            if any(ch.isspace() for ch in name):
+                # GHC's own words, at the string: its reports are read as words
+                q = self.src.index('"', start)
+                before = self.src[start:q]
+                at_line = line + before.count("\n")
+                at_col = (col + len(before) if "\n" not in before
+                          else len(before) - before.rindex("\n"))
+                raise self.error("Spaces are not allowed in SCCs", at_line, at_col)
         elif not all(ch.isalnum() or ch in "_'." for ch in name):
             raise self.error(f"bad cost-centre name in SCC pragma: {name}", line, col)
         return self.make("scc", "{-# SCC #-}", name, line, col)

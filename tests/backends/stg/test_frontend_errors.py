@@ -14,6 +14,9 @@ from tests.conftest import REFERENCE as REFDATA
 
 CASES = [
     ("main = print 1 )", 1, 16, "parse error on input `)'"),
+    # GHC 9.0.2's words and positions (its text reports are read as words)
+    ('main = print ({-# SCC "a b" #-} (1 :: Int))', 1, 23, "Spaces are not allowed in SCCs"),
+    ('main = print ({-#\n  SCC "a b" #-} (1 :: Int))', 2, 7, "Spaces are not allowed in SCCs"),
     ("main = (1 + 2", 1, 14, "expected `)'"),
     ("main = [1, 2", 1, 13, "expected `]' or `,'"),
     ("main = if True then 1", 1, 22, "expected `else'"),
