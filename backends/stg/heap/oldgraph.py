@@ -123,7 +123,7 @@ class OldGraph:
         self.targets = _Buf()
         self.collection = 0
         self.searches_c = 0  # breadth-first searches done by scipy (the rest in Python)
-        self._ones = np.ones(0)
+        self._one = np.ones(1)
         self._nnz_rebuilt = 0  # edges after the last rebuild (``compact``)
         # the edges recorded by the current collection's young trace
         self._src = array("q")
@@ -387,9 +387,10 @@ class OldGraph:
         tg[nnz:nnz + len(start)] = start
         ip[rows + 1] = nnz + len(start)
         m = nnz + len(start)
-        if len(self._ones) < m:
-            self._ones = np.ones(max(m, 2 * len(self._ones)))
-        g = csr_matrix((self._ones[:m], tg[:m], ip[:rows + 2]), shape=(rows + 1, rows + 1))
+        # the search reads no edge weights: one 1.0 seen m times (a zero-stride view), not
+        # an array of m float64 (it was the old graph's largest array)
+        ones = np.lib.stride_tricks.as_strided(self._one, shape=(m,), strides=(0,))
+        g = csr_matrix((ones, tg[:m], ip[:rows + 2]), shape=(rows + 1, rows + 1))
         order = breadth_first_order(g, rows, directed=True, return_predecessors=False)
         out = order[order < rows]
         reached[out] = True
@@ -419,16 +420,19 @@ class OldGraph:
         """Keep the rows of live ids (``d == 0``); edges into dead indirections go where
         they pointed (their value, or nowhere), as the object trace follows indirections;
         renumber through ``kept`` if given."""
+        # int32 throughout (ids and edge offsets fit, as in the buffers): these arrays are
+        # as long as the graph, and a compaction's peak memory is here
         rows = self.rows
-        ip = self.indptr.arr[:rows + 1].astype(np.int64)
-        tg = self.targets.arr[:self.nnz].astype(np.int64)
-        lens = ip[1:] - ip[:-1]
-        src = np.repeat(np.arange(rows, dtype=np.int64), lens)
+        ip = self.indptr.arr[:rows + 1]
+        tg = self.targets.arr[:self.nnz]
+        lens = np.diff(ip)
+        src = np.repeat(np.arange(rows, dtype=np.int32), lens)
         live = d[src] == 0
         src, dst = src[live], tg[live]
+        del live
         dead_ind = (d == 1) & self._is_state(np.arange(rows, dtype=np.int64), ObjKind.IND)
         if dead_ind.any():
-            nxt = np.arange(rows, dtype=np.int64)  # a dead indirection's value, or itself
+            nxt = np.arange(rows, dtype=np.int32)  # a dead indirection's value, or itself
             di = np.flatnonzero(dead_ind)
             has = lens[di] > 0
             nxt[di[has]] = tg[ip[di[has]]]
@@ -440,14 +444,15 @@ class OldGraph:
             stuck = dead_ind[dst]  # an indirection to a static value: no edge
             dst[stuck] = src[stuck]
         if kept is not None:
+            dst = np.searchsorted(kept, dst).astype(np.int32)
             src = np.searchsorted(kept, src)
-            dst = np.searchsorted(kept, dst)
             rows = len(kept)
         counts = np.bincount(src, minlength=rows)
+        del src
         indptr = np.zeros(rows + 1, dtype=np.int64)
         np.cumsum(counts, out=indptr[1:])
         self.indptr.reset(indptr.astype(np.int32))
-        self.targets.reset(dst.astype(np.int32))  # src is sorted: rows stay in order
+        self.targets.reset(dst)  # src is sorted: rows stay in order
         self._nnz_rebuilt = self.nnz
 
     # ------------------------------------------------------------------ helpers

@@ -182,7 +182,7 @@ class Machine(MachineRoots):
         # root cache of the edge tracer (gc_root_split): heap ids held by each frame as they
         # were at the last collection, concatenated, and each frame's offset into them
         self._rc_ids = array("q")
-        self._rc_off = [0]
+        self._rc_off = array("q", [0])  # (one entry per frame: an array, not int objects)
         self.live_bytes_fn: Any = None
 
     # ------------------------------------------------------------------ set-up

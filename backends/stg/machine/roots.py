@@ -17,6 +17,9 @@ from profkit.tables import CostCentre
 from . import rt
 from ..heap.heapobj import Box, Con, Fun, Pap, Thunk
 
+#: header rows per step of ``renumber_ids``'s per-stack sums
+_CHUNK = 1 << 18
+
 
 class MachineRoots:
     def roots(self) -> list:
@@ -167,17 +170,25 @@ class MachineRoots:
         n = len(h)
         if n:
             ns = len(self.tables.stacks)
-            prod, size = h.column("producer")[:n], h.column("size_words")[:n]
-            w = np.bincount(prod, weights=size, minlength=ns)
-            if len(kept):
-                w[:] -= np.bincount(prod[kept], weights=size[kept], minlength=len(w))
+            # in chunks of rows: whole columns (two int32 and their float64 weights per
+            # row) made this a compaction's largest temporary; the float sums of integers
+            # are exact, so the total is the same in any order
+            w = np.zeros(ns)
+            for a in range(0, n, _CHUNK):
+                b = min(n, a + _CHUNK)
+                w += np.bincount(h.slice("producer", a, b), weights=h.slice("size_words", a, b),
+                                 minlength=ns)
+            for a in range(0, len(kept), _CHUNK):
+                ids = kept[a:a + _CHUNK]
+                w -= np.bincount(h.gather("producer", ids), weights=h.gather("size_words", ids),
+                                 minlength=ns)
             if len(self._retired_alloc) < len(w):
                 self._retired_alloc = np.concatenate(
                     [self._retired_alloc,
                      np.zeros(len(w) - len(self._retired_alloc), dtype=np.int64)])
             self._retired_alloc[:len(w)] += np.rint(w).astype(np.int64) * 8
         self._rc_ids = array("q")
-        self._rc_off = [0]
+        self._rc_off = array("q", [0])
 
     def forget_ids(self) -> None:
         """Deliver the header's rows and forget them: with no collector model, and no
