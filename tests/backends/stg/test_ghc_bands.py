@@ -1,9 +1,9 @@
 """-hd/-hy bands of held-out programs against GHC 9.0.2's at matching census phases (issue 18).
 
-The programs (tests/reference/ghc-9.0.2/shapes/programs/bsttree.hs, leakpipe.hs) run 0.3-0.7 s
-under GHC's -prof binary at their committed sizes (out/P/P.hd.hp, P.hy.hp, -i0.01); the model
-takes 50-90 s there, so the tests run them with the sizes README.md gives ("small") and compare
-with GHC's .hp of the same small program (out/P/P.small.hd.hp, -i0.001). GHC is not needed.
+The programs (tests/reference/ghc-9.0.2/shapes/programs/bsttree.hs, leakpipe.hs,
+wordindex.hs) run 0.2-1 s under GHC's -prof binary at their committed sizes (out/P/P.hd.hp,
+P.hy.hp, -i0.01); the model takes 50-120 s there, so the tests run them with the sizes README.md gives ("small") and compare
+with GHC's .hp of the same small program (out/P/P.small.hd.hp, -i0.001 or -i0.0005). GHC is not needed.
 
 profkit's virtual time is not GHC's CPU time, so a phase is defined by program progress, read
 off a band both profiles have, never by seconds:
@@ -123,3 +123,39 @@ def test_bsttree_plateau_bands_as_ghcs(tmp_path, scheme, band):
         assert 0.9 <= r <= 1.1, (k, r, ratios)
     # the tree and its Ints are the same objects as GHC's: within 0.1%
     assert abs(sum(mine.values()) / sum(ghc.values()) - 1) < 0.001
+
+
+def _middle(ss: list[dict[str, int]]) -> dict[str, int]:
+    """Each band's median over the censuses from 25% to 75% of the run (by census)."""
+    last = max(i for i, d in enumerate(ss) if sum(d.values()))
+    mid = ss[last // 4: 3 * last // 4 + 1]
+    keys = {k for d in mid for k in d}
+    return {k: sorted(d.get(k, 0) for d in mid)[len(mid) // 2] for k in keys}
+
+
+def test_wordindex_words_retain_breaks_pairs_known_gap(tmp_path):
+    # wordindex counts 2,000 words of a text in an association list (foldl' of `bump`),
+    # the word list kept for later. The counting is most of the run in both (GHC: censuses
+    # 9 to 50 of 52), so its phase is the middle half of the censuses. GHC keeps the words'
+    # characters only: `:` 211 KB, thunks of bump 45 KB, no pair. The model keeps twice the
+    # `:` (the text the words were cut from) and a (,) and a `<GHC.List.ys>` thunk per
+    # character not yet compared: `ys` of break's `let (ys, zs) = break p xs'` is a selector
+    # thunk, which GHC's collector replaces by the field once the pair is evaluated (Evac.c
+    # eval_thunk_selector), freeing the pair and the rest of the text; the model's collector
+    # (heap/gc.py, not edited here) does not. A known gap, asserted as it is.
+    ghc = _middle(_samples(SHAPES / "out" / "wordindex" / "wordindex.small.hd.hp"))
+    src = (SHAPES / "programs" / "wordindex.hs").read_text()
+    assert "gen 6000" in src and "`mod` 997" in src
+    prog = tmp_path / "wordindex.hs"
+    prog.write_text(src.replace("gen 6000", "gen 2000").replace("`mod` 997", "`mod` 97"))
+    cfg = parse_run_args(["-fprof-auto", "--outdir", str(tmp_path), str(prog), "+RTS", "-hd",
+                          "-i0.0005", "-RTS"])
+    out = io.StringIO()
+    assert run(cfg, plugins=[stg_plugin, ccprof, heapprof], stdout=out, stderr=io.StringIO(),
+               load_entrypoints=False) == 0
+    assert out.getvalue() == (SHAPES / "out" / "wordindex" / "wordindex.small.stdout").read_text()
+    mine = _middle(_samples(tmp_path / "wordindex.hp"))
+    assert ghc.get("(,)", 0) < 0.01 * ghc[":"] and ghc.get("<GHC.List.ys>", 0) == 0
+    assert 1.8 <= mine[":"] / ghc[":"] <= 2.2              # 1.98 now; 1.0 with the fix
+    assert mine["(,)"] > 0.2 * ghc[":"] and mine["<GHC.List.ys>"] > 0.2 * ghc[":"]
+    assert 0.95 <= mine["ARR_WORDS"] / ghc["ARR_WORDS"] <= 1.05
