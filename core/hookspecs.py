@@ -285,7 +285,10 @@ def profkit_renumber(session: Session, kept: np.ndarray) -> None:
 def profkit_gc_start(session: Session, generation: int, major: bool) -> None:
     """A collection of generations ``0..generation`` starts.
 
-    Cost: rare. Emitted by: stg, mlworks.
+    Cost: rare. Emitted by: stg, mlworks. ``session.profiler_collection`` is True when the
+    backend collects for a profiler's own bookkeeping rather than for the program (the
+    MLWorks space profiler's flush at the end of the run); a scheme that counts the
+    program's collections leaves those out.
 
     :param generation: the oldest generation being collected (0 = the nursery / creation
         space only).

@@ -76,6 +76,10 @@ class Session:
         self.era = 1
         #: set by a scheme (at session start) that needs ``census.graph``
         self.needs_graph = False
+        #: True while the backend collects for a profiler's own bookkeeping, not for the
+        #: program (the MLWorks space profiler's flush at the end of the run): a scheme
+        #: counting the program's collections (gcstats) leaves such a collection out
+        self.profiler_collection = False
         #: bytes in one header ``size_words`` unit (8 for STG, 4 for MLWorks)
         self.word_bytes = 8
         self.backend: Any = None

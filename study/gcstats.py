@@ -9,6 +9,12 @@ scheme over core's events, so it means the same on both runtimes:
   ``g`` (``profkit_gc_start``), ``copied_bytes``/``copied_objects`` = the ``profkit_copy``
   rows delivered while such a collection ran (survivors copied or promoted by it);
 * ``virtual_time``: the session's virtual clock at the end of the run.
+
+A collection the backend makes for a profiler's bookkeeping
+(``session.profiler_collection``:
+the MLWorks space profiler's flush at the end, when producers are recorded) is not counted,
+nor its copies, so a profiled run reports the program's collections (census collections are
+counted: a census is a collection the program's heap profile asked for, as in GHC).
 """
 
 from __future__ import annotations
@@ -39,12 +45,17 @@ class GcStats:
         self.alloc_bytes += int(batch["size_words"].sum(dtype=np.int64)) * session.word_bytes
 
     @hookimpl
-    def profkit_gc_start(self, generation: int, major: bool) -> None:
+    def profkit_gc_start(self, session: Any, generation: int, major: bool) -> None:
+        if session.profiler_collection:  # a profiler's flush, not the program's: left out
+            self.current = -2
+            return
         self.current = int(generation)
         self.collections[self.current] = self.collections.get(self.current, 0) + 1
 
     @hookimpl
     def profkit_copy(self, session: Any, batch: np.ndarray) -> None:
+        if self.current == -2:
+            return
         g = max(self.current, 0)
         self.copied_objects[g] = self.copied_objects.get(g, 0) + len(batch)
         b = int(batch["size_words"].sum(dtype=np.int64)) * session.word_bytes

@@ -296,7 +296,11 @@ class MLWorksBackend:
             #: end adds one more to flush its records, as MLWorks's profile end did)
             self.run_collections = list(m.gc.collections)
             if prof is not None:
-                prof.end(collect=ok)
+                session.profiler_collection = True
+                try:
+                    prof.end(collect=ok)
+                finally:
+                    session.profiler_collection = False
             self._finish_counts(session)
             session.stdout.flush()
 

@@ -451,3 +451,32 @@ def test_ghc_format_reports_of_ml_code_names_read_as_words(tmp_path, arch):
         assert bands and all(len(ln.split()) == 2 and ln.split()[1].isdigit()
                              for ln in bands), [b for b in bands if len(b.split()) != 2][:3]
         assert any("argument_" in b for b in bands) or rts[0] == "-hr", rts
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_gcstats_counts_the_programs_collections_under_every_scheme(tmp_path, arch):
+    # the space profiler's flush at the end of a run that records producers is a collection
+    # for the profiler, not the program: gcstats (the study's `collections`) leaves it out
+    import json
+
+    from profkit.study import plugin as study_plugin
+
+    src = tmp_path / "p.sml"
+    src.write_text(LEAK)
+
+    def colls(*opts, rts=()):
+        path = tmp_path / "g.json"
+        cfg = parse_run_args(["--backend", "mlworks", "--arch", arch, "--outdir", str(tmp_path),
+                              "--creation-space", "16k", "-p", f"gcstats.file={path}", *opts,
+                              str(src), *(["+RTS", *rts, "-RTS"] if rts else [])])
+        assert runner.run(cfg, plugins=[plugin, ccprof, heapprof, ldvu, retainer, mlworks_space,
+                                        study_plugin], stdout=io.StringIO(),
+                          load_entrypoints=False) == 0
+        g = json.loads(path.read_text())
+        return [x["collections"] for x in g["generations"]]
+
+    plain = colls()
+    assert sum(plain) > 0
+    for opts, rts in (((), ["-p"]), ((), ["-pj"]), ((), ["-hr", "-hbdrag,void", "-i10"]),
+                      (("--profile", str(tmp_path / "m.txt"), "--profile-manner", "7"), ())):
+        assert colls(*opts, rts=rts) == plain, (opts, rts)
