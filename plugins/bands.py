@@ -286,8 +286,11 @@ def band_bytes(
     if len(codes) == 0:
         return np.zeros(n_bands, dtype=np.int64)
     smax = int(size_bytes.max())
-    if 0 <= int(size_bytes.min()) and n_bands * (smax + 1) <= 1 << 22:
-        # objects counted per (band, size): integer counts, no float weights (4x faster)
+    table = n_bands * (smax + 1)
+    if 0 <= int(size_bytes.min()) and table <= 1 << 22 and table <= 4 * len(codes) + 4096:
+        # objects counted per (band, size): integer counts, no float weights (4x faster),
+        # unless the table would dwarf the census (one 34 KB object, the RTS's stdout
+        # buffer, made it bands x 34,137 entries for a census of 70 objects)
         key = codes.astype(np.int64) * (smax + 1) + size_bytes
         counts = np.bincount(key, minlength=n_bands * (smax + 1))
         return counts.reshape(-1, smax + 1)[:n_bands] @ np.arange(smax + 1, dtype=np.int64)

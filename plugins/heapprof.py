@@ -47,23 +47,8 @@ def census_bands(census: CensusView, rts: RtsFlags, breakdown: str | None = None
     breakdown = breakdown or rts.heap.breakdown or "c"
     codes, names = bands.band_ids(census, breakdown, rts)
     mask = bands.heap_mask(census, rts)
-    sums = band_bytes(codes, census.col("size_bytes"), len(names), mask)
+    sums = bands.band_bytes(codes, census.col("size_bytes"), len(names), mask)
     return [(names[j], int(sums[j])) for j in np.flatnonzero(sums).tolist()]
-
-
-def band_bytes(codes: np.ndarray, size_bytes: np.ndarray, n_bands: int,
-               mask: np.ndarray | None = None) -> np.ndarray:
-    """``bands.band_bytes``, the same sums, without its table of (band, size) counts when
-    that table would be much larger than the census: one large object (the RTS's 32 KB
-    stdout buffer) made it ``n_bands`` x 34,137 entries for a census of 70 objects, most of
-    a small program's -hd census time. Float weights are exact here (below 2**53 bytes)."""
-    if mask is not None and not mask.all():
-        codes, size_bytes = codes[mask], size_bytes[mask]
-    n = len(codes)
-    if n and n_bands * (int(size_bytes.max()) + 1) > 4 * n + 4096:
-        sums = np.bincount(codes, weights=size_bytes, minlength=n_bands)
-        return np.rint(sums).astype(np.int64)
-    return bands.band_bytes(codes, size_bytes, n_bands)
 
 
 class HeapProfile:

@@ -294,3 +294,14 @@ def test_vectorised_matches_reference(objs, breakdown, restrict):
     census = b.census()
     mask = bands.restriction_mask(census, restrict)
     assert totals(census, breakdown, mask=mask) == slow_totals(b, census, breakdown, restrict)
+
+
+def test_band_bytes_with_one_large_object_among_small_ones():
+    # one 34 KB object (the RTS's stdout buffer) next to a few small ones: the same sums
+    # whether the (band, size) count table is used or not
+    codes = np.array([0, 1, 1, 2, 0, 2, 1], dtype=np.int64)
+    sizes = np.array([16, 24, 34_136, 16, 48, 8, 24], dtype=np.int64)
+    want = [sum(int(s) for c, s in zip(codes, sizes) if c == j) for j in range(3)]
+    assert bands.band_bytes(codes, sizes, 3).tolist() == want
+    mask = np.array([True, True, False, True, True, True, True])
+    assert bands.band_bytes(codes, sizes, 3, mask).tolist() == [64, 48, 24]
