@@ -245,6 +245,17 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             # `fromIntegral n :: Double`: the only place a type changes a value's box
             return self.inline_prim("toDouble", [e.expr], env, path)
         if isinstance(e, S.ETyped) and e.type_text in DOUBLE_LIST_TYPES:
+            inner = e.expr
+            while isinstance(inner, S.EParen):
+                inner = inner.expr
+            if isinstance(inner, S.EArith):
+                # `[a, b .. c] :: [Double]`: GHC enumerates at Double from its bounds
+                # (fromRational once each); the Double bounds make the Prelude's enumeration
+                # a Double one, with no conversion of every element (a map: 88 bytes each)
+                def dbl(x: S.Expr | None) -> S.Expr | None:
+                    return None if x is None else S.ETyped(x, S.NOSPAN, "Double")
+                return self.expr(S.EArith(dbl(inner.start), dbl(inner.then),  # type: ignore
+                                          dbl(inner.end), inner.span), env, path)
             return self.app(S.EVar("%map", S.NOSPAN),
                             [S.EVar("%realToFrac", S.NOSPAN), e.expr], env, path)
         if isinstance(e, (S.EParen, S.ETyped)):

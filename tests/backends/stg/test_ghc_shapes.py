@@ -67,3 +67,21 @@ def test_length_counts_unboxed_and_enum_double_has_bases_shape(tmp_path):
     alloc = _alloc(tmp_path, src)
     assert alloc["len"] <= 16 * 2
     assert 128 * 1000 <= alloc["enum"] <= 128 * 1000 + 1024  # plus the one element past the end
+
+
+
+def test_double_enumerations_typed_as_lists_of_double_convert_only_their_bounds(tmp_path):
+    # `[a .. b] :: [Double]` and `[a, b .. c] :: [Double]`: GHC enumerates at Double from
+    # its bounds (GHC 9.0.2 -O0, session-10 probe: 128 bytes per element each); a map of
+    # realToFrac over every element cost 88 bytes more per element
+    n = 2000
+    src = ("main :: IO ()\nmain = do\n"
+           f"  let zs = [1.0 .. {n}.0] :: [Double]\n  print (length zs)\n"
+           f"  let ys = [0.5, 1.0 .. {n // 2}.0] :: [Double]\n  print (length ys)\n"
+           "  print ([1, 3 .. 9] :: [Double], take 2 ([2, 2.5 ..] :: [Double]))\n")
+    alloc = _alloc(tmp_path, src)
+    assert (tmp_path / "p.prof").exists()
+    assert 128 * n <= alloc["main.zs"] <= 128 * n + 1024
+    # (the counter of [a, b .. c] is boxed here, base's worker keeps it unboxed: 120 a step)
+    assert abs(alloc["main.ys"] - 128 * n) <= 0.08 * 128 * n
+    assert _run(tmp_path, src) == f"{n}\n{n}\n([1.0,3.0,5.0,7.0,9.0],[2.0,2.5])\n"
