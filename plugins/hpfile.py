@@ -99,16 +99,17 @@ class HpWriter:
         f.write('SAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
         self.sample(0.0, ())
 
-    def sample(self, time: float, bands: Iterable[tuple[str, int]]) -> None:
-        """Write one sample; bands with 0 bytes are left out. Times never go backwards (a
-        time earlier than the previous sample's is written as the previous one, since hp2ps
-        rejects decreasing samples)."""
+    def sample(self, time: float, bands: Iterable[tuple[str, int]],
+               keep_zero: bool = False) -> None:
+        """Write one sample; bands with 0 bytes are left out unless ``keep_zero`` (GHC's
+        -hb lists every band). Times never go backwards (a time earlier than the previous
+        sample's is written as the previous one, since hp2ps rejects decreasing samples)."""
         time = max(float(time), self.last_time)
         self.last_time = time
         t = _fmt_time(time)
         lines = [f"BEGIN_SAMPLE {t}\n"]
         for name, value in bands:
-            if value:
+            if value or keep_zero:
                 lines.append(f"{ghc_word(name)}\t{int(value)}\n")
         lines.append(f"END_SAMPLE {t}\n")
         self._f.write("".join(lines))

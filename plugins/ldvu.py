@@ -55,7 +55,7 @@ from profkit.hookspecs import hookimpl
 from profkit.kinds import INHERENTLY_USED
 from profkit.plugin_options import PluginOptions
 from profkit.plugins import bands
-from profkit.plugins.hpfile import ghc_word, hp_date, quote
+from profkit.plugins.hpfile import HpWriter
 from profkit.plugins.retainer import final_time, job_string
 
 if TYPE_CHECKING:
@@ -78,19 +78,12 @@ def write_hp(path: str, job: str, samples: Iterable[tuple[float, list[tuple[str,
              end_time: float, keep_zero: bool) -> None:
     """A whole ``.hp`` file at once (GHC writes -hb only at the end of the run). With
     ``keep_zero`` every listed band is printed even when 0, as GHC's -hb does."""
-    out = [f"JOB {quote(job)}\n", f"DATE {quote(hp_date())}\n",
-           'SAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n',
-           "BEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n"]
-    last = 0.0
-    for time, rows in samples:
-        last = max(last, float(time))
-        out.append(f"BEGIN_SAMPLE {last:.6f}\n")
-        out += [f"{ghc_word(name)}\t{int(v)}\n" for name, v in rows if v or keep_zero]
-        out.append(f"END_SAMPLE {last:.6f}\n")
-    last = max(last, float(end_time))
-    out.append(f"BEGIN_SAMPLE {last:.6f}\nEND_SAMPLE {last:.6f}\n")
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write("".join(out))
+    w = HpWriter(path, job)
+    try:
+        for time, rows in samples:
+            w.sample(time, rows, keep_zero=keep_zero)
+    finally:
+        w.close(end_time)
 
 
 class _Grow:

@@ -125,7 +125,6 @@ def _flat_table(profile: Profile, shown: _Shown, show_all: bool, verbose: bool,
                 or alloc // unit > (total_alloc // unit) // 100):
             listed.append((cc, ticks, alloc))
             lw, mw, sw = max(lw, len(cc.label)), max(mw, len(cc.module)), max(sw, len(cc.src))
-    w = ghc_word
     listed.sort(key=lambda r: -r[1])  # stable: ties keep CC_LIST order
     out = [f"{'COST CENTRE':<{lw}} {'MODULE':<{mw}} {'SRC':<{sw}} {'%time':>6} {'%alloc':>6}"]
     if verbose:
@@ -135,7 +134,7 @@ def _flat_table(profile: Profile, shown: _Shown, show_all: bool, verbose: bool,
         if not show_all and cc.hidden:
             continue
         out.append(
-            f"{w(cc.label):<{lw}} {w(cc.module):<{mw}} {cc.src:<{sw}}"
+            f"{ghc_word(cc.label):<{lw}} {ghc_word(cc.module):<{mw}} {cc.src:<{sw}}"
             f" {_f32_pct(ticks, total_ticks):6.1f} {_f32_pct(alloc, total_alloc):6.1f}"
         )
         if verbose:
@@ -160,13 +159,13 @@ def _tree_table(shown: _Shown, verbose: bool, total_ticks: int, total_alloc: int
     if verbose:
         out.append(f"  {'ticks':>5} {'bytes':>9}")
     out.append("\n\n")
-    w = ghc_word
     for depth, s in rows:
         if s.ignored:
             continue
         n, cc = s.node, s.node.cc
         out.append(
-            f"{' ' * depth}{w(cc.label):<{lw - depth}} {w(cc.module):<{mw}} {cc.src:<{sw}}"
+            f"{' ' * depth}{ghc_word(cc.label):<{lw - depth}} {ghc_word(cc.module):<{mw}}"
+            f" {cc.src:<{sw}}"
             f" {n.id:>{iw}} {n.entries:11d}"
             f"  {_pct(n.ticks, total_ticks):5.1f}  {_pct(n.alloc, total_alloc):5.1f}"
             f"   {_pct(s.inh_ticks, total_ticks):5.1f}  {_pct(s.inh_alloc, total_alloc):5.1f}"

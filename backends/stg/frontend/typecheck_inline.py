@@ -65,17 +65,22 @@ def _key(t: T.Type) -> str:
     return t.key if isinstance(t, T.TCon) else f"%{t.id}"  # type: ignore[union-attr]
 
 
+def _context(sc, generic: list, supers: dict) -> list[tuple[str, str]]:
+    """A generalised binding's context as (class, variable) keys, as GHC simplifies it: only
+    what no other constraint of it implies (Integral a, not Num a as well); the rest is
+    selected from it."""
+    given = [(c, _key(T.prune(T.inst(t, generic)))) for c, t in sc.preds]
+    return [(c, k) for c, k in given if not any(
+        k2 == k and c2 != c and c in T.superclass_closure(c2, supers) for c2, k2 in given)]
+
+
 def _generic_dicts(sc, generic: list, passed: bool, supers: dict) -> tuple[list, bool]:
     """The dictionaries the closures of a generalised binding hold, as (class, variable)
     keys: all of its context when GHC passes them (not inlined: then any class at those
     variables reaches them, by superclass), else only the superclasses it selects from
     its context (let-bound thunks where it is inlined at a type: the context itself is
     then static, GHC's ``$fNumInt``)."""
-    given = [(c, _key(T.prune(T.inst(t, generic)))) for c, t in sc.preds]
-    # GHC's context keeps only what no other constraint of it implies (Integral a, not
-    # Num a as well): the rest is selected from it
-    given = [(c, k) for c, k in given if not any(
-        k2 == k and c2 != c and c in T.superclass_closure(c2, supers) for c2, k2 in given)]
+    given = _context(sc, generic, supers)
     if passed:
         return given, True
     derived = []
@@ -106,9 +111,7 @@ def _selections(ch: "Checker", sc, generic: list, d: S.Decl) -> list[int]:
     calls, its literals' Num) reached from the context through base's superclasses, each
     a thunk of 16 bytes (selected from the static dictionary) or 24 (from another thunk).
     Their sizes, in the order GHC binds them."""
-    given = [(c, _key(T.prune(T.inst(t, generic)))) for c, t in sc.preds]
-    given = [(c, k) for c, k in given if not any(  # as GHC simplifies the context
-        k2 == k and c2 != c and c in T.superclass_closure(c2, ch.supers) for c2, k2 in given)]
+    given = _context(sc, generic, ch.supers)
     inside: set[int] = set()
     _nodes(d, inside)
     needed: set[tuple[str, str]] = set()
