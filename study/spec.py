@@ -4,7 +4,7 @@
 
     [study]
     name = "basic"
-    programs = ["nfib", "leak"]        # corpus names, "*" for all, or paths without extension
+    programs = ["nfib", "leak"]        # corpus names, "*" for all, or paths (a pair's stem)
     corpus = "bundled"                 # or a directory (relative to the study file)
     backends = ["stg", "mlworks"]
     archs = ["x86"]                    # MLWorks only; the STG machine has none
@@ -239,11 +239,14 @@ def study_from_dict(data: dict[str, Any], path: str) -> Study:
                 paths[p] = os.path.join(cdir, p)
             continue
         n = str(n)
+        if n.endswith((".hs", ".sml")):  # a file of the pair: the pair is its stem
+            n = os.path.splitext(n)[0]
         full = n if os.path.isabs(n) else os.path.join(cdir, n)
         if not (os.path.exists(full + ".hs") or os.path.exists(full + ".sml")):
             full = os.path.join(base, n)
         if not (os.path.exists(full + ".hs") or os.path.exists(full + ".sml")):
-            raise UsageError(f"{where}: program {n!r}: no {n}.hs or {n}.sml in {cdir}")
+            where_ = cdir if os.path.isabs(n) or base == cdir else f"{cdir} or {base}"
+            raise UsageError(f"{where}: program {n!r}: no {n}.hs or {n}.sml in {where_}")
         p = os.path.basename(full)
         if p in paths:
             raise UsageError(f"{where}: program {p!r} listed twice")

@@ -96,3 +96,15 @@ def test_key_depends_on_the_code_fingerprint(tmp_path, monkeypatch):
     c = expand(load_study(str(write_study(tmp_path, BASE))))[0]
     assert c.version == profkit_version() and c.key == cell_key(c)
     assert cell_key(replace(c, version=c.version + "x")) != c.key
+
+
+def test_a_program_named_by_one_of_its_files_is_its_pair(tmp_path):
+    # `programs = ["mine.sml"]` (the user's own file beside the study file) and a corpus
+    # program with its extension name the same pairs as their stems
+    (tmp_path / "mine.sml").write_text('val () = print "hi\\n"\n')
+    text = BASE.replace('programs = ["nfib", "sieve"]', 'programs = ["mine.sml", "nfib.hs"]')
+    st = load_study(str(write_study(tmp_path, text)))
+    assert st.programs == ["mine", "nfib"]
+    bad = BASE.replace('programs = ["nfib", "sieve"]', 'programs = ["nosuch.sml"]')
+    with pytest.raises(UsageError, match=r"program 'nosuch': no nosuch.hs or nosuch.sml in .* or "):
+        load_study(str(write_study(tmp_path, bad, "bad.toml")))
