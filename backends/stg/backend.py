@@ -128,7 +128,9 @@ class StgBackend:
         self.gc.full_roots_fn = m.all_root_objects
         self.gc.compact_min = self._compact_min()
         self.gc.renumber_fn = m.renumber_ids
-        m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS)
+        self.gc.short_cut_fn = m.selectors_short_cut
+        m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS,
+                           selector=self.gc.select)
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8
         self._census_units = m.clock.units(rts.interval)
         self._next_census = self._census_units if session.wants_census else None

@@ -50,6 +50,41 @@ NO_FAST_TRACE = os.environ.get("PROFKIT_NO_FAST_TRACE", "") not in ("", "0")
 RootsFn = Callable[[], Iterable[tuple[Any, int]]]
 
 
+#: how many selector thunks deep a selectee is evaluated (GHC's MAX_THUNK_SELECTOR_DEPTH)
+SELECTOR_DEPTH = 16
+
+
+def _select(t: Any, lo: int, depth: int, done: list[Any]) -> Any:
+    """Short-cut selector thunk ``t`` (unevaluated, id >= ``lo``) if its selectee and its
+    field are values (``StgHeapModel._short_cut_selectors``): ``t`` becomes an indirection
+    to the field and is appended to ``done``. The field, or None."""
+    dc, k = t.lf.sel
+    p = t.fv[0]
+    while type(p) is Thunk:
+        if p.val is not None:
+            p = p.val
+        elif (p.fv is not None and p.lf.sel is not None and depth < SELECTOR_DEPTH
+              and p.id >= lo and _select(p, lo, depth + 1, done) is not None):
+            p = p.val
+        else:
+            return None
+    if type(p) is not Con or p.dc is not dc:
+        return None
+    x = p.fields[k]
+    while type(x) is Thunk:
+        if x.val is not None:
+            x = x.val
+        elif (x.fv is not None and x.lf.sel is not None and depth < SELECTOR_DEPTH
+              and x.id >= lo and _select(x, lo, depth + 1, done) is not None):
+            x = x.val
+        else:
+            return None
+    t.val = x
+    t.fv = None
+    done.append(t)
+    return x
+
+
 class StgHeapModel:
     def __init__(
         self,
@@ -97,6 +132,12 @@ class StgHeapModel:
         self.remembered_old: list[Any] = []
         #: the live ids after the last major collection (``_account``)
         self._live = np.zeros(0, dtype=np.int64)
+        #: selector thunks not yet entered nor dead (the machine lists each one it
+        #: allocates: ``select``), and the machine's callback for those short-cut
+        self.selectors: list[Any] = []
+        self.select = self.selectors.append
+        self.short_cut_fn: Callable[[list[int]], None] | None = None
+        self.selectors_short_cut = 0
 
     # ------------------------------------------------------------------ machine interface
     def remember(self, thunk: Any) -> None:
@@ -126,9 +167,11 @@ class StgHeapModel:
             major = True
         top = self.generations - 1 if major else 0
         s = self.session
+        self._short_cut_selectors(major)
         s.gc_start(top, major)
         marked = self._trace(n, major, graph=None)
         self._account(n, marked, major)
+        self._prune_selectors()
         self._prune_remembered_old(n)
         if major and self.fast:
             self.fast.compact(self.dead)
@@ -147,10 +190,12 @@ class StgHeapModel:
         n = self._grow()
         s = self.session
         top = self.generations - 1
+        self._short_cut_selectors(True)
         s.gc_start(top, True)
         graph_edges: dict | None = {} if s.needs_graph else None
         marked = self._trace(n, True, graph=graph_edges)
         self._account(n, marked, True)
+        self._prune_selectors()
         self._prune_remembered_old(n)
         if self.fast:
             self.fast.compact(self.dead)
@@ -179,6 +224,42 @@ class StgHeapModel:
         ids = np.flatnonzero(dead == 0)
         self._deaths(ids)
         self.dead[:n] = b"\x01" * n
+
+    # ------------------------------------------------------------------ selector thunks
+    def _short_cut_selectors(self, major: bool) -> None:
+        """Before a collection's trace, as GHC's collector evaluates selector thunks
+        (Evac.c's eval_thunk_selector; Wadler, "Fixing some space leaks with a garbage
+        collector", 1987): every listed selector thunk in the generations collected whose
+        selectee is now a constructor (through indirections, and through other selector
+        thunks, up to ``SELECTOR_DEPTH`` deep) and whose selected field is a value becomes
+        an indirection to that value, so the trace follows it there and the constructor
+        can die (``words``' and ``span``'s pairs holding the rest of a list). A field that
+        is itself unevaluated leaves the thunk as it is. Dead thunks among them are
+        short-cut too (it changes nothing: they stay dead); none is used or entered."""
+        sels = self.selectors
+        if not sels:
+            return
+        lo = 0 if major else self.nursery_start
+        dead = self.dead
+        done: list[Any] = []
+        for t in sels:
+            if t.fv is not None and t.id >= lo and not dead[t.id]:
+                _select(t, lo, 0, done)
+        if not done:
+            return
+        self.selectors_short_cut += len(done)
+        ns = self.nursery_start
+        for t in done:
+            if t.id < ns:  # an old thunk changed: the write barrier's case
+                self.remember(t)
+        if self.short_cut_fn is not None:
+            self.short_cut_fn([t.id for t in done])
+
+    def _prune_selectors(self) -> None:
+        """After a collection's accounting: forget the listed thunks that died, were
+        entered or short-cut (before a compaction renumbers the live ones)."""
+        dead = self.dead
+        self.selectors[:] = [t for t in self.selectors if t.fv is not None and not dead[t.id]]
 
     # ------------------------------------------------------------------ compaction
     def _compact(self, n: int) -> int:

@@ -59,9 +59,12 @@ class DataConR:
 class LF:
     """A compiled lambda form: the Python function running its body, its arity (0 for
     thunks), ``pad`` (a list of Nones appended to free vars + args to make the environment),
-    number of free variables, info id and name."""
+    number of free variables, info id and name. ``sel`` is ``(constructor, field index)``
+    for a *selector thunk* (GHC's THUNK_SELECTOR: its body is ``case x of C .. -> field``
+    on its one free variable ``x``), which the collector model may short-circuit
+    (``gc.StgHeapModel``), else None."""
 
-    __slots__ = ("code", "arity", "pad", "nfv", "info", "name", "size")
+    __slots__ = ("code", "arity", "pad", "nfv", "info", "name", "size", "sel")
 
     def __init__(self, name: str, arity: int, nfv: int, info: int, size: int):
         self.code: Any = None
@@ -71,6 +74,7 @@ class LF:
         self.info = info
         self.name = name
         self.size = size
+        self.sel: tuple[DataConR, int] | None = None
 
     def __repr__(self) -> str:
         return f"<LF {self.name}/{self.arity}>"

@@ -52,6 +52,33 @@ def _chain_link(e: Any) -> bool:
         type(e.scrut) in (ir.PrimOp, ir.LitE, ir.ConApp)
 
 
+#: GHC makes a selector thunk only for a field within this many words of the constructor's
+#: payload start (MAX_SPEC_SELECTEE_SIZE)
+MAX_SELECTEE_FIELD = 15
+
+
+def selector_field(clo: ir.Closure, fvs: list[str]) -> tuple[str, int] | None:
+    """``(constructor, field index)`` if ``clo`` is what GHC's code generator compiles to a
+    selector thunk (THUNK_SELECTOR): an updatable thunk whose one free variable ``x`` is
+    scrutinised by its whole body, ``case x of C y1 .. yn -> yk``, with one alternative
+    and no default (a pattern binding's variable, a lazy pattern's, or the same written by
+    hand; an SCC around the body, as GHC's profiling ticks, makes it an ordinary thunk)."""
+    if clo.params or not clo.updatable or len(fvs) != 1:
+        return None
+    e = clo.body
+    if type(e) is not ir.Case or e.default is not None or len(e.alts) != 1:
+        return None
+    scrut, alt = e.scrut, e.alts[0]
+    if not (type(scrut) is ir.App and not scrut.args and scrut.fun == fvs[0]
+            and type(alt) is ir.ConAlt and type(alt.body) is ir.App and not alt.body.args):
+        return None
+    name = alt.body.fun
+    if name not in alt.vars or alt.vars.count(name) != 1 or name == e.binder:
+        return None
+    k = alt.vars.index(name)
+    return (alt.con, k) if k <= MAX_SELECTEE_FIELD else None
+
+
 class Codegen(CaseCodegen):
     """Generates the source of every code block; the Machine execs it in its namespace."""
 
@@ -142,6 +169,13 @@ class Codegen(CaseCodegen):
         assert {"id", *fields} == set(_HEAP_CLASSES[cls].__slots__), (cls, fields)
         stores = "".join(f"; _o.{k} = {v}" for k, v in fields.items())
         return f"_o = NEW({cls}); _o.id = len(HI){stores}; {target} = _o"
+
+    def _single_con(self, con: str) -> bool:
+        """Whether ``con``'s type has no other constructor (a case on it with one
+        alternative cannot fail: GHC's desugarer adds a failing one to the others)."""
+        dc = self.m.datacons.get(con)
+        return dc is not None and con not in BOX_CONS and \
+            self.cons_per_type.get(dc.type_name) == 1
 
     def hdr(self, em: Em, info: int, size: int) -> None:
         em(f"HIa({self.m.session.header.site_id(info, size)}); HPa(CCS)")
@@ -443,6 +477,10 @@ class Codegen(CaseCodegen):
                 em(self.alloc(f"env[{s}]", "Fun", lf=lfref, fv=fvl, ccs="CCS"))
             else:
                 em(self.alloc(f"env[{s}]", "Thunk", lf=lfref, fv=fvl, ccs="CCS", val="None"))
+                sel = selector_field(rhs, fvs)
+                if sel is not None and self._single_con(sel[0]):
+                    lf.sel = (self.m.datacon(sel[0]), sel[1])
+                    em(f"SELa(env[{s}])")  # the collector model's list (a no-op without)
             self.hdr(em, lf.info, lf.size)
         for line in fills:
             em(line)

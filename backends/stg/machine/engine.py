@@ -74,6 +74,10 @@ def _no_reader(shape: str, text: str) -> object:
     raise ValueError("no reader: the machine was built without a front end")
 
 
+def _no_collector(thunk: Any) -> None:
+    """``SELa`` when no collector model is attached: selector thunks are not listed."""
+
+
 class Machine(MachineRoots):
     def __init__(self, program: ir.Program, session: Any, *,
                  mark_con_use: bool | None = None, track_objects: bool | None = None) -> None:
@@ -223,7 +227,7 @@ class Machine(MachineRoots):
             "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
             "NEW": object.__new__,
             "UPD": rt.UPD, "AP": rt.AP, "WM": rt.WM, "Halt": rt.Halt,
-            "NURSERY_START": 0, "REMEMBER": None,
+            "NURSERY_START": 0, "REMEMBER": None, "SELa": _no_collector,
             "math": math, "show_double": show_double, "show_char": show_char,
             "FLOAT_CAF_ALLOC": FLOAT_CAF_ALLOC, "read_cost": read_cost, "read_value": _no_reader,
             "printf_format": printf_format, "PrintfError": PrintfError,
@@ -241,14 +245,18 @@ class Machine(MachineRoots):
         for fn in rt.RUNTIME_FUNCTIONS:
             ns[fn.__name__] = rt.specialize(fn, ns, self.features)
 
-    def attach_collector(self, hook: Any, remember: Any, interval: int) -> None:
+    def attach_collector(self, hook: Any, remember: Any, interval: int,
+                         selector: Any = None) -> None:
         """A collector model is attached: ``hook(steps)`` is called every ``interval``
-        transitions (between two code blocks, so roots() are exact) and ``remember(thunk)``
-        is its write barrier for updates of old objects. The barrier and the watermark
-        frames are compiled into the run-time functions (the ``gc`` feature)."""
+        transitions (between two code blocks, so roots() are exact), ``remember(thunk)``
+        is its write barrier for updates of old objects and ``selector(thunk)`` is told of
+        every selector thunk allocated (``compile.selector_field``). The barrier and the
+        watermark frames are compiled into the run-time functions (the ``gc`` feature)."""
         self.gc_hook = hook
         self.gc_interval = interval
         self.ns["REMEMBER"] = remember
+        if selector is not None:
+            self.ns["SELa"] = selector
         self.features = self.features | {"gc"}
         self._install_runtime(self.ns)
 
@@ -378,6 +386,28 @@ class Machine(MachineRoots):
             rows[bh, 2] = self.i_bh
             rows[bh, 3] = h.gather("size_words", oid[bh])
         self.session.stager.update.frombytes(rows.tobytes())
+
+    def selectors_short_cut(self, ids: list[int]) -> None:
+        """The collector model short-cut the (unevaluated) selector thunks ``ids`` to the
+        fields they select: each is now an indirection, as after an update, and its update
+        row (thunk -> IND: GHC overwrites the thunk, which dies as a thunk for LDV) is
+        staged, after those the run-time functions noted."""
+        if not ids or "track" not in self.features:
+            return
+        self.stage_updates()
+        h = self.header
+        x_ind = h.state_id(self.i_ind)
+        for oid in ids:
+            h.set_state(oid, x_ind)
+        if self.session.stager.wants.get("update"):
+            oid = np.array(ids, dtype=np.int64)
+            rows = np.empty((len(ids), 5), dtype=np.int64)
+            rows[:, 0] = oid
+            rows[:, 1] = h.gather("alloc_info", oid)
+            rows[:, 2] = self.i_ind
+            rows[:, 3] = h.gather("size_words", oid)
+            rows[:, 4] = BLACKHOLE_SIZE
+            self.session.stager.update.frombytes(rows.tobytes())
 
     def _limit(self) -> int:
         lim = self.next_tick

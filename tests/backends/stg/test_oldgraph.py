@@ -24,6 +24,31 @@ PROGRAMS = {
     "fg": (GHC_REF / "programs" / "fg.hs").read_text(),
     "queens": (REPO / "examples" / "queens.hs").read_text(),
     "tree": (REPO / "study" / "corpus" / "tree.hs").read_text(),
+    # selector thunks (base's words, lines, span, unzip, partition, splitAt: `let (a, b) =
+    # ...` in the library) short-cut by the collector once their pairs are evaluated, old
+    # ones in major collections among them, first components kept unevaluated for long
+    "selectors": """\
+module Main (main) where
+
+import Data.List (partition)
+
+main :: IO ()
+main = do
+  let text = concat [show k ++ " alpha beta\\ngamma " | k <- [1 .. 300 :: Int]]
+      ws = words text
+      ls = lines text
+      (small, big) = span (< 100) [1 .. 400 :: Int]
+      (as, bs) = unzip [(i, i * i) | i <- [1 .. 300 :: Int]]
+      (ev, od) = partition even [1 .. 500 :: Int]
+      (pre, post) = splitAt 150 ws
+  print (length ws)
+  print (sum (map length ls))
+  print (sum big, length post)
+  print (sum bs)
+  print (sum od)
+  print (map length pre == map length (take 150 ws))
+  print (sum small, sum as, sum ev)
+""",
     "knots": """\
 module Main (main) where
 
