@@ -75,13 +75,18 @@ C_SOURCE = r"""
 typedef struct { uint64_t addr; uint32_t size; uint32_t weight; } entry;
 typedef struct {
     uint64_t counter, limit, last_addr;
-    uint32_t last_size, stopped, active, stop_size;
+    uint32_t last_size, stopped, pending, stop_size;
     uint32_t (*miss)(uint64_t, uint32_t);
     int (*emu_stop)(void *);
     entry *table;
     uint64_t mask;
+    /* the fast path's table: code vector block (addr, size) -> size << 16 | weight, at
+       (addr - base) >> shift for addr in [base, base + span << shift); 0: not known */
+    uint32_t *direct;
+    uint64_t base, span;
+    uint32_t shift;
     /* ticks taken inside the emulation (``inline``): see the module docstring */
-    uint32_t inline_on, pending, pc_reg, ctl_remove;
+    uint32_t inline_on, pc_reg, ctl_remove;
     uint64_t pending_x, pending_block, stale_x, nowhere;
     uint64_t (*target)(uint64_t, uint32_t, uint32_t);
     uint32_t (*tick)(uint64_t);
@@ -94,9 +99,10 @@ static void uncache(vclock *c, void *uc, uint64_t a) {
     c->ctl(uc, c->ctl_remove, a, a + 1);
 }
 
-void vclock_block(void *uc, uint64_t addr, uint32_t size, void *user) {
-    vclock *c = (vclock *)user;
-    if (!c->active) return;
+/* every case: a block not in the fast table, a tick pending, a slice's end, a block
+   starting inside the previous one */
+__attribute__((noinline))
+static void vclock_slow(void *uc, uint64_t addr, uint32_t size, vclock *c) {
     entry *e = &c->table[((addr * 0x9E3779B97F4A7C15ull) >> 40) & c->mask];
     uint32_t w;
     if (e->addr == addr && e->size == size) {
@@ -105,6 +111,10 @@ void vclock_block(void *uc, uint64_t addr, uint32_t size, void *user) {
         w = c->miss(addr, size);
         e->addr = addr; e->size = size; e->weight = w;
     }
+    uint64_t off = (addr - c->base) >> c->shift;
+    if (off < c->span && size < 0x10000 && w < 0x10000
+        && addr == c->base + (off << c->shift))
+        c->direct[off] = size << 16 | w;
     int entered = 0;
     if (c->pending) {
         if (c->pending == 1 && addr == c->pending_block) {
@@ -154,13 +164,35 @@ void vclock_block(void *uc, uint64_t addr, uint32_t size, void *user) {
     c->counter += w;
 }
 
+/* unicorn calls this at every translated block's start (one inline call: the only block
+   hook). The common case in a few instructions, without saving registers: a known block
+   of the code vector, nothing pending, the slice not ending in it, not a block starting
+   inside the previous one (the re-run store) */
+void vclock_block(void *uc, uint64_t addr, uint32_t size, void *user) {
+    vclock *c = (vclock *)user;
+    uint64_t off = (addr - c->base) >> c->shift, d = addr - c->last_addr;
+    if (off < c->span && !c->pending && (d >= c->last_size || !(d | (size ^ c->last_size)))) {
+        uint32_t e = c->direct[off];
+        uint64_t n = c->counter + (e & 0xFFFF);
+        if ((e >> 16) == size && n <= c->limit) {
+            c->counter = n;
+            c->last_addr = addr;
+            c->last_size = size;
+            return;
+        }
+    }
+    vclock_slow(uc, addr, size, c);
+}
+
 void vclock_code(void *uc, uint64_t addr, uint32_t size, void *user) {
     vclock *c = (vclock *)user;
     if (c->pending != 2 || addr != c->pending_x) return;
     c->pending = 0;
     c->range[0] = c->range[1] = c->nowhere;
-    c->stale_x = addr;  /* its block keeps a call to the hook: dropped at the next stop */
     c->tick(addr);
+    /* its block keeps a call to the hook: dropped now (the rest of it still runs: a
+       dropped translation's code stays until unicorn flushes its whole cache) */
+    uncache(c, uc, addr);
 }
 """
 
@@ -183,10 +215,12 @@ class _Entry(ctypes.Structure):
 class _State(ctypes.Structure):
     _fields_ = [("counter", ctypes.c_uint64), ("limit", ctypes.c_uint64),
                 ("last_addr", ctypes.c_uint64), ("last_size", ctypes.c_uint32),
-                ("stopped", ctypes.c_uint32), ("active", ctypes.c_uint32),
+                ("stopped", ctypes.c_uint32), ("pending", ctypes.c_uint32),
                 ("stop_size", ctypes.c_uint32), ("miss", MISS), ("emu_stop", ctypes.c_void_p),
                 ("table", ctypes.POINTER(_Entry)), ("mask", ctypes.c_uint64),
-                ("inline_on", ctypes.c_uint32), ("pending", ctypes.c_uint32),
+                ("direct", ctypes.c_void_p), ("base", ctypes.c_uint64),
+                ("span", ctypes.c_uint64), ("shift", ctypes.c_uint32),
+                ("inline_on", ctypes.c_uint32),
                 ("pc_reg", ctypes.c_uint32), ("ctl_remove", ctypes.c_uint32),
                 ("pending_x", ctypes.c_uint64), ("pending_block", ctypes.c_uint64),
                 ("stale_x", ctypes.c_uint64), ("nowhere", ctypes.c_uint64),
@@ -291,7 +325,10 @@ class VirtualClock:
         st.mask = n - 1
         st.miss = self._miss
         st.emu_stop = ctypes.cast(uclib.uc_emu_stop, ctypes.c_void_p).value
-        st.active = 1
+        lo, hi = machine.code_range
+        st.shift = 2 if self.sparc else 0
+        self._direct = np.zeros(max(1, (hi - lo) >> st.shift), dtype=np.uint32)
+        st.direct, st.base, st.span = self._direct.ctypes.data, lo, (hi - lo) >> st.shift
         self._pending: BaseException | None = None
         self._blocks: dict[tuple[int, int], list] = {}  # (pc, size) -> _insns, for target
         self._cti_cache: dict[int, bool] = {}  # SPARC: pc -> follows a control transfer
@@ -410,6 +447,7 @@ class VirtualClock:
     def forget(self) -> None:
         """Code was rewritten: drop every cached weight."""
         ctypes.memset(self._table, 0, ctypes.sizeof(self._table))
+        self._direct[:] = 0
         self._blocks.clear()
         self._cti_cache.clear()
 
