@@ -431,7 +431,7 @@ class Sparc(SparcInline, W.Walker):
         h = mem("%g5", IMPLICIT_HANDLER)
         self.emit(f"ld {h}, %g3", "cmp %g3, 0", Branch("e", f"{self.uid}.uncaught"),
                   "ld [%g3], %g4", f"st %g4, {h}", "ld [%g3+8], %i1", "ld [%g3+4], %g4",
-                  "ld [%g3+12], %sp")
+                  "ld [%g3+12], %sp", Label(f"{self.uid}.raisejump"))
         self.jump_reg("%g4")
         self.emit(Label(f"{self.uid}.uncaught"),
                   f"ld {mem('%g5', self.service_offset('raise_uncaught'))}, %g3")

@@ -418,8 +418,8 @@ class X86(X86Inline, W.Walker):
         h = mem("esi", IMPLICIT_HANDLER)
         self.emit(f"mov eax, {h}", "test eax, eax", Jump("e", f"{self.uid}.uncaught"),
                   f"mov ecx, {mem('eax')}", f"mov {h}, ecx", f"mov edi, {mem('eax', 8)}",
-                  f"mov esp, {mem('eax', 12)}", f"jmp {mem('eax', 4)}",
-                  Label(f"{self.uid}.uncaught"))
+                  f"mov esp, {mem('eax', 12)}", Label(f"{self.uid}.raisejump"),
+                  f"jmp {mem('eax', 4)}", Label(f"{self.uid}.uncaught"))
         # never returns (prints the message and stops): not a GC point of this item
         self.emit(f"call {mem('esi', self.service_offset('raise_uncaught'))}")
 

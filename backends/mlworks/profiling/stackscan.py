@@ -60,6 +60,8 @@ typedef struct {
     int (*rd)(void *, uint64_t, void *, uint64_t);  /* uc_mem_read */
     int64_t *found, *scans_of, *top_, *max_depth, *self_, *cnt;
     uint32_t big, cur;
+    const int64_t *hcode;  /* every item's handler code addresses, ascending */
+    int64_t nhcode;
 } scanner;
 static int desc(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -100,6 +102,12 @@ int64_t scan_frames(scanner *s, uint64_t sp) {
         }
         int64_t i = l - 1;
         if (i < 0 || (int64_t)w >= s->ends[i] || (int64_t)w - s->starts[i] < 8) continue;
+        l = 0, r = s->nhcode;  /* a handler code address (a popped handler frame's) */
+        while (l < r) {
+            int64_t m = (l + r) >> 1;
+            if (s->hcode[m] < (int64_t)w) l = m + 1; else r = m;
+        }
+        if (l < s->nhcode && s->hcode[l] == (int64_t)w) continue;
         while (js < ns && s->skip[js] > a) js++;
         if (js < ns && s->skip[js] == a) continue;
         addr[k] = (int64_t)a; val[k] = (int64_t)w; item[k] = s->order[i]; k++;
@@ -241,6 +249,16 @@ class StackScanner:
                              dtype=np.int64)
         self.lo, self.hi = machine.code_range
         self.sparc = machine.arch.name == "sparc"
+        #: every handler code entry (a handler frame's word; never a return address: the
+        #: handler follows a jump): a popped handler frame's word is not a frame
+        self.handler_codes = np.array(sorted(h for it in items for h in it.handlers),
+                                      dtype=np.int64)
+        self._handler_set = frozenset(self.handler_codes.tolist())
+        #: the raise sequence's last instructions, which run with the handler's stack
+        #: pointer (SPARC: the jump and its delay slot)
+        self.raise_window = frozenset(
+            a for it in items if it.raise_jump
+            for a in ((it.raise_jump, it.raise_jump + 4) if self.sparc else (it.raise_jump,)))
         self.stats = TimeStats(len(items), time_depth) if stats else None
         # previous scan, outermost first: stack addresses, return addresses, stack ids
         self._addr = np.zeros(0, dtype=np.int64)
@@ -258,6 +276,7 @@ class StackScanner:
         #: called after each first-entry scan (the backend takes ``last_top``)
         self.on_first_entry = None
         self._item_cache: dict[int, int] = {}
+        self._retl: bytes | None = None  # SPARC's ``retl`` as the code holds it
         #: the C scan (``C_SOURCE``; None: the Python one). ``use_c`` None: when compiled
         self._c = _CScan(self) if use_c is not False else None
         if self._c is not None and not self._c.ok:
@@ -307,6 +326,9 @@ class StackScanner:
         keep = it >= 0
         addr = sp + 4 * cand[keep]
         vals, it = vals[keep], it[keep]
+        if len(addr) and len(self.handler_codes):
+            ok = ~np.isin(vals, self.handler_codes)
+            addr, vals, it = addr[ok], vals[ok], it[ok]
         if len(addr):
             hs = self._handler_slots()
             if hs:
@@ -319,9 +341,10 @@ class StackScanner:
         n = (M.STACK_TOP - sp) >> 2
         words = struct.unpack(f"<{n}I", self.m.read(sp, 4 * n))
         lo, hi, item_at = self.lo, self.hi, self._item_at
+        handlers = self._handler_set
         addr, vals, its = [], [], []
         for i, w in enumerate(words):
-            if lo <= w < hi:
+            if lo <= w < hi and w not in handlers:
                 k = item_at(w)
                 if k >= 0:
                     addr.append(sp + 4 * i)
@@ -388,7 +411,7 @@ class StackScanner:
         else:
             addr, vals, it = self.frames(pc)
             k = None
-        inner = self._item_at(pc)
+        inner = self._item_at(pc) if pc not in self.raise_window else self._raise_target()
         extra = []
         if self.sparc:
             from unicorn import sparc_const as S
@@ -396,8 +419,10 @@ class StackScanner:
             o7 = self.m.reg32(S.UC_SPARC_REG_O7)
             c = self._item_at(o7)
             # (%o7 inside the current item: the link of a call it made; equal to the
-            # innermost stored return address: already a frame)
-            if c >= 0 and c != inner and (not len(vals) or int(vals[-1]) != o7):
+            # innermost stored return address: already a frame; in a function's body past
+            # its prologue: stale, e.g. after a raise)
+            if c >= 0 and c != inner and (not len(vals) or int(vals[-1]) != o7) \
+                    and self._o7_is_link(pc, inner):
                 extra = [c]
         # ---- incremental: common outermost prefix with the previous scan
         n = min(len(addr), len(self._addr))
@@ -445,6 +470,37 @@ class StackScanner:
             self.stats.add(head + fr)
         return s
 
+    def _o7_is_link(self, pc: int, inner: int) -> bool:
+        """Whether SPARC's %o7 holds the current function's link (its caller is not on the
+        stack): in a leaf, before a non-leaf's prologue has stored it, and at the
+        ``retl`` (and its delay slot) after the epilogue has popped the frame; in the rest
+        of a body %o7 is the link of a call it made, or stale after a raise."""
+        if inner < 0:
+            return True
+        it = self.m.image.items[inner]
+        if it.leaf or pc - it.code_start < 8:
+            return True
+        if self._retl is None:
+            from ..codegen.asm_sparc import assemble
+
+            self._retl = assemble(["retl"]).link(0)
+        return self.m.read(pc, 4) == self._retl or self.m.read(pc - 4, 4) == self._retl
+
+    def _raise_target(self) -> int:
+        """The item of the handler a raise is jumping to (the PC is in the raise's last
+        instructions, whose stack pointer is already the handler's function's): x86 jumps
+        to [EAX+4], SPARC to %g4."""
+        m = self.m
+        if self.sparc:
+            from unicorn import sparc_const as S
+
+            target = m.reg32(S.UC_SPARC_REG_G4)
+        else:
+            from unicorn import x86_const as X
+
+            target = m.word(m.reg32(X.UC_X86_REG_EAX) + 4)
+        return self._item_at(target)
+
     def _push(self, s: int, item: int) -> int:
         """GHC's pushCostCentre with the loop check: a cost centre already on the stack
         returns the stack to where it was pushed."""
@@ -485,7 +541,7 @@ class _CScan:
                         ("n", I64 * 2), ("addr", P * 2), ("val", P * 2), ("item", P * 2),
                         ("uc", P), ("rd", P), ("found", P), ("scans_of", P), ("top_", P),
                         ("max_depth", P), ("self_", P), ("cnt", P), ("big", U32),
-                        ("cur", U32)]
+                        ("cur", U32), ("hcode", P), ("nhcode", I64)]
 
         m = sc.m
         self.m = m
@@ -496,8 +552,9 @@ class _CScan:
         lib.stats_add.restype = None
         lib.stats_add.argtypes = [P, P, I64]
         self.keep = [np.ascontiguousarray(a, dtype=np.int64)
-                     for a in (sc.starts, sc.ends, sc.order)]
-        st.starts, st.ends, st.order = (a.ctypes.data for a in self.keep)
+                     for a in (sc.starts, sc.ends, sc.order, sc.handler_codes)]
+        st.starts, st.ends, st.order, st.hcode = (a.ctypes.data for a in self.keep)
+        st.nhcode = len(sc.handler_codes)
         st.nitems = len(sc.starts)
         st.ram = ram.ctypes.data  # (fixed for the machine's life: memory.reserve)
         st.ram_lo, st.top = M.STACK_LO, M.STACK_TOP

@@ -351,6 +351,45 @@ def test_functions_no_tick_catches_nest_under_their_callers(tmp_path, arch):
         sum(n.alloc for p, n in paths.items() if p[:2] == main[:2])
 
 
+# handlers in a loop: `find` turns Subscript into Bad, which the loop's handler catches; the
+# handler frames popped by a raise or by the body's normal end stay in the stack memory
+HANDLERS = """
+exception Bad of int
+val arr = Array.array (10, 1)
+fun find i = Array.sub (arr, i) handle Subscript => raise Bad i
+fun apply i = find i + find (i div 2)
+fun h x = x * 2
+val total = ref 0
+val i = ref 0
+val _ = while !i < 3000 do
+  ((total := !total + apply (!i mod 13) + h (!i))
+     handle Bad _ => total := !total + 1;
+   i := !i + 1)
+val _ = print (Int.toString (!total) ^ "\\n")
+"""
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_stacks_after_handled_exceptions_nest_as_the_program_calls(tmp_path, arch):
+    # every tick's stack (and every allocation's) is one the program can have: a handler
+    # code address left in a popped handler frame is not a frame (SPARC put `<while>`
+    # directly under MAIN at a third of the ticks), nor is the raising function the
+    # innermost frame once the stack pointer is the handler's (x86 charged the raise's
+    # `Bad i` packets to `<while>/find`)
+    out, _be = run(tmp_path, HANDLERS, arch, rts=["-p", "-V0.0001"])
+    assert out == "6933000\n"
+    prof = read_profile(str(tmp_path / "p.prof"))
+    paths = _paths(prof)
+    loop = ("MAIN", "<Setup>[p.sml:1,1]", "<while>[p.sml:9]")
+    allowed = {loop, loop + ("apply[p.sml:5]",), loop + ("apply[p.sml:5]", "find[p.sml:4]"),
+               loop + ("h[p.sml:6]",), ("MAIN", "<Setup>[p.sml:1,1]", "<Setup>[basis.sml:1,1]")}
+    wrong = {p: (n.pct, n.entries) for p, n in paths.items()
+             if len(p) > 2 and p not in allowed and (any(n.pct) or n.entries)}
+    assert not wrong
+    find = paths[loop + ("apply[p.sml:5]", "find[p.sml:4]")]
+    assert find.entries == 5310 and find.pct[1] > 0  # every call; the Bad packets
+
+
 @pytest.mark.parametrize("arch", ARCHS)
 def test_alloc_of_the_prof_equals_the_space_report(tmp_path, arch):
     run(tmp_path, LEAK, arch, rts=["-P"])

@@ -124,6 +124,8 @@ def test_c_scan_grows_its_buffers_and_skips_handler_frames():
     sc.starts = np.array([base, base + 64])
     sc.ends = np.array([base + 64, base + 128])
     sc.lo, sc.hi = m.code_range
+    # a handler code address (a label of item 1): a word holding it is never a frame
+    sc.handler_codes = np.array([base + 64 + 40], dtype=np.int64)
     c = SS._CScan.__new__(SS._CScan)
     # (the handler slot is read through uc_mem_read: give the C side a reader of `mem`)
     import ctypes
@@ -177,3 +179,7 @@ def test_c_scan_grows_its_buffers_and_skips_handler_frames():
     assert len(a2) == n and k2 == n - 1 and it[-1] == 1 and it2[-1] == 0
     assert list(it2[:-1]) == list(it[:-1])
     assert c.frames()[3] == n  # unchanged: all of it is the previous scan's
+    # a popped handler frame's code word (on no handler chain) between two frames
+    put(top - 4 - 8 * 7, base + 64 + 40)
+    a3, _v3, it3, _k3 = c.frames()
+    assert len(a3) == n and list(it3) == list(it2)
