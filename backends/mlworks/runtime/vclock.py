@@ -80,11 +80,12 @@ typedef struct {
     int (*emu_stop)(void *);
     entry *table;
     uint64_t mask;
-    /* the fast path's table: code vector block (addr, size) -> size << 16 | weight, at
-       (addr - base) >> shift for addr in [base, base + span << shift); 0: not known */
+    /* the fast path's table: a code vector block (addr, size) of weight other than 1 ->
+       size << 16 | weight, at addr - base for addr in [base, base + span); 0: not known.
+       flimit: limit, or -1 while a tick is pending (every block then takes the slow path) */
     uint32_t *direct;
     uint64_t base, span;
-    uint32_t shift;
+    int64_t flimit;
     /* ticks taken inside the emulation (``inline``): see the module docstring */
     uint32_t inline_on, pc_reg, ctl_remove;
     uint64_t pending_x, pending_block, stale_x, nowhere;
@@ -99,10 +100,17 @@ static void uncache(vclock *c, void *uc, uint64_t a) {
     c->ctl(uc, c->ctl_remove, a, a + 1);
 }
 
-/* every case: a block not in the fast table, a tick pending, a slice's end, a block
-   starting inside the previous one */
+/* every case: a block not in the fast table (new, outside the code vector, of weight 1:
+   maybe a re-run store), a tick pending, a slice's end */
+static void slow(void *uc, uint64_t addr, uint32_t size, vclock *c);
+
 __attribute__((noinline))
 static void vclock_slow(void *uc, uint64_t addr, uint32_t size, vclock *c) {
+    slow(uc, addr, size, c);
+    c->flimit = c->pending ? -1 : (int64_t)c->limit;
+}
+
+static void slow(void *uc, uint64_t addr, uint32_t size, vclock *c) {
     entry *e = &c->table[((addr * 0x9E3779B97F4A7C15ull) >> 40) & c->mask];
     uint32_t w;
     if (e->addr == addr && e->size == size) {
@@ -111,10 +119,9 @@ static void vclock_slow(void *uc, uint64_t addr, uint32_t size, vclock *c) {
         w = c->miss(addr, size);
         e->addr = addr; e->size = size; e->weight = w;
     }
-    uint64_t off = (addr - c->base) >> c->shift;
-    if (off < c->span && size < 0x10000 && w < 0x10000
-        && addr == c->base + (off << c->shift))
-        c->direct[off] = size << 16 | w;
+    /* (weight 1: a store unicorn runs again alone may look the same, see below) */
+    if (addr - c->base < c->span && size < 0x10000 && w < 0x10000 && w != 1)
+        c->direct[addr - c->base] = size << 16 | w;
     int entered = 0;
     if (c->pending) {
         if (c->pending == 1 && addr == c->pending_block) {
@@ -166,15 +173,15 @@ static void vclock_slow(void *uc, uint64_t addr, uint32_t size, vclock *c) {
 
 /* unicorn calls this at every translated block's start (one inline call: the only block
    hook). The common case in a few instructions, without saving registers: a known block
-   of the code vector, nothing pending, the slice not ending in it, not a block starting
-   inside the previous one (the re-run store) */
+   of the code vector (never a re-run store: weight 1), nothing pending, the slice not
+   ending in it */
 void vclock_block(void *uc, uint64_t addr, uint32_t size, void *user) {
     vclock *c = (vclock *)user;
-    uint64_t off = (addr - c->base) >> c->shift, d = addr - c->last_addr;
-    if (off < c->span && !c->pending && (d >= c->last_size || !(d | (size ^ c->last_size)))) {
+    uint64_t off = addr - c->base;
+    if (off < c->span) {
         uint32_t e = c->direct[off];
         uint64_t n = c->counter + (e & 0xFFFF);
-        if ((e >> 16) == size && n <= c->limit) {
+        if ((e >> 16) == size && (int64_t)n <= c->flimit) {
             c->counter = n;
             c->last_addr = addr;
             c->last_size = size;
@@ -190,6 +197,7 @@ void vclock_code(void *uc, uint64_t addr, uint32_t size, void *user) {
     c->pending = 0;
     c->range[0] = c->range[1] = c->nowhere;
     c->tick(addr);
+    c->flimit = c->pending ? -1 : (int64_t)c->limit;
     /* its block keeps a call to the hook: dropped now (the rest of it still runs: a
        dropped translation's code stays until unicorn flushes its whole cache) */
     uncache(c, uc, addr);
@@ -219,7 +227,7 @@ class _State(ctypes.Structure):
                 ("stop_size", ctypes.c_uint32), ("miss", MISS), ("emu_stop", ctypes.c_void_p),
                 ("table", ctypes.POINTER(_Entry)), ("mask", ctypes.c_uint64),
                 ("direct", ctypes.c_void_p), ("base", ctypes.c_uint64),
-                ("span", ctypes.c_uint64), ("shift", ctypes.c_uint32),
+                ("span", ctypes.c_uint64), ("flimit", ctypes.c_int64),
                 ("inline_on", ctypes.c_uint32),
                 ("pc_reg", ctypes.c_uint32), ("ctl_remove", ctypes.c_uint32),
                 ("pending_x", ctypes.c_uint64), ("pending_block", ctypes.c_uint64),
@@ -326,9 +334,8 @@ class VirtualClock:
         st.miss = self._miss
         st.emu_stop = ctypes.cast(uclib.uc_emu_stop, ctypes.c_void_p).value
         lo, hi = machine.code_range
-        st.shift = 2 if self.sparc else 0
-        self._direct = np.zeros(max(1, (hi - lo) >> st.shift), dtype=np.uint32)
-        st.direct, st.base, st.span = self._direct.ctypes.data, lo, (hi - lo) >> st.shift
+        self._direct = np.zeros(max(1, hi - lo), dtype=np.uint32)
+        st.direct, st.base, st.span = self._direct.ctypes.data, lo, hi - lo
         self._pending: BaseException | None = None
         self._blocks: dict[tuple[int, int], list] = {}  # (pc, size) -> _insns, for target
         self._cti_cache: dict[int, bool] = {}  # SPARC: pc -> follows a control transfer
@@ -460,6 +467,7 @@ class VirtualClock:
         """The next slice ends ``units`` weighted instructions from now."""
         st = self.state
         st.limit = st.counter + units
+        st.flimit = -1 if st.pending else st.limit
         st.stopped = 0
 
     @property
