@@ -59,18 +59,21 @@ def _select(t: Any, lo: int, depth: int, done: list[Any]) -> Any:
     field are values (``StgHeapModel._short_cut_selectors``): ``t`` becomes an indirection
     to the field and is appended to ``done``. The field, or None."""
     dc, k = t.lf.sel
-    p = t.fv[0]
-    while type(p) is Thunk:
-        if p.val is not None:
-            p = p.val
-        elif (p.fv is not None and p.lf.sel is not None and depth < SELECTOR_DEPTH
-              and p.id >= lo and _select(p, lo, depth + 1, done) is not None):
-            p = p.val
-        else:
-            return None
+    p = _value(t.fv[0], lo, depth, done)
     if type(p) is not Con or p.dc is not dc:
         return None
-    x = p.fields[k]
+    x = _value(p.fields[k], lo, depth, done)
+    if type(x) is Thunk:
+        return None
+    t.val = x
+    t.fv = None
+    done.append(t)
+    return x
+
+
+def _value(x: Any, lo: int, depth: int, done: list[Any]) -> Any:
+    """``x`` through indirections and selector thunks that ``_select`` can short-cut (one
+    level deeper); an unevaluated thunk where that stops."""
     while type(x) is Thunk:
         if x.val is not None:
             x = x.val
@@ -78,10 +81,7 @@ def _select(t: Any, lo: int, depth: int, done: list[Any]) -> Any:
               and x.id >= lo and _select(x, lo, depth + 1, done) is not None):
             x = x.val
         else:
-            return None
-    t.val = x
-    t.fv = None
-    done.append(t)
+            break
     return x
 
 
