@@ -12,6 +12,15 @@ a block that would pass the slice's end. The weight of a block is computed once 
 Python, from the block's bytes, on the first execution of each distinct block) and kept
 in a table in C.
 
+The hook runs at every block (nfib 29: 8.3 million blocks), so its common case is a leaf
+of 18 instructions (``vclock_block``): a block of the code vector found in a direct table
+(``size << 16 | weight`` at the block's offset), nothing pending, the slice not ending in
+it: the counter advances. Everything else is ``vclock_slow`` (new blocks, blocks outside
+the code vector, blocks of weight 1, which may be a re-run store, see below; a pending
+tick; a slice's end). unicorn inlines the call of the only block hook into each
+translated block (no helper walking the hook list); that call alone costs about 4% of an
+unprofiled nfib run, the rest of the clock about as much again.
+
 Exactly the same instant as ``count=N`` (so every tick, census and profile is the same):
 
 * a block that would pass the end is not run: the clock stops in front of it, and the
@@ -45,7 +54,9 @@ When it ends r instructions into a block, the hook points the clock's one code h
 checked when the hook is added) at that instruction x, drops the block's translation and
 writes the PC (unicorn's "quit this block, go on emulating": the block has not run yet);
 the block is translated again with a call to the hook at x, where the tick runs, at the
-same instant as a stop there. Hooked translations are dropped at the next such tick. A
+same instant as a stop there. The hooked translation is dropped right after the tick (its
+code still runs to the block's end: a dropped translation's code stays until unicorn
+flushes its whole cache), so the block's later runs call no hook helper. A
 SPARC stop in the delay slot of a ``call`` or branch resumes by running the control
 transfer again (arch_sparc.SwappedUc.emu_start) and counting counts it again: the next
 slice ends one instruction earlier, as after a stop. The rest of a block after x is
