@@ -96,16 +96,15 @@ def retainer_set_rows(text: str) -> list[tuple[int, str, int | None]]:
 
 
 def hp_profile_name(filename: str, program: str, job: str) -> str:
-    """``hb`` for ``PROG.hb.hp``; for ``PROG.hp`` the break-down its JOB line names."""
+    """``hb`` for ``PROG.hb.hp``; for ``PROG.hp`` the break-down its JOB line names (with
+    ``-hb`` beside another break-down, ``-hr -hb``, the biography is ``PROG.hb.hp`` and
+    ``PROG.hp`` is the other one)."""
     middle = filename[len(program):-len(".hp")].strip(".")
     if middle:
         return middle
-    flags = job.split()
-    for f in flags:
-        for h in HEAP_FLAGS:
-            if f == "-" + h:
-                return h
-    return "hc"
+    named = [h for f in job.split() for h in HEAP_FLAGS if f == "-" + h]
+    other = [h for h in named if h != "hb"]
+    return other[0] if other else named[0] if named else "hc"
 
 
 def census_restricted(argv: list[str]) -> bool:

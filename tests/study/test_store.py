@@ -150,6 +150,10 @@ rts = ["-hr", "-hbdrag,void"]
 [schemes.timed]
 flags = ["-fprof-auto"]
 rts = ["-hr", "-p"]
+
+[schemes.both]
+flags = ["-fprof-auto"]
+rts = ["-hb", "-hr"]
 """
 
 
@@ -168,7 +172,7 @@ def test_retainer_cells_load_their_sets_and_keep_the_time_report(tmp_path):
     con = sqlite3.connect(out / "results.sqlite")
     runs = con.execute("SELECT key, backend, scheme, status, error, prof_total_alloc "
                        "FROM runs").fetchall()
-    assert len(runs) == 4 and all(s == "ok" and not e for _, _, _, s, e, _ in runs), runs
+    assert len(runs) == 6 and all(s == "ok" and not e for _, _, _, s, e, _ in runs), runs
     for key, backend, scheme, _, _, total in runs:
         d = out / "cells" / f"leak-{key}"
         listed = re.findall(r"^SET (\d+) = \{(.*)\}$", (d / "leak.prof").read_text(), re.M)
@@ -183,7 +187,22 @@ def test_retainer_cells_load_their_sets_and_keep_the_time_report(tmp_path):
         n_functions = con.execute("SELECT COUNT(*) FROM functions WHERE key = ?",
                                   (key,)).fetchone()[0]
         live = con.execute("SELECT max_live_bytes FROM runs WHERE key = ?", (key,)).fetchone()[0]
-        if scheme == "timed":
+        if scheme == "both":
+            # -hb -hr: leak.hp is the retainer profile, leak.hb.hp the biography (the JOB
+            # line of both names -hb first: the store took leak.hp for a second, empty
+            # biography, and had no drag+void share)
+            profiles = {p for (p,) in con.execute(
+                "SELECT DISTINCT profile FROM census WHERE key = ?", (key,))}
+            assert profiles == {"hr", "hb"}, profiles
+            hb = read_hp(str(d / "leak.hb.hp"))
+            bio = dict(con.execute("SELECT band, bytes_summed FROM biography WHERE key = ?",
+                                   (key,)).fetchall())
+            assert bio == {b: sum(s.bands.get(b, 0) for s in hb.samples) for b in bio}
+            share = con.execute("SELECT drag_void_share FROM runs WHERE key = ?",
+                                (key,)).fetchone()[0]
+            assert share == pytest.approx((bio["DRAG"] + bio["VOID"]) / sum(bio.values()))
+            assert bio["DRAG"] + bio["VOID"] > 0
+        elif scheme == "timed":
             assert total == read_profile(str(d / "leak.prof")).total_alloc > 0
             assert n_functions > 0 and live > 0
         else:
