@@ -111,7 +111,7 @@ def metric_table(data: StudyData, metric: Metric, baseline: str | None = None
     ...], "ratios": {program: [ratio|None]}, "summary": {"Min": [...], ...}}``. A failed cell
     has the value "FAILED"."""
     configs = list(data.configs)
-    base = baseline or (configs[0] if configs else None)
+    base = baseline or _first_measured(data, metric, configs)
     if base is not None and base not in configs:
         raise UsageError(f"compare: no configuration {base!r} (have: {', '.join(configs)})")
     rows, ratios = [], {}
@@ -138,6 +138,19 @@ def metric_table(data: StudyData, metric: Metric, baseline: str | None = None
             math.exp(sum(math.log(x) for x in pos) / len(pos)) if pos else None)
     return {"metric": metric, "configs": configs, "baseline": base, "rows": rows,
             "ratios": ratios, "summary": summary}
+
+
+def _first_measured(data: StudyData, metric: Metric, configs: list[str]) -> str | None:
+    """The default baseline: the first configuration with a value of ``metric`` for some
+    program (a metric only some schemes measure, such as ``dragvoid`` of ``-hb`` cells,
+    would otherwise be compared with an empty column), else the first one."""
+    for c in configs:
+        for p in data.programs:
+            r = data.runs.get((p, c))
+            if r is not None and r["status"] == "ok" and \
+                    isinstance(r[metric.column], (int, float)):
+                return c
+    return configs[0] if configs else None
 
 
 def _ratio(v: Any, b: Any) -> float | None:

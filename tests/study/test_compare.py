@@ -89,3 +89,23 @@ def test_html_page_renders_in_chromium(tiny_study, tmp_path):
     assert dom.count('class="chart alloc-bars"') == 2
     assert dom.count("<polygon") >= 4
     assert re.search(r'<table class="metric" data-metric="alloc"', dom)
+
+
+def test_a_metric_only_some_schemes_measure_is_compared_with_the_first_that_does():
+    # dragvoid comes from -hb cells only: with a -p cell first in the study, the default
+    # baseline was that cell's empty column and every ratio printed "-"; the baseline is
+    # now the first configuration with a value (an explicit --baseline is kept)
+    from profkit.study.compare import METRICS, StudyData, metric_table
+
+    def row(share):
+        return {"status": "ok", "drag_void_share": share, "alloc_bytes": 100}
+
+    data = StudyData(None, ["a", "b"], ["prof", "bio", "bio2"],
+                     {("a", "prof"): row(None), ("a", "bio"): row(0.25),
+                      ("a", "bio2"): row(0.5), ("b", "prof"): row(None),
+                      ("b", "bio"): row(0.2), ("b", "bio2"): row(0.1)})
+    t = metric_table(data, METRICS["dragvoid"])
+    assert t["baseline"] == "bio"
+    assert t["ratios"]["a"] == [None, 1.0, 2.0] and t["ratios"]["b"] == [None, 1.0, 0.5]
+    assert metric_table(data, METRICS["alloc"])["baseline"] == "prof"
+    assert metric_table(data, METRICS["dragvoid"], "bio2")["baseline"] == "bio2"
