@@ -132,9 +132,11 @@ class StgHeapModel:
         self.remembered_old: list[Any] = []
         #: the live ids after the last major collection (``_account``)
         self._live = np.zeros(0, dtype=np.int64)
-        #: selector thunks not yet entered nor dead (the machine lists each one it
-        #: allocates: ``select``), and the machine's callback for those short-cut
+        #: selector thunks the machine allocated since the last collection (``select``
+        #: lists each one), those from before still unevaluated and live (a minor
+        #: collection does not look at them), and the machine's callback for those short-cut
         self.selectors: list[Any] = []
+        self.old_selectors: list[Any] = []
         self.select = self.selectors.append
         self.short_cut_fn: Callable[[list[int]], None] | None = None
         self.selectors_short_cut = 0
@@ -171,7 +173,7 @@ class StgHeapModel:
         s.gc_start(top, major)
         marked = self._trace(n, major, graph=None)
         self._account(n, marked, major)
-        self._prune_selectors()
+        self._prune_selectors(major)
         self._prune_remembered_old(n)
         if major and self.fast:
             self.fast.compact(self.dead)
@@ -195,7 +197,7 @@ class StgHeapModel:
         graph_edges: dict | None = {} if s.needs_graph else None
         marked = self._trace(n, True, graph=graph_edges)
         self._account(n, marked, True)
-        self._prune_selectors()
+        self._prune_selectors(True)
         self._prune_remembered_old(n)
         if self.fast:
             self.fast.compact(self.dead)
@@ -236,15 +238,13 @@ class StgHeapModel:
         can die (``words``' and ``span``'s pairs holding the rest of a list). A field that
         is itself unevaluated leaves the thunk as it is. Dead thunks among them are
         short-cut too (it changes nothing: they stay dead); none is used or entered."""
-        sels = self.selectors
-        if not sels:
-            return
         lo = 0 if major else self.nursery_start
         dead = self.dead
         done: list[Any] = []
-        for t in sels:
-            if t.fv is not None and t.id >= lo and not dead[t.id]:
-                _select(t, lo, 0, done)
+        for sels in (self.selectors, self.old_selectors) if major else (self.selectors,):
+            for t in sels:
+                if t.fv is not None and t.id >= lo and not dead[t.id]:
+                    _select(t, lo, 0, done)
         if not done:
             return
         self.selectors_short_cut += len(done)
@@ -255,11 +255,17 @@ class StgHeapModel:
         if self.short_cut_fn is not None:
             self.short_cut_fn([t.id for t in done])
 
-    def _prune_selectors(self) -> None:
-        """After a collection's accounting: forget the listed thunks that died, were
-        entered or short-cut (before a compaction renumbers the live ones)."""
+    def _prune_selectors(self, major: bool) -> None:
+        """After a collection's accounting (before a compaction renumbers the live ones):
+        the young list's thunks still unevaluated and live join the old list, which a major
+        collection prunes of the thunks that died, were entered or short-cut."""
         dead = self.dead
-        self.selectors[:] = [t for t in self.selectors if t.fv is not None and not dead[t.id]]
+        young = [t for t in self.selectors if t.fv is not None and not dead[t.id]]
+        del self.selectors[:]  # (in place: the machine holds its append)
+        if major:
+            self.old_selectors = [t for t in self.old_selectors
+                                  if t.fv is not None and not dead[t.id]]
+        self.old_selectors += young
 
     # ------------------------------------------------------------------ compaction
     def _compact(self, n: int) -> int:
