@@ -256,6 +256,30 @@ class SiteHeader(ProfHeader):
     def slice(self, name: str, start: int, stop: int) -> np.ndarray:
         return self.gather(name, slice(start, stop))
 
+    def atoms(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The objects ``ids`` by *atom*, what fixes an object's current info and size:
+        ``(atom, atom_info, atom_size)`` with ``atom`` (int32, one per object) an index into
+        ``atom_info`` (its current info) and ``atom_size`` (its size_words as allocated).
+        Atom ``code * sites + site`` is site ``site`` in state ``code`` (0 = as
+        allocated), so a census sums objects per atom with one ``np.bincount`` and looks
+        up infos and sizes per atom, not per object."""
+        ids = np.asarray(ids, dtype=np.int64)
+        site = self._padded(self.site, np.int32, ids)
+        sinfo, ssize = self._sites()
+        ns = len(sinfo)
+        st = self._padded(self.state, np.uint8, ids) if len(self.state) else None
+        top = int(st.max()) + 1 if st is not None and len(st) else 1  # atoms < top * ns
+        a_info = np.tile(sinfo, top)
+        if top > 1:
+            for c in range(1, top):
+                a_info[c * ns:(c + 1) * ns] = self.state_info[c]
+            atom = st.astype(np.int32)  # type: ignore[union-attr]
+            atom *= ns
+            atom += site
+        else:
+            atom = site
+        return atom, a_info, np.tile(ssize, top)
+
     def state_codes(self, ids: np.ndarray) -> np.ndarray:
         """The ``state`` code of each object (0 = as allocated; ``state_info[code]`` is
         its current info otherwise)."""

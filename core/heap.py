@@ -74,7 +74,10 @@ class CensusView:
         c = self._cache.get(name)
         if c is not None:
             return c
-        if name in ("info", "producer", "size_words", "era", "last_use"):
+        at = self.atoms() if name in ("info", "size_words", "kind") else None
+        if at is not None:  # through the atoms' own columns: no per-object gather of info
+            c = at[{"info": 1, "size_words": 2, "kind": 3}[name]][at[0]]
+        elif name in ("info", "producer", "size_words", "era", "last_use"):
             c = self.header.gather(name, self.obj)
             cap = getattr(self.header, "updated_size_words", 0)
             if name == "size_words" and cap:
@@ -86,6 +89,29 @@ class CensusView:
         else:
             raise KeyError(name)
         self._cache[name] = c
+        return c
+
+    def atoms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+        """The live objects by *atom* (``SiteHeader.atoms``: what fixes an object's current
+        info and size), or None when the header has no allocation sites: ``(atom,
+        atom_info, atom_size_words, atom_kind)``, ``atom`` one per object, the others one
+        per atom, sizes as a census counts them (updated thunks shrunk). Every column the
+        atoms fix is then one lookup per object, and a sum over objects a bincount of
+        ``atom``."""
+        c = self._cache.get("_atoms", False)
+        if c is not False:
+            return c
+        make = getattr(self.header, "atoms", None)
+        if make is None:
+            c = None
+        else:
+            atom, a_info, a_size = make(self.obj)
+            a_kind = self.tables.infos.columns()["kind"][a_info]
+            cap = getattr(self.header, "updated_size_words", 0)
+            if cap:
+                a_size = updated_sizes(a_size, a_kind, cap)
+            c = (atom, a_info, a_size, a_kind)
+        self._cache["_atoms"] = c
         return c
 
     def __len__(self) -> int:

@@ -175,13 +175,23 @@ def band_ids(
     """
     tables = tables if tables is not None else census.tables
     label_length = rts.label_length if rts is not None else DEFAULT_LABEL_LENGTH
-    column, name_of = _namer(tables, breakdown, label_length)
+    column = _namer(tables, breakdown, label_length)[0]
     keys = producers(census, tables) if column == "producer" else census.col(column)
     present = _present_keys(keys)
+    lut, names = _name_keys(tables, breakdown, label_length, present)
+    codes = lut[keys.astype(np.int64) + 1] if len(keys) else np.empty(0, dtype=np.int32)
+    return codes, names
+
+
+def _name_keys(tables: Tables, breakdown: str, label_length: int, present: np.ndarray
+               ) -> tuple[np.ndarray, list[str]]:
+    """``(lut, names)`` for the distinct keys ``present`` (ascending): ``lut[k + 1]`` is
+    the band of key k (key -1, a null producer, in slot 0; -1 for keys not present),
+    ``names`` in order of the first key naming each."""
+    name_of = _namer(tables, breakdown, label_length)[1]
     cache = _cache(tables, (breakdown, label_length))
     names: list[str] = []
     index: dict[str, int] = {}
-    # lut[k + 1] is the band of key k (key -1, a null producer, lands in slot 0)
     lut = np.full(int(present[-1]) + 2 if len(present) else 1, -1, dtype=np.int32)
     for k in present.tolist():
         name = cache.get(k)
@@ -192,8 +202,84 @@ def band_ids(
             j = index[name] = len(names)
             names.append(name)
         lut[k + 1] = j
-    codes = lut[keys.astype(np.int64) + 1] if len(keys) else np.empty(0, dtype=np.int32)
-    return codes, names
+    return lut, names
+
+
+def band_sums(census: CensusView, breakdown: str, rts: RtsFlags
+              ) -> list[tuple[str, int]] | None:
+    """The non-empty bands of a census as ``(name, bytes)`` in band-code order, as
+    ``band_ids``, ``heap_mask`` and ``band_bytes`` give them, computed per *atom*
+    (``CensusView.atoms``: site and state) where the header has them: one bincount over
+    the objects' atoms (and, by producer, one over their stacks), the names, kinds,
+    restrictions and sizes looked up per atom, not per object. None without atoms."""
+    at = census.atoms()
+    if at is None:
+        return None
+    if not len(census):
+        return []
+    atom, a_info, a_size, a_kind = at
+    tables = census.tables
+    label_length = rts.label_length
+    column = _namer(tables, breakdown, label_length)[0]
+    na = len(a_info)
+    a_count = np.bincount(atom, minlength=na)
+    # the atoms a census counts: info restrictions, no thread stacks without -xt
+    a_ok = np.ones(na, dtype=bool) if rts.include_tso else a_kind != int(ObjKind.STACK)
+    restrict = {k: v for k, v in (rts.heap.restrict or {}).items()
+                if k in RESTRICTIONS and v}
+    infos = tables.infos
+    for letter in ("d", "y"):
+        if letter in restrict:
+            wanted = frozenset(restrict[letter])
+            attr = "desc" if letter == "d" else "type_desc"
+            info_ok = _selector_lut(_present_keys(a_info[a_count > 0]),
+                                    lambda i: getattr(infos[i], attr) in wanted)
+            a_ok &= info_ok[np.minimum(a_info.astype(np.int64) + 1, len(info_ok) - 1)]
+    obj_ok = None
+    prod = None
+    if column == "producer" or restrict.keys() & {"c", "C", "m"}:
+        prod = census.col("producer")
+        pinned = _PINNED.get(tables)
+        if pinned is not None and pinned[1]:
+            a_pin = np.isin(a_info, np.fromiter(pinned[1], dtype=np.int64)) & (a_count > 0)
+            if a_pin.any():
+                prod = prod.copy()
+                prod[a_pin[atom]] = pinned[0]
+        sub = {k: v for k, v in restrict.items() if k in ("c", "C", "m")}
+        if sub:
+            obj_ok = restriction_mask(census, sub, tables, keys=prod)
+    wb = census.word_bytes
+    if column == "producer":
+        assert prod is not None
+        a_b = a_size.astype(np.int64) * wb * a_ok
+        nk = int(prod.max()) + 2
+        if obj_ok is None and nk * na <= 4 * len(atom) + (1 << 16):
+            # objects counted per (stack, atom): one integer bincount, bytes per atom
+            key = prod.astype(np.int64)
+            key += 1
+            key *= na
+            key += atom
+            cnt = np.bincount(key, minlength=nk * na).reshape(nk, na)
+            present = np.flatnonzero(cnt.any(axis=1)) - 1
+            k_bytes = cnt @ a_b
+        else:
+            keys = prod.astype(np.int64) + 1
+            present = np.flatnonzero(np.bincount(keys)) - 1
+            w = a_b.astype(np.float64)[atom]
+            if obj_ok is not None:
+                w *= obj_ok
+            k_bytes = np.rint(np.bincount(keys, weights=w, minlength=nk)).astype(np.int64)
+    else:
+        cnt = a_count if obj_ok is None else np.bincount(atom[obj_ok], minlength=na)
+        a_bytes = cnt.astype(np.int64) * a_size * wb * a_ok
+        here = a_count > 0
+        present = _present_keys(a_info[here])
+        k_bytes = np.zeros(int(present[-1]) + 2, dtype=np.int64)
+        np.add.at(k_bytes, a_info[here].astype(np.int64) + 1, a_bytes[here])
+    lut, names = _name_keys(tables, breakdown, label_length, present)
+    sums = np.zeros(len(names), dtype=np.int64)
+    np.add.at(sums, lut[present + 1], k_bytes[present + 1])
+    return [(names[j], int(sums[j])) for j in np.flatnonzero(sums).tolist()]
 
 
 def _selector_lut(
@@ -214,6 +300,7 @@ def restriction_mask(
     census: CensusView,
     restrict: Mapping[str, Sequence[str]] | None,
     tables: Tables | None = None,
+    keys: np.ndarray | None = None,
 ) -> np.ndarray:
     """Which live objects satisfy every restriction (GHC's closureSatisfiesConstraints).
 
@@ -225,9 +312,11 @@ def restriction_mask(
         centre is; ``d``: the closure description is; ``y``: the type description is. Letters
         ``r`` and ``b`` are ignored here (the retainer and biographical schemes apply them).
     :param tables: defaults to ``census.tables``.
+    :param keys: the ``producers`` column, if the caller has it already.
     :returns: a bool array aligned with ``census.obj`` (all True without restrictions).
     """
     tables = tables if tables is not None else census.tables
+    prods = (lambda: keys) if keys is not None else (lambda: producers(census, tables))
     mask = np.ones(len(census), dtype=bool)
     if not restrict or len(census) == 0:
         return mask
@@ -248,12 +337,12 @@ def restriction_mask(
             continue
         wanted = frozenset(names)
         if letter == "c":
-            m = _key_mask(producers(census, tables),
+            m = _key_mask(prods(),
                           lambda s: (cc := top_cc(s)) is not None and cc.label in wanted)
         elif letter == "C":
-            m = _key_mask(producers(census, tables), lambda s: any_label(s, wanted))
+            m = _key_mask(prods(), lambda s: any_label(s, wanted))
         elif letter == "m":
-            m = _key_mask(producers(census, tables),
+            m = _key_mask(prods(),
                           lambda s: (cc := top_cc(s)) is not None and cc.module in wanted)
         elif letter == "d":
             m = _key_mask(census.col("info"), lambda i: infos[i].desc in wanted)

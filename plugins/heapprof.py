@@ -45,6 +45,9 @@ def census_bands(census: CensusView, rts: RtsFlags, breakdown: str | None = None
                  ) -> list[tuple[str, int]]:
     """The non-empty bands of one census as ``(name, bytes)``, in band-code order."""
     breakdown = breakdown or rts.heap.breakdown or "c"
+    rows = bands.band_sums(census, breakdown, rts)  # per atom, where the header has them
+    if rows is not None:
+        return rows
     codes, names = bands.band_ids(census, breakdown, rts)
     mask = bands.heap_mask(census, rts)
     sums = bands.band_bytes(codes, census.col("size_bytes"), len(names), mask)

@@ -141,16 +141,40 @@ class OldGraph:
     # ------------------------------------------------------------------ the young trace
     def trace_young(self, marked: bytearray, lo: int, n: int, todo: Iterable[Any],
                     old_targets: list[int] | None = None,
-                    statics_seen: set[int] | None = None) -> None:
+                    statics_seen: set[int] | None = None,
+                    record: array | None = None) -> None:
         """Mark the young objects (ids in [lo, n)) reachable from ``todo``, recording the
         edges of every object marked (a thunk's with a spare self-loop); old ids reached go
-        to ``old_targets`` when given."""
+        to ``old_targets`` when given. ``record`` gets the id of each of ``todo`` through
+        indirections (-1 for what is not a heap object), for the machine's root cache."""
         add_src, add_dst = self._src.append, self._dst.append
         seen = statics_seen if statics_seen is not None else set()
         stack: list[Any] = []
         push, pop = stack.append, stack.pop
         cur = -1
         todo = list(todo)
+        if record is not None:  # the roots, each id recorded (no edges: cur is -1)
+            rec = record.append
+            for f in todo:
+                while type(f) is Thunk and f.val is not None:
+                    f = f.val
+                i = getattr(f, "id", None)
+                if i is None:
+                    rec(-1)
+                    continue
+                rec(i)
+                if i < 0:
+                    if id(f) not in seen:
+                        seen.add(id(f))
+                        push(f)
+                elif i < lo:
+                    if old_targets is not None:
+                        old_targets.append(i)
+                elif i < n and not marked[i]:
+                    marked[i] = 1
+                    if type(f) is not Box:
+                        push(f)
+            todo = []
         while True:
             for f in todo:
                 while type(f) is Thunk and f.val is not None:
@@ -270,7 +294,11 @@ class OldGraph:
             to.append(i if i is not None and i >= 0 else -1)
             todo.extend(_children(t))
         self._set_rows(tids, to)
-        self.trace_young(marked, lo, n, todo)
+        done = getattr(roots, "ids_seen", None)
+        rec = array("q") if done is not None else None
+        self.trace_young(marked, lo, n, todo, record=rec)
+        if done is not None:
+            done(rec)
         self._append_rows(n)
 
     def major(self, marked: bytearray, lo: int, n: int, roots: Iterable[Any],
@@ -302,7 +330,12 @@ class OldGraph:
                 to.append(-1)
                 pending.append((t.id, v))
         self._set_rows(tids, to)
-        self.trace_young(marked, lo, n, roots, old_targets=targets, statics_seen=statics)
+        done = getattr(roots, "ids_seen", None)
+        rec = array("q") if done is not None else None
+        self.trace_young(marked, lo, n, roots, old_targets=targets, statics_seen=statics,
+                         record=rec)
+        if done is not None:
+            done(rec)
         reached = np.zeros(lo, dtype=bool)
         first: Any = targets
         if old_roots is not None and len(old_roots):

@@ -19,6 +19,11 @@ from ..heap.heapobj import Box, Con, Fun, Pap, Thunk
 
 #: header rows per step of ``renumber_ids``'s per-stack sums
 _CHUNK = 1 << 18
+#: frames the watermark moves down when ``ret`` pops it (``wm_pop``): one call per this
+#: many frames returned through, not one per frame, for at most this many frames listed
+#: again at the next collection
+WM_STEP = 32
+_WM = rt.WM
 
 
 class MachineRoots:
@@ -60,14 +65,24 @@ class MachineRoots:
         return items
 
     def wm_pop(self, fr: tuple) -> tuple:
-        """``ret`` popped the watermark frame: record it as dirty, move the mark down."""
+        """``ret`` popped the watermark frame: record its environment as dirty (a frame
+        below that shares it may see it written) and move the mark ``WM_STEP`` frames down.
+        The frames between are above the mark: the next collection lists them as changed,
+        and their environments are recorded as dirty now, as they would be when popped
+        (a superset: a frame's environment is only written once the frame is popped)."""
         orig = fr[1]
+        dirty = self._dirty
         if len(orig) > 1 and type(orig[1]) is list:
-            self._dirty[id(orig[1])] = orig[1]
+            dirty[id(orig[1])] = orig[1]
         st = self.stack
-        if st:
-            self._wm_index = len(st) - 1
-            st[-1] = (rt.WM, st[-1])
+        k = len(st)
+        if k:
+            j = k - WM_STEP if k > WM_STEP else 0
+            for f in st[j + 1:]:
+                if len(f) > 1 and type(f[1]) is list:
+                    dirty[id(f[1])] = f[1]
+            self._wm_index = j
+            st[j] = (_WM, st[j])
         else:
             self._wm_index = -1
         return orig
@@ -140,26 +155,47 @@ class MachineRoots:
         old = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep].copy()
         del self._rc_ids[keep:]
         del self._rc_off[j + 2:]
-        ids, off = self._rc_ids, self._rc_off
-        fresh: list = []
-        wm = rt.WM
+        fresh = FreshRoots()
+        fresh.machine = self
+        ends = fresh.ends = array("q")
+        end = ends.append
+        add = fresh.extend
+        wm = _WM
         for fr in st[j + 1:]:
-            items = self._frame_items_of(fr[1] if fr[0] is wm else fr)
-            fresh.extend(items)
-            for x in items:
-                while type(x) is Thunk and x.val is not None:
-                    x = x.val
-                i = getattr(x, "id", None)
-                if i is not None and i >= 0:
-                    ids.append(i)
-            off.append(len(ids))
+            if fr[0] is wm:
+                fr = fr[1]
+            live = getattr(fr[0], "live", None)
+            if live is not None:
+                env = fr[1]
+                add([env[i] for i in live])
+            else:
+                for x in fr[1:]:
+                    if type(x) is list:
+                        add(x)
+                    else:
+                        fresh.append(x)
+            end(len(fresh))
         env = self.cur_env
         if env is not None:
             live = getattr(self.cur_code, "live_run", None)
-            fresh.extend(env if live is None else [env[i] for i in live])
-        fresh.extend(c.val for c in self.cafs if c.val is not None)
+            add(env if live is None else [env[i] for i in live])
+        add(c.val for c in self.cafs if c.val is not None)
         self._remark()
         return old, fresh
+
+    def _rc_fill(self, ends: array, ids: array) -> None:
+        """The root cache's rows of the frames just listed (``FreshRoots.ids_seen``):
+        frame k held the items before ``ends[k]``, whose ids are ``ids`` (-1: not a heap
+        object, or a static one)."""
+        if not len(ends):
+            return
+        e = np.frombuffer(ends, dtype=np.int64)
+        got = np.frombuffer(ids, dtype=np.int64)[:int(e[-1])]
+        heap = got >= 0
+        upto = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(heap)])
+        base = self._rc_off[-1]
+        self._rc_ids.frombytes(got[heap].tobytes())
+        self._rc_off.frombytes((upto[e] + base).tobytes())
 
     def renumber_ids(self, kept: np.ndarray) -> None:
         """The header is about to keep only the rows ``kept`` (``StgHeapModel._compact``,
@@ -220,3 +256,17 @@ class MachineRoots:
             else:
                 out.append(x)
         return out
+
+
+class FreshRoots(list):
+    """The roots ``gc_root_split`` lists object by object: the items of the frames changed
+    since the last collection (frame k's end before ``ends[k]``), then the running
+    environment's and the CAFs'. The collector's young trace resolves every root's id
+    anyway; it hands them to ``ids_seen``, which files the frames' ids in the root cache
+    (without that call the cache covers only the unchanged frames, and the next collection
+    lists the rest again)."""
+
+    __slots__ = ("machine", "ends")
+
+    def ids_seen(self, ids: array) -> None:
+        self.machine._rc_fill(self.ends, ids)

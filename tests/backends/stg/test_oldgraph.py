@@ -49,6 +49,29 @@ main = do
   print (map length pre == map length (take 150 ws))
   print (sum small, sum as, sum ev)
 """,
+    # deep stacks grown and unwound across many collections: update frames and case
+    # continuations whose environments are written after a collection listed them (the
+    # root cache, the watermark moving down WM_STEP frames at a time)
+    "deep": """\
+module Main (main) where
+
+mysum :: [Int] -> Int
+mysum [] = 0
+mysum (x : xs) = x + mysum xs
+
+walk :: Int -> Int -> Int
+walk 0 acc = acc
+walk n acc = case walk (n - 1) (acc + 1) of
+  r -> let s = r + n in if even n then s else s - 1
+
+main :: IO ()
+main = do
+  let xs = [1 .. 6000 :: Int]
+      ys = map (* 3) xs
+  print (mysum xs)
+  print (walk 5000 0 + mysum ys)
+  print (length xs + length ys)
+""",
     "knots": """\
 module Main (main) where
 
