@@ -212,7 +212,10 @@ class StgHeapModel:
         graph = self._graph(live, graph_edges) if graph_edges is not None else None
         if self._compact(n) != n:
             live = self._live.astype(np.int64, copy=False)  # their new ids
-        gen = np.frombuffer(self.gen, dtype=np.uint8)[live].astype(np.int8)
+        if self.generations <= 2:  # a major collection left every survivor in the top one
+            gen = np.full(len(live), self.generations - 1, dtype=np.int8)
+        else:
+            gen = np.frombuffer(self.gen, dtype=np.uint8)[live].astype(np.int8)
         view = CensusView(time=time, era=s.era, obj=live, gen=gen, tables=s.tables,
                           header=s.header, word_bytes=s.word_bytes)
         if graph is not None:

@@ -125,9 +125,9 @@ class OldGraph:
         self.searches_c = 0  # breadth-first searches done by scipy (the rest in Python)
         self._one = np.ones(1)
         self._nnz_rebuilt = 0  # edges after the last rebuild (``compact``)
-        # the edges recorded by the current collection's young trace
-        self._src = array("q")
-        self._dst = array("q")
+        # the edges recorded by the current collection's young trace: for each object
+        # traced, ~id (negative) then the ids it points at (one append per edge)
+        self._edges = array("q")
 
     @property
     def rows(self) -> int:
@@ -147,7 +147,7 @@ class OldGraph:
         edges of every object marked (a thunk's with a spare self-loop); old ids reached go
         to ``old_targets`` when given. ``record`` gets the id of each of ``todo`` through
         indirections (-1 for what is not a heap object), for the machine's root cache."""
-        add_src, add_dst = self._src.append, self._dst.append
+        add = self._edges.append
         seen = statics_seen if statics_seen is not None else set()
         stack: list[Any] = []
         push, pop = stack.append, stack.pop
@@ -188,8 +188,7 @@ class OldGraph:
                         push(f)
                     continue
                 if cur >= 0:
-                    add_src(cur)
-                    add_dst(i)
+                    add(i)
                 if i < lo:
                     if old_targets is not None:
                         old_targets.append(i)
@@ -201,13 +200,14 @@ class OldGraph:
                 return
             x = pop()
             cur = x.id
+            if cur >= 0:
+                add(~cur)  # the edges that follow are this object's
             t = type(x)
             if t is Con:
                 todo = x.fields
             elif t is Thunk:
                 if cur >= 0:
-                    add_src(cur)  # the spare slot an update or a blackhole overwrites
-                    add_dst(cur)
+                    add(cur)  # the spare slot an update or a blackhole overwrites
                 v = x.val
                 todo = (v,) if v is not None else (x.fv or ())
             elif t is Fun:
@@ -221,8 +221,10 @@ class OldGraph:
         """Rows for ids ``rows..n-1`` from the edges the young trace recorded (sources not
         marked have empty rows)."""
         base = self.rows
-        src = np.frombuffer(self._src, dtype=np.int64)
-        dst = np.frombuffer(self._dst, dtype=np.int64)
+        e = np.frombuffer(self._edges, dtype=np.int64)
+        head = e < 0
+        src = (~e[head])[np.cumsum(head)[~head] - 1]  # each edge's object: the last head
+        dst = e[~head]
         if n > base:
             if len(src):
                 order = np.argsort(src, kind="stable")
@@ -232,8 +234,8 @@ class OldGraph:
                 self.indptr.extend(ptr.astype(np.int32))
             else:
                 self.indptr.extend(np.full(n - base, self.indptr.arr[base], dtype=np.int32))
-        self._src = array("q")
-        self._dst = array("q")
+        del src, dst, head, e
+        self._edges = array("q")
 
     # ------------------------------------------------------------------ rows in place
     def _fill_rows(self, ids: np.ndarray) -> None:

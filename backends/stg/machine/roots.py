@@ -152,7 +152,10 @@ class MachineRoots:
             if j + 1 >= len(self._rc_off):
                 j = -1
         keep = self._rc_off[j + 1]
-        old = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep].copy()
+        if self.minor_collection:  # a minor trace starts from the changed frames only
+            old = np.zeros(0, dtype=np.int64)
+        else:  # (a copy: the cache grows while the major collection searches from these)
+            old = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep].copy()
         del self._rc_ids[keep:]
         del self._rc_off[j + 2:]
         fresh = FreshRoots()
