@@ -11,6 +11,7 @@ edges recorded many times.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from profkit.backends.stg.heap import gc as G
@@ -173,3 +174,25 @@ def test_a_small_heap_never_imports_scipy(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(src), str(tmp_path)],
                          capture_output=True, text=True, check=True).stdout.split()
     assert out[1] == "True" and int(out[2]) > 0
+
+
+@pytest.mark.parametrize("gens", ["-G1", "-G2", "-G3"])
+def test_census_generations_are_the_collectors(tmp_path, gens):
+    """A census's ``gen`` column is each live object's generation in the collector model
+    (with at most two generations it is the top one for every survivor, without a gather)."""
+    from profkit.hookspecs import hookimpl
+
+    seen = []
+
+    class Gens:
+        @hookimpl
+        def profkit_census(self, session, census):
+            model = session.backend.gc
+            g = np.frombuffer(model.gen, dtype=np.uint8)[census.obj].astype(np.int8)
+            seen.append(bool(np.array_equal(g, census.gen)) and census.gen.dtype == np.int8)
+
+    r = run_program(source=PROGRAMS["deep"], name="deep.hs", plugins=[Gens()],
+                    rts=["-hc", "-i0.0002", "-A8k", gens], flags=["-fprof-auto"],
+                    outdir=tmp_path)
+    assert r.status == 0, r.stderr
+    assert len(seen) >= 3 and all(seen)
