@@ -21,6 +21,10 @@ from .prims import COMPARISONS
 
 BOX_CONS = ("I#", "D#", "C#")
 
+#: a force chain's function R_n of at most this many lines runs inline where the chain is
+#: (its frames still re-run R_n): a Python call costs as much as a dozen of its lines
+INLINE_R_LINES = 40
+
 
 def free_names(e: Any, memo: dict[int, frozenset]) -> frozenset:
     """Names occurring free in an expression or right-hand side (locals and globals)."""
@@ -146,7 +150,14 @@ class CaseCodegen:
                 self.gen_final_select(final, e, b, cscope, inner, ctx, rem)
             self.src.append(rem.text())
             self.live_slots(rname, free_names(e, self.memo), scope, None)
-            em(f"return {rname}(env)")
+            body = rem.lines[2:]
+            if len(body) <= INLINE_R_LINES and len(em.lines) > 2:
+                # its first run inline (a Python call less); its frame re-runs R_n itself.
+                # Not as a whole body: compile_lf makes that block R_n itself (an alias)
+                for line in body:
+                    em(line[4:])
+            else:
+                em(f"return {rname}(env)")
             return
         sname = self.fresh("S")
         sem = Em(f"def {sname}(env):")

@@ -367,7 +367,10 @@ class Codegen(CaseCodegen):
                 em(f"o = {ref}")
                 em("if type(o) is Thunk and o.val is None:")
                 self.gen_enter_thunk(em, "    ")
-                em("return enter(o)")
+                # rt.enter for what is left, a value or an evaluated thunk (a call less)
+                em("if type(o) is Thunk:")
+                em("    o = o.val")
+                em("return ret(o)")
             return
         args = ", ".join(self.atom(a, scope) for a in e.args)
         g = None if local else self.gfun.get(e.fun)

@@ -190,7 +190,9 @@ def enter_thunk(o):
     o.fv = None
     CCS = o.ccs
     lf = o.lf
-    fv += lf.pad
+    pad = lf.pad
+    if pad:
+        fv += pad
     return lf.code, fv
 
 
@@ -242,7 +244,9 @@ def apply(f, args):
     fv = fn.fv
     if fv:
         args = fv + args
-    args += lf.pad
+    pad = lf.pad
+    if pad:
+        args += pad
     return lf.code, args
 
 
@@ -255,13 +259,14 @@ def mkpap(fn, args, c):
 
 def run_loop(code, env, steps, limit):
     """The trampoline: one code block per machine transition (call, thunk entry, return to
-    a case continuation). Returns (final value, steps). Four transitions run per loop
-    iteration while the next event is further away (a quarter of the counting and testing);
-    ``i`` counts those done, so that the step count stays exact when one raises."""
+    a case continuation). Returns (final value, steps). Eight transitions run per loop
+    iteration while the next event is further away (an eighth of the counting and
+    testing); ``i`` counts those done, so that the step count stays exact when one
+    raises."""
     i = 0
     try:
         while True:
-            if steps + 4 <= limit:
+            if steps + 8 <= limit:
                 code, env = code(env)
                 i = 1
                 code, env = code(env)
@@ -269,7 +274,15 @@ def run_loop(code, env, steps, limit):
                 code, env = code(env)
                 i = 3
                 code, env = code(env)
-                steps += 4
+                i = 4
+                code, env = code(env)
+                i = 5
+                code, env = code(env)
+                i = 6
+                code, env = code(env)
+                i = 7
+                code, env = code(env)
+                steps += 8
                 i = 0
             else:
                 code, env = code(env)
