@@ -79,8 +79,8 @@ _SET_LINE = re.compile(r"SET (\d+) = \{(.*)\}$")
 
 def retainer_set_rows(text: str) -> list[tuple[int, str, int | None]]:
     """The retainer sets listed in a ``.prof`` (or ``.retainers``) file: ``(set id, the
-    retaining stacks as written between the braces, number of stacks; None for MANY)``. The set ids are
-    the ``(n)`` prefixes of the ``-hr`` profile's band names."""
+    retaining stacks as written between the braces, number of stacks; None for MANY)``. The
+    set ids are the ``(n)`` prefixes of the ``-hr`` profile's band names."""
     out = []
     for ln in text.split("\n"):
         m = _SET_LINE.match(ln.strip())

@@ -308,7 +308,7 @@ class MLWorksBackend:
         """Exact call counts -> StackTable entries (shared onto the scanned stacks)."""
         if self.call_counts is None or not session.config.rts.prof:
             return
-        from .profiling.stackscan import share_entries
+        from .profiling.entries import share_entries
 
         counts = self.item_counts()
         fallback = [self.item_stack[it.offset] for it in self.image.items]
