@@ -200,6 +200,10 @@ class MemoryBound:
     A watcher thread samples the resident set every 50 ms; past the bound it delivers a
     SIGINT to the process, which stops either backend the way Ctrl-C does (the reports so
     far are written), and :meth:`error` is the message. Only on the main thread (signals).
+    A process that inherited SIGINT ignored (started with ``&`` by a non-interactive shell,
+    ``nohup``) keeps ignoring the user's Ctrl-C, but not the bound's own signal: a handler
+    that stops the run only once the bound is passed stands in for the ignore meanwhile
+    (without it the bound never stopped such a run, which grew until the host ran out).
     """
 
     PERIOD = 0.05
@@ -210,10 +214,14 @@ class MemoryBound:
         self.peak = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._ignored = False
 
     def __enter__(self) -> "MemoryBound":
         if (self.limit > 0 and threading.current_thread() is threading.main_thread()
                 and resident_bytes() is not None):
+            if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+                self._ignored = True
+                signal.signal(signal.SIGINT, self._on_sigint)
             self._thread = threading.Thread(target=self._watch, name="profkit-memory",
                                             daemon=True)
             self._thread.start()
@@ -223,6 +231,12 @@ class MemoryBound:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(1.0)
+        if self._ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def _on_sigint(self, signum: int, frame: Any) -> None:
+        if self.exceeded:  # the bound's own signal; a user's Ctrl-C stays ignored
+            raise KeyboardInterrupt
 
     def _watch(self) -> None:
         while not self._stop.wait(self.PERIOD):

@@ -256,6 +256,30 @@ def test_memory_bound_stops_a_run_with_a_message(capsys, tmp_path):
     assert (tmp_path / "t.prof").exists()
 
 
+def _ignore_sigint_and_cap_memory() -> None:
+    import resource
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # should the bound fail, the run ends at 3 GB of address space, not the host's memory
+    resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+
+
+def test_memory_bound_stops_a_run_that_inherited_sigint_ignored(tmp_path):
+    # a run started with SIGINT ignored (`&` in a non-interactive shell, nohup): the bound's
+    # watcher stops the run with a SIGINT, which such a process ignored; the run grew until
+    # the host ran out (a background test run reached 21.5 GB). The user's Ctrl-C stays
+    # ignored; the bound's own signal stops it, reports written.
+    p = prog(tmp_path, "t.hs", "main = print (foldl (+) 0 [1 .. 100000000 :: Integer])\n")
+    r = subprocess.run([sys.executable, "-m", "profkit", "run", "--outdir", str(tmp_path),
+                        "--max-memory", "200M", p, "+RTS", "-p", "-RTS"],
+                       preexec_fn=_ignore_sigint_and_cap_memory, capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 3, r.stderr
+    assert "out of memory: profkit's memory use passed 200 MB" in r.stderr
+    assert (tmp_path / "t.prof").exists()
+
+
 # ---------------------------------------------------------------- IR nesting past the parser
 
 def test_long_sml_list_literal_compiles(capsys, tmp_path):
