@@ -18,6 +18,15 @@ GHC_REF = REFERENCE / "ghc-9.0.2"
 SML_REF = REFERENCE / "sml"
 
 
+def sigint_default() -> None:
+    """``preexec_fn`` of a test's child process that receives a SIGINT: the child's Ctrl-C is
+    Python's default even when the test run itself ignores SIGINT (started with ``&`` by a
+    non-interactive shell), which children would otherwise inherit."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def reference_path(*parts: str) -> Path:
     """A file or folder under ``tests/reference`` (``reference_path("sml", "programs")``)."""
     return REFERENCE.joinpath(*parts)

@@ -18,6 +18,7 @@ import pytest
 
 from profkit.plugins.hpfile import read_hp
 from profkit.plugins.prof_read import read_profile
+from tests.conftest import sigint_default
 
 HS = """\
 loop :: Int -> Int -> Int
@@ -54,7 +55,8 @@ def test_sigint_writes_reports_and_exits_130(tmp_path, name, source, arch):
     assert calib.returncode == 3, calib.stderr
     out = tmp_path / "o"
     p = subprocess.Popen(_cmd("--outdir", str(out), *opts, str(prog), *rts),
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=sigint_default)
     time.sleep(startup * 1.5 + 1.0)
     assert p.poll() is None, "the program ended before the signal"
     p.send_signal(signal.SIGINT)
@@ -80,10 +82,10 @@ def test_sigint_while_the_command_line_imports_is_one_line_130():
     code = ("import sys; sys.argv[0] = 'profkit'; import profkit, os, signal, time; "
             "os.kill(os.getpid(), signal.SIGINT); time.sleep(10)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       timeout=60)
+                       timeout=60, preexec_fn=sigint_default)
     assert p.returncode == 130 and p.stderr == "profkit: interrupted\n", p.stderr
     # a library user's Ctrl-C stays Python's KeyboardInterrupt
     code = "import profkit, signal; print(signal.getsignal(signal.SIGINT).__name__)"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       timeout=60)
+                       timeout=60, preexec_fn=sigint_default)
     assert p.stdout.strip() == "default_int_handler", p.stderr

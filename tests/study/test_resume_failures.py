@@ -9,6 +9,8 @@ from profkit.cli import main
 from profkit.study.execute import cell_dir, run_study
 from profkit.study.spec import load_study
 
+from tests.conftest import sigint_default
+
 from .conftest import write_study
 
 SMALL = """
@@ -128,7 +130,7 @@ def test_interrupted_study_resumes_with_the_missing_cells(tmp_path):
     out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "profkit", "study", str(f), "--outdir",
                              str(out), "-j", "1", "-q"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=sigint_default)
     cells = out / "cells"
     while proc.poll() is None and not (
             cells.is_dir() and any(not n.endswith(".partial") for n in os.listdir(cells))):
