@@ -373,18 +373,22 @@ class Machine(MachineRoots):
         ids = np.frombuffer(buf, dtype=np.int64).copy()
         del buf[:]
         ind = ids < 0
-        oid = np.where(ind, ~ids, ids)
-        rows = np.empty((len(ids), 5), dtype=np.int64)
+        self._stage_rows(np.where(ind, ~ids, ids), np.where(ind, self.i_ind, self.i_bh), ~ind)
+
+    def _stage_rows(self, oid: np.ndarray, to_info: Any, thunk: np.ndarray) -> None:
+        """Stage the update rows of objects ``oid`` becoming ``to_info``: where ``thunk``,
+        an object as allocated (its site's info and size), else a blackhole (GHC's two
+        words)."""
+        rows = np.empty((len(oid), 5), dtype=np.int64)
         rows[:, 0] = oid
         rows[:, 1] = self.i_bh
-        rows[:, 2] = self.i_ind
+        rows[:, 2] = to_info
         rows[:, 3:] = BLACKHOLE_SIZE
-        bh = np.flatnonzero(~ind)
-        if len(bh):
+        k = np.flatnonzero(thunk)
+        if len(k):
             h = self.header
-            rows[bh, 1] = h.gather("alloc_info", oid[bh])
-            rows[bh, 2] = self.i_bh
-            rows[bh, 3] = h.gather("size_words", oid[bh])
+            rows[k, 1] = h.gather("alloc_info", oid[k])
+            rows[k, 3] = h.gather("size_words", oid[k])
         self.session.stager.update.frombytes(rows.tobytes())
 
     def selectors_short_cut(self, ids: list[int]) -> None:
@@ -396,18 +400,11 @@ class Machine(MachineRoots):
             return
         self.stage_updates()
         h = self.header
-        x_ind = h.state_id(self.i_ind)
-        for oid in ids:
-            h.set_state(oid, x_ind)
+        oid = np.array(ids, dtype=np.int64)
+        h.set_state(int(oid.max()), 0)  # (grows the lazily grown column past every id)
+        np.frombuffer(h.state, dtype=np.uint8)[oid] = h.state_id(self.i_ind)
         if self.session.stager.wants.get("update"):
-            oid = np.array(ids, dtype=np.int64)
-            rows = np.empty((len(ids), 5), dtype=np.int64)
-            rows[:, 0] = oid
-            rows[:, 1] = h.gather("alloc_info", oid)
-            rows[:, 2] = self.i_ind
-            rows[:, 3] = h.gather("size_words", oid)
-            rows[:, 4] = BLACKHOLE_SIZE
-            self.session.stager.update.frombytes(rows.tobytes())
+            self._stage_rows(oid, self.i_ind, np.ones(len(oid), dtype=bool))
 
     def _limit(self) -> int:
         lim = self.next_tick
