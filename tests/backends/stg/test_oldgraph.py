@@ -196,3 +196,20 @@ def test_census_generations_are_the_collectors(tmp_path, gens):
                     outdir=tmp_path)
     assert r.status == 0, r.stderr
     assert len(seen) >= 3 and all(seen)
+
+
+def test_selector_knots_short_cut_and_a_selector_loop_is_reported(tmp_path, monkeypatch):
+    # the program's own selectors (-fprof-auto-top: no cost centres on pattern bindings):
+    # a three-field record split lazily, a lazy pattern in foldr's lambda, a pair whose
+    # fields are the other selectors (a knot), a selector of a selector's pair, and
+    # `(a, b) = (b, a)`, whose short-cut chain must stop (16 deep) and whose use is GHC's
+    # <<loop>> after the rest of the output (GHC 9.0.2 -prof: the same lines, exit 1)
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    src = (REPO / "tests" / "backends" / "stg" / "programs" / "selector_knots.hs").read_text()
+    r = run_program(source=src, name="knots.hs", rts=["-hc", "-i0.0005", "-A8k"],
+                    flags=["-fprof-auto-top"], outdir=tmp_path)
+    assert r.status == 1 and "<<loop>>" in r.stderr
+    assert r.stdout.splitlines() == [
+        "1499500", "([0,2,4,6,8],[1,3,5,7,9])", "(2000,2668667000,[3,6,9])",
+        "(1000,1501500)", "999000", "2000"]
+    assert r.session.backend.gc.selectors_short_cut > 1000
