@@ -198,6 +198,39 @@ def test_census_generations_are_the_collectors(tmp_path, gens):
     assert len(seen) >= 3 and all(seen)
 
 
+SELECTOR_KNOTS = """\
+module Main (main) where
+
+data T3 = T3 [Int] [Int] [Int]
+
+split3 :: [Int] -> T3
+split3 [] = T3 [] [] []
+split3 (x : xs) = let T3 a b c = split3 xs
+                  in case x `mod` 3 of
+                       0 -> T3 (x : a) b c
+                       1 -> T3 a (x : b) c
+                       _ -> T3 a b (x : c)
+
+pairs :: [(Int, Int)] -> ([Int], [Int])
+pairs = foldr (\\(a, b) ~(as, bs) -> (a : as, b : bs)) ([], [])
+
+main :: IO ()
+main = do
+  let T3 zs os ts = split3 [1 .. 3000]
+      (evens, odds) = (0 : map (+ 1) odds, map (+ 1) evens)
+      (p, q) = pairs [(i, i * i) | i <- [1 .. 2000]]
+      ((u, v), w) = ((length p, sum q), take 3 zs)
+      (loopA, loopB) = (loopB, loopA) :: (Int, Int)
+  print (sum os)
+  print (take 5 evens, take 5 odds)
+  print (u, v, w)
+  print (length ts, sum zs)
+  print (sum (take 1000 evens))
+  print (length p)
+  print (loopA + 1)
+"""
+
+
 def test_selector_knots_short_cut_and_a_selector_loop_is_reported(tmp_path, monkeypatch):
     # the program's own selectors (-fprof-auto-top: no cost centres on pattern bindings):
     # a three-field record split lazily, a lazy pattern in foldr's lambda, a pair whose
@@ -205,8 +238,7 @@ def test_selector_knots_short_cut_and_a_selector_loop_is_reported(tmp_path, monk
     # `(a, b) = (b, a)`, whose short-cut chain must stop (16 deep) and whose use is GHC's
     # <<loop>> after the rest of the output (GHC 9.0.2 -prof: the same lines, exit 1)
     monkeypatch.setattr(G, "CHECK_TRACE", True)
-    src = (REPO / "tests" / "backends" / "stg" / "programs" / "selector_knots.hs").read_text()
-    r = run_program(source=src, name="knots.hs", rts=["-hc", "-i0.0005", "-A8k"],
+    r = run_program(source=SELECTOR_KNOTS, name="knots.hs", rts=["-hc", "-i0.0005", "-A8k"],
                     flags=["-fprof-auto-top"], outdir=tmp_path)
     assert r.status == 1 and "<<loop>>" in r.stderr
     assert r.stdout.splitlines() == [
