@@ -41,6 +41,8 @@ from .asm_x86 import Assembled
 NOP = 0x90
 #: ``walker.label("handler")``'s names
 _HANDLER_LABEL = re.compile(r"\.handler\d+$")
+#: ``walker.Walker.finish``'s epilogue labels
+_EPILOGUE_LABEL = re.compile(r"\.epilogue\d+$")
 
 
 @dataclass
@@ -60,6 +62,9 @@ class ItemInfo:
     #: address of the raise sequence's jump to the handler (its stack pointer is already
     #: the handler's: ``raise_sequence``), or 0
     raise_jump: int = 0
+    #: address of each epilogue's first instruction (``walker.Walker.finish``): the frame
+    #: walk of the time profile knows from it where the frame is half gone
+    epilogues: tuple[int, ...] = ()
 
     @property
     def code_start(self) -> int:
@@ -197,8 +202,10 @@ def _layout(base, items, strings, setup, n_globals, exn_names, packets, gaps):
                                 if _HANDLER_LABEL.search(k)))
         jump = next((base + off + 8 + o for k, o in labels.items() if k.endswith(".raisejump")),
                     0)
+        epilogues = tuple(sorted(base + off + 8 + o for k, o in labels.items()
+                                 if _EPILOGUE_LABEL.search(k)))
         infos.append(ItemInfo(it.name, off, base + off + V.POINTER, 8 + len(code), i, it.leaf,
-                              it.frame_words, handlers, jump))
+                              it.frame_words, handlers, jump, epilogues))
     for addr, obj in chunks:
         data[addr - base: addr - base + len(obj)] = obj
     clash = _false_backptr(data, offsets, vector_bytes)

@@ -612,6 +612,9 @@ class Walker(HookSites, InlineServices, FloatValues):
         body: list[Insn] = []
         for ins in self.out:
             if ins == EPILOGUE:
+                # each epilogue's first instruction, for the time profile's frame walk (a
+                # label changes no byte)
+                body.append(Label(f"{self.uid}.epilogue{len(body)}"))
                 body.extend(epi)
             elif body and self.redundant(body[-1], ins):
                 continue

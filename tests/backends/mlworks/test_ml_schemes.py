@@ -391,6 +391,26 @@ def test_stacks_after_handled_exceptions_nest_as_the_program_calls(tmp_path, arc
 
 
 @pytest.mark.parametrize("arch", ARCHS)
+def test_stale_return_addresses_in_slots_are_not_frames(tmp_path, arch):
+    # the program's top level only calls `main`: every stack runs through <Setup>/main.
+    # The word scan this replaced took a return address left in a slot the running
+    # function had not written yet for a frame; on SPARC it put `compose/main/loop` and
+    # `<anon>/main/loop` directly under the setup (lists.sml: `len`, `upto`, `revAppend`)
+    src = (Path(__file__).parents[2] / "reference/sml/programs/closures.sml").read_text()
+    run(tmp_path, src, arch, rts=["-p", "-V0.0002"])
+    paths = _paths(read_profile(str(tmp_path / "p.prof")))
+    setup = ("MAIN", "<Setup>[p.sml:1,1]")
+    main = next(p for p in paths if p[:2] == setup and p[2:3] and p[2].startswith("main["))
+    live = {p: n for p, n in paths.items() if any(n.pct) or n.entries}
+    assert len(live) > 15
+    for p in live:
+        if len(p) > 2:
+            assert p[:2] == setup, p
+            assert p[:3] in (main, setup + ("<Setup>[basis.sml:1,1]",)), p
+            assert not any(x.startswith("main[") for x in p[3:]), p
+
+
+@pytest.mark.parametrize("arch", ARCHS)
 def test_alloc_of_the_prof_equals_the_space_report(tmp_path, arch):
     run(tmp_path, LEAK, arch, rts=["-P"])
     prof = read_profile(str(tmp_path / "p.prof"))

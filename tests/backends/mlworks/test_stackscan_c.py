@@ -77,7 +77,7 @@ def _run(tmp_path, arch: str, opts, rts, use_c: bool, monkeypatch) -> tuple:
 @pytest.mark.parametrize("arch", ["x86", "sparc"])
 @pytest.mark.parametrize("scheme", range(len(SCHEMES)))
 def test_c_scan_equals_the_python_scan(tmp_path, monkeypatch, arch, scheme):
-    if VC.compiled("stackscan", SS.C_SOURCE) is None:
+    if VC.compiled("framewalk", SS.C_SOURCE) is None:
         pytest.skip("no C compiler")
     opts, rts = SCHEMES[scheme]
     c = _run(tmp_path, arch, opts, rts, True, monkeypatch)
@@ -90,96 +90,90 @@ def test_c_scan_equals_the_python_scan(tmp_path, monkeypatch, arch, scheme):
     assert b"guard" in c[3]["m.txt"]
 
 
-def test_c_scan_grows_its_buffers_and_skips_handler_frames():
-    """``scan_frames`` on a hand-made stack: return addresses are frames, outermost first;
-    a handler frame's code word is not (600 handler frames: the skip buffer grows), the
-    frame buffers grow (3000 frames), and the part equal to the previous scan is found."""
+@pytest.mark.parametrize("arch", ["x86", "sparc"])
+def test_the_frame_walk_reads_frames_not_slots(arch):
+    """``walk_frames`` (C) and ``FrameWalk.walk`` (Python) on a hand-made stack of 3000
+    frames of two items with different frame sizes: each frame's return word is where the
+    frame sizes put it, a return address left in a slot is not a frame (the word scan took
+    it for one), the buffers grow, and the part equal to the previous walk is found."""
     import types
 
     import numpy as np
 
+    from profkit.backends.mlworks.profiling.framewalk import FrameWalk
     from profkit.backends.mlworks.runtime import memory as M
 
-    if VC.compiled("stackscan", SS.C_SOURCE) is None:
+    if VC.compiled("framewalk", SS.C_SOURCE) is None:
         pytest.skip("no C compiler")
+    sparc = arch == "sparc"
+    base = 0x100000
 
     class Item:
-        def __init__(self, offset, size):
-            self.offset, self.size = offset, size
+        def __init__(self, offset, size, frame):
+            self.offset, self.size, self.frame_words = offset, size, frame
+            self.code_start, self.code_end = base + offset + 8, base + offset + size
+            self.epilogues, self.raise_jump = (), 0
 
-    base = 0x100000
-    items = [Item(0, 64), Item(64, 64)]
+    items = [Item(0, 64, 4), Item(64, 64, 6)]
     ram = np.zeros(M.STACK_TOP - M.STACK_LO, dtype=np.uint8)
-    mem = {M.IMPLICIT + M.SLOT_HANDLER: 0}
-    regs = {}
+    words = ram.view("<u4")
     m = types.SimpleNamespace(
         items=items, image=types.SimpleNamespace(items=items, base=base),
-        code_range=(base, base + 128), arch=types.SimpleNamespace(name="x86", SP=1),
+        code_range=(base, base + 128), arch=types.SimpleNamespace(name=arch, SP=1),
         stack=types.SimpleNamespace(lo=M.STACK_LO, _ram=ram, cpu_dtype="<u4"),
-        reg32=lambda r: regs[r], slot=lambda off: mem[M.IMPLICIT + off],
-        uc=types.SimpleNamespace(_uch=None))
+        read=lambda a, n: ram[a - M.STACK_LO: a - M.STACK_LO + n].tobytes()
+        if a >= M.STACK_LO else bytes(n))
     sc = SS.StackScanner.__new__(SS.StackScanner)
-    sc.m = m
+    sc.m, sc.sparc = m, sparc
     sc.order = np.array([0, 1])
     sc.starts = np.array([base, base + 64])
     sc.ends = np.array([base + 64, base + 128])
-    sc.lo, sc.hi = m.code_range
-    # a handler code address (a label of item 1): a word holding it is never a frame
-    sc.handler_codes = np.array([base + 64 + 40], dtype=np.int64)
+
+    def item_at(w):
+        return 0 if base + 8 <= w < base + 64 else 1 if base + 72 <= w < base + 128 else -1
+
+    sc.walk = FrameWalk(m, items, sc.order, item_at)
     c = SS._CScan.__new__(SS._CScan)
-    # (the handler slot is read through uc_mem_read: give the C side a reader of `mem`)
-    import ctypes
-
-    READ = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_void_p,
-                            ctypes.c_uint64)
-
-    def rd(_uc, addr, buf, n):
-        ctypes.memmove(buf, int(mem.get(addr, 0)).to_bytes(4, "little"), n)
-        return 0
-
-    reader = READ(rd)
-    import unicorn.unicorn_py3.unicorn as U
-
-    real = U.uclib
-    U.uclib = types.SimpleNamespace(uc_mem_read=reader)
-    try:
-        SS._CScan.__init__(c, sc)
-    finally:
-        U.uclib = real
+    SS._CScan.__init__(c, sc)
     assert c.ok
-
-    words = ram.view("<u4")
-    top = M.STACK_TOP
 
     def put(a, v):
         words[(a - M.STACK_LO) >> 2] = v
 
-    n = 3000  # more frames than the first buffers (256 words) hold
-    sp = top - 8 * n - 600 * 16
-    regs[1] = sp
+    top = M.STACK_TOP
+    n = 3000  # more frames than the first buffers (256) hold
+    # outermost first: frame k belongs to item k % 2, called from item (k - 1) % 2
+    sizes = [items[k % 2].frame_words + (0 if sparc else 2) for k in range(n)]
+    below = np.cumsum(sizes)  # words from frame k's lowest word (ESP / %sp) to the top
+    frames = []
     for k in range(n):
-        put(top - 8 - 8 * k, base + 8 + (k % 2) * 64)  # return addresses
-        put(top - 4 - 8 * k, 0x1001)  # (a heap pointer)
-    # 600 nested handler frames below them: {previous, handler code, closure, sp}
-    prev = 0
-    for j in range(600):
-        h = top - 8 * n - 16 * (j + 1)
-        put(h, prev)
-        put(h + 4, base + 64 + 12)  # handler code: inside an item, but not a frame
-        prev = h
-    put(sp - 4, base + 12)  # below SP: not scanned
-    mem[M.IMPLICIT + M.SLOT_HANDLER] = prev
-    a, v, it, k = c.frames()
-    assert len(a) == n and k == 0
-    assert list(a[:3]) == [top - 8, top - 16, top - 24]
-    assert list(it[:4]) == [0, 1, 0, 1]
-    assert len(c.skip) >= 600
-    put(top - 8 * n, base + 20)  # the innermost return address: now in item 0
-    a2, v2, it2, k2 = c.frames()
-    assert len(a2) == n and k2 == n - 1 and it[-1] == 1 and it2[-1] == 0
-    assert list(it2[:-1]) == list(it[:-1])
-    assert c.frames()[3] == n  # unchanged: all of it is the previous scan's
-    # a popped handler frame's code word (on no handler chain) between two frames
-    put(top - 4 - 8 * 7, base + 64 + 40)
-    a3, _v3, it3, _k3 = c.frames()
-    assert len(a3) == n and list(it3) == list(it2)
+        b = top - 4 * int(below[k])
+        loc = b if sparc else b + 4 * (items[k % 2].frame_words + 1)
+        put(loc, base + 8 + 4 * (k % 5) + ((k - 1) % 2) * 64)  # into the caller's item
+        put(b + 8 if sparc else b, base + 64 + 24)  # a stale return address in a slot
+        frames.append((loc, k))
+    inner_sp = top - 4 * int(below[-1])
+    owner = items[(n - 1) % 2].frame_words
+    a0 = inner_sp if sparc else inner_sp + 4 * (items[(n - 1) % 2].frame_words + 1)
+
+    def c_walk():
+        while True:
+            k = c.lib.walk_frames(c.ref, a0, owner)
+            if k >= 0:
+                break
+            c._grow(2 * c.st.cap)
+        cur = c.st.cur
+        a, v, it = (b[:c.st.n[cur]] for b in c.bufs[cur])
+        return list(a), list(v), list(it), k
+
+    a, v, it, k = c_walk()
+    assert a == [loc for loc, _k in frames] and k == 0
+    assert it == [(k_ - 1) % 2 for _loc, k_ in frames]
+    assert (a, v, it) == sc.walk.walk(inner_sp, top, a0, owner)
+    # the innermost frame returns to another call site of the same item
+    put(frames[-1][0], base + 48 + it[-1] * 64)
+    a2, v2, it2, k2 = c_walk()
+    assert a2 == a and k2 == n - 1 and it2 == it and v2[-1] != v[-1]
+    assert (a2, v2, it2) == sc.walk.walk(inner_sp, top, a0, owner)
+    assert sc.walk.same == n - 1  # (the Python walk stopped where the previous one was)
+    assert c_walk()[3] == n  # unchanged: all of it is the previous walk's
