@@ -112,8 +112,10 @@ quot x y = prim "quot" x y
 rem x y = prim "rem" x y
 div x y = prim "div" x y
 mod x y = prim "mod" x y
-quotRem x y = (quot x y, rem x y)
-divMod x y = (div x y, mod x y)
+-- base's Int and Integer instances compute both results before building the pair
+-- (GHC.Real: divModInt#, integerDivMod#): a pair of two boxes, no thunks
+quotRem x y = case quot x y of !q -> case rem x y of !r -> (q, r)
+divMod x y = case div x y of !q -> case mod x y of !r -> (q, r)
 subtract x y = y - x
 x ** y = prim "**" x y
 sqrt x = prim "sqrt" x

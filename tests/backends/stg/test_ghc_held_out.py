@@ -19,7 +19,10 @@ HELD_OUT = ["payroll", "bigint", "textproc", "geometry", "shop", "rsa", "regress
             # eleventh session: record update syntax, class default methods, Enum/Bounded
             # deriving, Maybe in comprehensions (stockroom); a two-list queue, a BST by
             # foldr, a where-bound accumulating loop, a lazy-pattern foldr (bfsqueue)
-            "stockroom", "bfsqueue"]
+            "stockroom", "bfsqueue",
+            # twelfth session: a Huffman coder (insertBy, concatMap/lookup), text justified
+            # with divMod in a pattern binding and replicate in a comprehension
+            "huffman", "wordwrap"]
 
 
 @pytest.mark.parametrize("name", HELD_OUT)
@@ -74,6 +77,8 @@ PROBES = {
     "sorton": ["a1", "a2", "a4", "a6", "a6.\\"],
     # show of Doubles below 1e-4 and from 1e20 (big-Integer digits), and near 1
     "showfar": ["s0", "s1", "s3", "s6", "s8", "s9", "s10", "s14", "s15"],
+    # divMod at Int builds its pair of two boxes, no thunks (56 bytes: `justify.(...)`)
+    "wordwrap": ["justify.(...)", "justify", "justify.spare", "roman", "main.numbered"],
 }
 
 
