@@ -36,7 +36,7 @@ import numpy as np
 from profkit.events import DEATH_DTYPE
 from profkit.heap import CensusView, HeapGraph
 
-from . import oldgraph
+from . import census_graph, oldgraph
 from .heapobj import Con, Fun, Pap, Thunk
 from .oldgraph import OldGraph
 
@@ -140,6 +140,8 @@ class StgHeapModel:
         self.select = self.selectors.append
         self.short_cut_fn: Callable[[list[int]], None] | None = None
         self.selectors_short_cut = 0
+        #: censuses whose heap graph came from the object trace, not the tracer's rows
+        self.graph_fallbacks = 0
 
     # ------------------------------------------------------------------ machine interface
     def remember(self, thunk: Any) -> None:
@@ -194,8 +196,12 @@ class StgHeapModel:
         top = self.generations - 1
         self._short_cut_selectors(True)
         s.gc_start(top, True)
-        graph_edges: dict | None = {} if s.needs_graph else None
+        fast = self._fast() if s.needs_graph else None
+        graph_edges: dict | None = {} if s.needs_graph and fast is None else None
         marked = self._trace(n, True, graph=graph_edges)
+        # the roots with their identities, for the graph from the edge tracer's rows (listed
+        # after the trace: the tracer's root listing must come first, see gc_root_split)
+        pairs = list(self.roots_fn()) if fast is not None else None
         self._account(n, marked, True)
         self._prune_selectors(True)
         self._prune_remembered_old(n)
@@ -209,7 +215,11 @@ class StgHeapModel:
         s.gc_end(top, True)
         live = self._live.astype(np.int64, copy=False)
         # the graph names objects by their position in ``live``, which a compaction keeps
-        graph = self._graph(live, graph_edges) if graph_edges is not None else None
+        graph = None
+        if graph_edges is not None:
+            graph = census_graph.from_edges(s.header, s.tables, live, graph_edges)
+        elif pairs is not None:
+            graph = self._rows_graph(n, live, pairs)
         if self._compact(n) != n:
             live = self._live.astype(np.int64, copy=False)  # their new ids
         if self.generations <= 2:  # a major collection left every survivor in the top one
@@ -500,11 +510,32 @@ class StgHeapModel:
                 marked[i] = 1
                 push((f, i, ident))
 
+    def _rows_graph(self, n: int, live: np.ndarray, pairs: list) -> HeapGraph:
+        """A census's heap graph from the edge tracer's rows (``census_graph``), or from
+        the object trace where the rows cannot give it; both, compared, under
+        ``CHECK_TRACE``."""
+        s = self.session
+        assert isinstance(self.fast, OldGraph)
+        graph = census_graph.from_rows(self.fast, s.header, s.tables, live, self.dead, pairs)
+        if graph is not None and not CHECK_TRACE:
+            return graph
+        edges: dict = {}
+        self._graph_trace(n, True, edges)
+        slow = census_graph.from_edges(s.header, s.tables, live, edges)
+        if graph is None:
+            self.graph_fallbacks += 1
+            return slow
+        diff = census_graph.same_graph(graph, slow)
+        if diff:
+            raise AssertionError(f"census graph from the rows differs from the object "
+                                 f"trace's: {diff}")
+        return graph
+
     def _fast(self) -> OldGraph | None:
-        """The edge-list tracer, once it is known that no scheme wants the heap graph
-        (decided at the first collection: schemes ask at session start)."""
+        """The edge-list tracer (decided at the first collection); with a scheme that
+        wants the heap graph, censuses read it from the tracer's rows."""
         if self.fast is False:
-            if self.session.needs_graph or not oldgraph.available() or NO_FAST_TRACE:
+            if not oldgraph.available() or NO_FAST_TRACE:
                 self.fast = None
             else:
                 self.fast = OldGraph(self.header, self.session.tables)
@@ -615,31 +646,3 @@ class StgHeapModel:
             kinds = s.tables.infos.columns()["kind"][rows["info"]]
             rows["size_words"] = updated_sizes(rows["size_words"], kinds, cap)
         s.stager.put("death", rows)
-
-    # ------------------------------------------------------------------ heap graph
-    def _graph(self, live: np.ndarray, g: dict) -> HeapGraph:
-        src = np.frombuffer(g["src"], dtype=np.int64)
-        dst = np.frombuffer(g["dst"], dtype=np.int64)
-        pos_src = np.searchsorted(live, src)
-        pos_dst = np.searchsorted(live, dst)
-        order = np.argsort(pos_src, kind="stable")
-        counts = np.bincount(pos_src, minlength=len(live))
-        offsets = np.zeros(len(live) + 1, dtype=np.int64)
-        np.cumsum(counts, out=offsets[1:])
-        roots = np.array([r for r, _ in g["roots"]], dtype=np.int64)
-        idents = np.array([k for _, k in g["roots"]], dtype=np.int32)
-        h = self.header
-        infos = self.session.tables.infos.columns()
-        kinds = infos["kind"][h.gather("info", live)] if len(live) else np.zeros(0, np.int8)
-        from profkit.kinds import ObjKind
-
-        is_ret = kinds == int(ObjKind.THUNK)
-        identity = np.where(is_ret, h.gather("producer", live), -1).astype(np.int32)
-        return HeapGraph(
-            offsets=offsets,
-            targets=pos_dst[order].astype(np.int64),
-            roots=np.searchsorted(live, roots).astype(np.int64),
-            root_identity=idents,
-            is_retainer=is_ret,
-            identity=identity,
-        )

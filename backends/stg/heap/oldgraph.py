@@ -31,8 +31,8 @@ Rows of dead objects stay until the graph is rebuilt (``compact``: when they are
 it, or when the header is compacted, ``renumber``); a dead indirection's row is what live
 objects that still point at it pass through until then.
 
-Used only when scipy is installed (the ``fast`` extra) and no scheme needs the heap graph
-(retainer profiling keeps the object-by-object trace, which records every edge anyway).
+Used only when scipy is installed (the ``fast`` extra). A census that needs the heap graph
+(retainer profiling) reads it from these rows (``census_graph``).
 """
 
 from __future__ import annotations
@@ -67,6 +67,15 @@ def _have_scipy() -> bool:
     if loaded is not None:
         csr_matrix, breadth_first_order = loaded
     return loaded is not None
+
+
+def may_hold_heap(x: Any) -> bool:
+    """Whether static object ``x`` can lead to a heap object (now or once a CAF is
+    evaluated): a CAF, a static constructor with fields, a partial application or a
+    function with free variables. Nullary constructors, literal boxes and top-level
+    functions cannot."""
+    t = type(x)
+    return (t is Con and bool(x.fields)) or t is Thunk or t is Pap or (t is Fun and bool(x.fv))
 
 
 def _children(x: Any) -> Iterable[Any]:
@@ -128,6 +137,12 @@ class OldGraph:
         # the edges recorded by the current collection's young trace: for each object
         # traced, ~id (negative) then the ids it points at (one append per edge)
         self._edges = array("q")
+        #: (id, static object) for every static that may lead to the heap (a CAF, a static
+        #: constructor with fields: ``may_hold_heap``) which an object's recorded pointers
+        #: leave out: a heap object's field, or an updated thunk's value. The rows hold heap
+        #: ids only; the census graph (``census_graph``) checks these to know when the rows
+        #: alone give the object trace's graph
+        self.static_refs: list[tuple[int, Any]] = []
 
     @property
     def rows(self) -> int:
@@ -148,6 +163,7 @@ class OldGraph:
         to ``old_targets`` when given. ``record`` gets the id of each of ``todo`` through
         indirections (-1 for what is not a heap object), for the machine's root cache."""
         add = self._edges.append
+        refs = self.static_refs
         seen = statics_seen if statics_seen is not None else set()
         stack: list[Any] = []
         push, pop = stack.append, stack.pop
@@ -183,6 +199,11 @@ class OldGraph:
                 if i is None:
                     continue
                 if i < 0:  # static: its children are traced, its edges not recorded
+                    if cur >= 0:
+                        t = type(f)
+                        if (t is Con and f.fields) or t is Thunk or t is Pap or (
+                                t is Fun and f.fv):
+                            refs.append((cur, f))
                     if id(f) not in seen:
                         seen.add(id(f))
                         push(f)
@@ -294,6 +315,8 @@ class OldGraph:
             i = getattr(v, "id", None)
             tids.append(t.id)
             to.append(i if i is not None and i >= 0 else -1)
+            if i is not None and i < 0 and may_hold_heap(v):
+                self.static_refs.append((t.id, v))
             todo.extend(_children(t))
         self._set_rows(tids, to)
         done = getattr(roots, "ids_seen", None)
@@ -331,6 +354,8 @@ class OldGraph:
             else:
                 to.append(-1)
                 pending.append((t.id, v))
+                if i < 0 and may_hold_heap(v):
+                    self.static_refs.append((t.id, v))
         self._set_rows(tids, to)
         done = getattr(roots, "ids_seen", None)
         rec = array("q") if done is not None else None
@@ -477,7 +502,10 @@ class OldGraph:
                     break
                 dst[hop] = nxt[dst[hop]]
             stuck = dead_ind[dst]  # an indirection to a static value: no edge
-            dst[stuck] = src[stuck]
+            if stuck.any():
+                self._move_refs(src[stuck], dst[stuck], d)
+                src, dst = src[~stuck], dst[~stuck]
+        self._keep_refs(d, kept)
         if kept is not None:
             dst = np.searchsorted(kept, dst).astype(np.int32)
             src = np.searchsorted(kept, src)
@@ -489,6 +517,28 @@ class OldGraph:
         self.indptr.reset(indptr.astype(np.int32))
         self.targets.reset(dst)  # src is sorted: rows stay in order
         self._nnz_rebuilt = self.nnz
+
+    def _move_refs(self, src: np.ndarray, ind: np.ndarray, d: np.ndarray) -> None:
+        """Edges ``src -> ind`` into dead indirections to static values are dropped: the
+        static value each of those indirections had (``static_refs``) becomes ``src``'s."""
+        dead = {}
+        for k, obj in self.static_refs:
+            if k < len(d) and d[k]:
+                dead.setdefault(k, []).append(obj)
+        if not dead:
+            return
+        for a, b in zip(src.tolist(), ind.tolist()):
+            for obj in dead.get(b, ()):
+                self.static_refs.append((a, obj))
+
+    def _keep_refs(self, d: np.ndarray, kept: np.ndarray | None) -> None:
+        """``static_refs`` of the live ids only, renumbered through ``kept`` if given."""
+        refs = [(k, obj) for k, obj in self.static_refs if k < len(d) and not d[k]]
+        if kept is not None and refs:
+            ks = np.searchsorted(kept, np.fromiter((k for k, _ in refs), dtype=np.int64,
+                                                   count=len(refs))).tolist()
+            refs = [(k, obj) for k, (_, obj) in zip(ks, refs)]
+        self.static_refs = refs
 
     # ------------------------------------------------------------------ helpers
     def _state_is(self, lo: int, kind: ObjKind) -> np.ndarray | None:

@@ -137,11 +137,6 @@ def test_marks_equal_the_object_trace_at_every_collection(tmp_path, monkeypatch,
     assert r.stdout == slow.stdout
 
 
-def test_retainer_profiles_keep_the_object_trace(tmp_path):
-    r = _run(tmp_path, "knots", ["-hr", "-i0.0005", "-A4k"])
-    assert not isinstance(r.session.backend.gc.fast, oldgraph.OldGraph)  # graph: every edge
-
-
 def test_without_scipy_the_object_trace_is_used(tmp_path, monkeypatch):
     monkeypatch.setattr(oldgraph, "available", lambda: False)
     r = _run(tmp_path, "knots", ["-hc", "-i0.0005", "-A4k"])

@@ -1,0 +1,94 @@
+"""Retainer profiling's census graph read from the edge tracer's rows (``census_graph``)
+must be the object-by-object trace's graph at every census, so that every ``-hr`` profile
+stays as it was.
+
+``CHECK_TRACE`` makes the collector build both graphs at every census and fail on the first
+difference (edges in the same order, the same root entries and identities); the programs
+cover lazy lists, selector thunks, cyclic lets, CAFs, deep stacks, ``-G3``, and statics
+that lead to the heap (a Prelude table of CAF strings walked by ``show``), where the rows
+cannot give the graph and the census falls back to the object trace.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from profkit.backends.stg.heap import gc as G
+from profkit.backends.stg.heap import oldgraph
+from profkit.testing import run_program
+from tests.backends.stg.test_oldgraph import PROGRAMS as OLDGRAPH_PROGRAMS
+
+PROGRAMS = dict(OLDGRAPH_PROGRAMS)
+# show of control characters walks base's static table of CAF strings (asciiTab): stack
+# frames hold its static cells, whose evaluated CAFs lead to the heap
+PROGRAMS["statics"] = """\
+module Main (main) where
+
+ys :: [Int]
+ys = map (* 2) [1 .. 500]
+
+main :: IO ()
+main = do
+  let s = map toEnum [0 .. 31 :: Int] :: String
+      ls = [show (take k (cycle s)) | k <- [1 .. 120]]
+      held = [if even k then ys else [k] | k <- [1 .. 400 :: Int]]
+  print (sum (map length ls))
+  mapM_ (\\k -> putStrLn (show (drop k s))) [0, 8 .. 31]
+  print (sum (map length held), sum ys)
+"""
+
+
+def _run(tmp_path, name, rts):
+    r = run_program(source=PROGRAMS[name], name=f"{name}.hs", rts=rts,
+                    flags=["-fprof-auto"], outdir=tmp_path)
+    assert r.status == 0, r.stderr
+    return r
+
+
+def _reports(r):
+    """Every report of the run (.hp, .hb.hp, .prof), DATE lines left out."""
+    return {name: [ln for ln in text.splitlines() if not ln.startswith("DATE")]
+            for name, text in r.reports.items()}
+
+
+@pytest.mark.parametrize("name", ["mean_leak", "knots", "selectors", "deep", "statics"])
+@pytest.mark.parametrize("rts", [["-hr", "-i0.0002", "-A4k"],
+                                 ["-hr", "-hb", "-G3", "-i0.0003", "-A8k"]], ids=["hr", "hrhbG3"])
+def test_the_rows_give_the_object_traces_graph_at_every_census(tmp_path, monkeypatch, name,
+                                                               rts):
+    assert oldgraph.available()
+    monkeypatch.setattr(G, "CHECK_TRACE", True)  # both graphs at every census, compared
+    r = _run(tmp_path / "fast", name, rts)
+    model = r.session.backend.gc
+    assert isinstance(model.fast, oldgraph.OldGraph)  # -hr uses the edge tracer now
+    censuses = len(r.report(".hp").split("BEGIN_SAMPLE")) - 2
+    assert censuses >= 3
+    if name == "statics":
+        assert model.graph_fallbacks > 0  # static cells leading to the heap were seen
+    else:
+        assert model.graph_fallbacks == 0
+    monkeypatch.setattr(G, "CHECK_TRACE", False)
+    monkeypatch.setattr(G, "NO_FAST_TRACE", True)
+    slow = _run(tmp_path / "slow", name, rts)
+    assert slow.session.backend.gc.fast is None
+    assert _reports(r) == _reports(slow)
+    assert r.stdout == slow.stdout
+
+
+def test_a_mismatch_between_the_graphs_is_reported(tmp_path, monkeypatch):
+    """The self-check compares: a graph read wrongly from the rows fails the run."""
+    from profkit.backends.stg.heap import census_graph
+
+    real = census_graph.from_rows
+
+    def broken(*a, **k):
+        g = real(*a, **k)
+        if g is not None and len(g.targets) > 1:
+            g.targets = g.targets[::-1].copy()
+        return g
+
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    monkeypatch.setattr(census_graph, "from_rows", broken)
+    with pytest.raises(AssertionError, match="census graph from the rows differs"):
+        run_program(source=PROGRAMS["knots"], name="knots.hs",
+                    rts=["-hr", "-i0.0005", "-A4k"], flags=["-fprof-auto"], outdir=tmp_path)
