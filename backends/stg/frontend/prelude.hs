@@ -38,7 +38,8 @@ seq a b = case a of !_ -> b
 fst (a, _) = a
 snd (_, b) = b
 curry f a b = f (a, b)
-uncurry f p = case p of (a, b) -> f a b
+-- Data.Tuple's uncurry is lazy in the pair: two selector thunks (48 bytes), GHC 9.0.2
+uncurry f p = f (case p of (a, _) -> a) (case p of (_, b) -> b)
 until p f x = if p x then x else until p f (f x)
 asTypeOf x _ = x
 
@@ -607,13 +608,16 @@ appendFun1List# f g x = f x ++ g x
 appendFun2List# f g x y = f x y ++ g x y
 memptyUnit# = ()
 mconcatUnit# _ = ()
-concatMap f xs = foldr (\x r -> f x ++ r) [] xs
+-- base's (++) is strict in its first list, so its worker evaluates `f x` before appending:
+-- no thunk for it (GHC 9.0.2: 32 bytes an element less, probe1 of the twelfth session)
+concatMap f xs = foldr (\x r -> case f x of !ys -> ys ++ r) [] xs
 
 lookup _ [] = Nothing
 lookup k ((k', v):rest) = if k == k' then Just v else lookup k rest
 
 -- base: replicate n x = take n (repeat x) (one cyclic cell, then take's cells and thunks)
-replicate n x = take n (repeat x)
+-- base's replicate fuses take with repeat: one cyclic cell, no thunk for `repeat x`
+replicate n x = if n <= 0 then [] else (let xs = x : xs in take# n xs)
 iterate f x = x : iterate f (f x)
 repeat x = let xs = x : xs in xs
 cycle [] = emptyList# "cycle"

@@ -79,6 +79,11 @@ PROBES = {
     "showfar": ["s0", "s1", "s3", "s6", "s8", "s9", "s10", "s14", "s15"],
     # divMod at Int builds its pair of two boxes, no thunks (56 bytes: `justify.(...)`)
     "wordwrap": ["justify.(...)", "justify", "justify.spare", "roman", "main.numbered"],
+    # concatMap: no thunk for `f x` (base's (++) is strict in it); lookup in a table
+    "concatmap": ["cm1", "cm2", "enc", "lk1"],
+    "huffman": ["encode", "text", "build", "main"],
+    # replicate: one cyclic cell per call, no thunk; uncurry: two selector thunks
+    "replicates": ["u1", "u2", "u2.\\", "u4"],
 }
 
 
