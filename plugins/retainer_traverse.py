@@ -177,7 +177,7 @@ def reachable_from(n: int, src: np.ndarray, dst: np.ndarray, start: np.ndarray) 
     tgt = hdst[order]
     seen = np.zeros(n, dtype=bool)
     stamp = np.zeros(n, dtype=np.int64)
-    frontier = np.unique(start)
+    frontier = sorted_distinct(start, n)
     seen[frontier] = True
     off_l = tg_l = None
     while len(frontier):
@@ -218,8 +218,28 @@ def _unique_pairs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray,
     return uniq // base, uniq % base + lo, inv.ravel()
 
 
+def sorted_distinct(values: np.ndarray, n: int) -> np.ndarray:
+    """``np.unique(values)`` for values in ``0..n-1``: through a mask of ``n`` flags when
+    there are enough values to pay for it (no sort, no hash)."""
+    if 8 * len(values) < n:
+        return np.unique(values)
+    mask = np.zeros(n, dtype=bool)
+    mask[values] = True
+    return np.flatnonzero(mask)
+
+
 def _singleton_lut(sets: RetainerSets, idents: np.ndarray) -> np.ndarray:
-    """Set ids of the singletons of ``idents`` (one Python call per distinct identity)."""
+    """Set ids of the singletons of ``idents`` (one Python call per distinct identity, in
+    ascending order: sets are created in that order)."""
+    if not len(idents):
+        return np.zeros(0, dtype=np.int64)
+    lo, hi = int(idents.min()), int(idents.max())
+    if hi - lo < max(1 << 16, 4 * len(idents)):  # stack ids: small, a look-up table
+        rel = idents - lo
+        present = np.flatnonzero(np.bincount(rel, minlength=hi - lo + 1))
+        lut = np.zeros(hi - lo + 1, dtype=np.int64)
+        lut[present] = [sets.singleton(int(i) + lo) for i in present.tolist()]
+        return lut[rel]
     uniq, inv = np.unique(idents, return_inverse=True)
     ids = np.array([sets.singleton(int(i)) for i in uniq.tolist()], dtype=np.int64)
     return ids[inv]
@@ -304,7 +324,7 @@ def solve_joins(
                 sel = rank == r  # at most one edge per destination
                 d = dst[sel]
                 val[d] = _union_pairs(sets, val[d], sv[sel])
-        cand = np.unique(pd_sorted[idx])
+        cand = sorted_distinct(pd_sorted[idx], nj)
         ready = cand[(pending[cand] == 0) & ~done[cand]]
         max_stack = max(max_stack, len(ready))
     # the rest (narrow levels, cycles): a Python work list over plain edges

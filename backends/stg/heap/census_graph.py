@@ -109,8 +109,9 @@ def _root_entries(pairs: list, statics: _Statics) -> tuple[list[int], list[int]]
     ids: list[int] = []
     idents: list[int] = []
     seen: set[int] = set()
-    for obj, ident in pairs:
-        f = _value(obj)
+    for f, ident in pairs:
+        while type(f) is Thunk and f.val is not None:  # (inlined: a call per root cost)
+            f = f.val
         i = getattr(f, "id", None)
         if i is None:
             continue
@@ -183,11 +184,13 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
     total = int(lens.sum())
     src = np.repeat(np.arange(len(live), dtype=np.int64), lens)
     idx = np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(total, dtype=np.int64)
-    dst = tg[idx].astype(np.int64)
-    pos = _positions(live, dst)
+    dst = tg[idx]
+    posmap = np.full(max(rows, 1), -1, dtype=np.int64)  # id -> position in live
+    posmap[live] = np.arange(len(live), dtype=np.int64)
+    pos = posmap[dst]
     bad = pos < 0
     if bad.any():  # into indirections: on to their values
-        sub = _through_indirections(dst[bad], live, ip, tg, header, infos)
+        sub = _through_indirections(dst[bad].astype(np.int64), live, ip, tg, header, infos)
         if sub is None:
             return None
         pos[bad] = sub
@@ -197,7 +200,8 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
     offsets = np.zeros(len(live) + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
     roots = np.asarray(root_ids, dtype=np.int64)
-    rpos = _positions(live, roots)
+    rpos = posmap[roots] if len(roots) and int(roots.max()) < len(posmap) else _positions(
+        live, roots)
     if (rpos < 0).any():  # pragma: no cover - a root that is not live: never seen
         return None
     return HeapGraph(offsets=offsets, targets=pos, roots=rpos,
