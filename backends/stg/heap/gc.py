@@ -539,6 +539,7 @@ class StgHeapModel:
                 self.fast = None
             else:
                 self.fast = OldGraph(self.header, self.session.tables)
+                self.fast.keep_static_refs = bool(self.session.needs_graph)
         return self.fast
 
     def _mark(self, n: int, major: bool, roots: list[Any]) -> bytearray:

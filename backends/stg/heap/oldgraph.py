@@ -143,6 +143,8 @@ class OldGraph:
         #: ids only; the census graph (``census_graph``) checks these to know when the rows
         #: alone give the object trace's graph
         self.static_refs: list[tuple[int, Any]] = []
+        #: whether to keep ``static_refs`` (only censuses that build the heap graph read it)
+        self.keep_static_refs = False
 
     @property
     def rows(self) -> int:
@@ -163,7 +165,7 @@ class OldGraph:
         to ``old_targets`` when given. ``record`` gets the id of each of ``todo`` through
         indirections (-1 for what is not a heap object), for the machine's root cache."""
         add = self._edges.append
-        refs = self.static_refs
+        refs = self.static_refs if self.keep_static_refs else None
         seen = statics_seen if statics_seen is not None else set()
         stack: list[Any] = []
         push, pop = stack.append, stack.pop
@@ -199,7 +201,7 @@ class OldGraph:
                 if i is None:
                     continue
                 if i < 0:  # static: its children are traced, its edges not recorded
-                    if cur >= 0:
+                    if cur >= 0 and refs is not None:
                         t = type(f)
                         if (t is Con and f.fields) or t is Thunk or t is Pap or (
                                 t is Fun and f.fv):
@@ -315,7 +317,7 @@ class OldGraph:
             i = getattr(v, "id", None)
             tids.append(t.id)
             to.append(i if i is not None and i >= 0 else -1)
-            if i is not None and i < 0 and may_hold_heap(v):
+            if i is not None and i < 0 and self.keep_static_refs and may_hold_heap(v):
                 self.static_refs.append((t.id, v))
             todo.extend(_children(t))
         self._set_rows(tids, to)
@@ -354,7 +356,7 @@ class OldGraph:
             else:
                 to.append(-1)
                 pending.append((t.id, v))
-                if i < 0 and may_hold_heap(v):
+                if i < 0 and self.keep_static_refs and may_hold_heap(v):
                     self.static_refs.append((t.id, v))
         self._set_rows(tids, to)
         done = getattr(roots, "ids_seen", None)
