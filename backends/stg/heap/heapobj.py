@@ -8,7 +8,8 @@ text, CAFs (static thunks) and unboxed tuples (returned in registers).
 
 Kinds and their payloads (``children(obj)`` lists the heap pointers of each):
 
-* ``Con``   -- a constructor: ``dc`` (the runtime ``DataConR``), ``fields`` (a list).
+* ``Con``   -- a constructor: ``dc`` (the runtime ``DataConR``), ``fields`` (a tuple:
+  16 bytes smaller than a list and quicker to build and unpack).
 * ``Box``   -- a boxed literal ``I#``/``D#``/``C#``: ``dc``, ``val`` (Python int/float/str).
 * ``Fun``   -- a function closure: ``lf`` (compiled lambda form), ``fv`` (free variables),
   ``ccs`` (StackTable id it was allocated under; None for static top-level functions).
@@ -83,7 +84,7 @@ class LF:
 class Con:
     __slots__ = ("id", "dc", "fields")
 
-    def __init__(self, id: int, dc: DataConR, fields: list):
+    def __init__(self, id: int, dc: DataConR, fields: tuple):
         self.id = id
         self.dc = dc
         self.fields = fields

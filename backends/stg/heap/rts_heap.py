@@ -176,7 +176,7 @@ def install(machine: Any, session: Any) -> RuntimeHeap | None:
         for info, nbytes, dc in made[owner]:
             oid = header.new(info, stack, nbytes // 8, 0)
             heap.live_ids.append(oid)
-            fields.append(Con(oid, dc, []))
+            fields.append(Con(oid, dc, ()))
         extra = getattr(machine.program, "main_dict_bytes", 0) if owner == "Main" else 0
         rest = (ALLOC.get(owner, 0) + extra - sum(o[1] for o in made[owner])) // 8
         while rest >= 2:  # what GHC allocated there and dropped: dead at the first GC
@@ -186,7 +186,7 @@ def install(machine: Any, session: Any) -> RuntimeHeap | None:
         if fields:
             # one static root per owner, retained by the owner's stack (as a CAF is)
             holder = Con(-1, DataConR("(#runtime#)", 0, len(fields), -1, "", "GHC.Base"),
-                         fields)
+                         tuple(fields))
             root = Thunk(-1, None, None, stack, holder)  # type: ignore[arg-type]
             heap.roots.append(root)
             machine.cafs.append(root)

@@ -34,6 +34,23 @@ from .prims import COMPARISONS, PRIM_FUNCTIONS
 _HEAP_CLASSES = {"Con": Con, "Box": Box, "Fun": Fun, "Thunk": Thunk}
 
 
+def _tuple(items: Any) -> str:
+    """Python source of a tuple of the expressions ``items`` (a constructor's fields)."""
+    items = list(items)
+    return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"  # () if none
+
+
+def _past_ind(atom: str) -> str:
+    """A constructor field's expression: a local that is an updated thunk stands for its
+    value. GHC's collector short-cuts such indirections at the next collection and the
+    collector model follows them (so no profile changes), but Python keeps an updated
+    thunk as long as a field points at it: a list whose elements were forced before its
+    cells were built (a merge sort's output) kept one for every element."""
+    if not atom.startswith("env["):
+        return atom
+    return f"(_x if type(_x := {atom}) is not Thunk or _x.val is None else _x.val)"
+
+
 def con_package(module: str) -> str:
     if module == "Main":
         return "main"
@@ -160,15 +177,16 @@ class Codegen(CaseCodegen):
             td = "->*" if kind == ObjKind.FUN else "*"
         return self.tables.infos.intern(Info(f"<{info.module}.{info.name}>", td, info.module, kind))
 
-    @staticmethod
-    def alloc(target: str, cls: str, **fields: str) -> str:
+    def alloc(self, target: str, cls: str, **fields: str) -> str:
         """One line allocating a heap object of class ``cls`` into ``target`` with the next
         header id: the object is made with ``object.__new__`` and its slots stored, which
         is a third cheaper than calling the class (CPython 3.11 runs a Python ``__init__``
-        in a frame of its own). ``fields`` must name every slot but ``id``."""
+        in a frame of its own). ``fields`` must name every slot but ``id``. A machine that
+        never reads an object's id back (``Machine.object_ids``) gives every one id 0."""
         assert {"id", *fields} == set(_HEAP_CLASSES[cls].__slots__), (cls, fields)
         stores = "".join(f"; _o.{k} = {v}" for k, v in fields.items())
-        return f"_o = NEW({cls}); _o.id = len(HI){stores}; {target} = _o"
+        oid = "len(HI)" if self.m.object_ids else "0"
+        return f"_o = NEW({cls}); _o.id = {oid}{stores}; {target} = _o"
 
     def _single_con(self, con: str) -> bool:
         """Whether ``con``'s type has no other constructor (a case on it with one
@@ -208,7 +226,7 @@ class Codegen(CaseCodegen):
         dc = self.m.datacon(rhs.con)
         if dc.arity == 0:
             return self.m.nullary[rhs.con]
-        return Con(-1, dc, [])
+        return Con(-1, dc, ())
 
     def reachable_globals(self) -> set[str]:
         """Top-level names reachable from the program's own (non-Prelude) bindings. Only
@@ -236,7 +254,7 @@ class Codegen(CaseCodegen):
                 fname = f"GB{i}" if rhs.params else self.fresh("C")
                 self.compile_lf(rhs, {}, obj.lf, fname, pad_name=f"GP{i}" if rhs.params else None)
             elif type(obj) is Con and obj.id == -1 and obj.dc.arity:
-                obj.fields = [self.resolve_static(a) for a in rhs.args]
+                obj.fields = tuple(self.resolve_static(a) for a in rhs.args)
 
     def resolve_static(self, a: Any) -> Any:
         if type(a) is ir.Var:
@@ -387,10 +405,10 @@ class Codegen(CaseCodegen):
         if con in BOX_CONS:
             a = args[0]
             return self.lit(a) if type(a) is ir.Lit else self.atom(a, scope)
-        fields = ", ".join(self.atom(a, scope) for a in args)
+        atoms = [self.atom(a, scope) for a in args]
         if con.startswith("(#"):
-            return f"Con(-1, {self.dc_ref(con)}, [{fields}])"
-        em(self.alloc("o", "Con", dc=self.dc_ref(con), fields=f"[{fields}]"))
+            return f"Con(-1, {self.dc_ref(con)}, {_tuple(atoms)})"
+        em(self.alloc("o", "Con", dc=self.dc_ref(con), fields=_tuple(map(_past_ind, atoms))))
         self.hdr(em, dc.info, con_size(len(args)))
         return "o"
 
@@ -466,8 +484,8 @@ class Codegen(CaseCodegen):
                     dc = self.m.datacon(rhs.con)
                     em(self.alloc(f"env[{s}]", "Con", dc=self.dc_ref(rhs.con), fields="None"))
                     self.hdr(em, dc.info, con_size(len(rhs.args)))
-                    fields = ", ".join(self.atom(a, rhs_scope) for a in rhs.args)
-                    fills.append(f"env[{s}].fields = [{fields}]")
+                    fields = _tuple(self.atom(a, rhs_scope) for a in rhs.args)
+                    fills.append(f"env[{s}].fields = {fields}")
                 continue
             lf, fvs = self.compile_lf(rhs, rhs_scope, None, self.fresh("F" if rhs.params else "T"),
                                       self_name=b.name if e.rec else None)

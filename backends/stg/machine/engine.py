@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import gc
 import math
+import re
 from array import array
 import sys
 from typing import Any
@@ -78,6 +79,31 @@ def _no_collector(thunk: Any) -> None:
     """``SELa`` when no collector model is attached: selector thunks are not listed."""
 
 
+#: characters of generated source compiled at a time (``exec_in_pieces``)
+EXEC_PIECE = 1 << 14
+
+
+def exec_in_pieces(source: str, filename: str, ns: dict) -> None:
+    """``exec(compile(source, filename, "exec"), ns)``, compiled a piece of about
+    ``EXEC_PIECE`` characters at a time, cut before top-level ``def`` lines. Compiled
+    whole, the parser held the syntax tree of the entire program at once: 15 MB for the
+    Prelude's 100 KB, which Python's allocator then kept as the process's resident set for
+    the rest of the run (a third of a small program's peak). The pieces keep their line
+    numbers (each is preceded by the newlines of the lines before it), so tracebacks into
+    generated code are the same."""
+    starts = [mo.start() for mo in re.finditer(r"(?m)^def ", source)]
+    cuts = [0]
+    for i in starts:
+        if i - cuts[-1] >= EXEC_PIECE:
+            cuts.append(i)
+    cuts.append(len(source))
+    line = 0
+    for a, b in zip(cuts, cuts[1:]):
+        piece = source[a:b]
+        exec(compile("\n" * line + piece, filename, "exec"), ns)
+        line += piece.count("\n")
+
+
 class Machine(MachineRoots):
     def __init__(self, program: ir.Program, session: Any, *,
                  mark_con_use: bool | None = None, track_objects: bool | None = None) -> None:
@@ -108,6 +134,12 @@ class Machine(MachineRoots):
             uses = track_objects
         self.features = frozenset(("track", "use") if uses else
                                   ("track",) if track_objects else ())
+        #: whether an object's id is ever read after its allocation: only by the lines of
+        #: the ``track`` feature (header state, updates, uses) and by a collector model.
+        #: Without them every heap object gets id 0 (``HI`` is then an empty tuple for the
+        #: run-time functions' ``len(HI)``): a Python int of 32 bytes less per live object,
+        #: and no call per allocation; the header's rows are the same.
+        self.object_ids = "track" in self.features
         self.cafs: list[Thunk] = []
         self.steps = 0
         self.total_ticks = 0
@@ -128,8 +160,8 @@ class Machine(MachineRoots):
                                      f"{con_package(dc.module)}:{dc.module}.{dc.name}"))
             self.datacons[dc.name] = DataConR(dc.name, dc.tag, dc.arity, info, dc.type_name,
                                               dc.module)
-        self.nullary = {n: Con(-1, d, []) for n, d in self.datacons.items() if d.arity == 0}
-        self.world = Con(-1, DataConR("State#", 0, 0, -1, "State#", "GHC.Prim"), [])
+        self.nullary = {n: Con(-1, d, ()) for n, d in self.datacons.items() if d.arity == 0}
+        self.world = Con(-1, DataConR("State#", 0, 0, -1, "State#", "GHC.Prim"), ())
         d_i, d_d, d_c = self.datacons["I#"], self.datacons["D#"], self.datacons["C#"]
         self.intlike = [Box(-1, d_i, i) for i in range(-16, 256)]
         self.charlike = [Box(-1, d_c, chr(i)) for i in range(256)]
@@ -144,7 +176,7 @@ class Machine(MachineRoots):
             self.codegen.declare_globals()
             self.codegen.compile_globals()
             self.source = self.codegen.finish()
-            exec(compile(self.source, f"<stg {program.source_file}>", "exec"), self.ns)
+            exec_in_pieces(self.source, f"<stg {program.source_file}>", self.ns)
         finally:
             sys.setrecursionlimit(old)
         for alias, target in self.codegen.aliases.items():
@@ -205,7 +237,7 @@ class Machine(MachineRoots):
             "__builtins__": __builtins__,
             "CCS": 0, "ERA": self.session.era, "m": self,
             "stack": stack, "push": stack.append, "pop": stack.pop,
-            "HI": h.site, "HP": h.producer, "HL": h.use, "HX": h.state,
+            "HI": h.site if self.object_ids else (), "HP": h.producer, "HL": h.use, "HX": h.state,
             "HIa": h.site.append, "HPa": h.producer.append, "SITE": site, "SS": h.site_size,
             "hl_set": h.set_last_use, "hx_set": h.set_state,
             "X_BH": h.state_id(self.i_bh), "X_IND": h.state_id(self.i_ind),
@@ -220,7 +252,7 @@ class Machine(MachineRoots):
             "DC_I": d_i, "DC_D": d_d, "DC_C": d_c, "DC_CONS": self.datacons[":"],
             "NIL": nil, "TRUE": true, "FALSE": false, "UNIT": self.nullary["()"],
             "WORLD": self.world,
-            "IORES": Con(-1, self.datacons["(#,#)"], [self.world, self.nullary["()"]]),
+            "IORES": Con(-1, self.datacons["(#,#)"], (self.world, self.nullary["()"])),
             "INTLIKE": self.intlike, "CHARLIKE": self.charlike, "UNPACK_LF": self.unpack_lf,
             "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
             "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
@@ -252,6 +284,8 @@ class Machine(MachineRoots):
         is its write barrier for updates of old objects and ``selector(thunk)`` is told of
         every selector thunk allocated (``compile.selector_field``). The barrier and the
         watermark frames are compiled into the run-time functions (the ``gc`` feature)."""
+        if not self.object_ids:
+            raise ValueError("a collector model needs object ids (the `track' feature)")
         self.gc_hook = hook
         self.gc_interval = interval
         self.ns["REMEMBER"] = remember

@@ -36,14 +36,20 @@ def mkint(r):
     if -16 <= r <= 255:
         _dead_box(S_IBOX)
         return INTLIKE[r + 16]
-    o = Box(len(HI), DC_I, r)
+    o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
+    o.id = len(HI)
+    o.dc = DC_I
+    o.val = r
     HIa(S_IBOX)
     HPa(CCS)
     return o
 
 
 def mkdbl(r):
-    o = Box(len(HI), DC_D, r)
+    o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
+    o.id = len(HI)
+    o.dc = DC_D
+    o.val = r
     HIa(S_DBOX)
     HPa(CCS)
     return o
@@ -53,7 +59,10 @@ def mkchr(c):
     if ord(c) < 256:
         _dead_box(S_CBOX)
         return CHARLIKE[ord(c)]
-    o = Box(len(HI), DC_C, c)
+    o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
+    o.id = len(HI)
+    o.dc = DC_C
+    o.val = c
     HIa(S_CBOX)
     HPa(CCS)
     return o
@@ -66,10 +75,16 @@ def mknum(r):
             HIa(S_IBOX)
             HPa(CCS)
             return INTLIKE[r + 16]
-        o = Box(len(HI), DC_I, r)
+        o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
+        o.id = len(HI)
+        o.dc = DC_I
+        o.val = r
         HIa(S_IBOX)
     elif type(r) is float:
-        o = Box(len(HI), DC_D, r)
+        o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
+        o.id = len(HI)
+        o.dc = DC_D
+        o.val = r
         HIa(S_DBOX)
     else:
         return mkother(r)
@@ -91,7 +106,7 @@ def mkstr(s, tail=None):
     lst = NIL if tail is None else tail
     for ch in reversed(s):
         c = mkchr(ch)
-        o = Con(len(HI), DC_CONS, [c, lst])
+        o = Con(len(HI), DC_CONS, (c, lst))
         HIa(S_CONS)
         HPa(CCS)
         lst = o
@@ -111,7 +126,7 @@ def unpack(s, i):
         tail = Thunk(len(HI), UNPACK_LF, [s, i + 1], CCS, None)
         HIa(S_UNPACK)
         HPa(CCS)
-    o = Con(len(HI), DC_CONS, [c, tail])
+    o = Con(len(HI), DC_CONS, (c, tail))
     HIa(S_CONS)
     HPa(CCS)
     return o
@@ -497,7 +512,7 @@ def _build(v):
         return mkstr(v[0])
     lst = NIL
     for x in reversed(v):
-        o = Con(len(HI), DC_CONS, [_build(x), lst])
+        o = Con(len(HI), DC_CONS, (_build(x), lst))
         HIa(S_CONS)
         HPa(CCS)
         lst = o
@@ -546,7 +561,7 @@ def p_getArgs(w):
     """The program's arguments (``profkit run PROG.hs [+RTS ...] ARGS``) as [String]."""
     lst = NIL
     for a in reversed(list(getattr(m.session.config, "program_args", []) or [])):
-        o = Con(len(HI), DC_CONS, [mkstr(a), lst])
+        o = Con(len(HI), DC_CONS, (mkstr(a), lst))
         HIa(S_CONS)
         HPa(CCS)
         lst = o
