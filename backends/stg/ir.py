@@ -287,6 +287,7 @@ PRIMOPS: dict[str, int] = {
     "+#": 2, "box#": 1,
     "==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2,  # on I#/D#/C#; result True/False
     "ord": 1, "chr": 1,
+    "ord#": 1,  # a C#'s code point unboxed, allocating nothing (base's ord# in eftChar)
     # GHC.Unicode's toLower/toUpper: a fresh C# whatever the character (base's towlower)
     "toLower#": 1, "toUpper#": 1,
     # the Prelude's run-time type tests (Enum methods): is the value a D# / a C#? allocates

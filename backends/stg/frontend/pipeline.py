@@ -77,8 +77,9 @@ _BASE_MODULES = {
     "GHC.Enum": "toEnumBool# toEnumOrdering# toEnum minBound maxBound minBoundInt# "
                 "maxBoundInt# minBoundChar# "
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
-                "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# eftI# "
-                "eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# succ pred fromEnum",
+                "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# "
+                "eftI# eftC# stepChar# eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# "
+                "succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger fromIntegerLit# "
                "fromIntegerLitZ#",
     "GHC.Float": "fromIntegerD# fromIntegralZD#",

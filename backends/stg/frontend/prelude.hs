@@ -159,12 +159,14 @@ chr n = prim "chr" n
 fromEnum x = case conIndex# x of
   -1 -> if isChar# x then ord x else truncate x
   _ -> fromEnumCon# x
+-- at Char base computes on the unboxed code point: one C# (16 bytes), no I# in between
 succ x = case conIndex# x of
-  -1 -> if isChar# x then chr (ord x + 1) else x + 1
+  -1 -> if isChar# x then stepChar# x 1 else x + 1
   _ -> succCon# x
 pred x = case conIndex# x of
-  -1 -> if isChar# x then chr (ord x - 1) else x - 1
+  -1 -> if isChar# x then stepChar# x (-1) else x - 1
   _ -> predCon# x
+stepChar# x d = case prim "ord#" x of !o -> case prim "+#" o d of !o' -> chr o'
 -- the type decides toEnum, minBound and maxBound: the front end names the instance where the
 -- checker knows it (pipeline._type_literals); these stand for an unknown type
 toEnum i = i
@@ -844,7 +846,7 @@ insertBy cmp x ys@(y:ys') = case cmp x y of
 -- base's Int instance: enumFrom (I# x) = eftInt x maxInt#, whose tail thunk holds x and the
 -- bound (two free variables, as eftI# here); Integer's enumDeltaInteger x 1 has the same shape
 enumFrom a
-  | isChar# a = map chr (numFrom# (ord a))
+  | isChar# a = case prim "ord#" a of !x -> eftC# x 1114111
   | isDouble# a = numFrom# a
   | isCon# a = enumFromCon# a
   | otherwise = eftI# a 9223372036854775807
@@ -853,12 +855,16 @@ enumFromThen a b = if isCon# a then enumFromThenCon# a b else numFromThen# a (b 
 numFromThen# x d = x : (case x + d of !x' -> numFromThen# x' d)
 
 enumFromTo a b
-  | isChar# a = map chr (enumFromTo (ord a) (ord b))
+  | isChar# a = case prim "ord#" a of !x -> case prim "ord#" b of !y -> eftC# x y
   | isDouble# a || isDouble# b = eftD# (realToFrac a) (b + 0.5)
   | isCon# a = enumFromToCon# a b
   | prim ">" a b = []
   | otherwise = eftI# a b
 eftI# x y = x : (if prim "==" x y then [] else case x + 1 of !x' -> eftI# x' y)
+-- base's eftChar on unboxed code points: per element a C#, a cons and the tail's thunk of
+-- two words (72 bytes), nothing through Int
+eftC# x y = if prim ">" x y then []
+            else case prim "chr" x of !c -> c : (case prim "+#" x 1 of !x' -> eftC# x' y)
 -- base's numericEnumFromTo n m = takeWhile (<= m + 1/2) (numericEnumFrom n), where
 -- numericEnumFrom n = go 0 where go !k = let !n' = n + k in n' : go (k + 1) (k is unboxed by
 -- the worker): per element a D#, two cons cells and two 4-word thunks (128 bytes)

@@ -362,6 +362,10 @@ def p_ord(a):
     return mkint(ord(a.val))
 
 
+def p_uord(a):
+    return Box(-1, DC_I, ord(a.val))  # ord#: unboxed, never in the heap
+
+
 def p_chr(a):
     x = a.val
     if not (0 <= x <= 0x10FFFF):
@@ -588,7 +592,8 @@ PRIM_FUNCTIONS = {
     "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,
     "asin": p_asin, "acos": p_acos, "atan": p_atan, "atan2": p_atan2,
     "truncate": p_truncate, "round": p_round, "floor": p_floor, "ceiling": p_ceiling,
-    "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "chr": p_chr,
+    "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "ord#": p_uord,
+    "chr": p_chr,
     "toLower#": p_toLower, "toUpper#": p_toUpper,
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble, "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,

@@ -84,6 +84,8 @@ PROBES = {
     "huffman": ["encode", "text", "build", "main"],
     # replicate: one cyclic cell per call, no thunk; uncurry: two selector thunks
     "replicates": ["u1", "u2", "u2.\\", "u4"],
+    # Char enumerations and succ on the unboxed code point (72 bytes an element, no I#)
+    "charenum": ["e1", "e2", "e4", "e5"],
 }
 
 
