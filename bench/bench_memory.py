@@ -7,6 +7,13 @@ Also prints the cost per guest word allocated (STG: one header row per object, w
 not it is live).
 
     .venv/bin/python bench/bench_memory.py [N=200000]
+
+``--runs`` prints instead the peak resident set and CPU time of the STG runs issues 13 and 18
+measure (a one-line program, nfib 30 with -p, bench/programs/sort_heap.hs with -p and with
+``-hc -i0.001``), best of ``--repeat`` runs; ``--against DIR`` runs each also with
+PYTHONPATH=DIR (a tree holding another version's ``profkit`` package), interleaved:
+
+    .venv/bin/python bench/bench_memory.py --runs [--repeat 2] [--against DIR]
 """
 
 from __future__ import annotations
@@ -74,7 +81,56 @@ def measure(name: str, source: str, trivial: str, ext: str, n: int, word: int) -
           f"{word}-byte guest word")
 
 
+#: (name, source or a path under the repository, RTS options) of ``--runs``
+RUNS = [
+    ("main = print 1, -p", "main = print 1\n", ["-p"]),
+    ("nfib 30, -p", "nfib :: Int -> Int\nnfib n = if n < 2 then 1 else nfib (n-1) + nfib (n-2)\n"
+     "main :: IO ()\nmain = print (nfib 30)\n", ["-p"]),
+    ("sort_heap, -p", "bench/programs/sort_heap.hs", ["-p"]),
+    ("sort_heap, -hc -i0.001", "bench/programs/sort_heap.hs", ["-hc", "-i0.001"]),
+]
+
+
+def timed_run(path: str, rts: list[str], pythonpath: str) -> tuple[float, float]:
+    """(peak RSS in MB, CPU seconds) of one ``profkit run -fprof-auto`` (a child process)."""
+    env = dict(os.environ, SOURCE_DATE_EPOCH="0")
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [sys.executable, "-m", "profkit.cli", "run", "-fprof-auto", "--outdir", out,
+               "--max-memory", "0", path] + (["+RTS", *rts, "-RTS"] if rts else [])
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                env=env)
+        _, status, ru = os.wait4(proc.pid, 0)
+    if status:
+        raise SystemExit(f"failed ({status}): {' '.join(cmd)}")
+    return ru.ru_maxrss / 1024, ru.ru_utime + ru.ru_stime
+
+
+def runs(repeat: int, against: str) -> None:
+    tmp = tempfile.mkdtemp(prefix="bench-mem-")
+    trees = [("this tree", "")] + ([(against, against)] if against else [])
+    print(f"{'run':26} " + " ".join(f"{name[-20:]:>22}" for name, _ in trees))
+    for name, src, rts in RUNS:
+        path = os.path.join(ROOT, src)
+        if not src.endswith(".hs"):
+            path = os.path.join(tmp, f"p{RUNS.index((name, src, rts))}.hs")
+            with open(path, "w") as f:
+                f.write(src)
+        best = [(1e9, 1e9)] * len(trees)
+        for _ in range(repeat):
+            for k, (_, pp) in enumerate(trees):  # interleaved: the same load for both
+                rss, cpu = timed_run(path, rts, pp)
+                best[k] = (min(best[k][0], rss), min(best[k][1], cpu))
+        print(f"{name:26} " + " ".join(f"{rss:9.1f} MB {cpu:7.2f} s" for rss, cpu in best))
+
+
 def main() -> None:
+    if "--runs" in sys.argv:
+        args = sys.argv[1:]
+        repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 1
+        runs(repeat, args[args.index("--against") + 1] if "--against" in args else "")
+        return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
     measure("stg", HS, HS_TRIVIAL, ".hs", n, 8)
     measure("mlworks", SML, SML_TRIVIAL, ".sml", n, 4)
