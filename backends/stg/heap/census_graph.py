@@ -29,15 +29,15 @@ computation does not depend on their order); edges are in the object trace's ord
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
 from profkit.heap import HeapGraph
 from profkit.kinds import ObjKind
 
-from .heapobj import Con, Fun, Pap, Thunk
-from .oldgraph import may_hold_heap
+from .heapobj import Thunk
+from .oldgraph import _children, may_hold_heap
 
 #: longest chain of indirections followed with numpy (then the object trace is used)
 MAX_HOPS = 64
@@ -60,19 +60,6 @@ def _value(x: Any) -> Any:
     return x
 
 
-def _kids(x: Any) -> Iterable[Any]:
-    t = type(x)
-    if t is Con:
-        return x.fields
-    if t is Thunk:
-        return (x.val,) if x.val is not None else (x.fv or ())
-    if t is Fun:
-        return x.fv
-    if t is Pap:
-        return [x.fun, *x.args]
-    return ()
-
-
 class _Statics:
     """Which static objects lead to a heap object now (through other statics), memoised
     for one census."""
@@ -88,7 +75,7 @@ class _Statics:
         todo = [s]
         found = False
         while todo and not found:
-            for f in _kids(todo.pop()):
+            for f in _children(todo.pop()):
                 f = _value(f)
                 i = getattr(f, "id", None)
                 if i is None:
@@ -122,7 +109,7 @@ def _root_entries(pairs: list, statics: _Statics) -> tuple[list[int], list[int]]
         if id(f) in seen:
             continue
         seen.add(id(f))
-        for c in _kids(f):
+        for c in _children(f):
             c = _value(c)
             k = getattr(c, "id", None)
             if k is None:
