@@ -39,8 +39,6 @@ from .. import values as V
 from .asm_x86 import Assembled
 
 NOP = 0x90
-#: ``walker.label("handler")``'s names
-_HANDLER_LABEL = re.compile(r"\.handler\d+$")
 #: ``walker.Walker.finish``'s epilogue labels
 _EPILOGUE_LABEL = re.compile(r"\.epilogue\d+$")
 
@@ -56,9 +54,6 @@ class ItemInfo:
     number: int = 0
     leaf: bool = False
     frame_words: int = 0  # ESP-relative frame slots (after the saved EDI)
-    #: addresses of the item's handler code entries (``walker.x_Handle``'s labels: the
-    #: words a handler frame holds, never return addresses: each follows a jump)
-    handlers: tuple[int, ...] = ()
     #: address of the raise sequence's jump to the handler (its stack pointer is already
     #: the handler's: ``raise_sequence``), or 0
     raise_jump: int = 0
@@ -198,14 +193,12 @@ def _layout(base, items, strings, setup, n_globals, exn_names, packets, gaps):
         code = it.code.link(base + off + 8, symbols)
         data[off + 8: off + 8 + len(code)] = code
         labels = it.code.labels
-        handlers = tuple(sorted(base + off + 8 + o for k, o in labels.items()
-                                if _HANDLER_LABEL.search(k)))
         jump = next((base + off + 8 + o for k, o in labels.items() if k.endswith(".raisejump")),
                     0)
         epilogues = tuple(sorted(base + off + 8 + o for k, o in labels.items()
                                  if _EPILOGUE_LABEL.search(k)))
         infos.append(ItemInfo(it.name, off, base + off + V.POINTER, 8 + len(code), i, it.leaf,
-                              it.frame_words, handlers, jump, epilogues))
+                              it.frame_words, jump, epilogues))
     for addr, obj in chunks:
         data[addr - base: addr - base + len(obj)] = obj
     clash = _false_backptr(data, offsets, vector_bytes)

@@ -140,12 +140,10 @@ class FrameWalk:
     def __init__(self, machine, items, order: np.ndarray, item_at) -> None:
         self.m = machine
         self.sparc = machine.arch.name == "sparc"
-        self.items = items
         self.item_at = item_at  # address -> image index of its item, or -1
         #: frame words of every item, in address order (the C walk's) and by image index
         self.fwords = np.array([it.frame_words for it in items], dtype=np.int64)
         self.frame_of = {int(k): it.frame_words for k, it in zip(order, items)}
-        self.by_index = {int(k): it for k, it in zip(order, items)}
         #: the raise sequences' last instructions (SPARC: the jump and its delay slot)
         self.raise_window = frozenset(
             a for it in items if it.raise_jump

@@ -35,8 +35,8 @@ from ..runtime import memory as M
 from .framewalk import C_SOURCE, FrameWalk
 
 
-#: stacks of at most this many words (and scans of at most this many frames) are handled
-#: in plain Python lists: numpy's cost per call dominates on short stacks
+#: scans of at most this many frames are counted in plain Python lists: numpy's cost per
+#: call dominates on short stacks
 SMALL = 256
 
 class TimeStats:
@@ -138,7 +138,6 @@ class StackScanner:
         self.starts = np.array([base + it.offset for it in items], dtype=np.int64)
         self.ends = np.array([base + it.offset + max(it.size, 8) for it in items],
                              dtype=np.int64)
-        self.lo, self.hi = machine.code_range
         self.sparc = machine.arch.name == "sparc"
         self.walk = FrameWalk(machine, items, self.order, self._item_at)
         self.stats = TimeStats(len(items), time_depth) if stats else None
