@@ -14,7 +14,9 @@ graph is their rows, read with numpy:
   the indirection's row, hop by hop), as the object trace follows indirections;
 * the root entries are the roots listed by ``roots_fn`` with their identities, through
   indirections; a static root's heap children are entries with that root's identity (the
-  runtime heap's holders, ``rts_heap.py``).
+  runtime heap's holders, ``rts_heap.py``). At a census the machine lists the stack
+  frames' heap objects as the ids of its root cache (one ``HeapIdRoots``), not object by
+  object, and only the few others as objects (``MachineRoots._census_listing``).
 
 Where the object trace's graph depends on the order of its depth-first walk, the rows
 cannot give it: a static object reached *from the heap* whose fields lead to the heap (a
@@ -90,13 +92,36 @@ class _Statics:
         return found
 
 
-def _root_entries(pairs: list, statics: _Statics) -> tuple[list[int], list[int]] | None:
+class HeapIdRoots:
+    """Root entries given as heap ids, all with one identity: the machine's root cache of
+    the stack frames not listed object by object (``MachineRoots.gc_roots`` at a census,
+    as the first pair ``(HeapIdRoots, None)``). Only ``from_rows`` reads these; an object
+    trace that met one would take it for an object, so reading its ``id`` fails loudly."""
+
+    __slots__ = ("ids", "identity")
+
+    def __init__(self, ids: np.ndarray, identity: int) -> None:
+        self.ids = ids
+        self.identity = identity
+
+    @property
+    def id(self) -> int:
+        raise TypeError("a compact root listing (HeapIdRoots) given to an object trace")
+
+
+def _root_entries(pairs: list, statics: _Statics) -> tuple[np.ndarray, np.ndarray] | None:
     """``(ids, identities)`` of the root entries, or None if a static root's static child
     leads to the heap (its entries would depend on the walk's order)."""
     ids: list[int] = []
     idents: list[int] = []
     seen: set[int] = set()
+    bulk_ids: list[np.ndarray] = []
+    bulk_idents: list[np.ndarray] = []
     for f, ident in pairs:
+        if type(f) is HeapIdRoots:
+            bulk_ids.append(np.asarray(f.ids, dtype=np.int64))
+            bulk_idents.append(np.full(len(f.ids), f.identity, dtype=np.int32))
+            continue
         while type(f) is Thunk and f.val is not None:  # (inlined: a call per root cost)
             f = f.val
         i = getattr(f, "id", None)
@@ -119,7 +144,23 @@ def _root_entries(pairs: list, statics: _Statics) -> tuple[list[int], list[int]]
                 idents.append(ident)
             elif may_hold_heap(c) and statics.leads_to_heap(c):
                 return None
-    return ids, idents
+    out_ids = np.asarray(ids, dtype=np.int64)
+    out_idents = np.asarray(idents, dtype=np.int32)
+    if bulk_ids:
+        out_ids = np.concatenate([out_ids, *bulk_ids])
+        out_idents = np.concatenate([out_idents, *bulk_idents])
+    return out_ids, out_idents
+
+
+def root_entries(pairs: list) -> tuple[np.ndarray, np.ndarray] | None:
+    """The root entries of a root listing, sorted (a multiset: the retainer computation
+    does not depend on their order), or None where only the object trace gives them."""
+    got = _root_entries(pairs, _Statics())
+    if got is None:
+        return None
+    ids, idents = got
+    order = np.lexsort((idents, ids))
+    return ids[order], idents[order]
 
 
 def from_edges(header: Any, tables: Any, live: np.ndarray, g: dict) -> HeapGraph:
@@ -186,13 +227,13 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
     counts = np.bincount(src, minlength=len(live))
     offsets = np.zeros(len(live) + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
-    roots = np.asarray(root_ids, dtype=np.int64)
+    roots = root_ids
     rpos = posmap[roots] if len(roots) and int(roots.max()) < len(posmap) else _positions(
         live, roots)
     if (rpos < 0).any():  # pragma: no cover - a root that is not live: never seen
         return None
     return HeapGraph(offsets=offsets, targets=pos, roots=rpos,
-                     root_identity=np.asarray(root_idents, dtype=np.int32),
+                     root_identity=root_idents,
                      is_retainer=is_ret, identity=identity)
 
 

@@ -9,6 +9,7 @@ fields set in its constructor, ``session``, ``tables``) these methods use.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 
 import numpy as np
 
@@ -27,6 +28,17 @@ _WM = rt.WM
 
 
 class MachineRoots:
+    # The census's root listing (``_census_listing``) beside the root cache: the items of
+    # the cached heap ids (``_rc_items``, aligned with ``_rc_ids``) and the frames' static
+    # items that may lead to the heap (``_rc_statics``, frame index in ``_rc_sframe``);
+    # kept only when a scheme wants the heap graph (None until the cache is first empty)
+    _rc_items: list | None = None
+    _rc_sframe: array
+    _rc_statics: list
+    _census_due = False
+    #: censuses whose roots came from the root cache
+    census_listings = 0
+
     def roots(self) -> list:
         """Objects reachable directly from the machine: CAFs (and their values), the frame
         stack (case environments, update-frame thunks, pending arguments), and the
@@ -103,7 +115,15 @@ class MachineRoots:
     def gc_roots(self) -> list:
         """``roots()`` as (object, retainer identity) pairs for the collector model: a CAF is
         retained by its own stack (``M.CAF``), the frame stack by SYSTEM (GHC's TSO). For a
-        minor collection only what changed since the last collection is listed."""
+        minor collection only what changed since the last collection is listed. At a census
+        (the first call after a major ``gc_root_split`` of a run that builds the heap graph)
+        the frames' heap objects come from the root cache (``_census_listing``)."""
+        if self._census_due:
+            self._census_due = False
+            got = self._census_listing()
+            if got is not None:
+                self._remark()
+                return got
         out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
         sysid = self._system()
         if self.minor_collection and self.incremental_roots and self._wm_index >= 0:
@@ -114,6 +134,80 @@ class MachineRoots:
         out.extend((x, sysid) for x in items if x is not None)
         self._remark()
         return out
+
+    def _census_listing(self) -> list | None:
+        """``gc_roots()`` at a census, read from the root cache: the CAF values, then the
+        frames' heap objects as one ``HeapIdRoots`` (SYSTEM), the cached items now updated
+        (indirections: listed as objects, which the graph follows as ``gc_roots`` does),
+        the frames' statics that may lead to the heap and the running environment. The
+        same root entries as the full listing (a multiset), which ``CHECK_TRACE`` checks;
+        None when the cache does not cover every frame."""
+        items = self._rc_items
+        if (items is None or len(self._rc_off) != len(self.stack) + 1
+                or len(items) != len(self._rc_ids)):
+            return None
+        from ..heap import census_graph
+        from ..heap import gc as collector
+
+        sysid = self._system()
+        out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
+        ids = np.frombuffer(self._rc_ids, dtype=np.int64).copy()
+        if len(ids):
+            ind = census_graph._is_ind(self.session.header, self.tables.infos.columns(), ids)
+            stale = np.flatnonzero(ind)
+            if len(stale):
+                out.extend([(items[k], sysid) for k in stale.tolist()])
+                ids = ids[~ind]
+        out.append((census_graph.HeapIdRoots(ids, sysid), None))
+        out.extend([(x, sysid) for x in self._rc_statics])
+        env = self.cur_env
+        if env is not None:
+            live = getattr(self.cur_code, "live_run", None)
+            out.extend([(x, sysid) for x in (env if live is None else [env[i] for i in live])
+                        if x is not None])
+        if collector.CHECK_TRACE:
+            full = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
+            full.extend((x, sysid) for x in self._frame_items(self.stack) if x is not None)
+            a, b = census_graph.root_entries(out), census_graph.root_entries(full)
+            if (a is None) != (b is None) or (a is not None and b is not None and not (
+                    np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]))):
+                raise AssertionError("census roots from the root cache differ from the "
+                                     "frames' listing")
+        self.census_listings += 1
+        return out
+
+    def _rc_truncate(self, keep: int, j: int) -> None:
+        """The cache's items and statics of frames ``0..j`` only (``keep`` heap ids)."""
+        if self._rc_items is None:
+            if keep:
+                return  # (begun mid-run: the cache has ids without items, never used)
+            self._rc_items, self._rc_sframe, self._rc_statics = [], array("q"), []
+        del self._rc_items[keep:]
+        k = bisect_left(self._rc_sframe, j + 1)
+        del self._rc_sframe[k:]
+        del self._rc_statics[k:]
+
+    def _rc_fill_objects(self, e: np.ndarray, got: np.ndarray, heap: np.ndarray,
+                         fresh: list, frame0: int) -> None:
+        """``_rc_fill``'s items: the objects of the heap ids, and the static items (through
+        indirections) that may lead to the heap, with their frames (``frame0`` + k)."""
+        at = np.flatnonzero(heap)
+        if len(at):
+            self._rc_items.extend(map(fresh.__getitem__, at.tolist()))
+        neg = np.flatnonzero(~heap)
+        if not len(neg):
+            return
+        from ..heap.oldgraph import may_hold_heap
+
+        frames = (np.searchsorted(e, neg, side="right") + frame0).tolist()
+        sframe, statics = self._rc_sframe, self._rc_statics
+        for p, k in zip(neg.tolist(), frames):
+            x = v = fresh[p]
+            while type(v) is Thunk and v.val is not None:
+                v = v.val
+            if getattr(v, "id", None) is not None and may_hold_heap(v):
+                sframe.append(k)
+                statics.append(x)
 
     def _unchanged_top(self) -> int:
         """Index of the highest frame unchanged since the last collection (-1: none): the
@@ -158,6 +252,11 @@ class MachineRoots:
             old = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep].copy()
         del self._rc_ids[keep:]
         del self._rc_off[j + 2:]
+        graph = self.session.needs_graph
+        if graph:
+            self._rc_truncate(keep, j)
+        # the census that follows a major collection reads the cache (``gc_roots``)
+        self._census_due = graph and not self.minor_collection
         fresh = FreshRoots()
         fresh.machine = self
         ends = fresh.ends = array("q")
@@ -186,10 +285,10 @@ class MachineRoots:
         self._remark()
         return old, fresh
 
-    def _rc_fill(self, ends: array, ids: array) -> None:
+    def _rc_fill(self, ends: array, ids: array, fresh: list) -> None:
         """The root cache's rows of the frames just listed (``FreshRoots.ids_seen``):
-        frame k held the items before ``ends[k]``, whose ids are ``ids`` (-1: not a heap
-        object, or a static one)."""
+        frame k held the items ``fresh`` before ``ends[k]``, whose ids are ``ids`` (-1: not
+        a heap object, or a static one)."""
         if not len(ends):
             return
         e = np.frombuffer(ends, dtype=np.int64)
@@ -197,6 +296,8 @@ class MachineRoots:
         heap = got >= 0
         upto = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(heap)])
         base = self._rc_off[-1]
+        if self._rc_items is not None and self.session.needs_graph:
+            self._rc_fill_objects(e, got, heap, fresh, len(self._rc_off) - 1)
         self._rc_ids.frombytes(got[heap].tobytes())
         self._rc_off.frombytes((upto[e] + base).tobytes())
 
@@ -228,6 +329,10 @@ class MachineRoots:
             self._retired_alloc[:len(w)] += np.rint(w).astype(np.int64) * 8
         self._rc_ids = array("q")
         self._rc_off = array("q", [0])
+        self._rc_items = []
+        self._rc_sframe = array("q")
+        self._rc_statics = []
+        self._census_due = False
 
     def forget_ids(self) -> None:
         """Deliver the header's rows and forget them: with no collector model, and no
@@ -272,4 +377,4 @@ class FreshRoots(list):
     __slots__ = ("machine", "ends")
 
     def ids_seen(self, ids: array) -> None:
-        self.machine._rc_fill(self.ends, ids)
+        self.machine._rc_fill(self.ends, ids, self)

@@ -15,6 +15,7 @@ import pytest
 
 from profkit.backends.stg.heap import gc as G
 from profkit.backends.stg.heap import oldgraph
+from profkit.plugins.retainer import RetainerProfile
 from profkit.testing import run_program
 from tests.backends.stg.test_oldgraph import PROGRAMS as OLDGRAPH_PROGRAMS
 
@@ -36,6 +37,45 @@ main = do
   mapM_ (\\k -> putStrLn (show (drop k s))) [0, 8 .. 31]
   print (sum (map length held), sum ys)
 """
+# the census reads the frames' roots from the machine's root cache (``_census_listing``):
+# cached ids of thunks updated since they were cached (frames) and a static CAF under
+# evaluation held by an update frame (cafdeep)
+PROGRAMS["frames"] = """\
+module Main (main) where
+
+-- the frames below hold t while the bottom forces it: t is an indirection when a census
+-- reads the frames' cached ids (a large Int, then a small one: a static value)
+go :: Int -> Int -> Int
+go t 0 = t + work t 1500
+go t n = case go t (n - 1) of
+  r -> r + t + n
+
+work :: Int -> Int -> Int
+work t 0 = t
+work t k = length [1 .. k `mod` 7] + work t (k - 1)
+
+main :: IO ()
+main = do
+  let xs = [1 .. 5000] :: [Int]
+  print (go (sum xs) 800)
+  print (go (length xs `mod` 5) 600)
+"""
+PROGRAMS["cafdeep"] = """\
+module Main (main) where
+
+table :: [Int]
+table = map (* 3) [1 .. 300]
+
+big :: Int
+big = count 0 [1 .. 30000]
+
+count :: Int -> [Int] -> Int
+count acc [] = acc + sum table
+count acc (x : xs) = x + count acc xs
+
+main :: IO ()
+main = print (big + length table)
+"""
 
 
 def _run(tmp_path, name, rts):
@@ -51,7 +91,8 @@ def _reports(r):
             for name, text in r.reports.items()}
 
 
-@pytest.mark.parametrize("name", ["mean_leak", "knots", "selectors", "deep", "statics"])
+@pytest.mark.parametrize("name", ["mean_leak", "knots", "selectors", "deep", "statics",
+                                  "frames", "cafdeep"])
 @pytest.mark.parametrize("rts", [["-hr", "-i0.0002", "-A4k"],
                                  ["-hr", "-hb", "-G3", "-i0.0003", "-A8k"]], ids=["hr", "hrhbG3"])
 def test_the_rows_give_the_object_traces_graph_at_every_census(tmp_path, monkeypatch, name,
@@ -67,6 +108,9 @@ def test_the_rows_give_the_object_traces_graph_at_every_census(tmp_path, monkeyp
         assert model.graph_fallbacks > 0  # static cells leading to the heap were seen
     else:
         assert model.graph_fallbacks == 0
+    # every census's roots came from the root cache (compared with the full listing)
+    retainer = next(s for s in r.session.schemes if isinstance(s, RetainerProfile))
+    assert r.session.backend.machine.census_listings == len(retainer.records) > 0
     monkeypatch.setattr(G, "CHECK_TRACE", False)
     monkeypatch.setattr(G, "NO_FAST_TRACE", True)
     slow = _run(tmp_path / "slow", name, rts)
@@ -91,4 +135,21 @@ def test_a_mismatch_between_the_graphs_is_reported(tmp_path, monkeypatch):
     monkeypatch.setattr(census_graph, "from_rows", broken)
     with pytest.raises(AssertionError, match="census graph from the rows differs"):
         run_program(source=PROGRAMS["knots"], name="knots.hs",
+                    rts=["-hr", "-i0.0005", "-A4k"], flags=["-fprof-auto"], outdir=tmp_path)
+
+
+def test_a_wrong_root_listing_from_the_cache_is_reported(tmp_path, monkeypatch):
+    """The census's roots from the machine's root cache are compared with the listing of
+    every frame under the self-check: a cache that lost a root fails the run."""
+    from profkit.backends.stg.heap import census_graph
+
+    real = census_graph.HeapIdRoots.__init__
+
+    def lossy(self, ids, identity):
+        real(self, ids[1:], identity)
+
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    monkeypatch.setattr(census_graph.HeapIdRoots, "__init__", lossy)
+    with pytest.raises(AssertionError, match="census roots from the root cache differ"):
+        run_program(source=PROGRAMS["deep"], name="deep.hs",
                     rts=["-hr", "-i0.0005", "-A4k"], flags=["-fprof-auto"], outdir=tmp_path)
