@@ -60,6 +60,8 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
             name = self.fresh(d.name)
             env2[d.name] = name
             plan.append((d, name))
+            if self.module == "Main":
+                self.local_names.add(name)
         elif isinstance(d, S.DPat):
             names: list[tuple[str, S.Span]] = []
             pat_binders(d.pat, names)
@@ -71,13 +73,18 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
     for d, name in plan:
         if isinstance(d, S.DFun):
             assert name is not None
-            # a generalised binding GHC inlines here: its superclass-selection thunks
-            # (typecheck_inline._selections), allocated where it is bound
+            # a generalised binding GHC inlines: its superclass-selection thunks
+            # (typecheck_inline._selections), allocated where its copy is, before its cost
+            # centre: where it is bound, unless inline_once moves the function (with them)
+            sels = []
             for size in selections.get(id(d), ()) if self.module == "Main" else ():
                 zero = ir.Lit(0, "Int")
                 con = {2: "Just", 3: "(,)"}.get(size // 8, "(" + "," * (size // 8 - 2) + ")")
-                binds.append(ir.Bind(self.fresh("$dsel"),
-                                     ir.ConRhs(con, [zero] * (size // 8 - 1))))
+                sels.append(ir.Bind(self.fresh("$dsel"),
+                                    ir.ConRhs(con, [zero] * (size // 8 - 1))))
+            if sels:
+                self.selections_of[name] = [b.name for b in sels]
+            binds.extend(sels)
             binds.extend(self.fun_rhs(d, env2, path, name))
         else:
             assert isinstance(d, S.DPat)
@@ -122,7 +129,7 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
         if self.module == "Main" and (src is None or isinstance(_strip(src), S.ECase)):
             body = alts_scc(self, cc, body, d)
         else:
-            body = value_scc(self, cc, body, src)
+            body = value_scc(self, cc, body, src, d.clauses[0].rhs.where)
     for var in mine.values():  # outside the cost centre: value_scc sees the body itself
         self.evaluated.add(var)
         body = ir.Case(ir.ConApp("()", []), var, [], body)
@@ -209,7 +216,7 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
     e = self.rhs_expr(rhs, env, path, FailK(msg))
     self.static_data = outer
     if cc is not None:
-        e = value_scc(self, cc, e, simple_body(d.clauses))
+        e = value_scc(self, cc, e, simple_body(d.clauses), d.clauses[0].rhs.where)
     desc = self.bind_desc(d, d.name)
     info = self.info(d.name, d.span, desc) if len(path) <= 1 else \
         self.local_info(d.name, d.span, desc)
@@ -313,24 +320,66 @@ def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
     return self.wrap_group(binds, ir.Case(scrut, v, [], self.expr(rest, env3, path)))
 
 
-def value_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, src: S.Expr | None
-              ) -> ir.Expr:
-    """The automatic cost centre ``cc`` on ``body``, desugared from source ``src``. On a
-    saturated constructor application (``(head g, length g)``, ``Just x``, ``[x, x + 1]``)
-    GHC's mkTick splits the note: the entry is counted, the constructors and the thunks of
-    their arguments are allocated under the enclosing stack, and each thunk's evaluation
-    runs under ``cc`` (GHC 9.0.2: `\\g -> (head g, length g)' costs its cost centre only
-    length's 16-byte result; the caller pays the pair and both thunks)."""
-    lets = 0
+def value_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, src: S.Expr | None,
+              where: list[S.Decl] | None = None) -> ir.Expr:
+    """The automatic cost centre ``cc`` on ``body``, desugared from source ``src`` (with the
+    ``where`` bindings around it). On a saturated constructor application (``(head g,
+    length g)``, ``Just x``, ``[x, x + 1]``) GHC's mkTick splits the note: the entry is
+    counted, the constructors and the thunks of their arguments are allocated under the
+    enclosing stack, and each thunk's evaluation runs under ``cc`` (GHC 9.0.2: `\\g ->
+    (head g, length g)' costs its cost centre only length's 16-byte result; the caller pays
+    the pair and both thunks). Bindings around the application (``let``, ``where``) must all
+    be inlined by GHC's simplifier first (``_all_inlined``): ``Just w where w = x + 7`` is
+    split, ``(w, w) where w = ..`` is not (mkTick meets a ``let``)."""
+    decls = list(where or ())
     while src is not None and isinstance(_strip(src), S.ELet):  # `let y = .. in Just y'
-        src, lets = _strip(src).body, lets + 1  # type: ignore[union-attr]
+        decls += _strip(src).decls  # type: ignore[union-attr]
+        src = _strip(src).body  # type: ignore[union-attr]
     if src is not None and self.saturated_con(_strip(src)) is not None \
-            and _split_leaf(cc, body, lets > 0):
+            and _all_inlined(decls, src) and _split_leaf(self, cc, body, bool(decls)):
         return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
     return ir.SCC(cc, body, True)
 
 
-def _split_leaf(cc: ir.CostCentre, body: ir.Expr, rec: bool = False) -> bool:
+_LAMBDAS = (S.ELam, S.EComp, S.ELeftSection, S.ERightSection, S.EDo)
+
+
+def _all_inlined(decls: list[S.Decl], body: S.Expr) -> bool:
+    """Does GHC -O0's simplifier inline every one of ``decls`` (a constructor application's
+    ``let``/``where`` bindings) into ``body``? Each must be used exactly once, in ``body``,
+    not under a lambda unless it is a function (inline_once.py has the rule)."""
+    decls = [d for d in decls if not isinstance(d, (S.DSig, S.DFixity))]
+    for d in decls:
+        if not isinstance(d, S.DFun):
+            return False
+        if any(_uses(o, d.name) for o in decls):
+            return False
+        uses = _uses(body, d.name)
+        if len(uses) != 1 or uses[0] and not d.clauses[0].pats:
+            return False
+    return True
+
+
+def _uses(node: object, name: str) -> list[bool]:
+    """The occurrences of variable ``name`` in syntax ``node``, each True when it is under a
+    lambda (a lambda, section, comprehension or ``do`` block; shadowing ignored)."""
+    out: list[bool] = []
+    stack: list[tuple[object, bool]] = [(node, False)]
+    while stack:
+        n, lam = stack.pop()
+        if isinstance(n, S.EVar):
+            if n.name == name:
+                out.append(lam)
+        elif isinstance(n, (list, tuple)):
+            stack.extend((x, lam) for x in n)
+        elif dataclasses.is_dataclass(n):
+            inner = lam or isinstance(n, _LAMBDAS)
+            stack.extend((getattr(n, f.name), inner) for f in dataclasses.fields(n))
+    return out
+
+
+def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool = False
+                ) -> bool:
     """If ``body`` is a constructor application in A-normal form (lets of its argument
     thunks and constructors; ``rec``: and of the source's lets), put each thunk's body under
     ``cc`` (not counted) and say so."""
@@ -347,6 +396,7 @@ def _split_leaf(cc: ir.CostCentre, body: ir.Expr, rec: bool = False) -> bool:
         for b in let.binds:
             if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
                 b.rhs.body = ir.SCC(cc, b.rhs.body, False)
+                self.split_sccs.add(id(b.rhs.body))
     return True
 
 
@@ -397,17 +447,18 @@ def alts_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, d: S.DFun) -> 
         # a default alternative (`mk n = B ..' after `mk 0 = C', `safeDiv a b = Just ..'
         # after `safeDiv _ 0'): GHC keeps the note whole there
         leaf = getattr(holder, field)
-        if field == "default" or not _split_leaf(cc, leaf):
+        if field == "default" or not _split_leaf(self, cc, leaf):
             setattr(holder, field, ir.SCC(cc, leaf, False))
+            self.split_sccs.add(id(getattr(holder, field)))
     return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
 
 
 def simple_body(clauses: list[S.Clause]) -> S.Expr | None:
-    """The body of a one-clause binding with only variable patterns, no guards and no
-    `where': the expression its cost centre is put on (None otherwise)."""
+    """The body of a one-clause binding with only variable patterns and no guards: the
+    expression its cost centre is put on, inside its `where' (None otherwise)."""
     if len(clauses) != 1:
         return None
     c = clauses[0]
-    if c.rhs.body is None or c.rhs.where or not all(isinstance(p, S.PVar) for p in c.pats):
+    if c.rhs.body is None or not all(isinstance(p, S.PVar) for p in c.pats):
         return None
     return c.rhs.body

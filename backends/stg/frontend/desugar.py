@@ -47,6 +47,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.counter = counter
         self.evaluated: set[str] = set()
         self.dict_funs: set[str] = set()  # local functions GHC passes dictionaries to
+        self.local_names: set[str] = set()  # IR names of let/where bindings (inline_once)
+        self.arg_evals: set[int] = set()  # ids of the operators' argument evaluations
+        self.split_sccs: set[int] = set()  # ids of the notes mkTick's split pushes inwards
+        self.selections_of: dict[str, list[str]] = {}  # a binding's $dsel companions
         # the module closure descriptions name (-hd): Main, or GHC's base module of the
         # Prelude function being compiled (set by the front end per binding)
         self.closure_module = module
@@ -466,9 +470,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
     from .binds import local_binds, fun_rhs, value_rhs, pattern_binds, let_expr, value_scc
 
 
-def _split_leaf(cc: ir.CostCentre, leaf: ir.Expr) -> bool:
+def _split_leaf(self: Desugarer, cc: ir.CostCentre, leaf: ir.Expr) -> bool:
     from .binds import _split_leaf as split
-    return split(cc, leaf)
+    return split(self, cc, leaf)
 
 
 def _product_pat(self: Desugarer, p: S.Pat) -> bool:
@@ -496,7 +500,7 @@ def _product_scc(self: Desugarer, cc: ir.CostCentre, body: ir.Expr, src: S.Expr)
     while isinstance(leaf, ir.Case) and leaf.default is None and len(leaf.alts) == 1:
         holder, leaf = leaf.alts[0], leaf.alts[0].body
     if holder is None or self.saturated_con(strip(src)) is None or \
-            not _split_leaf(cc, leaf):
+            not _split_leaf(self, cc, leaf):
         return self.value_scc(cc, body, None)
     return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
 

@@ -203,7 +203,11 @@ class AppMixin:
                 continue
             v = self.fresh("x")
             self.evaluated.add(v)
-            cases.append((self.expr(a, env, path), v))
+            scrut = self.expr(a, env, path)
+            if isinstance(scrut, ir.App) and not scrut.args:
+                # in GHC's Core the variable is an argument of the operator's call
+                self.arg_evals.add(id(scrut))
+            cases.append((scrut, v))
             atoms.append(ir.Var(v))
         body: ir.Expr = ir.PrimOp(op, atoms)
         for scrut, v in reversed(cases):

@@ -27,6 +27,7 @@ from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .stgpass import fill_free_vars
 from .lne import lift_join_points
+from .inline_once import inline_once
 from .toplevel import dictionary_functions, main_wrapper
 from .typecheck import prepare as prepare_typecheck
 from profkit.errors import SourceError, UsageError
@@ -401,6 +402,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                 if isinstance(top.rhs, ir.Closure) and not top.rhs.params:
                     # keyed by the IR binding name; labelled with the source name
                     program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
+    inline_once(program, d_user.local_names, d_user.arg_evals | d_user.split_sccs,
+                d_user.selections_of)  # GHC -O0's simplifier: bindings used once
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     fill_free_vars(program)

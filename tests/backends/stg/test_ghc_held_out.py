@@ -86,6 +86,18 @@ PROBES = {
     "replicates": ["u1", "u2", "u2.\\", "u4"],
     # Char enumerations and succ on the unboxed code point (72 bytes an element, no I#)
     "charenum": ["e1", "e2", "e4", "e5"],
+    # bindings used once, inlined by GHC -O0's simplifier: no thunk for `n` nor closure
+    # for `go` in f3; but not into another binding's cost centre (g1.b), nor a thunk under
+    # a lambda (g7.t); an argument allocated only on the branch that uses it (g2)
+    "onceused": ["f3", "f3.n", "f4", "f4.p"],
+    "onceinline": ["g1", "g1.a", "g1.b", "g2", "g2.ys", "g4", "g4.h", "g6", "g7.t", "g8",
+                   "g8.u", "g9", "g9.z", "g10", "g10.w"],
+    # a constructor application's note split once its where/let bindings are inlined
+    # (h1, h3, h4, h7: 0 bytes, the caller pays), not when a binding is used twice (h2, h5)
+    "conwhere": ["h1", "h2", "h3", "h4", "h5", "h6", "h7"],
+    # a generalised local function inlined at its one call: its superclass selections are
+    # allocated per call, at the call (toRPN's comprehension), not once where it is bound
+    "rpn": ["toRPN"],
 }
 
 

@@ -1,0 +1,328 @@
+"""Bindings used once, as GHC -O0's one simplifier pass inlines them (issue 18).
+
+GHC 9.0.2 at -O0 still runs its "non-opt" simplifier, and its pre-inlining substitutes every
+local binding that occurs exactly once (in one branch) at that occurrence, before the
+occurrence's context is simplified:
+
+* an occurrence not under a lambda is inlined whatever the right-hand side: a thunk entered
+  there runs in place (``f k xs = n where n = length (go xs)``: no thunk for ``n``, GHC
+  allocates nothing in ``f``), one passed as an argument or stored in a constructor is
+  allocated where CorePrep names the argument, so only on the path that reaches it (``if c
+  then length ys else 0 where ys = ...`` allocates ``ys`` only when ``c`` holds);
+* an occurrence under a lambda is inlined only when the right-hand side is itself a lambda
+  and the occurrence applies it (no work is duplicated): a saturated call is beta-reduced,
+  so the function's closure is never allocated (``go`` above, called once inside ``n``).
+
+A cost-centre annotation counts as a lambda here: the occurrence analyser marks what occurs
+under a profiling note as inside a lambda ("for a non-soft tick scope, we can inline lambdas
+only"). With -fprof-auto every binding's right-hand side has its note, so a value used once
+inside another binding's right-hand side stays a thunk: ``a = b + 1; b = x * 2`` (GHC 9.0.2:
+``a`` inlined into the body, ``b`` a thunk, ``g1.b`` beside ``g1.a`` in the tree, not under
+it). Top-level bindings are never inlined at -O0 (the pass runs in its final phase).
+
+The pass works on the desugared STG of the program's own code (module Main), on the local
+bindings of its ``let``s and ``where``s (``candidates``: the desugarer's IR names for them);
+GHC's other lets (the arguments CorePrep names, the thunks of constructor fields) are
+already where CorePrep puts them. Run it before ``stgpass.fill_free_vars``.
+"""
+
+from __future__ import annotations
+
+from .. import ir
+
+_ENTER, _BETA, _FLOAT = "enter", "beta", "float"
+
+
+class _Site:
+    """What the analysis knows of one candidate binding: its right-hand side, where it is
+    bound (lambda and branch depths) and its occurrences."""
+
+    __slots__ = ("bind", "lam", "mov", "count", "kind", "nargs", "in_lam", "moved")
+
+    def __init__(self, bind: ir.Bind, lam: int, mov: int):
+        self.bind, self.lam, self.mov = bind, lam, mov
+        self.count = 0
+        self.kind = ""  # "enter", "call" or "atom"
+        self.nargs = 0
+        self.in_lam = self.moved = False
+
+    def decision(self) -> str | None:
+        if self.count != 1:
+            return None
+        r = self.bind.rhs
+        fun = isinstance(r, ir.Closure) and bool(r.params)
+        if fun and self.kind == "call" and self.nargs == len(r.params):  # type: ignore[union-attr]
+            return _BETA
+        if self.in_lam:
+            return None
+        if isinstance(r, ir.Closure) and not r.params and self.kind == "enter":
+            return _ENTER
+        if self.moved and self.kind in ("atom", "enter"):
+            return _FLOAT
+        return None
+
+
+def inline_once(program: ir.Program, candidates: set[str], marks: set[int],
+                companions: dict[str, list[str]] | None = None) -> None:
+    """Inline the bindings in ``candidates`` that GHC -O0 inlines (see the module's doc).
+    ``marks``: the ids of the ``App`` nodes that evaluate an operator's argument (``x + 1``
+    at Int is ``case x of x' -> x' +# 1``, but in GHC's Core ``x`` is an argument of ``+``:
+    its occurrence is not an evaluation there), and of the notes the desugarer's model of
+    mkTick pushed into a constructor's arguments (GHC splits after inlining: such a note
+    does not keep a binding from being inlined under it, ``Just (w + 1) where w = ..``).
+    ``companions``: bindings that go where a binding's copy goes (a generalised function's
+    superclass selections, which GHC makes in its copy: at a call, or around a function
+    passed as an argument), kept where it was bound when it is not inlined."""
+    if not candidates:
+        return
+    for top in program.binds:
+        if top.module == "Main" and isinstance(top.rhs, ir.Closure):
+            sites: dict[str, _Site] = {}
+            _Analyse(candidates, sites, marks).expr(top.rhs.body, 0, 0)
+            plan = {n: d for n, s in sites.items() if (d := s.decision()) is not None}
+            if plan:
+                rw = _Rewrite(plan, companions or {})
+                top.rhs.body = rw.expr(top.rhs.body)
+                lost = sorted(rw.pending) + sorted(rw.companions)
+                assert not lost, f"bindings lost by inlining: {lost}"
+
+
+
+class _Analyse:
+    def __init__(self, candidates: set[str], sites: dict[str, _Site], marks: set[int]):
+        self.candidates, self.sites, self.marks = candidates, sites, marks
+
+    def occur(self, name: str, kind: str, nargs: int, lam: int, mov: int) -> None:
+        s = self.sites.get(name)
+        if s is None:
+            return
+        s.count += 1
+        s.kind, s.nargs = kind, nargs
+        s.in_lam, s.moved = lam > s.lam, mov > s.mov
+
+    def atoms(self, args: list[ir.Atom], lam: int, mov: int) -> None:
+        for a in args:
+            if isinstance(a, ir.Var):
+                self.occur(a.name, "atom", 0, lam, mov)
+
+    def expr(self, e: ir.Expr, lam: int, mov: int) -> None:
+        while True:
+            if isinstance(e, ir.App):
+                kind = "call" if e.args else "atom" if id(e) in self.marks else "enter"
+                self.occur(e.fun, kind, len(e.args), lam, mov)
+                self.atoms(e.args, lam, mov)
+                return
+            if isinstance(e, (ir.ConApp, ir.PrimOp)):
+                self.atoms(e.args, lam, mov)
+                return
+            if isinstance(e, ir.SCC):  # a profiling note scopes like a lambda
+                e, lam = e.body, lam + (id(e) not in self.marks)
+                continue
+            if isinstance(e, ir.Let):
+                self.let(e, lam, mov)
+                e = e.body
+                continue
+            if isinstance(e, ir.Case):
+                self.expr(e.scrut, lam, mov)
+                for alt in e.alts:
+                    self.expr(alt.body, lam, mov + 1)
+                if e.default is None:
+                    return
+                e, mov = e.default, mov + 1
+                continue
+            return  # LitE
+
+    def let(self, e: ir.Let, lam: int, mov: int) -> None:
+        mine = [b for b in e.binds if b.name in self.candidates]
+        if mine:
+            recursive = _recursive(e.binds, {b.name for b in mine})
+            for b in mine:
+                if b.name not in recursive:
+                    self.sites[b.name] = _Site(b, lam, mov)
+        for b in e.binds:
+            r = b.rhs
+            if isinstance(r, ir.ConRhs):
+                self.atoms(r.args, lam, mov)
+            else:
+                self.expr(r.body, lam + (1 if r.params else 0), mov + 1)
+
+
+def _recursive(binds: list[ir.Bind], names: set[str]) -> set[str]:
+    """The bindings among ``names`` that reach themselves through the group's references."""
+    group = {b.name for b in binds}
+    refs = {b.name: _mentions(b.rhs, group) for b in binds}
+    out = set()
+    for n in names:
+        seen: set[str] = set()
+        todo = list(refs[n])
+        while todo:
+            m = todo.pop()
+            if m == n:
+                out.add(n)
+                break
+            if m not in seen:
+                seen.add(m)
+                todo.extend(refs[m])
+    return out
+
+
+def _mentions(r: ir.Rhs, names: set[str]) -> set[str]:
+    """The names of ``names`` that ``r`` refers to."""
+    out: set[str] = set()
+    stack: list[object] = [r]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ir.ConRhs) or isinstance(x, (ir.ConApp, ir.PrimOp)):
+            out.update(a.name for a in x.args if isinstance(a, ir.Var) and a.name in names)
+        elif isinstance(x, ir.App):
+            out.update(a.name for a in x.args if isinstance(a, ir.Var) and a.name in names)
+            if x.fun in names:
+                out.add(x.fun)
+        elif isinstance(x, ir.Closure):
+            stack.append(x.body)
+        elif isinstance(x, ir.SCC):
+            stack.append(x.body)
+        elif isinstance(x, ir.Let):
+            stack.append(x.body)
+            stack.extend(b.rhs for b in x.binds)
+        elif isinstance(x, ir.Case):
+            stack.append(x.scrut)
+            stack.extend(a.body for a in x.alts)
+            if x.default is not None:
+                stack.append(x.default)
+    return out
+
+
+class _Rewrite:
+    def __init__(self, plan: dict[str, str], companions: dict[str, list[str]]):
+        self.plan = plan
+        self.pending: dict[str, ir.Bind] = {}
+        self.moving = {c: n for n, cs in companions.items() if n in plan for c in cs}
+        self.companions: dict[str, list[ir.Bind]] = {}
+
+    def with_companions(self, name: str, body: ir.Expr) -> ir.Expr:
+        binds = self.companions.pop(name, None)
+        return ir.Let(binds, body) if binds else body
+
+    def floats(self, names: list[str], body: ir.Expr) -> ir.Expr:
+        """``body`` with the floated bindings it names bound around it."""
+        for n in names:
+            b = self.pending.pop(n, None)
+            if b is not None:
+                body = self.with_companions(n, ir.Let([self.bind(b)], body))
+        return body
+
+    def floated(self, args: list[ir.Atom]) -> list[str]:
+        return [a.name for a in args if isinstance(a, ir.Var) and
+                self.plan.get(a.name) == _FLOAT and a.name in self.pending]
+
+    def bind(self, b: ir.Bind) -> ir.Bind:
+        r = b.rhs
+        if isinstance(r, ir.ConRhs):
+            return b
+        r.body = self.expr(r.body)
+        return b
+
+    def expr(self, e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.App):
+            d = self.plan.get(e.fun)
+            if d in (_ENTER, _BETA) and e.fun in self.pending:
+                rhs = self.pending.pop(e.fun).rhs
+                assert isinstance(rhs, ir.Closure)
+                body = rhs.body
+                if d == _BETA:
+                    body = _subst(body, dict(zip(rhs.params, e.args)))
+                body = self.with_companions(e.fun, self.expr(body))
+                return self.floats(self.floated(e.args), body)
+            names = self.floated(e.args)
+            if d == _FLOAT and e.fun in self.pending:
+                names.append(e.fun)
+            return self.floats(names, e)
+        if isinstance(e, (ir.ConApp, ir.PrimOp)):
+            return self.floats(self.floated(e.args), e)
+        if isinstance(e, ir.SCC):
+            e.body = self.expr(e.body)
+            return e
+        if isinstance(e, ir.Case):
+            e.scrut = self.expr(e.scrut)
+            for alt in e.alts:
+                alt.body = self.expr(alt.body)
+            if e.default is not None:
+                e.default = self.expr(e.default)
+            return e
+        if isinstance(e, ir.Let):
+            return self.let(e)
+        return e
+
+    def let(self, top: ir.Let) -> ir.Expr:
+        # a chain of lets (a list literal's cells) is rebuilt without recursion
+        chain: list[tuple[ir.Let, list[str]]] = []
+        e: ir.Expr = top
+        while isinstance(e, ir.Let):
+            keep = []
+            for b in e.binds:
+                if b.name in self.plan:
+                    self.pending[b.name] = b
+                elif b.name in self.moving:
+                    self.companions.setdefault(self.moving[b.name], []).append(b)
+                else:
+                    keep.append(b)
+            e.binds = keep
+            names: list[str] = []
+            for b in keep:
+                if isinstance(b.rhs, ir.ConRhs):
+                    names.extend(self.floated(b.rhs.args))
+                else:
+                    self.bind(b)
+            chain.append((e, names))
+            e = e.body
+        out = self.expr(e)
+        for let, names in reversed(chain):
+            if let.binds:
+                let.body = out
+                out = let
+            out = self.floats(names, out)
+        return out
+
+
+def _subst(e: ir.Expr, m: dict[str, ir.Atom]) -> ir.Expr:
+    """``e`` with its variables renamed by ``m`` (parameters to a call's arguments; every
+    binder is unique, so nothing is captured)."""
+
+    def atoms(args: list[ir.Atom]) -> list[ir.Atom]:
+        return [m.get(a.name, a) if isinstance(a, ir.Var) else a for a in args]
+
+    def go(x: ir.Expr) -> ir.Expr:
+        if isinstance(x, ir.App):
+            t = m.get(x.fun)
+            if t is None:
+                x.args = atoms(x.args)
+                return x
+            if isinstance(t, ir.Var):
+                return ir.App(t.name, atoms(x.args))
+            assert not x.args, "a literal applied to arguments"
+            return ir.LitE(t)
+        if isinstance(x, (ir.ConApp, ir.PrimOp)):
+            x.args = atoms(x.args)
+            return x
+        if isinstance(x, ir.SCC):
+            x.body = go(x.body)
+            return x
+        if isinstance(x, ir.Let):
+            for b in x.binds:
+                if isinstance(b.rhs, ir.ConRhs):
+                    b.rhs.args = atoms(b.rhs.args)
+                else:
+                    b.rhs.body = go(b.rhs.body)
+            x.body = go(x.body)
+            return x
+        if isinstance(x, ir.Case):
+            x.scrut = go(x.scrut)
+            for alt in x.alts:
+                alt.body = go(alt.body)
+            if x.default is not None:
+                x.default = go(x.default)
+            return x
+        return x
+
+    return go(e)
