@@ -81,13 +81,17 @@ def follower_heads(
     follower &= single_parent >= 0  # the one way in is an edge, not a root entry
     follower[follower] &= ~is_retainer[single_parent[follower]]
     head = np.arange(n, dtype=np.int64)
-    head[follower] = single_parent[follower]
-    # pointer jumping: after k rounds head[i] is 2**k steps up (or a join, a fixed point)
+    fidx = np.flatnonzero(follower)
+    up = single_parent[fidx]
+    head[fidx] = up
+    # pointer jumping: after k rounds head[i] is 2**k steps up (or a join, a fixed point);
+    # only the followers' heads move (a join is its own head), so the rounds work on them
     for _ in range(max(1, int(n).bit_length() + 1)):
-        nxt = head[head]
-        if np.array_equal(nxt, head):
+        nxt = head[up]
+        if np.array_equal(nxt, up):
             break
-        head = nxt
+        up = nxt
+        head[fidx] = up
     is_join = ~follower
     head[~is_join[head]] = -1  # still on a follower: a cycle no edge enters
     return head, is_join
@@ -108,7 +112,13 @@ def compute_retainer_sets(
     n = len(offsets) - 1
     if n <= 0:
         return np.zeros(0, dtype=np.int32), TraversalStats(0, 0, 0, 0)
-    src = edge_sources(offsets, len(targets))
+    # (a backend's graph may come with its edges' sources, and with the knowledge that the
+    # roots reach every node: census_graph.RowsGraph)
+    src = getattr(graph, "edge_src", None)
+    if src is None or len(src) != len(targets):
+        src = edge_sources(offsets, len(targets))
+    else:
+        src = np.asarray(src, dtype=np.int64)
     head, is_join = follower_heads(n, src, targets, roots, is_retainer)
 
     # --- the join graph: edges into join nodes from the heads of their sources, over
@@ -117,24 +127,34 @@ def compute_retainer_sets(
     compact = np.full(n, -1, dtype=np.int64)
     compact[jnodes] = np.arange(len(jnodes))
     into_join = is_join[targets]
-    e_src = head[src[into_join]]
+    e_from = src[into_join]
+    e_src = head[e_from]
+    ed = targets[into_join]
     live = e_src >= 0
-    e_from = src[into_join][live]
-    es = compact[e_src[live]]
-    ed = compact[targets[into_join][live]]
+    if not live.all():
+        e_from, e_src, ed = e_from[live], e_src[live], ed[live]
+    es = compact[e_src]
+    ed = compact[ed]
     eret = is_retainer[e_from]
     eident = identity[e_from]
     jval, max_stack = solve_joins(len(jnodes), es, ed, eret, eident, compact[roots],
-                                  root_identity, sets)
+                                  root_identity, sets,
+                                  all_reachable=bool(getattr(graph, "all_reachable", False)))
 
     # --- expansion: every node takes its head's set
     join_set = np.zeros(n, dtype=np.int32)
     join_set[jnodes] = jval
-    node_set = np.where(head >= 0, join_set[np.maximum(head, 0)], EMPTY).astype(np.int32)
+    if (head >= 0).all():
+        node_set = join_set[head]
+    else:
+        node_set = np.where(head >= 0, join_set[np.maximum(head, 0)], EMPTY).astype(np.int32)
 
     sizes = set_sizes(sets)
     node_size = sizes[node_set]
-    visits = int(node_size[src].sum()) + len(roots)
+    if len(targets) == offsets[-1]:  # a visit per edge: out-degree times the source's size
+        visits = int(np.dot(np.diff(offsets), node_size)) + len(roots)
+    else:
+        visits = int(node_size[src].sum()) + len(roots)
     reachable = int(np.count_nonzero(node_set != EMPTY))
     return node_set, TraversalStats(reachable, visits, max_stack, len(jnodes))
 
@@ -265,13 +285,14 @@ def _union_pairs(sets: RetainerSets, a: np.ndarray, b: np.ndarray) -> np.ndarray
 
 def solve_joins(
     nj: int, es: np.ndarray, ed: np.ndarray, eret: np.ndarray, eident: np.ndarray,
-    rnode: np.ndarray, rident: np.ndarray, sets: RetainerSets,
+    rnode: np.ndarray, rident: np.ndarray, sets: RetainerSets, all_reachable: bool = False,
 ) -> tuple[np.ndarray, int]:
     """Retainer sets of the join nodes: ``(set id per join node, largest work list)``.
 
     Edges ``es -> ed`` carry the source's set (plain) or, when ``eret``, the identity
-    ``eident`` of the retainer they leave, provided their source is reachable."""
-    reach = reachable_from(nj, es, ed, rnode)
+    ``eident`` of the retainer they leave, provided their source is reachable (every node
+    is, if ``all_reachable``: no search)."""
+    reach = np.ones(nj, dtype=bool) if all_reachable else reachable_from(nj, es, ed, rnode)
     # constants: root identities, and identities of retainers on reachable edges
     live_ret = eret & reach[es]
     cn = np.concatenate([rnode, ed[live_ret]])

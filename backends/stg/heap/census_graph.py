@@ -31,10 +31,12 @@ computation does not depend on their order); edges are in the object trace's ord
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from profkit import csgraph
 from profkit.heap import HeapGraph
 from profkit.kinds import ObjKind
 
@@ -43,6 +45,18 @@ from .oldgraph import _children, may_hold_heap
 
 #: longest chain of indirections followed with numpy (then the object trace is used)
 MAX_HOPS = 64
+
+
+@dataclass
+class RowsGraph(HeapGraph):
+    """A census graph from the rows, with what its construction already knows: every
+    edge's source node (``edge_src``, aligned with ``targets``), and that every node is
+    reachable from the root entries (the nodes are the objects the census's trace marked
+    from the same roots, through the same edges), which the retainer computation then need
+    not search for. ``CHECK_TRACE`` verifies the second."""
+
+    edge_src: np.ndarray | None = None
+    all_reachable: bool = False
 
 
 def retainer_columns(header: Any, infos: Any, live: np.ndarray
@@ -202,10 +216,10 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
     root_ids, root_idents = got
     kinds, is_ret, identity = retainer_columns(header, infos, live)
     rows = fast.rows
-    ip = fast.indptr.arr[:rows + 1].astype(np.int64)
+    ip = fast.indptr.arr  # (int32, read at live ids only: no copy of every row's)
     tg = fast.targets.arr[:fast.nnz]
-    starts = ip[live]
-    ends = ip[live + 1]
+    starts = ip[live].astype(np.int64)
+    ends = ip[1:][live].astype(np.int64)
     starts = starts + (kinds == int(ObjKind.THUNK))  # the spare slot
     starts = np.where(kinds == int(ObjKind.BLACKHOLE), ends, starts)
     lens = np.maximum(ends - starts, 0)
@@ -218,7 +232,7 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
     pos = posmap[dst]
     bad = pos < 0
     if bad.any():  # into indirections: on to their values
-        sub = _through_indirections(dst[bad].astype(np.int64), live, ip, tg, header, infos)
+        sub = _through_indirections(dst[bad].astype(np.int64), posmap, ip, tg, header, infos)
         if sub is None:
             return None
         pos[bad] = sub
@@ -232,9 +246,35 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
         live, roots)
     if (rpos < 0).any():  # pragma: no cover - a root that is not live: never seen
         return None
-    return HeapGraph(offsets=offsets, targets=pos, roots=rpos,
-                     root_identity=root_idents,
-                     is_retainer=is_ret, identity=identity)
+    graph = RowsGraph(offsets=offsets, targets=pos, roots=rpos, root_identity=root_idents,
+                      is_retainer=is_ret, identity=identity, edge_src=src, all_reachable=True)
+    from . import gc as collector
+
+    if collector.CHECK_TRACE:
+        if not every_node_reachable(graph):
+            raise AssertionError("census graph from the rows has nodes the roots do not reach")
+        if not np.array_equal(src, np.repeat(np.arange(len(live)), np.diff(offsets))):
+            raise AssertionError("census graph from the rows: edge sources out of order")
+    return graph
+
+
+def every_node_reachable(g: HeapGraph) -> bool:
+    """Whether a search from the root entries over the edges reaches every node (scipy's
+    breadth-first search, from an extra node whose edges are the root entries)."""
+    n = len(g.offsets) - 1
+    if n <= 0:
+        return True
+    loaded = csgraph.load()
+    if loaded is None:  # pragma: no cover - the rows are read only with scipy
+        return True
+    csr_matrix, breadth_first_order = loaded
+    roots = np.unique(np.asarray(g.roots, dtype=np.int64))
+    indptr = np.concatenate([np.asarray(g.offsets, dtype=np.int64),
+                             [int(g.offsets[-1]) + len(roots)]])
+    indices = np.concatenate([np.asarray(g.targets, dtype=np.int64), roots])
+    m = csr_matrix((np.ones(len(indices), dtype=np.int8), indices, indptr), shape=(n + 1, n + 1))
+    order = breadth_first_order(m, n, directed=True, return_predecessors=False)
+    return len(order) == n + 1
 
 
 def _check_refs(fast: Any, header: Any, infos: Any, dead: bytearray,
@@ -257,11 +297,12 @@ def _check_refs(fast: Any, header: Any, infos: Any, dead: bytearray,
     return True
 
 
-def _through_indirections(t: np.ndarray, live: np.ndarray, ip: np.ndarray, tg: np.ndarray,
+def _through_indirections(t: np.ndarray, posmap: np.ndarray, ip: np.ndarray, tg: np.ndarray,
                           header: Any, infos: Any) -> np.ndarray | None:
-    """The positions in ``live`` of the values of indirections ``t`` (hop by hop through
-    the first slot of their rows), -1 for a static value (no edge); None if a target is
-    not an indirection or a chain is longer than ``MAX_HOPS``."""
+    """The positions (``posmap``: id -> position among the live objects, -1 if dead) of
+    the values of indirections ``t`` (hop by hop through the first slot of their rows), -1
+    for a static value (no edge); None if a target is not an indirection or a chain is
+    longer than ``MAX_HOPS``."""
     t = t.copy()
     out = np.full(len(t), -1, dtype=np.int64)
     active = np.arange(len(t))
@@ -273,7 +314,7 @@ def _through_indirections(t: np.ndarray, live: np.ndarray, ip: np.ndarray, tg: n
         s0 = ip[cur]
         has = ip[cur + 1] > s0
         nxt = np.where(has, tg[np.minimum(s0, last)] if len(tg) else cur, cur).astype(np.int64)
-        p = _positions(live, nxt)
+        p = posmap[nxt]
         found = p >= 0
         out[active[found]] = p[found]
         t[active] = nxt

@@ -11,6 +11,7 @@ cannot give the graph and the census falls back to the object trace.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from profkit.backends.stg.heap import gc as G
@@ -153,3 +154,49 @@ def test_a_wrong_root_listing_from_the_cache_is_reported(tmp_path, monkeypatch):
     with pytest.raises(AssertionError, match="census roots from the root cache differ"):
         run_program(source=PROGRAMS["deep"], name="deep.hs",
                     rts=["-hr", "-i0.0005", "-A4k"], flags=["-fprof-auto"], outdir=tmp_path)
+
+
+def test_every_node_reachable_finds_a_node_the_roots_miss():
+    from profkit.backends.stg.heap.census_graph import every_node_reachable
+    from profkit.heap import HeapGraph
+
+    def graph(offsets, targets, roots):
+        n = len(offsets) - 1
+        return HeapGraph(offsets=np.array(offsets), targets=np.array(targets),
+                         roots=np.array(roots), root_identity=np.zeros(len(roots), np.int32),
+                         is_retainer=np.zeros(n, bool), identity=np.full(n, -1, np.int32))
+
+    assert every_node_reachable(graph([0, 1, 2, 2], [1, 2], [0]))  # 0 -> 1 -> 2
+    assert not every_node_reachable(graph([0, 1, 1, 2], [1, 1], [0]))  # 2 -> 1 only
+    assert every_node_reachable(graph([0, 1, 1, 2], [1, 1], [0, 2]))
+
+
+def test_the_rows_graphs_hints_give_the_same_retainer_sets(tmp_path, monkeypatch):
+    """``RowsGraph``'s edge sources and all-reachable flag spare the retainer computation
+    work, never change its result: the same sets, created in the same order, as from the
+    plain graph."""
+    from profkit.backends.stg.heap.census_graph import RowsGraph
+    from profkit.heap import HeapGraph
+    from profkit.plugins import retainer as RP
+    from profkit.plugins.retainer_sets import RetainerSets
+    from profkit.plugins.retainer_traverse import compute_retainer_sets
+
+    seen = []
+    real = RP.compute_retainer_sets
+
+    def keep(graph, sets):
+        seen.append(graph)
+        return real(graph, sets)
+
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    monkeypatch.setattr(RP, "compute_retainer_sets", keep)
+    for name in ("mean_leak", "frames", "knots"):
+        _run(tmp_path / name, name, ["-hr", "-i0.0003", "-A4k"])
+    assert seen and all(type(g) is RowsGraph and g.all_reachable for g in seen)
+    hinted, plain = RetainerSets(3), RetainerSets(3)
+    for g in seen:
+        a, sa = compute_retainer_sets(g, hinted)
+        b, sb = compute_retainer_sets(HeapGraph(g.offsets, g.targets, g.roots, g.root_identity,
+                                                g.is_retainer, g.identity), plain)
+        assert np.array_equal(a, b) and sa == sb
+    assert hinted.elements == plain.elements
