@@ -43,6 +43,10 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, ("genericLength",)) and types.expr_desc(e) in ("->Double",
                                                                          "->Integer"):
             e.name = "%genericLength" + ("D#" if types.expr_desc(e) == "->Double" else "Z#")
+        elif isinstance(e, S.EArith) and _int_list(_t):
+            e.at_int = True
+        elif prelude_ref(e, _ENUMS) and _int_enum(_t):
+            e.name = f"%{e.name}I#"
         elif prelude_ref(e, ("fromIntegral", "even", "odd")) and _integer_arg(_t):
             _integer_directed(e, _t)
         elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \
@@ -71,6 +75,25 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
 _NUM_AT = {"+": "arg", "-": "arg", "*": "arg", "negate": "arg", "abs": "arg",
            "signum": "arg", "subtract": "arg", "fromInteger": "res", "sum": "elem",
            "product": "elem", "^": "arg"}
+
+
+_ENUMS = ("enumFrom", "enumFromTo", "enumFromThen", "enumFromThenTo")
+
+
+def _is_int(t: object) -> bool:
+    head, _ = T.spine(t)
+    return isinstance(head, T.TCon) and head.name == "Int"
+
+
+def _int_enum(t: object) -> bool:
+    """An enumeration function used at Int (its first argument's type)."""
+    sf = T.split_fun(t)
+    return sf is not None and _is_int(sf[0])
+
+
+def _int_list(t: object) -> bool:
+    head, args = T.spine(t)
+    return head == T.LIST and len(args) == 1 and _is_int(args[0])
 
 
 def _is_integer(t: object) -> bool:

@@ -80,6 +80,7 @@ _BASE_MODULES = {
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
                 "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# "
                 "eftI# eftC# stepChar# eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# "
+                "enumFromI# enumFromToI# enumFromThenI# enumFromThenToI# "
                 "succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger fromIntegerLit# "
                "fromIntegerLitZ#",

@@ -861,6 +861,15 @@ enumFromTo a b
   | prim ">" a b = []
   | otherwise = eftI# a b
 eftI# x y = x : (if prim "==" x y then [] else case x + 1 of !x' -> eftI# x' y)
+-- at Int (directed.py picks these by the checked type): base's Int instance boxes every
+-- element from its unboxed loop (eftInt x y = .. I# x : ..), the first one too, not the
+-- argument's box (16 bytes a non-empty enumeration); Integer's enumDeltaToInteger keeps it
+enumFromI# a = case a + 0 of !a' -> eftI# a' 9223372036854775807
+enumFromToI# a b = if prim ">" a b then [] else case a + 0 of !a' -> eftI# a' b
+enumFromThenI# a b = case a + 0 of !a' -> numFromThen# a' (b - a)
+enumFromThenToI# a b c
+  | if b >= a then prim ">" a c else prim "<" a c = []
+  | otherwise = case a + 0 of !a' -> efdtI# a' (b - a) c
 -- base's eftChar on unboxed code points: per element a C#, a cons and the tail's thunk of
 -- two words (72 bytes), nothing through Int
 eftC# x y = if prim ">" x y then []

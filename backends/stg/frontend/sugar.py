@@ -56,13 +56,14 @@ def desugar_do(stmts: list[S.Stmt], monad: str = "IO") -> S.Expr:
 
 
 def desugar_arith(e: S.EArith) -> S.Expr:
+    at = "I#" if e.at_int else ""  # base's Int instance: the Prelude's enumFromI# ...
     if e.then is None and e.end is None:
-        return S.EApp(builtin("enumFrom"), [e.start], NOSPAN)
+        return S.EApp(builtin("enumFrom" + at), [e.start], NOSPAN)
     if e.then is None:
-        return S.EApp(builtin("enumFromTo"), [e.start, e.end], NOSPAN)  # type: ignore[list-item]
+        return S.EApp(builtin("enumFromTo" + at), [e.start, e.end], NOSPAN)  # type: ignore
     if e.end is None:
-        return S.EApp(builtin("enumFromThen"), [e.start, e.then], NOSPAN)
-    return S.EApp(builtin("enumFromThenTo"), [e.start, e.then, e.end], NOSPAN)
+        return S.EApp(builtin("enumFromThen" + at), [e.start, e.then], NOSPAN)
+    return S.EApp(builtin("enumFromThenTo" + at), [e.start, e.then, e.end], NOSPAN)
 
 
 def desugar_comp(e: S.EComp) -> S.Expr:

@@ -170,6 +170,7 @@ class EArith:
     then: "Expr | None"
     end: "Expr | None"
     span: Span
+    at_int: bool = False  # checked at [Int] (directed.py): base's Int enumerations
 
 
 @dataclass(slots=True)
