@@ -230,12 +230,39 @@ def _distinct(values: np.ndarray, stamp: np.ndarray) -> np.ndarray:
 
 
 def _unique_pairs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct (a, b) pairs of ints (``a`` >= 0), sorted by a then b, and the inverse map."""
+    """Distinct (a, b) pairs of ints (``a`` >= 0), sorted by a then b, and the inverse map.
+    Where ``b`` has few distinct values and ``a`` is dense (join nodes, set ids), through a
+    mask of every possible pair (no sort of the pairs)."""
+    if len(b):
+        got = _dense_pairs(a, b)
+        if got is not None:
+            return got
     lo = int(b.min()) if len(b) else 0
     base = int(b.max()) - lo + 1 if len(b) else 1
     key = a.astype(np.int64) * base + (b.astype(np.int64) - lo)
     uniq, inv = np.unique(key, return_inverse=True)
     return uniq // base, uniq % base + lo, inv.ravel()
+
+
+def _dense_pairs(a: np.ndarray, b: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``_unique_pairs`` through a mask, or None where the mask would be too large."""
+    lo = int(b.min())
+    span_b = int(b.max()) - lo + 1
+    if span_b > max(1 << 16, 4 * len(b)):
+        return None
+    present = np.flatnonzero(np.bincount(b - lo, minlength=span_b))
+    nb = len(present)
+    span = (int(a.max()) + 1) * nb
+    if span > max(1 << 20, 16 * len(a)):
+        return None
+    code = np.zeros(span_b, dtype=np.int64)
+    code[present] = np.arange(nb)
+    key = a.astype(np.int64) * nb + code[b - lo]  # ordered as (a, b): codes keep b's order
+    mask = np.zeros(span, dtype=bool)
+    mask[key] = True
+    uniq = np.flatnonzero(mask)
+    return uniq // nb, present[uniq % nb] + lo, np.searchsorted(uniq, key)
 
 
 def sorted_distinct(values: np.ndarray, n: int) -> np.ndarray:
@@ -321,6 +348,8 @@ def solve_joins(
     ps, pd = es[plain], ed[plain]
     offsets, order = _csr(nj, ps)
     pd_sorted = pd[order]
+    ps_sorted = ps[order]
+    stamp = np.zeros(nj, dtype=np.int64)  # (scratch, indexed by node)
     pending = np.bincount(pd, minlength=nj)
     done = np.zeros(nj, dtype=bool)
     ready = np.flatnonzero(pending == 0)
@@ -330,11 +359,15 @@ def solve_joins(
         done[ready] = True
         idx = _gather(offsets, ready)
         dst = pd_sorted[idx]
-        sv = val[ps[order][idx]]
+        sv = val[ps_sorted[idx]]
         np.subtract.at(pending, dst, 1)
         keep = sv != EMPTY
         dst, sv = dst[keep], sv[keep]
-        if len(dst):
+        if len(dst) and len(_distinct(dst, stamp)) == len(dst):
+            # one edge per destination (most rounds): one rank; ``_union_pairs`` makes its
+            # sets in the order of the distinct pairs, whatever the edges' order
+            val[dst] = _union_pairs(sets, val[dst], sv)
+        elif len(dst):
             o = np.argsort(dst, kind="stable")
             dst, sv = dst[o], sv[o]
             grp_start = np.ones(len(dst), dtype=bool)
