@@ -182,8 +182,10 @@ class AppMixin:
         atoms: list[ir.Atom] = []
         cases: list[tuple[ir.Expr, str]] = []
         thunks: list[ir.Bind] = []
-        if lazy:  # non-atomic arguments become thunks first (see special_app)
-            args = [a if _is_atomic(a) else
+        if lazy:  # non-atomic arguments become thunks first (see special_app); pi is a
+            # method call (Floating's), not a variable, in GHC's Core
+            args = [a if _is_atomic(a) and not self.is_prelude(getattr(_strip(a), "name", ""),
+                                                               env, "pi") else
                     S.EVar(self.atom(a, env, path, thunks).name, S.NOSPAN) for a in args]
             env = dict(env)
             for b in thunks:

@@ -152,13 +152,31 @@ class Matcher:
         thunk = ir.Closure([], scrut, ir.ClosureInfo(name, self.module_name()), True)
         return ir.Let([ir.Bind(v, thunk)], body)
 
+    def _num_dict(self, pats: list[S.Pat]) -> str | None:
+        """The variable of the Num dictionary an open literal pattern's thunk holds (a
+        generalised function's own: ``dict_uses``), if any."""
+        uses = getattr(self.types, "dict_uses", {})
+        for p in pats:
+            use = uses.get(id(p))
+            if use is None or use[0] is not p:
+                continue
+            for c, k in use[1]:
+                var = self.cur_dicts.get((c, k))
+                if var is None and k in self.dicts_by_var:
+                    var = next((x for (_, k2), x in self.cur_dicts.items() if k2 == k), None)
+                if var is not None:
+                    return var
+        return None
+
     def _open_lit_tests(self, scrut_e: ir.Expr, v: str, binder: str,
                         alts: list[ir.ConAlt | ir.LitAlt], default: ir.Expr | None,
-                        msg: str | None, integer: bool = False) -> ir.Expr:
+                        msg: str | None, integer: bool = False,
+                        dict_var: str | None = None) -> ir.Expr:
         """Literal patterns at a type variable: GHC tests ``== $dEq v lit`` one literal
         after the other, each literal a ``fromInteger $dNum (IS n)`` thunk made and forced
-        by its test (typecheck_inline.open_literals); ``integer``: the binding is inlined at
-        Integer, whose fromInteger is the identity."""
+        by its test (typecheck_inline.open_literals), holding the dictionary ``dict_var``
+        where the function has it; ``integer``: the binding is inlined at Integer, whose
+        fromInteger is the identity."""
         lit_fn = "fromIntegerLitZ#" if integer else "fromIntegerLit#"
         out: ir.Expr | None = None
         for alt in reversed(alts):
@@ -166,7 +184,10 @@ class Matcher:
             test = ir.Case(ir.App(v, []), "_", [alt], out if out is not None else default,
                            msg if out is None else None)
             lit = self.fresh("sat_s")
-            thunk = ir.Closure([], ir.App(self.prelude[lit_fn], [alt.lit]),
+            lit_e: ir.Expr = ir.App(self.prelude[lit_fn], [alt.lit])
+            if dict_var is not None:
+                lit_e = ir.Case(ir.App(dict_var, []), "_", [], lit_e)
+            thunk = ir.Closure([], lit_e,
                                ir.ClosureInfo(lit.replace("_s_", "_s"), self.module_name()),
                                True)
             out = ir.Let([ir.Bind(lit, thunk)], ir.Case(ir.App(lit, []), "_", [], test))
@@ -215,7 +236,9 @@ class Matcher:
             types = getattr(self, "types", None)
             if types is not None and any(is_open_literal(types, r.pats[0]) for r in block):
                 z = any(getattr(r.pats[0], "integer", False) for r in block)
-                return self._open_lit_tests(scrut_e, v, binder, lit_alts, default, msg, z)
+                dict_var = self._num_dict([r.pats[0] for r in block])
+                return self._open_lit_tests(scrut_e, v, binder, lit_alts, default, msg, z,
+                                            dict_var)
             if self.module_name() == "Main" and \
                     any(getattr(r.pats[0], "integer", False) for r in block):
                 return self._integer_lit_tests(scrut_e, v, binder, lit_alts, default, msg)

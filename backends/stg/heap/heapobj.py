@@ -25,8 +25,9 @@ FINDINGS §3: cons 3 words, I#/D# 2):
 
 * CON   = 1 + max(1, fields)  (nullary constructors are static, never sized)
 * FUN   = 1 + max(1, free)    (GHC's MIN_PAYLOAD_SIZE is 1 word)
-* THUNK = 2 + max(1, free)    (header + the SMP padding word every thunk carries, then a
-  payload of at least MIN_UPD_SIZE = 1 word so it can be overwritten by an indirection)
+* THUNK = 2 + free            (header + the SMP padding word every thunk carries, which
+  already makes GHC's minimum closure size: a thunk with no free variables is 2 words,
+  GHC 9.0.2: 16 bytes per `fromInteger $fNumInt (IS 1#)` thunk, shapes/nofree)
 * PAP   = 3 + args            (header, arity/n_args word, function pointer, arguments)
 * BLACKHOLE = IND = 2         (header + indirectee; used in update events)
 
@@ -158,7 +159,7 @@ def fun_size(nfree: int) -> int:
 
 
 def thunk_size(nfree: int) -> int:
-    return 2 + max(1, nfree)
+    return 2 + nfree
 
 
 def pap_size(nargs: int) -> int:

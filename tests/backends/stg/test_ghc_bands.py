@@ -159,9 +159,15 @@ def test_wordindex_bands_as_ghcs_once_selector_thunks_are_short_cut(tmp_path):
     assert mine.get("<GHC.List.ys>", 0) == 0
     assert mine.get("(,)", 0) < 0.01 * ghc[":"]
     assert 0.9 <= sum(mine.values()) / sum(ghc.values()) <= 1.1
-    ratios = _ratios(ghc, mine)
-    del ratios["BLACKHOLE"]  # the depth of bump's recursion at the census: 1.13 here
-    assert all(0.9 <= r <= 1.1 for r in ratios.values()), ratios
+    # bump's thunks are `<Main.sat>' until a census catches them under evaluation, then
+    # BLACKHOLEs: how many are which depends on the depth of bump's recursion at each census
+    # (0.91 and 1.22 here, 1.05 and 1.00 before string literals cost GHC's 24 bytes more and
+    # moved the censuses), so they are compared together
+    for d in (ghc, mine):
+        d["<Main.sat>"] = d.get("<Main.sat>", 0) + d.pop("BLACKHOLE", 0)
+    total = sum(ghc.values())
+    ratios = {k: mine.get(k, 0) / v for k, v in ghc.items() if v >= 0.02 * total}
+    assert "<Main.sat>" in ratios and all(0.9 <= r <= 1.1 for r in ratios.values()), ratios
 
 
 def _keepword(tmp_path: Path, prof_auto: str) -> list[dict[str, int]]:

@@ -95,6 +95,8 @@ PROBES = {
     # a constructor application's note split once its where/let bindings are inlined
     # (h1, h3, h4, h7: 0 bytes, the caller pays), not when a binding is used twice (h2, h5)
     "conwhere": ["h1", "h2", "h3", "h4", "h5", "h6", "h7"],
+    # a thunk with no free variable is 2 words (each literal's fromInteger thunk here)
+    "nofree": ["a1.go", "a2.go", "a3.go"],
     # Int enumerations box their first element afresh (base's eftInt: 16 bytes a call)
     "intenum": ["e1", "e2", "e3", "e5", "e6", "f3"],
     # a generalised local function inlined at its one call: its superclass selections are
