@@ -151,12 +151,13 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
 # which the Prelude's foldMap-shaped loop makes 56 (its per-element 64 bytes are real
 # thunks, as base's).
 # `fromIntegral` (fromInteger . toInteger with both dictionaries) 64 bytes per call: a thunk
-# for toInteger's result and the Integer, besides the result's box; `shows k s` 40 bytes
-# (base's shows = showsPrec 0 through the dictionary: shows.hs probes, 8 and 1 characters).
+# for toInteger's result and the Integer, besides the result's box; `shows k s` 32 bytes
+# (base's shows = showsPrec 0 through the dictionary: literals' s1/s8, 1 and 8 characters;
+# 40 until a string literal's last thunk and a thunk with no free variable cost GHC's sizes).
 # At Integer (GHC 9.0.2, pzlit/pconv probes): even/odd 104 bytes per call; fromIntegral
 # 48 from or to Integer, 32 from Integer to Integer.
 GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "all": 8, "any": 8,
-                    "fromIntegral": 6, "fromIntegralD#": 6, "shows": 5,
+                    "fromIntegral": 6, "fromIntegralD#": 6, "shows": 4,
                     "evenZ#": 11, "oddZ#": 11, "fromIntegralZ#": 4, "fromIntegralZD#": 4,
                     "fromIntegralZZ#": 2}
 # constructors by size in words (header + fields) for padding allocations
@@ -396,7 +397,7 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
         for b in let.binds:
             if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
                 b.rhs.body = ir.SCC(cc, b.rhs.body, False)
-                self.split_sccs.add(id(b.rhs.body))
+                self.split_sccs[id(b.rhs.body)] = b.rhs.body
     return True
 
 
@@ -449,7 +450,7 @@ def alts_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, d: S.DFun) -> 
         leaf = getattr(holder, field)
         if field == "default" or not _split_leaf(self, cc, leaf):
             setattr(holder, field, ir.SCC(cc, leaf, False))
-            self.split_sccs.add(id(getattr(holder, field)))
+            self.split_sccs[id(getattr(holder, field))] = getattr(holder, field)
     return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
 
 

@@ -96,9 +96,15 @@ def _wild(con: str, arity: int) -> str:
     return con if arity == 0 else "(" + " ".join([con] + ["_"] * arity) + ")"
 
 
-def _shows(name: str, cons: list[tuple[str, int]], fields: list[list[str]]) -> list[str]:
+def _shows(name: str, cons: list[tuple[str, int]], fields: list[list[str]],
+           strings: list[list[bool]] | None = None) -> list[str]:
+    """``strings``: per constructor, which fields are declared String (shown by
+    showsPrecStr#: an empty one as "", as GHC's instance at String shows it)."""
     out = []
-    for (c, n), names in zip(cons, fields or [[]] * len(cons)):
+    strings = strings or [[]] * len(cons)
+    for (c, n), names, flags in zip(cons, fields or [[]] * len(cons), strings):
+        def sp(i: int, flags: list[bool] = flags) -> str:
+            return "showsPrecStr#" if i <= len(flags) and flags[i - 1] else "showsPrec"
         if n == 0:
             out.append(f'{name} _ {c} = showString "{c}"')
             continue
@@ -106,15 +112,15 @@ def _shows(name: str, cons: list[tuple[str, int]], fields: list[list[str]]) -> l
             parts = [f'showString "{c} {{"']
             for i, f in enumerate(names, 1):
                 parts += (["showCommaSpace"] if i > 1 else []) + \
-                    [f'showString "{f} = "', f"showsPrec 0 b{i}"]
+                    [f'showString "{f} = "', f"{sp(i)} 0 b{i}"]
             body = 'showString "}"'
             for part in reversed(parts):
                 body = f"(.) ({part}) ({body})"
             out.append(f"{name} a {_pat(c, n, 'b')} = showParen (a >= 11) ({body})")
             continue
-        body = f"showsPrec 11 b{n}"
+        body = f"{sp(n)} 11 b{n}"
         for i in range(n - 1, 0, -1):
-            body = f"(.) (showsPrec 11 b{i}) ((.) showSpace ({body}))"
+            body = f"(.) ({sp(i)} 11 b{i}) ((.) showSpace ({body}))"
         out.append(f'{name} a {_pat(c, n, "b")} = showParen (a >= 11) '
                    f'((.) (showString "{c} ") ({body}))')
     return out
@@ -238,7 +244,7 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
                     # comparison runs the field's own code (no cost centre of its own)
                     lines.append(f"{name} = {NEWTYPE_COERCED[stem]}")
                 elif stem == "showsPrec":
-                    lines += _shows(name, cons, decl.fields)
+                    lines += _shows(name, cons, decl.fields, decl.string_fields)
                 elif stem == "eq":
                     lines += _eq(name, cons)
                 elif stem == "compare":

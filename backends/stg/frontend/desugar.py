@@ -48,8 +48,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.evaluated: set[str] = set()
         self.dict_funs: set[str] = set()  # local functions GHC passes dictionaries to
         self.local_names: set[str] = set()  # IR names of let/where bindings (inline_once)
-        self.arg_evals: set[int] = set()  # ids of the operators' argument evaluations
-        self.split_sccs: set[int] = set()  # ids of the notes mkTick's split pushes inwards
+        # (by id, holding the node so that its id is not reused): the operators' argument
+        # evaluations, the notes mkTick's split pushes inwards (inline_once's marks)
+        self.arg_evals: dict[int, ir.Expr] = {}
+        self.split_sccs: dict[int, ir.Expr] = {}
         self.selections_of: dict[str, list[str]] = {}  # a binding's $dsel companions
         # the module closure descriptions name (-hd): Main, or GHC's base module of the
         # Prelude function being compiled (set by the front end per binding)

@@ -208,7 +208,7 @@ class AppMixin:
             scrut = self.expr(a, env, path)
             if isinstance(scrut, ir.App) and not scrut.args:
                 # in GHC's Core the variable is an argument of the operator's call
-                self.arg_evals.add(id(scrut))
+                self.arg_evals[id(scrut)] = scrut
             cases.append((scrut, v))
             atoms.append(ir.Var(v))
         body: ir.Expr = ir.PrimOp(op, atoms)

@@ -43,6 +43,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, ("genericLength",)) and types.expr_desc(e) in ("->Double",
                                                                          "->Integer"):
             e.name = "%genericLength" + ("D#" if types.expr_desc(e) == "->Double" else "Z#")
+        elif prelude_ref(e, ("show", "shows", "print", "showsPrec")) and _string_arg(e, _t):
+            e.name = f"%{e.name}Str#"
         elif isinstance(e, S.EArith) and _int_list(_t):
             e.at_int = True
         elif prelude_ref(e, _ENUMS) and _int_enum(_t):
@@ -89,6 +91,20 @@ def _int_enum(t: object) -> bool:
     """An enumeration function used at Int (its first argument's type)."""
     sf = T.split_fun(t)
     return sf is not None and _is_int(sf[0])
+
+
+def _string_arg(e: S.EVar, t: object) -> bool:
+    """``show``/``shows``/``print``/``showsPrec`` used at String (the shown value's type)."""
+    sf = T.split_fun(t)
+    if sf is not None and e.name == "showsPrec":
+        sf = T.split_fun(sf[1])
+    if sf is None:
+        return False
+    head, args = T.spine(sf[0])
+    if head != T.LIST or len(args) != 1:
+        return False
+    elem, _ = T.spine(args[0])
+    return isinstance(elem, T.TCon) and elem.name == "Char"
 
 
 def _int_list(t: object) -> bool:

@@ -62,10 +62,10 @@ class _Site:
         return None
 
 
-def inline_once(program: ir.Program, candidates: set[str], marks: set[int],
+def inline_once(program: ir.Program, candidates: set[str], marks: dict[int, ir.Expr],
                 companions: dict[str, list[str]] | None = None) -> None:
     """Inline the bindings in ``candidates`` that GHC -O0 inlines (see the module's doc).
-    ``marks``: the ids of the ``App`` nodes that evaluate an operator's argument (``x + 1``
+    ``marks``: by id, the ``App`` nodes that evaluate an operator's argument (``x + 1``
     at Int is ``case x of x' -> x' +# 1``, but in GHC's Core ``x`` is an argument of ``+``:
     its occurrence is not an evaluation there), and of the notes the desugarer's model of
     mkTick pushed into a constructor's arguments (GHC splits after inlining: such a note
@@ -89,7 +89,8 @@ def inline_once(program: ir.Program, candidates: set[str], marks: set[int],
 
 
 class _Analyse:
-    def __init__(self, candidates: set[str], sites: dict[str, _Site], marks: set[int]):
+    def __init__(self, candidates: set[str], sites: dict[str, _Site],
+                 marks: dict[int, ir.Expr]):
         self.candidates, self.sites, self.marks = candidates, sites, marks
 
     def occur(self, name: str, kind: str, nargs: int, lam: int, mov: int) -> None:
@@ -108,7 +109,7 @@ class _Analyse:
     def expr(self, e: ir.Expr, lam: int, mov: int) -> None:
         while True:
             if isinstance(e, ir.App):
-                kind = "call" if e.args else "atom" if id(e) in self.marks else "enter"
+                kind = "call" if e.args else "atom" if self.marks.get(id(e)) is e else "enter"
                 self.occur(e.fun, kind, len(e.args), lam, mov)
                 self.atoms(e.args, lam, mov)
                 return
@@ -116,7 +117,7 @@ class _Analyse:
                 self.atoms(e.args, lam, mov)
                 return
             if isinstance(e, ir.SCC):  # a profiling note scopes like a lambda
-                e, lam = e.body, lam + (id(e) not in self.marks)
+                e, lam = e.body, lam + (self.marks.get(id(e)) is not e)
                 continue
             if isinstance(e, ir.Let):
                 self.let(e, lam, mov)

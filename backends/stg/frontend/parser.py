@@ -6,6 +6,8 @@ fixity declarations are known). Types are parsed and thrown away.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from . import syntax as S
 from .layout import LayoutStream
 from .lexer import Token, tokenize
@@ -20,13 +22,24 @@ class Parser(ExprParser):
         self.has_records = False  # record syntax seen: records.resolve runs after parsing
         self.field_owner: dict[str, str] = {}  # record field -> the type declaring it
         self.field_spans: dict[str, S.Span] = {}  # record field -> its first name span
+        self.recording: list[str] | None = None  # token texts read (string_type)
 
     # -- token helpers -----------------------------------------------------------------------
     def peek(self) -> Token:
         return self.ts.peek()
 
     def next(self) -> Token:
-        return self.ts.next()
+        t = self.ts.next()
+        if self.recording is not None:
+            self.recording.append(t.text)
+        return t
+
+    def string_type(self, parse: Callable[[], object]) -> bool:
+        """Parse a type with ``parse``; is it ``String`` (or ``[Char]``)?"""
+        outer, self.recording = self.recording, []
+        parse()
+        text, self.recording = "".join(self.recording), outer
+        return text.lstrip("!") in ("String", "[Char]")
 
     def error(self, t: Token, expected: str | None = None) -> SourceError:
         if t.kind == "eof":
@@ -266,6 +279,7 @@ class Parser(ExprParser):
             params.append(self.next().text)
         cons: list[tuple[str, int]] = []
         fields: list[list[str]] = []
+        strings: list[list[bool]] = []  # per constructor, which fields are Strings
         if self.at("reservedop", "="):
             self.next()
             while True:
@@ -277,28 +291,31 @@ class Parser(ExprParser):
                 else:
                     cname = self.expect("conid", what="a data constructor").text
                 if self.at_special("{"):
-                    names = self.record_fields(name)
+                    names = self.record_fields(name, flags := [])
                     cons.append((cname, len(names)))
                     fields.append(names)
+                    strings.append(flags)
                     self.has_records = True
                     if self.at("reservedop", "|"):
                         self.next()
                         continue
                     break
                 arity = 0
+                flags = []
                 while self.atype_start():
                     if self.at("varsym", "!"):
                         self.next()
-                    self.atype()
+                    flags.append(self.string_type(self.atype))
                     arity += 1
                 if self.at("consym"):  # infix constructor: a :+: b
                     cname = self.next().text
                     if self.at("varsym", "!"):
                         self.next()
-                    self.atype()
+                    flags.append(self.string_type(self.atype))
                     arity = 2
                 cons.append((cname, arity))
                 fields.append([])
+                strings.append(flags[-arity:] if arity else [])
                 if self.at("reservedop", "|"):
                     self.next()
                     continue
@@ -317,11 +334,13 @@ class Parser(ExprParser):
             if paren:
                 self.expect("special", ")")
         spans = {f: self.field_spans[f] for names in fields for f in names}
-        return S.DData(name, cons, self.span_from(st), deriving, fields, spans, params)
+        return S.DData(name, cons, self.span_from(st), deriving, fields, spans, params,
+                       string_fields=strings)
 
-    def record_fields(self, type_name: str) -> list[str]:
-        """``{ f1, f2 :: T1, f3 :: !T2 }`` -> the field names in order. A field may be shared
-        by constructors of one type, not declared twice in a constructor or in two types."""
+    def record_fields(self, type_name: str, strings: list[bool]) -> list[str]:
+        """``{ f1, f2 :: T1, f3 :: !T2 }`` -> the field names in order (``strings``: for
+        each, is its type String). A field may be shared by constructors of one type, not
+        declared twice in a constructor or in two types."""
         self.expect("special", "{")
         names: list[str] = []
 
@@ -343,7 +362,7 @@ class Parser(ExprParser):
             self.expect("reservedop", "::", "`::' after the field names")
             if self.at("varsym", "!"):
                 self.next()
-            self.type_()
+            strings += [self.string_type(self.type_)] * len(group)
             names += group
             if not self.at_special(","):
                 break

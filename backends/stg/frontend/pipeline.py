@@ -74,7 +74,7 @@ _BASE_MODULES = {
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
-                "showDigits# showSpace showCommaSpace",
+                "showDigits# showSpace showCommaSpace showsPrecStr# showsStr# showStr# printStr#",
     "GHC.Enum": "toEnumBool# toEnumOrdering# toEnum minBound maxBound minBoundInt# "
                 "maxBoundInt# minBoundChar# "
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
@@ -403,7 +403,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                 if isinstance(top.rhs, ir.Closure) and not top.rhs.params:
                     # keyed by the IR binding name; labelled with the source name
                     program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
-    inline_once(program, d_user.local_names, d_user.arg_evals | d_user.split_sccs,
+    inline_once(program, d_user.local_names, {**d_user.arg_evals, **d_user.split_sccs},
                 d_user.selections_of)  # GHC -O0's simplifier: bindings used once
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions

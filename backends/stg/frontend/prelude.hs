@@ -31,6 +31,8 @@ data Integer# = IS# Int
 id x = x
 const x _ = x
 flip f x y = f y x
+-- base's source has two arguments on the left, but its compiled code takes three (eta-
+-- expanded): `f . g` in a program is a partial application, 5 words (rpn's trim, capture)
 (.) f g x = f (g x)
 ($) f x = f x
 ($!) f x = case x of !x' -> f x'
@@ -382,6 +384,14 @@ min x y = if x <= y then x else y
 -- (called from the program, base's shows pays its dictionary: GENERIC_OVERHEAD in binds.py;
 -- the Prelude's own show code calls showsPrec 0)
 shows x s = showsPrec 0 x s
+-- at String, as the checked type or a derived instance's field type says (directed.py,
+-- deriving.py): an empty String shows as "" (the value alone cannot tell it from [])
+showsPrecStr# d x s = case x of
+  [] -> '"' : '"' : s
+  _ -> showsPrec d x s
+showsStr# x s = showsPrecStr# 0 x s
+showStr# x = showsPrecStr# 0 x ""
+printStr# x w = putStrLn (showStr# x) w
 showString str s = str ++ s
 showChar c s = c : s
 showParen b p s = if b then '(' : p (')' : s) else p s

@@ -22,7 +22,11 @@ HELD_OUT = ["payroll", "bigint", "textproc", "geometry", "shop", "rsa", "regress
             "stockroom", "bfsqueue",
             # twelfth session: a Huffman coder (insertBy, concatMap/lookup), text justified
             # with divMod in a pattern binding and replicate in a comprehension
-            "huffman", "wordwrap"]
+            "huffman", "wordwrap",
+            # thirteenth session: a ledger parsed from generated text (words with guards in
+            # case alternatives, a where-bound credit loop, records with String fields shown
+            # empty, sortBy, replicate padding)
+            "ledger"]
 
 
 @pytest.mark.parametrize("name", HELD_OUT)
