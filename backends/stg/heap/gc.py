@@ -37,7 +37,8 @@ from profkit.events import DEATH_DTYPE
 from profkit.heap import CensusView, HeapGraph
 
 from . import census_graph, oldgraph
-from .heapobj import Con, Fun, Pap, Thunk
+from .heapobj import CON_TYPES, Thunk
+from .objtrace import ObjectTrace
 from .oldgraph import OldGraph
 
 #: ``PROFKIT_CHECK_TRACE=1``: every collection also runs the object-by-object trace and
@@ -50,6 +51,9 @@ NO_FAST_TRACE = os.environ.get("PROFKIT_NO_FAST_TRACE", "") not in ("", "0")
 RootsFn = Callable[[], Iterable[tuple[Any, int]]]
 
 
+#: objects renumbered per step by a header compaction (``StgHeapModel._compact``)
+RENUMBER_STEP = 1 << 16
+
 #: how many selector thunks deep a selectee is evaluated (GHC's MAX_THUNK_SELECTOR_DEPTH)
 SELECTOR_DEPTH = 16
 
@@ -60,7 +64,7 @@ def _select(t: Any, lo: int, depth: int, done: list[Any]) -> Any:
     to the field and is appended to ``done``. The field, or None."""
     dc, k = t.lf.sel
     p = _value(t.fv[0], lo, depth, done)
-    if type(p) is not Con or p.dc is not dc:
+    if type(p) not in CON_TYPES or p.dc is not dc:
         return None
     x = _value(p.fields[k], lo, depth, done)
     if type(x) is Thunk:
@@ -85,7 +89,7 @@ def _value(x: Any, lo: int, depth: int, done: list[Any]) -> Any:
     return x
 
 
-class StgHeapModel:
+class StgHeapModel(ObjectTrace):
     def __init__(
         self,
         session: Any,
@@ -319,8 +323,13 @@ class StgHeapModel:
             if len(ids) != len(kept) or not np.array_equal(np.sort(ids), kept):
                 raise AssertionError(f"compaction: {len(ids)} objects reached, "
                                      f"{len(kept)} live ids")
-        for o, k in zip(objs, np.searchsorted(kept, ids).tolist()):
-            o.id = k
+        new = np.searchsorted(kept, ids)
+        del ids
+        for a in range(0, len(objs), RENUMBER_STEP):  # (a list of every new id at once
+            # was a peak: a 32-byte int and a list slot per live object)
+            for o, k in zip(objs[a:a + RENUMBER_STEP], new[a:a + RENUMBER_STEP].tolist()):
+                o.id = k
+        del objs, new
         if self.fast:  # (reads the header's states before it compacts)
             self.fast.renumber(kept, self.dead)
         if self.renumber_fn is not None:  # (reads the header before it compacts)
@@ -369,50 +378,6 @@ class StgHeapModel:
         roots += [v for _, v in self._remembered_live(n, base)]
         return self._live_objects(n, roots, base)
 
-    def _live_objects(self, n: int, roots: list[Any] | None = None, lo: int = 0
-                      ) -> list[Any]:
-        """Every live heap object (id in ``lo..n-1``) reachable from the roots (or from
-        ``roots``) without going through an object below ``lo``, as objects: the object
-        trace of ``_mark``, collecting instead of marking."""
-        if roots is None:
-            roots = (self.full_roots_fn() if self.full_roots_fn is not None
-                     else [obj for obj, _ in self.roots_fn()])
-        marked = bytearray(n)
-        statics_seen: set[int] = set()
-        out: list[Any] = []
-        stack: list[Any] = []
-        todo: Iterable[Any] = roots
-        while True:
-            for f in todo:
-                while type(f) is Thunk and f.val is not None:
-                    f = f.val
-                i = getattr(f, "id", None)
-                if i is None:
-                    continue
-                if i < 0:
-                    if id(f) not in statics_seen:
-                        statics_seen.add(id(f))
-                        stack.append(f)
-                elif lo <= i < n and not marked[i]:
-                    marked[i] = 1
-                    out.append(f)
-                    stack.append(f)
-            if not stack:
-                return out
-            x = stack.pop()
-            t = type(x)
-            if t is Con:
-                todo = x.fields
-            elif t is Thunk:
-                v = x.val
-                todo = (v,) if v is not None else (x.fv or ())
-            elif t is Fun:
-                todo = x.fv
-            elif t is Pap:
-                todo = [x.fun, *x.args]
-            else:
-                todo = ()
-
     # ------------------------------------------------------------------ the trace
     def _trace(self, n: int, major: bool, graph: dict | None) -> bytearray:
         """Mark the live objects among ids < n. A minor trace stops at old objects and
@@ -443,72 +408,6 @@ class StgHeapModel:
                                          f"{len(diff)} ids, e.g. {diff[:8].tolist()}")
             return marked
         return self._graph_trace(n, major, graph)
-
-    def _graph_trace(self, n: int, major: bool, graph: dict) -> bytearray:
-        """The marks of ids < n and the heap graph, traced object by object: every edge
-        between heap objects into ``graph["src"]``/``graph["dst"]``, and every heap object
-        reached from a root (or through static objects, whose own edges are not recorded)
-        with that root's identity into ``graph["roots"]``. The roots are pushed first, in
-        their order; the per-edge work is inlined (no call per edge)."""
-        marked = bytearray(n)
-        lo = 0 if major else self.nursery_start
-        stack: list[Any] = []
-        push = stack.append
-        statics_seen: set[int] = set()
-        seen_static = statics_seen.add
-        edges_src, edges_dst = array("q"), array("q")
-        add_src, add_dst = edges_src.append, edges_dst.append
-        root_objs: list[tuple[int, int]] = []
-        add_root = root_objs.append
-        graph["src"], graph["dst"], graph["roots"] = edges_src, edges_dst, root_objs
-        roots = list(self.roots_fn())
-        nroots = len(roots)
-        k = 0
-        while True:
-            if k < nroots:  # the roots first, each with its own identity
-                todo: Any = (roots[k][0],)
-                parent, ident = -1, roots[k][1]
-                k += 1
-                if k == nroots and not major:
-                    for th in self.remembered:
-                        push((th, -1, 0))
-            elif stack:
-                x, parent, ident = stack.pop()
-                t = type(x)
-                if t is Con:
-                    todo = x.fields
-                elif t is Thunk:
-                    v = x.val
-                    todo = (v,) if v is not None else (x.fv or ())
-                elif t is Fun:
-                    todo = x.fv
-                elif t is Pap:
-                    todo = [x.fun, *x.args]
-                else:
-                    continue
-            else:
-                return marked
-            for f in todo:
-                # follow indirections: an updated thunk stands for its value
-                while type(f) is Thunk and f.val is not None:
-                    f = f.val
-                i = getattr(f, "id", None)
-                if i is None:
-                    continue
-                if i < 0:
-                    if id(f) not in statics_seen:
-                        seen_static(id(f))
-                        push((f, -1, ident))
-                    continue
-                if parent >= 0:
-                    add_src(parent)
-                    add_dst(i)
-                else:
-                    add_root((i, ident))
-                if i < lo or i >= n or marked[i]:
-                    continue
-                marked[i] = 1
-                push((f, i, ident))
 
     def _rows_graph(self, n: int, live: np.ndarray, pairs: list) -> HeapGraph:
         """A census's heap graph from the edge tracer's rows (``census_graph``), or from
@@ -541,49 +440,6 @@ class StgHeapModel:
                 self.fast = OldGraph(self.header, self.session.tables)
                 self.fast.keep_static_refs = bool(self.session.needs_graph)
         return self.fast
-
-    def _mark(self, n: int, major: bool, roots: list[Any]) -> bytearray:
-        """``_trace`` without a graph: the same marks with the per-edge work inlined (no
-        call, no (object, parent, identity) tuple per pushed object)."""
-        marked = bytearray(n)
-        lo = 0 if major else self.nursery_start
-        statics_seen: set[int] = set()
-        stack: list[Any] = []
-        push = stack.append
-        pop = stack.pop
-        todo = roots
-        if not major:
-            stack.extend(self.remembered)
-        while True:
-            for f in todo:
-                # follow indirections: an updated thunk stands for its value
-                while type(f) is Thunk and f.val is not None:
-                    f = f.val
-                i = getattr(f, "id", None)
-                if i is None:
-                    continue
-                if i < 0:
-                    if id(f) not in statics_seen:
-                        statics_seen.add(id(f))
-                        push(f)
-                elif lo <= i < n and not marked[i]:
-                    marked[i] = 1
-                    push(f)
-            if not stack:
-                return marked
-            x = pop()
-            t = type(x)
-            if t is Con:
-                todo = x.fields
-            elif t is Thunk:
-                v = x.val
-                todo = (v,) if v is not None else (x.fv or ())
-            elif t is Fun:
-                todo = x.fv
-            elif t is Pap:
-                todo = [x.fun, *x.args]
-            else:
-                todo = ()
 
     # ------------------------------------------------------------------ accounting
     def _account(self, n: int, marked: bytearray, major: bool) -> None:

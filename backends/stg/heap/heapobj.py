@@ -8,8 +8,8 @@ text, CAFs (static thunks) and unboxed tuples (returned in registers).
 
 Kinds and their payloads (``children(obj)`` lists the heap pointers of each):
 
-* ``Con``   -- a constructor: ``dc`` (the runtime ``DataConR``), ``fields`` (a tuple:
-  16 bytes smaller than a list and quicker to build and unpack).
+* ``Con``   -- a constructor: ``dc`` (the runtime ``DataConR``) and its fields in slots
+  ``f0``.. of a class per arity (``con_class``; ``fields`` gives them as a tuple).
 * ``Box``   -- a boxed literal ``I#``/``D#``/``C#``: ``dc``, ``val`` (Python int/float/str).
 * ``Fun``   -- a function closure: ``lf`` (compiled lambda form), ``fv`` (free variables),
   ``ccs`` (StackTable id it was allocated under; None for static top-level functions).
@@ -83,15 +83,53 @@ class LF:
 
 
 class Con:
-    __slots__ = ("id", "dc", "fields")
+    """A constructor: ``Con(id, dc, fields)`` makes an instance of the class of its arity
+    (``con_class``), whose slots ``f0``, ``f1``, ... hold the fields (``fields`` reads or
+    sets them as a tuple). A cons cell is one 64-byte object, not 64 bytes and a 64-byte
+    tuple; generated code stores and reads the slots directly. ``type(x) in CON_TYPES``
+    (or ``isinstance(x, Con)``) says whether ``x`` is a constructor."""
 
-    def __init__(self, id: int, dc: DataConR, fields: tuple):
-        self.id = id
-        self.dc = dc
-        self.fields = fields
+    __slots__ = ("id", "dc")
+    fields: tuple
+
+    def __new__(cls, id: int, dc: DataConR, fields: Iterable = ()) -> Any:
+        fields = tuple(fields)
+        return con_class(len(fields)).make(id, dc, *fields)
 
     def __repr__(self) -> str:
         return f"<Con {self.dc.name} #{self.id}>"
+
+
+#: the constructor classes made so far (``con_class``)
+CON_TYPES: set[type] = set()
+_CON_CLASSES: dict[int, type] = {}
+
+
+def con_class(n: int) -> type:
+    """The class of constructors with ``n`` fields (slots ``f0`` .. ``f{n-1}``), with
+    ``make(id, dc, f0, ..)`` (a new one) and the ``fields`` property."""
+    cls = _CON_CLASSES.get(n)
+    if cls is None:
+        names = [f"f{k}" for k in range(n)]
+        stores = "".join(f"; o.{k} = {k}" for k in names)
+        targets = "".join(f"self.{k}, " for k in names)
+        src = (f"def make(id, dc, {', '.join(names)}):\n"
+               f"    o = NEW(C); o.id = id; o.dc = dc{stores}\n    return o\n"
+               f"def get(self):\n    return ({targets})\n"
+               f"def put(self, values):\n    ({targets}) = values\n")
+        ns: dict[str, Any] = {"NEW": object.__new__}
+        exec(src, ns)
+        cls = type(f"Con{n}", (Con,), {"__slots__": tuple(names), "arity": n,
+                                       "make": staticmethod(ns["make"]),
+                                       "fields": property(ns["get"], ns["put"])})
+        ns["C"] = cls
+        _CON_CLASSES[n] = cls
+        CON_TYPES.add(cls)
+    return cls
+
+
+for _n in range(9):  # the usual arities, made at import (the machine's namespace names them)
+    con_class(_n)
 
 
 class Box:
@@ -174,7 +212,7 @@ def children(obj: Any) -> list:
     """The heap objects ``obj`` points to (static ones included; raw Python values left
     out). A blackhole has no children (its free variables were moved to the stack)."""
     t = type(obj)
-    if t is Con:
+    if t in CON_TYPES:
         items: Iterable = obj.fields
     elif t is Thunk:
         items = (obj.val,) if obj.val is not None else (obj.fv or ())

@@ -45,13 +45,16 @@ import numpy as np
 from profkit import csgraph
 from profkit.kinds import ObjKind
 
-from .heapobj import Box, Con, Fun, Pap, Thunk
+from .heapobj import CON_TYPES, Box, Fun, Pap, Thunk
+from .objtrace import past_indirections
 
 #: graphs with fewer edges than this are searched in Python (no scipy import)
 SCIPY_MIN_EDGES = 20_000
 #: a repeated search (from the old objects a reached thunk's young value points at) is done
 #: in Python while it visits at most this many new objects, else in C
 PY_SEARCH_BUDGET = 4_000
+#: rows a rebuild (``OldGraph._rebuild``) moves per step
+REBUILD_ROWS = 1 << 16
 
 csr_matrix = breadth_first_order = None
 
@@ -75,12 +78,13 @@ def may_hold_heap(x: Any) -> bool:
     function with free variables. Nullary constructors, literal boxes and top-level
     functions cannot."""
     t = type(x)
-    return (t is Con and bool(x.fields)) or t is Thunk or t is Pap or (t is Fun and bool(x.fv))
+    return (t in CON_TYPES and t.arity > 0) or t is Thunk or t is Pap or (
+        t is Fun and bool(x.fv))
 
 
 def _children(x: Any) -> Iterable[Any]:
     t = type(x)
-    if t is Con:
+    if t in CON_TYPES:
         return x.fields
     if t is Thunk:
         v = x.val
@@ -193,17 +197,22 @@ class OldGraph:
                     if type(f) is not Box:
                         push(f)
             todo = []
+        con = None  # the constructor whose fields ``todo`` are
         while True:
             for f in todo:
-                while type(f) is Thunk and f.val is not None:
-                    f = f.val
+                if type(f) is Thunk and f.val is not None:  # an indirection
+                    if con is not None:  # short-cut in the field (``objtrace``)
+                        past_indirections(con)
+                        con = None
+                    while type(f) is Thunk and f.val is not None:
+                        f = f.val
                 i = getattr(f, "id", None)
                 if i is None:
                     continue
                 if i < 0:  # static: its children are traced, its edges not recorded
                     if cur >= 0 and refs is not None:
                         t = type(f)
-                        if (t is Con and f.fields) or t is Thunk or t is Pap or (
+                        if (t in CON_TYPES and t.arity) or t is Thunk or t is Pap or (
                                 t is Fun and f.fv):
                             refs.append((cur, f))
                     if id(f) not in seen:
@@ -226,8 +235,10 @@ class OldGraph:
             if cur >= 0:
                 add(~cur)  # the edges that follow are this object's
             t = type(x)
-            if t is Con:
+            con = None
+            if t in CON_TYPES:
                 todo = x.fields
+                con = x
             elif t is Thunk:
                 if cur >= 0:
                     add(cur)  # the spare slot an update or a blackhole overwrites
@@ -481,57 +492,77 @@ class OldGraph:
     def _rebuild(self, d: np.ndarray, kept: np.ndarray | None) -> None:
         """Keep the rows of live ids (``d == 0``); edges into dead indirections go where
         they pointed (their value, or nowhere), as the object trace follows indirections;
-        renumber through ``kept`` if given."""
-        # int32 throughout (ids and edge offsets fit, as in the buffers): these arrays are
-        # as long as the graph, and a compaction's peak memory is here
+        renumber through ``kept`` if given. In place, ``REBUILD_ROWS`` rows at a time:
+        rows and edges only move down (ids and edges are dropped, never added), so each
+        step reads its rows before any write reaches them, and the temporaries follow a
+        step, not the graph (a rebuild of the whole graph at once was the largest rise of
+        a heap profile's peak memory)."""
         rows = self.rows
-        ip = self.indptr.arr[:rows + 1]
-        tg = self.targets.arr[:self.nnz]
-        lens = np.diff(ip)
-        src = np.repeat(np.arange(rows, dtype=np.int32), lens)
-        live = d[src] == 0
-        src, dst = src[live], tg[live]
-        del live
-        dead_ind = (d == 1) & self._is_state(np.arange(rows, dtype=np.int64), ObjKind.IND)
+        ip, tg = self.indptr.arr, self.targets.arr
+        dead_ind = np.zeros(rows, dtype=bool)  # dead indirections
+        ind = self._state_is(rows, ObjKind.IND)
+        if ind is not None:
+            dead_ind[:len(ind)] = ind
+            dead_ind &= d == 1
+        nxt = None
         if dead_ind.any():
             nxt = np.arange(rows, dtype=np.int32)  # a dead indirection's value, or itself
             di = np.flatnonzero(dead_ind)
-            has = lens[di] > 0
+            has = ip[di + 1] > ip[di]
             nxt[di[has]] = tg[ip[di[has]]]
-            for _ in range(64):  # chains of indirections, each step one link
-                hop = dead_ind[dst] & (nxt[dst] != dst)
-                if not hop.any():
-                    break
-                dst[hop] = nxt[dst[hop]]
-            stuck = dead_ind[dst]  # an indirection to a static value: no edge
-            if stuck.any():
-                self._move_refs(src[stuck], dst[stuck], d)
-                src, dst = src[~stuck], dst[~stuck]
+            del di, has
+        moved: list[tuple[int, Any]] = []
+        dead_refs: dict[int, list[Any]] | None = None
+        w = out = 0  # edges and rows written
+        start = 0  # the first edge of the next step's first row (read before any write)
+        for r0 in range(0, rows, REBUILD_ROWS):
+            r1 = min(rows, r0 + REBUILD_ROWS)
+            seg = ip[r0:r1 + 1].astype(np.int64)
+            seg[0] = start
+            start = int(seg[-1])
+            src = np.repeat(np.arange(r0, r1, dtype=np.int32), np.diff(seg))
+            live = d[src] == 0
+            src, dst = src[live], tg[int(seg[0]):start][live]  # (a copy: the writes overlap)
+            del live, seg
+            if nxt is not None:
+                for _ in range(64):  # chains of indirections, each step one link
+                    hop = dead_ind[dst] & (nxt[dst] != dst)
+                    if not hop.any():
+                        break
+                    dst[hop] = nxt[dst[hop]]
+                stuck = dead_ind[dst]  # an indirection to a static value: no edge
+                if stuck.any():
+                    if dead_refs is None:
+                        dead_refs = self._dead_refs(d)
+                    if dead_refs:
+                        for a, b in zip(src[stuck].tolist(), dst[stuck].tolist()):
+                            moved.extend((a, obj) for obj in dead_refs.get(b, ()))
+                    src, dst = src[~stuck], dst[~stuck]
+            counts = np.bincount(src - r0, minlength=r1 - r0)
+            if kept is not None:
+                k0, k1 = np.searchsorted(kept, (r0, r1))
+                counts = counts[kept[k0:k1] - r0]
+                dst = np.searchsorted(kept, dst).astype(np.int32)
+            ip[out + 1:out + 1 + len(counts)] = w + np.cumsum(counts)
+            tg[w:w + len(dst)] = dst
+            w += len(dst)
+            out += len(counts)
+            del src, dst, counts
+        self.static_refs += moved
         self._keep_refs(d, kept)
-        if kept is not None:
-            dst = np.searchsorted(kept, dst).astype(np.int32)
-            src = np.searchsorted(kept, src)
-            rows = len(kept)
-        counts = np.bincount(src, minlength=rows)
-        del src
-        indptr = np.zeros(rows + 1, dtype=np.int64)
-        np.cumsum(counts, out=indptr[1:])
-        self.indptr.reset(indptr.astype(np.int32))
-        self.targets.reset(dst)  # src is sorted: rows stay in order
+        self.indptr.n = out + 1
+        self.targets.n = w
         self._nnz_rebuilt = self.nnz
 
-    def _move_refs(self, src: np.ndarray, ind: np.ndarray, d: np.ndarray) -> None:
-        """Edges ``src -> ind`` into dead indirections to static values are dropped: the
-        static value each of those indirections had (``static_refs``) becomes ``src``'s."""
-        dead = {}
+    def _dead_refs(self, d: np.ndarray) -> dict[int, list[Any]]:
+        """The static values (``static_refs``) of dead ids: edges into dead indirections to
+        static values are dropped, and the static value each of those indirections had
+        becomes the edge's source's."""
+        dead: dict[int, list[Any]] = {}
         for k, obj in self.static_refs:
             if k < len(d) and d[k]:
                 dead.setdefault(k, []).append(obj)
-        if not dead:
-            return
-        for a, b in zip(src.tolist(), ind.tolist()):
-            for obj in dead.get(b, ()):
-                self.static_refs.append((a, obj))
+        return dead
 
     def _keep_refs(self, d: np.ndarray, kept: np.ndarray | None) -> None:
         """``static_refs`` of the live ids only, renumbered through ``kept`` if given."""

@@ -303,13 +303,11 @@ class CaseCodegen:
                     em(f"if d is {self.dc_ref(a.con)}:")
                     em.ind += 1
                 inner = dict(scope)
-                if any(x != "_" for x in a.vars):
-                    em("f = v.fields")
-                    for j, x in enumerate(a.vars):
-                        if x != "_":
-                            s = ctx.new()
-                            em(f"env[{s}] = f[{j}]")
-                            inner[x] = s
+                for j, x in enumerate(a.vars):  # (a field per slot: ``heapobj.con_class``)
+                    if x != "_":
+                        s = ctx.new()
+                        em(f"env[{s}] = v.f{j}")
+                        inner[x] = s
                 self.gen_tail(a.body, inner, ctx, em)
                 if not single:
                     em.ind -= 1

@@ -26,18 +26,13 @@ from profkit.tables import CostCentre as TCostCentre
 from profkit.tables import Info
 
 from .. import ir
-from ..heap.heapobj import LF, Box, Con, Fun, Thunk, con_size, fun_size, thunk_size
+from ..heap.heapobj import (CON_TYPES, LF, Box, Con, Fun, Thunk, con_class, con_size, fun_size,
+                             thunk_size)
 from .case import BOX_CONS, CaseCodegen, Ctx, Em, free_names
 from .prims import COMPARISONS, PRIM_FUNCTIONS
 
 
-_HEAP_CLASSES = {"Con": Con, "Box": Box, "Fun": Fun, "Thunk": Thunk}
-
-
-def _tuple(items: Any) -> str:
-    """Python source of a tuple of the expressions ``items`` (a constructor's fields)."""
-    items = list(items)
-    return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"  # () if none
+_HEAP_CLASSES = {"Box": Box, "Fun": Fun, "Thunk": Thunk}
 
 
 def _past_ind(atom: str) -> str:
@@ -183,7 +178,11 @@ class Codegen(CaseCodegen):
         is a third cheaper than calling the class (CPython 3.11 runs a Python ``__init__``
         in a frame of its own). ``fields`` must name every slot but ``id``. A machine that
         never reads an object's id back (``Machine.object_ids``) gives every one id 0."""
-        assert {"id", *fields} == set(_HEAP_CLASSES[cls].__slots__), (cls, fields)
+        if cls.startswith("Con"):  # a constructor class per arity (``con_class``)
+            self.ns.setdefault(cls, con_class(int(cls[3:])))
+            assert {"dc", *fields} == {"dc", *self.ns[cls].__slots__}, (cls, fields)
+        else:
+            assert {"id", *fields} == set(_HEAP_CLASSES[cls].__slots__), (cls, fields)
         stores = "".join(f"; _o.{k} = {v}" for k, v in fields.items())
         oid = "len(HI)" if self.m.object_ids else "0"
         return f"_o = NEW({cls}); _o.id = {oid}{stores}; {target} = _o"
@@ -226,7 +225,7 @@ class Codegen(CaseCodegen):
         dc = self.m.datacon(rhs.con)
         if dc.arity == 0:
             return self.m.nullary[rhs.con]
-        return Con(-1, dc, ())
+        return Con(-1, dc, (None,) * dc.arity)  # (fields filled by compile_globals)
 
     def reachable_globals(self) -> set[str]:
         """Top-level names reachable from the program's own (non-Prelude) bindings. Only
@@ -253,7 +252,7 @@ class Codegen(CaseCodegen):
             if type(rhs) is ir.Closure:
                 fname = f"GB{i}" if rhs.params else self.fresh("C")
                 self.compile_lf(rhs, {}, obj.lf, fname, pad_name=f"GP{i}" if rhs.params else None)
-            elif type(obj) is Con and obj.id == -1 and obj.dc.arity:
+            elif type(obj) in CON_TYPES and obj.id == -1 and obj.dc.arity:
                 obj.fields = tuple(self.resolve_static(a) for a in rhs.args)
 
     def resolve_static(self, a: Any) -> Any:
@@ -406,9 +405,12 @@ class Codegen(CaseCodegen):
             a = args[0]
             return self.lit(a) if type(a) is ir.Lit else self.atom(a, scope)
         atoms = [self.atom(a, scope) for a in args]
+        n = len(atoms)
         if con.startswith("(#"):
-            return f"Con(-1, {self.dc_ref(con)}, {_tuple(atoms)})"
-        em(self.alloc("o", "Con", dc=self.dc_ref(con), fields=_tuple(map(_past_ind, atoms))))
+            self.ns.setdefault(f"Con{n}", con_class(n))
+            return f"Con{n}.make(-1, {self.dc_ref(con)}, {', '.join(atoms)})"
+        em(self.alloc("o", f"Con{n}", dc=self.dc_ref(con),
+                      **{f"f{k}": _past_ind(a) for k, a in enumerate(atoms)}))
         self.hdr(em, dc.info, con_size(len(args)))
         return "o"
 
@@ -482,10 +484,12 @@ class Codegen(CaseCodegen):
                     em(f"env[{s}] = {self.conapp(rhs.con, rhs.args, rhs_scope, em)}")
                 else:
                     dc = self.m.datacon(rhs.con)
-                    em(self.alloc(f"env[{s}]", "Con", dc=self.dc_ref(rhs.con), fields="None"))
-                    self.hdr(em, dc.info, con_size(len(rhs.args)))
-                    fields = _tuple(self.atom(a, rhs_scope) for a in rhs.args)
-                    fills.append(f"env[{s}].fields = {fields}")
+                    n = len(rhs.args)
+                    em(self.alloc(f"env[{s}]", f"Con{n}", dc=self.dc_ref(rhs.con),
+                                  **{f"f{k}": "None" for k in range(n)}))
+                    self.hdr(em, dc.info, con_size(n))
+                    fills.append("; ".join(f"env[{s}].f{k} = {self.atom(a, rhs_scope)}"
+                                           for k, a in enumerate(rhs.args)))
                 continue
             lf, fvs = self.compile_lf(rhs, rhs_scope, None, self.fresh("F" if rhs.params else "T"),
                                       self_name=b.name if e.rec else None)

@@ -45,7 +45,8 @@ from profkit.tables import CostCentre, Info
 from .. import ir
 from . import prims, rt
 from .ccs import CcsOps
-from ..heap.heapobj import BLACKHOLE_SIZE, LF, Box, Con, DataConR, Fun, Pap, Thunk
+from ..heap.heapobj import (BLACKHOLE_SIZE, LF, Box, Con, DataConR, Fun, Pap, Thunk,
+                             con_class)
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .compile import Codegen, con_package
 from .printf import PrintfError, printf_format
@@ -257,6 +258,7 @@ class Machine(MachineRoots):
             "enter_fun": self.ccs.enter_fun, "scc_push": self.ccs.push,
             "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
             "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
+            **{f"Con{n}": con_class(n) for n in range(9)},  # (more made by compile.alloc)
             "NEW": object.__new__,
             "UPD": rt.UPD, "AP": rt.AP, "WM": rt.WM, "Halt": rt.Halt,
             "NURSERY_START": 0, "REMEMBER": None, "SELa": _no_collector,

@@ -106,7 +106,7 @@ def mkstr(s, tail=None):
     lst = NIL if tail is None else tail
     for ch in reversed(s):
         c = mkchr(ch)
-        o = Con(len(HI), DC_CONS, (c, lst))
+        o = Con2.make(len(HI), DC_CONS, c, lst)
         HIa(S_CONS)
         HPa(CCS)
         lst = o
@@ -124,7 +124,7 @@ def unpack(s, i):
     tail = Thunk(len(HI), UNPACK_LF, [s, i + 1], CCS, None)
     HIa(S_UNPACK)
     HPa(CCS)
-    o = Con(len(HI), DC_CONS, (c, tail))
+    o = Con2.make(len(HI), DC_CONS, c, tail)
     HIa(S_CONS)
     HPa(CCS)
     return o
@@ -140,7 +140,7 @@ def list_to_str(lst):
             lst = lst.val
         if lst.dc is not DC_CONS:
             return "".join(out)
-        c, lst = lst.fields
+        c, lst = lst.f0, lst.f1
         if type(c) is Thunk:
             c = c.val
         out.append(c.val)
@@ -514,7 +514,7 @@ def _build(v):
         return mkstr(v[0])
     lst = NIL
     for x in reversed(v):
-        o = Con(len(HI), DC_CONS, (_build(x), lst))
+        o = Con2.make(len(HI), DC_CONS, _build(x), lst)
         HIa(S_CONS)
         HPa(CCS)
         lst = o
@@ -530,7 +530,7 @@ def p_printf(fmt, args):
             lst = lst.val
         if lst.dc is not DC_CONS:
             break
-        a, lst = lst.fields
+        a, lst = lst.f0, lst.f1
         if type(a) is Thunk:
             a = a.val
         if type(a) is Box:
@@ -563,7 +563,7 @@ def p_getArgs(w):
     """The program's arguments (``profkit run PROG.hs [+RTS ...] ARGS``) as [String]."""
     lst = NIL
     for a in reversed(list(getattr(m.session.config, "program_args", []) or [])):
-        o = Con(len(HI), DC_CONS, (mkstr(a), lst))
+        o = Con2.make(len(HI), DC_CONS, mkstr(a), lst)
         HIa(S_CONS)
         HPa(CCS)
         lst = o
@@ -585,7 +585,8 @@ def p_isChar(a):
 
 
 PRIM_FUNCTIONS = {
-    "+": p_add, "+#": p_uadd, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate, "abs": p_abs, "signum": p_signum,
+    "+": p_add, "+#": p_uadd, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
+    "abs": p_abs, "signum": p_signum,
     "/": p_fdiv, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod, "**": p_pow,
     "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,
     "asin": p_asin, "acos": p_acos, "atan": p_atan, "atan2": p_atan2,
@@ -593,7 +594,8 @@ PRIM_FUNCTIONS = {
     "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "ord#": p_uord,
     "chr": p_chr,
     "toLower#": p_toLower, "toUpper#": p_toUpper,
-    "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble, "showChar": p_showChar,
+    "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble,
+    "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
     "read#": p_read, "printf#": p_printf, "getArgs#": p_getArgs,
     "getProgName#": p_getProgName,
@@ -603,5 +605,5 @@ PRIM_FUNCTIONS = {
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
 COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
-HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str, _divzero,
-                    _float_fn, _charge, _case_map, _to_int, _fl, _digits_cost, _build)
+HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
+                    _divzero, _float_fn, _charge, _case_map, _to_int, _fl, _digits_cost, _build)

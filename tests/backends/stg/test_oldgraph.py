@@ -240,3 +240,113 @@ def test_selector_knots_short_cut_and_a_selector_loop_is_reported(tmp_path, monk
         "1499500", "([0,2,4,6,8],[1,3,5,7,9])", "(2000,2668667000,[3,6,9])",
         "(1000,1501500)", "999000", "2000"]
     assert r.session.backend.gc.selectors_short_cut > 1000
+
+
+def _rebuild_whole(g, d, kept):
+    """The rebuild as it was before it moved in steps (the whole graph at once): the
+    reference for ``OldGraph._rebuild``. Returns (indptr, targets, static_refs)."""
+    from profkit.kinds import ObjKind
+
+    rows = g.rows
+    ip = g.indptr.arr[:rows + 1]
+    tg = g.targets.arr[:g.nnz]
+    lens = np.diff(ip)
+    src = np.repeat(np.arange(rows, dtype=np.int32), lens)
+    live = d[src] == 0
+    src, dst = src[live], tg[live]
+    refs = list(g.static_refs)
+    stuck = np.zeros(0, dtype=bool)
+    dead_ind = (d == 1) & g._is_state(np.arange(rows, dtype=np.int64), ObjKind.IND)
+    if dead_ind.any():
+        nxt = np.arange(rows, dtype=np.int32)
+        di = np.flatnonzero(dead_ind)
+        has = lens[di] > 0
+        nxt[di[has]] = tg[ip[di[has]]]
+        for _ in range(64):
+            hop = dead_ind[dst] & (nxt[dst] != dst)
+            if not hop.any():
+                break
+            dst[hop] = nxt[dst[hop]]
+        stuck = dead_ind[dst]
+        if stuck.any():
+            dead: dict = {}
+            for k, obj in refs:
+                if k < len(d) and d[k]:
+                    dead.setdefault(k, []).append(obj)
+            for a, b in zip(src[stuck].tolist(), dst[stuck].tolist()):
+                refs.extend((a, obj) for obj in dead.get(b, ()))
+            src, dst = src[~stuck], dst[~stuck]
+    refs = [(k, obj) for k, obj in refs if k < len(d) and not d[k]]
+    if kept is not None:
+        refs = [(int(np.searchsorted(kept, k)), obj) for k, obj in refs]
+        dst = np.searchsorted(kept, dst).astype(np.int32)
+        src = np.searchsorted(kept, src)
+        rows = len(kept)
+    counts = np.bincount(src, minlength=rows)
+    indptr = np.zeros(rows + 1, dtype=np.int64)
+    np.cumsum(counts, out=indptr[1:])
+    return indptr.astype(np.int32), dst, [(k, id(o)) for k, o in refs], int(stuck.sum())
+
+
+@pytest.mark.parametrize("rts", [["-hc", "-i0.0001", "-A4k"], ["-hr", "-i0.0002", "-A8k"]],
+                         ids=["hc", "hr"])
+def test_rebuild_in_steps_is_the_whole_rebuild(tmp_path, monkeypatch, rts):
+    """``OldGraph._rebuild`` moves rows and edges down in place a few rows at a time (the
+    whole graph's temporaries at once were a heap profile's peak memory): at every rebuild
+    (compaction of the graph, renumbering at header compactions, static references of
+    dead indirections moved: ``-hr``) its rows are those of the whole-graph rebuild."""
+    monkeypatch.setattr(oldgraph, "REBUILD_ROWS", 7)  # rows moved per step: many steps
+    monkeypatch.setattr(oldgraph, "SCIPY_MIN_EDGES", 0)
+    whole = oldgraph.OldGraph._rebuild
+    seen = {"renumber": 0, "compact": 0, "stuck": 0, "refs": 0}
+
+    def checked(self, d, kept):
+        want = _rebuild_whole(self, d, kept)
+        seen["renumber" if kept is not None else "compact"] += 1
+        seen["stuck"] += want[3]
+        seen["refs"] += len(want[2])
+        whole(self, d, kept)
+        assert np.array_equal(self.indptr.view(), want[0])
+        assert np.array_equal(self.targets.view(), want[1])
+        assert [(k, id(o)) for k, o in self.static_refs] == want[2]
+
+    monkeypatch.setattr(oldgraph.OldGraph, "_rebuild", checked)
+    monkeypatch.setattr(oldgraph.OldGraph, "compact", _compact_always)
+    for name in ("mean_leak", "knots", "selectors", "deep", "statics"):
+        src = STATIC_VALUES if name == "statics" else PROGRAMS[name]
+        r = run_program(source=src, name=f"{name}.hs", rts=rts, record=False,
+                        flags=[] if name == "statics" else ["-fprof-auto"],
+                        outdir=tmp_path / name,
+                        options={"stg.compact_min": 256})
+        assert r.status == 0, r.stderr
+    assert seen["renumber"] >= 10 and seen["compact"] >= 10 and seen["stuck"] > 100, seen
+    assert (seen["refs"] > 0) == (rts[0] == "-hr")
+
+
+#: old thunks updated to static values (a static constructor with fields, a nullary one)
+#: under live old cells: edges into dead indirections that lead nowhere (``-hr``: their
+#: static values move to the cells' ``static_refs``); run without -fprof-auto, so that
+#: ``seven`` is a static constructor, not a CAF
+STATIC_VALUES = """\
+module Main (main) where
+
+seven :: Maybe Int
+seven = Just 7
+
+pick :: Int -> Maybe Int
+pick n = if even n then seven else Nothing
+
+main :: IO ()
+main = do
+  let cells = [pick k | k <- [1 .. 3000 :: Int]]
+  print (length cells)
+  print (length [() | Just _ <- cells])
+  print (sum [x | Just x <- cells])
+"""
+
+
+def _compact_always(self, dead):
+    """``OldGraph.compact`` at every major collection (not only once dead rows hold most
+    of the edges)."""
+    if self.rows:
+        self._rebuild(np.frombuffer(dead, dtype=np.uint8)[:self.rows], None)
