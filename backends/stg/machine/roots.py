@@ -245,6 +245,8 @@ class MachineRoots:
             j = self._unchanged_top()
             if j + 1 >= len(self._rc_off):
                 j = -1
+        if j >= 0 and not self.minor_collection:
+            j = self._below_updated(j)
         keep = self._rc_off[j + 1]
         if self.minor_collection:  # a minor trace starts from the changed frames only
             old = np.zeros(0, dtype=np.int64)
@@ -284,6 +286,26 @@ class MachineRoots:
         add(c.val for c in self.cafs if c.val is not None)
         self._remark()
         return old, fresh
+
+    def _below_updated(self, j: int) -> int:
+        """The top of the unchanged frames ``0..j`` whose cached ids are all still what the
+        frames hold: a frame unchanged since it was cached can hold a thunk updated since
+        (an indirection, dead to the collector); once a rebuild of the old graph drops the
+        indirection's row, its cached id leads nowhere and the value would be found dead
+        while the frame holds it. The frames from the lowest such one up are listed again
+        (their items, so the indirection is followed to its value)."""
+        from ..heap import census_graph
+
+        keep = self._rc_off[j + 1]
+        if not keep:
+            return j
+        ids = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep]
+        ind = census_graph._is_ind(self.session.header, self.tables.infos.columns(), ids)
+        if not ind.any():
+            return j
+        first = int(np.argmax(ind))
+        off = np.frombuffer(self._rc_off, dtype=np.int64)[:j + 2]
+        return min(j, int(np.searchsorted(off, first, side="right")) - 2)
 
     def _rc_fill(self, ends: array, ids: array, fresh: list) -> None:
         """The root cache's rows of the frames just listed (``FreshRoots.ids_seen``):

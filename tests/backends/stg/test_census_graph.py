@@ -79,6 +79,29 @@ main = print (big + length table)
 """
 
 
+# a frame unchanged since the root cache listed it holds a thunk updated since; a rebuild of
+# the old graph then drops the indirection's row (the helper's reproducer, session 13)
+PROGRAMS["stale"] = """\
+module Main (main) where
+
+go :: Int -> Int -> Int
+go t 0 = t + churn 6
+go t n = case length [1 .. 40 + n `mod` 3] of
+  k -> case go t (n - 1) of
+    r -> r + t + k
+
+churn :: Int -> Int
+churn 0 = 0
+churn k = let xs = [1 .. 30000 + k] :: [Int]
+          in length xs + sum xs `mod` 7 + churn (k - 1)
+
+main :: IO ()
+main = do
+  let xs = [1 .. 5000] :: [Int]
+  print (go (sum xs) 3000)
+"""
+
+
 def _run(tmp_path, name, rts):
     r = run_program(source=PROGRAMS[name], name=f"{name}.hs", rts=rts,
                     flags=["-fprof-auto"], outdir=tmp_path)
@@ -200,3 +223,25 @@ def test_the_rows_graphs_hints_give_the_same_retainer_sets(tmp_path, monkeypatch
                                                 g.is_retainer, g.identity), plain)
         assert np.array_equal(a, b) and sa == sb
     assert hinted.elements == plain.elements
+
+
+@pytest.mark.parametrize("rts", [["-hc", "-i0.001", "-A4k"], ["-hr", "-i0.001", "-A4k"]],
+                         ids=["hc", "hr"])
+def test_a_cached_frame_item_updated_since_is_followed_to_its_value(tmp_path, monkeypatch,
+                                                                     rts):
+    # the cached id of a thunk updated after its frame was cached led nowhere once a
+    # rebuild dropped the indirection's row: its value was marked dead while the frame
+    # held it ("edge trace differs from the object trace"); the frames from the lowest
+    # such one up are now listed again at a major collection (roots._below_updated)
+    rebuilds = []
+    real = oldgraph.OldGraph._rebuild
+
+    def counting(self, *a, **k):
+        rebuilds.append(1)
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(oldgraph.OldGraph, "_rebuild", counting)
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    r = _run(tmp_path, "stale", rts)
+    assert r.stdout == "37520305534\n"
+    assert rebuilds and r.session.backend.gc.major_collections > 3
