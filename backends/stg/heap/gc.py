@@ -415,7 +415,8 @@ class StgHeapModel(ObjectTrace):
         ``CHECK_TRACE``."""
         s = self.session
         assert isinstance(self.fast, OldGraph)
-        graph = census_graph.from_rows(self.fast, s.header, s.tables, live, self.dead, pairs)
+        graph = census_graph.from_rows(self.fast, s.header, s.tables, live, self.dead, pairs,
+                                       CHECK_TRACE)
         if graph is not None and not CHECK_TRACE:
             return graph
         edges: dict = {}
