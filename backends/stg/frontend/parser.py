@@ -6,8 +6,6 @@ fixity declarations are known). Types are parsed and thrown away.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from . import syntax as S
 from .layout import LayoutStream
 from .lexer import Token, tokenize
@@ -22,24 +20,27 @@ class Parser(ExprParser):
         self.has_records = False  # record syntax seen: records.resolve runs after parsing
         self.field_owner: dict[str, str] = {}  # record field -> the type declaring it
         self.field_spans: dict[str, S.Span] = {}  # record field -> its first name span
-        self.recording: list[str] | None = None  # token texts read (string_type)
+        #: type synonyms without parameters (``type Name = String``): name -> its type's text
+        self.synonyms: dict[str, str] = {}
+        #: each data declaration with its fields' type texts, per constructor (module()
+        #: gives the declaration its ``string_fields`` once every synonym is known)
+        self.field_types: list[tuple[S.DData, list[list[str]]]] = []
 
     # -- token helpers -----------------------------------------------------------------------
     def peek(self) -> Token:
         return self.ts.peek()
 
     def next(self) -> Token:
-        t = self.ts.next()
-        if self.recording is not None:
-            self.recording.append(t.text)
-        return t
+        return self.ts.next()
 
-    def string_type(self, parse: Callable[[], object]) -> bool:
-        """Parse a type with ``parse``; is it ``String`` (or ``[Char]``)?"""
-        outer, self.recording = self.recording, []
-        parse()
-        text, self.recording = "".join(self.recording), outer
-        return text.lstrip("!") in ("String", "[Char]")
+    def is_string(self, text: str) -> bool:
+        """Is the type ``text`` String, through the module's synonyms?"""
+        seen: set[str] = set()
+        text = text.lstrip("!")
+        while text in self.synonyms and text not in seen:
+            seen.add(text)
+            text = self.synonyms[text]
+        return text in ("String", "[Char]")
 
     def error(self, t: Token, expected: str | None = None) -> SourceError:
         if t.kind == "eof":
@@ -123,6 +124,8 @@ class Parser(ExprParser):
         t = self.peek()
         if t.kind != "eof":
             raise self.error(t)
+        for decl, types in self.field_types:
+            decl.string_fields = [[self.is_string(t) for t in tys] for tys in types]
         return S.Module(name, group_clauses([d for d in decls if d is not None], self.file),
                         self.file, [m for m, _ in imports], [pos for _, pos in imports])
 
@@ -169,7 +172,12 @@ class Parser(ExprParser):
             return decl
         if t.is_("reserved", "type"):
             self.next()
-            self.skip_type_decl()
+            name = self.peek()
+            if name.kind != "conid":
+                raise self.error(name, "a type name")
+            text = self.type_text(self.skip_type_decl)
+            if text.startswith(name.text + "="):
+                self.synonyms[name.text] = text[len(name.text) + 1:]
             return None
         if t.is_("reserved", "instance"):
             return self.instance_decl()
@@ -279,7 +287,7 @@ class Parser(ExprParser):
             params.append(self.next().text)
         cons: list[tuple[str, int]] = []
         fields: list[list[str]] = []
-        strings: list[list[bool]] = []  # per constructor, which fields are Strings
+        types: list[list[str]] = []  # per constructor, its fields' type texts
         if self.at("reservedop", "="):
             self.next()
             while True:
@@ -291,31 +299,31 @@ class Parser(ExprParser):
                 else:
                     cname = self.expect("conid", what="a data constructor").text
                 if self.at_special("{"):
-                    names = self.record_fields(name, flags := [])
+                    names = self.record_fields(name, tys := [])
                     cons.append((cname, len(names)))
                     fields.append(names)
-                    strings.append(flags)
+                    types.append(tys)
                     self.has_records = True
                     if self.at("reservedop", "|"):
                         self.next()
                         continue
                     break
                 arity = 0
-                flags = []
+                tys = []
                 while self.atype_start():
                     if self.at("varsym", "!"):
                         self.next()
-                    flags.append(self.string_type(self.atype))
+                    tys.append(self.type_text(self.atype))
                     arity += 1
                 if self.at("consym"):  # infix constructor: a :+: b
                     cname = self.next().text
                     if self.at("varsym", "!"):
                         self.next()
-                    flags.append(self.string_type(self.atype))
+                    tys.append(self.type_text(self.atype))
                     arity = 2
                 cons.append((cname, arity))
                 fields.append([])
-                strings.append(flags[-arity:] if arity else [])
+                types.append(tys[-arity:] if arity else [])
                 if self.at("reservedop", "|"):
                     self.next()
                     continue
@@ -334,13 +342,14 @@ class Parser(ExprParser):
             if paren:
                 self.expect("special", ")")
         spans = {f: self.field_spans[f] for names in fields for f in names}
-        return S.DData(name, cons, self.span_from(st), deriving, fields, spans, params,
-                       string_fields=strings)
+        decl = S.DData(name, cons, self.span_from(st), deriving, fields, spans, params)
+        self.field_types.append((decl, types))
+        return decl
 
-    def record_fields(self, type_name: str, strings: list[bool]) -> list[str]:
-        """``{ f1, f2 :: T1, f3 :: !T2 }`` -> the field names in order (``strings``: for
-        each, is its type String). A field may be shared by constructors of one type, not
-        declared twice in a constructor or in two types."""
+    def record_fields(self, type_name: str, types: list[str]) -> list[str]:
+        """``{ f1, f2 :: T1, f3 :: !T2 }`` -> the field names in order (``types``: each
+        one's type text). A field may be shared by constructors of one type, not declared
+        twice in a constructor or in two types."""
         self.expect("special", "{")
         names: list[str] = []
 
@@ -362,7 +371,7 @@ class Parser(ExprParser):
             self.expect("reservedop", "::", "`::' after the field names")
             if self.at("varsym", "!"):
                 self.next()
-            strings += [self.string_type(self.type_)] * len(group)
+            types += [self.type_text(self.type_)] * len(group)
             names += group
             if not self.at_special(","):
                 break

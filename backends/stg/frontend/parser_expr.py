@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from . import syntax as S
 from .lexer import Token
 from profkit.errors import SourceError
@@ -40,10 +42,11 @@ class ExprParser:
             return S.ETyped(e, self.span_from(st), self.type_text())
         return e
 
-    def type_text(self) -> str:
-        """Parse a type; return its tokens' text without spaces (a hint for desugaring)."""
+    def type_text(self, parse: Callable[[], object] | None = None) -> str:
+        """Parse a type (with ``parse``, else ``type_``); return its tokens' text without
+        spaces (a hint for desugaring, a data field's type for derived Show)."""
         start = self.ts.i
-        self.type_()
+        (parse or self.type_)()
         return "".join(t.text for t in self.ts.toks[start:self.ts.i])
 
     def is_op_token(self, t: Token) -> bool:

@@ -21,6 +21,8 @@ CASES = [
     ("main = [1, 2", 1, 13, "expected `]' or `,'"),
     ("main = if True then 1", 1, 22, "expected `else'"),
     ("main = \\ -> 1", 1, 10, "parse error on input `->': expected a pattern"),
+    # a type synonym's name (read since derived Show follows `type Name = String')
+    ("type = String\nmain = print 1", 1, 6, "parse error on input `=': expected a type name"),
     ("main = print (let x = 1 in)", 1, 27, "parse error on input `)'"),
     ("main = do\n    print 1\n  print 2\n", 3, 3, "parse error on input `print'"),
     ("main = print foo", 1, 14, "Variable not in scope: foo"),

@@ -7,6 +7,13 @@ data Tag = Tag String Int | Untagged deriving Show
 
 data Pair = Pair !String [Char] deriving Show
 
+-- a field typed through synonyms (declared after their use)
+data Owner = Owner Label Int deriving Show
+
+type Label = Name
+
+type Name = String
+
 greet :: String -> String
 greet s = "hi " ++ show s
 
@@ -19,6 +26,7 @@ main = do
   print [Person "" "" 1, Person "Bo" "b" 2]
   print (Tag "" 1, Tag "x" 2, Untagged)
   print (Pair "" "")
+  print (Owner "" 3, Owner "x" 4)
   putStrLn (greet "")
   print (words "")
   print ([] :: [Int])
