@@ -258,17 +258,7 @@ def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
 def mentions(node: object, name: str) -> bool:
     """Does the syntax tree ``node`` refer to the variable ``name`` anywhere (shadowing
     ignored: a conservative answer)?"""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, S.EVar):
-            if n.name == name:
-                return True
-        elif isinstance(n, (list, tuple)):
-            stack.extend(n)
-        elif dataclasses.is_dataclass(n):
-            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n))
-    return False
+    return bool(_uses(node, name))
 
 
 def _seq_let(self: "Desugarer", decls: list[S.Decl], body: S.Expr,

@@ -29,6 +29,7 @@ already where CorePrep puts them. Run it before ``stgpass.fill_free_vars``.
 from __future__ import annotations
 
 from .. import ir
+from .stgpass import FreeVars
 
 _ENTER, _BETA, _FLOAT = "enter", "beta", "float"
 
@@ -149,9 +150,11 @@ class _Analyse:
 
 
 def _recursive(binds: list[ir.Bind], names: set[str]) -> set[str]:
-    """The bindings among ``names`` that reach themselves through the group's references."""
+    """The bindings among ``names`` that reach themselves through the group's references
+    (the free-variable pass's sets; it fills ``free`` again afterwards)."""
     group = {b.name for b in binds}
-    refs = {b.name: _mentions(b.rhs, group) for b in binds}
+    fv = FreeVars(set())
+    refs = {b.name: fv.rhs(b.rhs) & group for b in binds}
     out = set()
     for n in names:
         seen: set[str] = set()
@@ -164,33 +167,6 @@ def _recursive(binds: list[ir.Bind], names: set[str]) -> set[str]:
             if m not in seen:
                 seen.add(m)
                 todo.extend(refs[m])
-    return out
-
-
-def _mentions(r: ir.Rhs, names: set[str]) -> set[str]:
-    """The names of ``names`` that ``r`` refers to."""
-    out: set[str] = set()
-    stack: list[object] = [r]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, ir.ConRhs) or isinstance(x, (ir.ConApp, ir.PrimOp)):
-            out.update(a.name for a in x.args if isinstance(a, ir.Var) and a.name in names)
-        elif isinstance(x, ir.App):
-            out.update(a.name for a in x.args if isinstance(a, ir.Var) and a.name in names)
-            if x.fun in names:
-                out.add(x.fun)
-        elif isinstance(x, ir.Closure):
-            stack.append(x.body)
-        elif isinstance(x, ir.SCC):
-            stack.append(x.body)
-        elif isinstance(x, ir.Let):
-            stack.append(x.body)
-            stack.extend(b.rhs for b in x.binds)
-        elif isinstance(x, ir.Case):
-            stack.append(x.scrut)
-            stack.extend(a.body for a in x.alts)
-            if x.default is not None:
-                stack.append(x.default)
     return out
 
 
