@@ -192,7 +192,9 @@ def enter_thunk(o):
     lf = o.lf
     pad = lf.pad
     if pad:
-        fv += pad
+        # a new list of the exact size (``fv += pad`` over-allocated by up to 9 slots, kept
+        # as long as the environment: a frame's, for a deep stack, one per level)
+        fv = fv + pad
     return lf.code, fv
 
 
@@ -240,13 +242,15 @@ def apply(f, args):
     if c is not None and c != CCS:
         CCS = enter_fun(CCS, c)
     # ``args`` is always a list of the caller's own (a literal of the generated code, a
-    # slice, a PAP's arguments joined): it becomes the environment without a copy
+    # slice, a PAP's arguments joined): without free variables or padding it becomes the
+    # environment without a copy; else a concatenation makes one of the exact size (``+=``
+    # over-allocated, see enter_thunk)
     fv = fn.fv
-    if fv:
-        args = fv + args
     pad = lf.pad
-    if pad:
-        args += pad
+    if fv:
+        args = fv + args + pad if pad else fv + args
+    elif pad:
+        args = args + pad
     return lf.code, args
 
 
