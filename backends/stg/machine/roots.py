@@ -53,8 +53,14 @@ class MachineRoots:
         items: list = []
         wm = rt.WM
         for fr in frames:
+            if type(fr) is Thunk:  # an update frame (rt.ret)
+                items.append(fr)
+                continue
             if fr[0] is wm:
                 fr = fr[1]
+                if type(fr) is Thunk:
+                    items.append(fr)
+                    continue
             live = getattr(fr[0], "live", None)
             if live is not None:
                 # a case continuation: only the slots it will read (machine_case.live_slots)
@@ -84,14 +90,14 @@ class MachineRoots:
         (a superset: a frame's environment is only written once the frame is popped)."""
         orig = fr[1]
         dirty = self._dirty
-        if len(orig) > 1 and type(orig[1]) is list:
+        if type(orig) is tuple and len(orig) > 1 and type(orig[1]) is list:
             dirty[id(orig[1])] = orig[1]
         st = self.stack
         k = len(st)
         if k:
             j = k - WM_STEP if k > WM_STEP else 0
             for f in st[j + 1:]:
-                if len(f) > 1 and type(f[1]) is list:
+                if type(f) is tuple and len(f) > 1 and type(f[1]) is list:
                     dirty[id(f[1])] = f[1]
             self._wm_index = j
             st[j] = (_WM, st[j])
@@ -102,7 +108,7 @@ class MachineRoots:
     def _remark(self) -> None:
         st = self.stack
         i = self._wm_index
-        if 0 <= i < len(st) and st[i][0] is rt.WM:
+        if 0 <= i < len(st) and type(st[i]) is tuple and st[i][0] is rt.WM:
             st[i] = st[i][1]
         if st and self.incremental_roots:
             self._wm_index = len(st) - 1
@@ -217,9 +223,10 @@ class MachineRoots:
         j = self._wm_index
         while j >= 0:
             fr = st[j]
-            if fr[0] is rt.WM:
+            if type(fr) is tuple and fr[0] is rt.WM:
                 fr = fr[1]
-            if len(fr) < 2 or type(fr[1]) is not list or id(fr[1]) not in self._dirty:
+            if type(fr) is not tuple or len(fr) < 2 or type(fr[1]) is not list or (
+                    id(fr[1]) not in self._dirty):
                 break
             j -= 1
         return j
@@ -266,8 +273,12 @@ class MachineRoots:
         add = fresh.extend
         wm = _WM
         for fr in st[j + 1:]:
-            if fr[0] is wm:
+            if type(fr) is not Thunk and fr[0] is wm:
                 fr = fr[1]
+            if type(fr) is Thunk:  # an update frame (rt.ret)
+                fresh.append(fr)
+                end(len(fresh))
+                continue
             live = getattr(fr[0], "live", None)
             if live is not None:
                 env = fr[1]
@@ -375,6 +386,8 @@ class MachineRoots:
         return [c.val for c in self.cafs if c.val is not None] + self._frame_items(self.stack)
 
     def _frame_items_of(self, fr: tuple) -> list:
+        if type(fr) is Thunk:  # an update frame (rt.ret)
+            return [fr]
         live = getattr(fr[0], "live", None)
         if live is not None:
             env = fr[1]

@@ -17,11 +17,17 @@ rows, ``Machine.stage_updates``) · ``I_*`` info ids ·
 ``DC_*``, ``NIL``, ``TRUE``, ``FALSE``, ``INTLIKE``, ``CHARLIKE`` static closures ·
 ``enter_fun`` the CCS call rule · ``m`` the Machine.
 
-Frames on ``stack`` are tuples whose first item is the handler ``h(frame, value)``:
+Frames on ``stack`` are tuples whose first item is the handler ``h(frame, value)``, or
+heap thunks:
 
 * ``(code, env, ccs, slot)`` case continuation: ``ret`` restores ``ccs``, stores the value
   in ``env[slot]`` and continues with ``code(env)`` (which selects the alternative);
-* ``(UPD, thunk, ccs)`` update frame: overwrites the thunk, restores ``ccs``;
+* a ``Thunk`` (id >= 0) is the update frame of that thunk: ``ret`` overwrites it and
+  restores the stack kept meanwhile in its ``ccs`` slot (a thunk's own stack is read only
+  when it is entered; a tuple frame was 64 bytes per update frame, one per level of a deep
+  stack of forced thunks);
+* ``(UPD, thunk, ccs)`` update frame of a CAF (id -1, whose own stack is read later: the
+  retainer identity of its value): overwrites the thunk, restores ``ccs``;
 * ``(AP, args)``     pending arguments of an over-saturated call;
 * ``(AP, None)``     bottom of the stack (returning to it ends the run: ``Halt``);
 * ``(WM, frame)``    a frame wrapped as the collector's watermark (``Machine.wm_pop``).
@@ -125,34 +131,40 @@ def ret(v):
     global CCS
     while True:
         fr = pop()
-        k = fr[0]
-        if k is WM:  # [gc]
-            fr = m.wm_pop(fr)  # [gc]
-            k = fr[0]  # [gc]
-        if k is UPD:
-            t = fr[1]
-            t.val = v
+        if type(fr) is Thunk:  # a heap thunk's update frame
+            t = fr
+            CCS = t.ccs
+        else:
+            k = fr[0]
+            if k is WM:  # [gc]
+                fr = m.wm_pop(fr)  # [gc]
+                if type(fr) is Thunk:  # [gc]
+                    push(fr)  # [gc] (an update frame: popped again, above)
+                    continue  # [gc]
+                k = fr[0]  # [gc]
+            if k is not UPD:
+                if k is AP:
+                    args = fr[1]
+                    if args is None:  # the bottom frame
+                        raise Halt(v)
+                    return apply(v, args)
+                CCS = fr[2]
+                env = fr[1]
+                env[fr[3]] = v
+                return k, env
+            t = fr[1]  # a CAF's
             CCS = fr[2]
-            oid = t.id  # [track gc]
-            if oid >= 0:  # [track]
-                try:  # [track]
-                    HX[oid] = X_IND  # [track]
-                except IndexError:  # [track]
-                    hx_set(oid, X_IND)  # [track]
-                if WANT_UPD:  # [track]
-                    UPDa(~oid)  # [track] BLACKHOLE -> IND (Machine.stage_updates)
-            if oid < NURSERY_START:  # [gc]
-                REMEMBER(t)  # [gc] write barrier of the collector model
-            continue
-        if k is AP:
-            args = fr[1]
-            if args is None:  # the bottom frame
-                raise Halt(v)
-            return apply(v, args)
-        CCS = fr[2]
-        env = fr[1]
-        env[fr[3]] = v
-        return k, env
+        t.val = v
+        oid = t.id  # [track gc]
+        if oid >= 0:  # [track]
+            try:  # [track]
+                HX[oid] = X_IND  # [track]
+            except IndexError:  # [track]
+                hx_set(oid, X_IND)  # [track]
+            if WANT_UPD:  # [track]
+                UPDa(~oid)  # [track] BLACKHOLE -> IND (Machine.stage_updates)
+        if oid < NURSERY_START:  # [gc]
+            REMEMBER(t)  # [gc] write barrier of the collector model
 
 
 def enter(o):
@@ -186,9 +198,14 @@ def enter_thunk(o):
             hx_set(oid, X_BH)  # [track]
         if WANT_UPD:  # [track]
             UPDa(oid)  # [track] thunk -> BLACKHOLE (Machine.stage_updates)
-    push((UPD, o, CCS))
+    own = o.ccs
+    if o.id >= 0:
+        o.ccs = CCS  # the thunk is its own update frame (see the module docstring)
+        push(o)
+    else:
+        push((UPD, o, CCS))
     o.fv = None
-    CCS = o.ccs
+    CCS = own
     lf = o.lf
     pad = lf.pad
     if pad:

@@ -1,6 +1,7 @@
-"""Environments the run-time functions make are lists of their exact size: a case frame keeps
-its environment for as long as it is on the stack (a deep stack: one per level), and
-``fv += pad`` over-allocated up to 9 slots (72 bytes) per environment."""
+"""What a deep stack costs per level: environments the run-time functions make are lists of
+their exact size (a case frame keeps its environment for as long as it is on the stack, and
+``fv += pad`` over-allocated up to 9 slots, 72 bytes, per environment), and a heap thunk is
+its own update frame (no 64-byte tuple per forced thunk)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ def test_an_entered_thunks_environment_is_of_its_exact_size(nfv: int, npad: int)
     code, env = enter_thunk(t)
     assert code == "CODE" and env == list(range(nfv)) + [None] * npad
     assert _exact(env)  # (without padding: the thunk's own list)
-    assert t.fv is None and stack[-1][1] is t  # blackholed, its update frame pushed
+    assert t.fv is None and stack[-1] is t  # blackholed, its own update frame
+    assert t.ccs == 1  # (holding the stack to restore; the thunk's own, 7, is now CCS)
     # the inline entry generated code uses is the same body
     assert any("fv = fv + pad" in line
                for line in rt.inline_body(rt.enter_thunk, frozenset()))
@@ -60,3 +62,29 @@ def test_an_applied_functions_environment_is_of_its_exact_size(nfv: int, nargs: 
     assert code == "CODE"
     assert env == [f"v{k}" for k in range(nfv)] + args + [None] * npad
     assert _exact(env)
+
+
+def _ret(stack: list, features: frozenset = frozenset()):
+    ns = _ns(stack)
+    ns["pop"] = stack.pop
+    return rt.specialize(rt.ret, ns, features), ns
+
+
+def test_a_heap_thunk_is_its_own_update_frame_and_a_caf_has_a_tuple() -> None:
+    stack: list = [(rt.AP, None)]
+    ns = _ns(stack)
+    enter_thunk = rt.specialize(rt.enter_thunk, ns, frozenset())
+    lf = LF("t", 0, 0, 0, 2)
+    lf.code = "CODE"
+    heap = Thunk(4, lf, [], 7, None)
+    caf = Thunk(-1, lf, [], 9, None)
+    enter_thunk(caf)  # under stack 1: the CAF's frame is a tuple, its own stack kept
+    assert stack[-1] == (rt.UPD, caf, 1) and caf.ccs == 9 and ns["CCS"] == 9
+    enter_thunk(heap)  # under the CAF's stack 9
+    assert stack[-1] is heap and heap.ccs == 9 and ns["CCS"] == 7
+    ret, rns = _ret(stack)
+    rns.update(CCS=7, Halt=rt.Halt)
+    with pytest.raises(rt.Halt):
+        ret("value")  # updates both, down to the bottom frame
+    assert heap.val == "value" and caf.val == "value"
+    assert rns["CCS"] == 1 and caf.ccs == 9 and stack == []
