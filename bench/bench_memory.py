@@ -10,10 +10,17 @@ not it is live).
 
 ``--runs`` prints instead the peak resident set and CPU time of the STG runs issues 13 and 18
 measure (a one-line program, nfib 30 with -p, bench/programs/sort_heap.hs with -p and with
-``-hc -i0.001``), best of ``--repeat`` runs; ``--against DIR`` runs each also with
-PYTHONPATH=DIR (a tree holding another version's ``profkit`` package), interleaved:
+``-hc -i0.001``), the median of ``--repeat`` runs (and the range of the resident sets);
+``--against DIR`` runs each also with PYTHONPATH=DIR (a tree holding another version's
+``profkit`` package), interleaved:
 
-    .venv/bin/python bench/bench_memory.py --runs [--repeat 2] [--against DIR]
+    .venv/bin/python bench/bench_memory.py --runs [--repeat 3] [--against DIR]
+
+``--imports`` prints the resident set of a fresh process after importing numpy, after
+loading the collectors' graph search (``profkit.csgraph.load``) and, for comparison, after
+importing ``scipy.sparse.csgraph`` as usual (which that load avoids: 30 MB):
+
+    .venv/bin/python bench/bench_memory.py --imports
 """
 
 from __future__ import annotations
@@ -117,15 +124,43 @@ def runs(repeat: int, against: str) -> None:
             path = os.path.join(tmp, f"p{RUNS.index((name, src, rts))}.hs")
             with open(path, "w") as f:
                 f.write(src)
-        best = [(1e9, 1e9)] * len(trees)
+        got: list[list[tuple[float, float]]] = [[] for _ in trees]
         for _ in range(repeat):
             for k, (_, pp) in enumerate(trees):  # interleaved: the same load for both
-                rss, cpu = timed_run(path, rts, pp)
-                best[k] = (min(best[k][0], rss), min(best[k][1], cpu))
-        print(f"{name:26} " + " ".join(f"{rss:9.1f} MB {cpu:7.2f} s" for rss, cpu in best))
+                got[k].append(timed_run(path, rts, pp))
+        cells = []
+        for runs_k in got:
+            rss = sorted(r for r, _ in runs_k)
+            cpu = sorted(c for _, c in runs_k)
+            span = f" ({rss[0]:.1f}-{rss[-1]:.1f})" if len(rss) > 1 else ""
+            cells.append(f"{_median(rss):9.1f} MB{span} {_median(cpu):7.2f} s")
+        print(f"{name:26} " + " ".join(cells))
+
+
+def _median(xs: list[float]) -> float:
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def imports() -> None:
+    """Resident set (MB) of a fresh process after each import step."""
+    steps = [("import numpy", "import numpy"),
+             ("+ profkit.csgraph.load()",
+              "import numpy; from profkit import csgraph; assert csgraph.load()"),
+             ("+ scipy.sparse.csgraph (as usual)",
+              "import numpy; import scipy.sparse.csgraph")]
+    for name, code in steps:
+        out = subprocess.run(
+            [sys.executable, "-c", code + "; import resource; "
+             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"],
+            capture_output=True, text=True, check=True).stdout
+        print(f"{name:36} {int(out.split()[-1]) / 1024:7.1f} MB")
 
 
 def main() -> None:
+    if "--imports" in sys.argv:
+        imports()
+        return
     if "--runs" in sys.argv:
         args = sys.argv[1:]
         repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 1
