@@ -130,6 +130,9 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
             body = alts_scc(self, cc, body, d)
         else:
             body = value_scc(self, cc, body, src, d.clauses[0].rhs.where)
+    depths = getattr(self.types, "call_selections", {}).get(id(d)) if mine else None
+    if depths and self.module == "Main":  # typecheck_inline._call_selections
+        body = _call_selections(self, depths, next(iter(mine.values())), body)
     for var in mine.values():  # outside the cost centre: value_scc sees the body itself
         self.evaluated.add(var)
         body = ir.Case(ir.ConApp("()", []), var, [], body)
@@ -164,6 +167,25 @@ GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "all": 8, "any": 8
 _PAD_CONS = {6: "(,,,,)", 5: "(,,,)", 4: "(,,)", 3: "(,)"}
 
 
+def _call_selections(self: "Desugarer", depths: list[int], arg: str, body: ir.Expr
+                     ) -> ir.Expr:
+    """``body`` after the superclass selections a generalised function makes at each call:
+    thunks never entered, the first of each chain holding the dictionary argument, the
+    others the selection before them (a copy inlined at a call holds base's static
+    instance instead: inline_calls). Named ``$dsel`` (inline_calls sizes them as GHC's
+    selector calls)."""
+    binds: list[ir.Bind] = []
+    prev = arg
+    for depth in depths:
+        src = arg if depth == 1 else prev
+        prev = self.fresh("$dsel")
+        thunk = ir.Case(ir.App(src, []), "_", [], ir.ConApp("()", []))
+        binds.append(ir.Bind(prev, ir.Closure([], thunk, self.local_info(prev))))
+    for b in reversed(binds):
+        body = ir.Let([b], body)
+    return body
+
+
 def _garbage(self: "Desugarer", words: int, var: str, body: ir.Expr) -> ir.Expr:
     """``body`` after allocating ``words`` words that nothing keeps (they die at the next
     collection, as base's dictionary-selection thunks do)."""
@@ -180,7 +202,9 @@ def _garbage(self: "Desugarer", words: int, var: str, body: ir.Expr) -> ir.Expr:
             rhs = ir.ConRhs("Just", [ir.Var(var)])
         else:
             rhs = ir.ConRhs(con, [ir.Var(var)] * (n - 1))
-        body = ir.Let([ir.Bind(self.fresh("ds"), rhs)], body)
+        name = self.fresh("ds")
+        self.garbage.add(name)
+        body = ir.Let([ir.Bind(name, rhs)], body)
     return body
 
 

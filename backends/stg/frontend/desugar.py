@@ -53,6 +53,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.arg_evals: dict[int, ir.Expr] = {}
         self.split_sccs: dict[int, ir.Expr] = {}
         self.selections_of: dict[str, list[str]] = {}  # a binding's $dsel companions
+        self.garbage: set[str] = set()  # bindings standing for base's garbage (binds._garbage)
         # the module closure descriptions name (-hd): Main, or GHC's base module of the
         # Prelude function being compiled (set by the front end per binding)
         self.closure_module = module

@@ -28,8 +28,10 @@ already where CorePrep puts them. Run it before ``stgpass.fill_free_vars``.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .. import ir
-from .stgpass import FreeVars
+from .stgpass import FreeVars, map_case
 
 _ENTER, _BETA, _FLOAT = "enter", "beta", "float"
 
@@ -208,7 +210,7 @@ class _Rewrite:
                 assert isinstance(rhs, ir.Closure)
                 body = rhs.body
                 if d == _BETA:
-                    body = _subst(body, dict(zip(rhs.params, e.args)))
+                    body = beta(rhs.params, e.args, body)
                 body = self.with_companions(e.fun, self.expr(body))
                 return self.floats(self.floated(e.args), body)
             names = self.floated(e.args)
@@ -221,12 +223,7 @@ class _Rewrite:
             e.body = self.expr(e.body)
             return e
         if isinstance(e, ir.Case):
-            e.scrut = self.expr(e.scrut)
-            for alt in e.alts:
-                alt.body = self.expr(alt.body)
-            if e.default is not None:
-                e.default = self.expr(e.default)
-            return e
+            return map_case(e, self.expr)
         if isinstance(e, ir.Let):
             return self.let(e)
         return e
@@ -262,6 +259,25 @@ class _Rewrite:
         return out
 
 
+def beta(params: list[str], args: list[ir.Atom], body: ir.Expr,
+         fresh: Callable[[str], str] | None = None) -> ir.Expr:
+    """``body`` with ``params`` bound to a call's ``args``: a variable is substituted, a
+    literal bound by a ``case`` on it (to ``fresh(param)``, or the parameter itself): GHC's
+    beta reduction let-binds it (``let n = I# 5#``, a static closure), so the closures of
+    the body capture it as a variable, a word each."""
+    m: dict[str, ir.Atom] = {}
+    boxes: list[tuple[str, ir.Lit]] = []
+    for x, a in zip(params, args):
+        if isinstance(a, ir.Lit) and a.kind not in ("String", "World"):
+            boxes.append((fresh(x) if fresh is not None else x, a))
+            a = ir.Var(boxes[-1][0])
+        m[x] = a
+    body = _subst(body, m)
+    for name, lit in reversed(boxes):
+        body = ir.Case(ir.LitE(lit), name, [], body)
+    return body
+
+
 def _subst(e: ir.Expr, m: dict[str, ir.Atom]) -> ir.Expr:
     """``e`` with its variables renamed by ``m`` (parameters to a call's arguments; every
     binder is unique, so nothing is captured)."""
@@ -294,12 +310,7 @@ def _subst(e: ir.Expr, m: dict[str, ir.Atom]) -> ir.Expr:
             x.body = go(x.body)
             return x
         if isinstance(x, ir.Case):
-            x.scrut = go(x.scrut)
-            for alt in x.alts:
-                alt.body = go(alt.body)
-            if x.default is not None:
-                x.default = go(x.default)
-            return x
+            return map_case(x, go)
         return x
 
     return go(e)

@@ -27,9 +27,11 @@ from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .stgpass import fill_free_vars
 from .lne import lift_join_points
+from .inline_calls import inline_calls, source_name
 from .inline_once import inline_once
 from .toplevel import dictionary_functions, main_wrapper
 from .typecheck import prepare as prepare_typecheck
+from .typecheck_env import prelude_env
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
@@ -124,6 +126,12 @@ BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in 
 _SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", "GT", "Just",
                                                   "Nothing")}
 _SHOW_CAFS.update({"showStrLeft#": "Data.Either", "showStrRight#": "Data.Either"})
+
+
+def _dictionaries(name: str) -> int:
+    """The dictionaries GHC passes to the Prelude function ``name`` (an IR name)."""
+    sc = prelude_env()[0].get(source_name(name))
+    return len(sc.preds) if sc is not None else 0
 
 
 def _module_names(mod: S.Module) -> list[str]:
@@ -405,6 +413,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                     program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
     inline_once(program, d_user.local_names, {**d_user.arg_evals, **d_user.split_sccs},
                 d_user.selections_of)  # GHC -O0's simplifier: bindings used once
+    inline_calls(program, d_user.local_names, d_user.arg_evals, _dictionaries,
+                 set(d_user.selections_of), d_user.garbage)  # and small ones
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     fill_free_vars(program)

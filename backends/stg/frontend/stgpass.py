@@ -3,6 +3,8 @@ mark a ``Let`` recursive only when its right-hand sides refer to its own binders
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .. import ir
 
 
@@ -70,3 +72,26 @@ def fill_free_vars(program: ir.Program) -> None:
         free = fv.rhs(b.rhs)
         if free:
             raise AssertionError(f"top-level binding {b.name} has free locals {sorted(free)}")
+
+
+def subexprs(e: ir.Expr) -> list[ir.Expr]:
+    """The expressions directly inside ``e``: a ``let``'s closures' bodies and its body, a
+    ``case``'s scrutinee and alternatives, a note's body (for walks with a stack)."""
+    if isinstance(e, ir.Let):
+        return [b.rhs.body for b in e.binds if isinstance(b.rhs, ir.Closure)] + [e.body]
+    if isinstance(e, ir.Case):
+        out = [e.scrut, *(a.body for a in e.alts)]
+        return out + [e.default] if e.default is not None else out
+    if isinstance(e, ir.SCC):
+        return [e.body]
+    return []
+
+
+def map_case(e: ir.Case, f: Callable[[ir.Expr], ir.Expr]) -> ir.Case:
+    """``e`` with ``f`` applied to its scrutinee and alternatives, in place."""
+    e.scrut = f(e.scrut)
+    for alt in e.alts:
+        alt.body = f(alt.body)
+    if e.default is not None:
+        e.default = f(e.default)
+    return e

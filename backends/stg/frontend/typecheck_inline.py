@@ -111,6 +111,27 @@ def _selections(ch: "Checker", sc, generic: list, d: S.Decl) -> list[int]:
     calls, its literals' Num) reached from the context through base's superclasses, each
     a thunk of 16 bytes (selected from the static dictionary) or 24 (from another thunk).
     Their sizes, in the order GHC binds them."""
+    sizes, held = _selection_parts(ch, sc, generic, d)
+    # the inlined function's closure holds the selected dictionaries its body uses (a
+    # word each, GHC's free variables): charged as one cell with the selections
+    if sizes and held >= 2:
+        sizes.append(8 * held)
+    return sizes
+
+
+def _call_selections(ch: "Checker", sc, generic: list, d: S.Decl) -> list[int]:
+    """The selections of a generalised local function GHC calls (used more than once):
+    made in it, at each call, before its cost centre (``h = \\$dIntegral n -> let $dReal
+    = $p1Integral $dIntegral; $dNum = $p1Real $dReal in scc<h> ...``), each a thunk holding
+    the dictionary or the selection it selects from: their depths along base's superclass
+    chains (1: from the argument). The body's closures hold the selections, one word each
+    as the model's hold the argument."""
+    sizes, _ = _selection_parts(ch, sc, generic, d)
+    return [1 if n == 16 else 2 for n in sizes]
+
+
+def _selection_parts(ch: "Checker", sc, generic: list, d: S.Decl) -> tuple[list[int], int]:
+    """``_selections`` without the held words' cell, and how many are held."""
     given = _context(sc, generic, ch.supers)
     inside: set[int] = set()
     _nodes(d, inside)
@@ -135,12 +156,7 @@ def _selections(ch: "Checker", sc, generic: list, d: S.Decl) -> list[int]:
                         made.add((s, k))
                         sizes.append(16 if depth == 1 else 24)
                 break
-    # the inlined function's closure holds the selected dictionaries its body uses (a
-    # word each, GHC's free variables): charged as one cell with the selections
-    held = len({(c, k) for c, k in needed} - set(given))
-    if sizes and held >= 2:
-        sizes.append(8 * held)
-    return sizes
+    return sizes, len({(c, k) for c, k in needed} - set(given))
 
 
 def _super_path(frm: str, to: str, supers: dict) -> list[str] | None:
@@ -182,6 +198,7 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
                          for e, ps in _open_uses(getattr(ch, "dict_uses", []))}
     ch.prep.dict_params = {}
     ch.prep.dict_selections = {}
+    ch.prep.call_selections = {}  # id(decl) -> _call_selections(..): used more than once
     # at the types as checked: a binding inlined later binds its dictionaries where it goes
     ch.prep.main_dict_bytes = _dictionary_cafs(getattr(ch, "dict_uses", []))
     subst: dict[str, T.Type] = {}
@@ -209,10 +226,14 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
             continue
         if sc.preds and generic:
             ch.prep.dict_params[id(d)] = _generic_dicts(sc, generic, vs is None, ch.supers)
-            if vs is not None and not top:
-                sizes = _selections(ch, sc, generic, d)
+            if not top and (vs is not None or not _recursive(d, name)):
+                # used once: where it is inlined; else in it, at each call
+                sizes = (_selections if vs is not None else _call_selections)(
+                    ch, sc, generic, d)
                 if sizes:
-                    ch.prep.dict_selections[id(d)] = sizes
+                    table = ch.prep.dict_selections if vs is not None else \
+                        ch.prep.call_selections
+                    table[id(d)] = sizes
         if vs is None:
             continue
         for g, v in zip(generic, vs):

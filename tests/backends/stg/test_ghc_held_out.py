@@ -93,7 +93,7 @@ PROBES = {
     # bindings used once, inlined by GHC -O0's simplifier: no thunk for `n` nor closure
     # for `go` in f3; but not into another binding's cost centre (g1.b), nor a thunk under
     # a lambda (g7.t); an argument allocated only on the branch that uses it (g2)
-    "onceused": ["f3", "f3.n", "f4", "f4.p"],
+    "onceused": ["f2", "f2.go", "f3", "f3.n", "f4", "f4.p"],
     "onceinline": ["g1", "g1.a", "g1.b", "g2", "g2.ys", "g4", "g4.h", "g6", "g7.t", "g8",
                    "g8.u", "g9", "g9.z", "g10", "g10.w"],
     # a constructor application's note split once its where/let bindings are inlined
@@ -106,6 +106,17 @@ PROBES = {
     # a generalised local function inlined at its one call: its superclass selections are
     # allocated per call, at the call (toRPN's comprehension), not once where it is bound
     "rpn": ["toRPN"],
+    # small local functions called twice, inlined at a call when GHC's size less the call's
+    # discounts is at most 90 (p1 .. p29), not when it is more (p3, p12, p13, p28), and a
+    # function left with one use inlined there (p8, p20: one call inlined by size); a
+    # generalised one called selects its superclasses at each call (p9, p10: 48 bytes)
+    # a literal argument of a function inlined at its one call stays a variable bound to
+    # the literal's static box (GHC's `let n = I# 5#`): the body's closures capture it
+    "betalit": ["f.go", "g", "h.m"],
+    "callsite": ["p1", "p2", "p3", "p5", "p6", "p7", "p8", "p9", "p10", "p12", "p13", "p15",
+                 "p16",
+                 "p16.h16", "p18", "p18.h18", "p20", "p20.h20", "p24", "p25", "p26", "p28",
+                 "p29", "p29.h29"],
 }
 
 

@@ -1,0 +1,540 @@
+"""Small local functions inlined at their calls, as GHC -O0's simplifier inlines them
+(issue 18).
+
+GHC 9.0.2's one "non-opt" simplifier pass at -O0 also has its call-site inliner: a local
+function that is not a loop breaker and is used more than once (``inline_once`` takes the
+ones used once) is copied into a saturated call when its size, less the discounts the call
+earns, is at most the use threshold (90). The closure of such a function is never allocated
+when every use is inlined (``p x = h 1 + h 2 where h y = y * x + 1``: 16 bytes a call of
+``p`` less than a model that calls ``h``). GHC's rule (CoreUnfold.callSiteInline), as its
+``-ddump-inlinings -ddump-verbose-inlinings`` shows it for each call:
+
+* the function's *size* counts its right-hand side's Core after its lambdas: a call
+  ``10 * (1 + value arguments)`` (dictionaries are value arguments, so ``x + y`` at Int,
+  ``+ $fNumInt x y``, is 40), a constructor application 10, a boxed literal 10 (``I# 1#``),
+  an Integer literal 100, a string literal ``unpackCString# "..."#`` 20 plus ``10 + 10``
+  per four characters, a lambda 10 per binder, an allocated ``let`` 10, a ``case`` its
+  scrutinee and 10 per alternative; variables, notes and argument ``let``s nothing;
+* a function whose size is at most ``10 * (arity + 1)`` is inlined at every saturated call;
+* otherwise a call must be of some benefit (an argument that is a value or an expression, or
+  a call whose result is scrutinised, passed to a class method, or bound by a ``let``), and
+  the size less ``10 + 10`` per argument, the argument's discount (a value passed for a
+  parameter the function scrutinises: ``20 + `` its alternatives' total ``-`` the largest;
+  one it applies: 60; an expression: 10) and the result's (10 a constructor, scrutinised or
+  at most 40 elsewhere, nothing in a boring context) must be at most 90;
+* the simplifier iterates: a function left with one use (the others inlined) is inlined
+  there, as any binding used once, and a lambda that was an argument of an inlined call is
+  now let-bound and called, so considered in its turn (``_ROUNDS``).
+
+This pass reads that off the model's STG after ``inline_once`` (whose arithmetic is already
+the class methods' inline code: ``case`` evaluations of operator arguments, which the
+desugarer marks, cost nothing here, the operator its call). A function GHC passes
+dictionaries to counts them in its arity (the model binds them first: ``dictionaries``),
+and its copies use base's instances, static closures (``DICTIONARY``). Recursive functions
+are loop breakers, never inlined. ``tests/reference/ghc-9.0.2/shapes/out/
+callsite.inlinings`` is GHC's own account of 29 such functions, each called twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from .. import ir
+from .inline_once import _recursive, beta
+from .stgpass import FreeVars, map_case, subexprs
+
+_ROUNDS = 4
+USE_THRESHOLD = 90  # GHC 9.0.2's -funfolding-use-threshold
+_APP_DISCOUNT = 60  # -funfolding-fun-discount: a parameter the function applies
+_TRIV, _NONTRIV, _VALUE = 0, 1, 2
+_BORING, _CASE, _RULE, _RHS = "boring", "case", "rule", "rhs"
+_BIG = 10_000
+# the dictionaries of an inlined copy of a function GHC passes them to: base's instances,
+# static closures (the copy's closures do not capture them)
+DICTIONARY = "$fDictionary#"
+
+# GHC base's class methods (an argument of one is in a rule's argument context: the
+# ClassOp rule), by source name
+CLASS_METHODS = frozenset("""
+    + - * negate abs signum fromInteger == /= compare < <= > >= max min show showsPrec
+    showList succ pred toEnum fromEnum enumFrom enumFromThen enumFromTo enumFromThenTo foldr
+    foldl foldr' foldl' foldr1 foldl1 toList null length elem maximum minimum sum product
+    foldMap fmap <$ >>= >> return pure <*> *> <* quot rem div mod quotRem divMod toInteger /
+    recip fromRational pi exp log sqrt ** logBase sin cos tan asin acos atan sinh cosh tanh
+    toRational truncate round ceiling floor properFraction <> mempty mappend mconcat
+    readsPrec readList minBound maxBound traverse mapM sequence sequenceA atan2
+    """.split())
+# primitive operations that are not a class method's code, by their calls' dictionaries
+_PRIM_DICTS = {"fromIntegral": 2, "toDouble": 2, "ord": 0, "chr": 0, "unpackCString#": 0}
+
+
+def source_name(name: str) -> str:
+    """The Prelude's source name of an IR global (``Prelude.<``, ``enumFromToI#``,
+    ``%showsPrecStr#``: the versions the desugarer picks by type)."""
+    n = name.removeprefix("Prelude.").lstrip("%")
+    for suffix in ("Str#", "I#", "#"):
+        if n.endswith(suffix) and n[: -len(suffix)] in CLASS_METHODS:
+            return n[: -len(suffix)]
+    return n
+
+
+@dataclasses.dataclass
+class Guidance:
+    """A function's unfolding guidance: its size, per parameter the discount for a value
+    passed to it, the discount for a result that is used."""
+
+    arity: int
+    size: int
+    arg_discounts: list[int]
+    res_discount: int
+
+    @property
+    def always(self) -> bool:  # CoreUnfold.uncondInline
+        return self.size <= 10 * (self.arity + 1)
+
+    def inline(self, args: list[int], ctx: str) -> bool:
+        """Does GHC inline a saturated call with these arguments (_TRIV, _NONTRIV, _VALUE)
+        in this context?"""
+        if self.always:
+            return True
+        if not any(args) and ctx == _BORING:  # no benefit
+            return False
+        discount = 10 + 10 * len(args)
+        for a, d in zip(args, self.arg_discounts):
+            discount += d if a == _VALUE else 10 if a == _NONTRIV else 0
+        if ctx == _CASE:
+            discount += self.res_discount
+        elif ctx != _BORING:
+            discount += min(40, self.res_discount)
+        return self.size - discount <= USE_THRESHOLD
+
+
+class _Size:
+    """The size of a function's body as GHC's CoreUnfold.sizeExpr counts the Core it stands
+    for (see the module's doc)."""
+
+    def __init__(self, params: list[str], ctx: "_Program"):
+        self.params = set(params)
+        self.discounts = dict.fromkeys(params, 0)
+        self.p = ctx
+
+    def atoms(self, args: list[ir.Atom]) -> int:
+        n = 0
+        for a in args:
+            if isinstance(a, ir.Var):  # an overloaded function passed: `(+) $dNum`
+                d = self.p.dicts(a.name) if a.name in self.p.globals else 0
+                n += 10 * (1 + d) if d else 0
+            elif isinstance(a, ir.Lit):
+                if a.kind == "String":
+                    n += 10 + 10 * ((len(str(a.value)) + 3) // 4)
+                elif a.kind != "World":
+                    n += 10  # I# 1#
+        return n
+
+    def expr(self, e: ir.Expr) -> tuple[int, int]:
+        """(size, result discount); at most about _BIG."""
+        total = 0
+        cons: set[str] = set()  # let-bound constructors: a result that is one is a value
+        while True:
+            if isinstance(e, ir.SCC):
+                e = e.body
+                continue
+            if isinstance(e, ir.Let):
+                for b in e.binds:
+                    total += self.bind(b)
+                    if isinstance(b.rhs, ir.ConRhs):
+                        cons.add(b.name)
+                if total > _BIG:
+                    return _BIG, 0
+                e = e.body
+                continue
+            break
+        if isinstance(e, ir.App):
+            if self.p.marked(e):
+                return total, 0
+            if e.fun == "fromIntegerLit#":  # fromInteger $dNum 1 (an Integer literal: 100)
+                return total + 130, 0
+            if e.fun in cons and not e.args:
+                return total, 10
+            n = len(e.args)
+            if e.fun in self.params and n:
+                self.discounts[e.fun] = _APP_DISCOUNT
+            else:
+                n += self.p.dicts(e.fun)
+            return total + (10 * (1 + n) if n else 0) + self.atoms(e.args), 0
+        if isinstance(e, ir.ConApp):
+            return total + (10 if e.args else 0) + self.atoms(e.args), 10
+        if isinstance(e, ir.PrimOp):
+            if e.op == "+" and e.args[1:] == [ir.Lit(0, "Int")] and \
+                    isinstance(e.args[0], ir.Lit):  # literals.box_alloc: I# n#
+                return total + 10, 10
+            n = len(e.args) + _PRIM_DICTS.get(e.op, 1)
+            return total + 10 * (1 + n) + self.atoms(e.args), 0
+        if isinstance(e, ir.LitE):
+            return total + 10, 10
+        assert isinstance(e, ir.Case)
+        scrut = e.scrut
+        if e.default is not None and not e.alts and _no_core(scrut, self.p):
+            s, r = self.expr(e.default)
+            return total + s, r
+        sizes = [self.expr(a.body) for a in e.alts]
+        if e.default is not None:
+            sizes.append(self.expr(e.default))
+        alts = sum(s for s, _ in sizes) + 10 * len(sizes)
+        res = sum(r for _, r in sizes)
+        if isinstance(scrut, ir.App) and not scrut.args and scrut.fun in self.params:
+            self.discounts[scrut.fun] += 20 + alts - max(s + 10 for s, _ in sizes)
+            return total + alts, res
+        s, _ = self.expr(scrut)
+        return total + s + alts, res
+
+    def bind(self, b: ir.Bind) -> int:
+        r = b.rhs
+        own = 10 if b.name in self.p.local_names else 0  # an argument's let is its Core
+        if b.name in self.p.garbage:
+            return 0
+        if b.name.startswith("$dsel"):  # $p1Integral $dIntegral: a let and a selector call
+            return 30
+        if isinstance(r, ir.ConRhs):
+            return own + (10 if r.args else 0) + self.atoms(r.args)
+        return own + 10 * len(r.params) + self.expr(r.body)[0]
+
+
+def _no_core(scrut: ir.Expr, p: "_Program") -> bool:
+    """Is ``case scrut of _ -> ..`` the model's, with nothing in GHC's Core for it: an
+    operator's argument evaluated (the operator is the call), a dictionary's (its method
+    selection is), a dictionary bound, or the entry a constructor's split note counts?"""
+    while isinstance(scrut, ir.SCC):
+        scrut = scrut.body
+    if isinstance(scrut, ir.App):
+        return p.marked(scrut) or not scrut.args and scrut.fun.startswith("$d")
+    return isinstance(scrut, ir.ConApp) and not scrut.args
+
+
+def dictionaries(c: ir.Closure) -> int:
+    """The dictionaries GHC passes to a local function (binds.fun_rhs binds them first)."""
+    n, e = 0, c.body
+    while isinstance(e, ir.Case) and isinstance(e.scrut, ir.ConApp) and \
+            e.scrut.con == "()" and e.binder.startswith("$d") and e.default is not None:
+        n, e = n + 1, e.default
+    return n
+
+
+class _Program:
+    """What the pass knows of the program: its globals' kinds and dictionaries, the marks."""
+
+    def __init__(self, program: ir.Program, local_names: set[str], marks: dict[int, ir.Expr],
+                 dicts: Callable[[str], int], garbage: set[str]):
+        self.local_names, self.marks, self.dicts, self.garbage = \
+            local_names, marks, dicts, garbage
+        self.globals = {b.name: (_VALUE if isinstance(b.rhs, ir.ConRhs) or b.rhs.params
+                                 else _TRIV) for b in program.binds}
+
+    def marked(self, e: ir.Expr) -> bool:
+        return self.marks.get(id(e)) is e
+
+    def method(self, fun: str) -> bool:
+        return fun not in self.local_names and source_name(fun) in CLASS_METHODS
+
+
+class _Analyse:
+    """The calls of the candidate functions in one top-level binding, each with its
+    arguments' kinds and its context."""
+
+    def __init__(self, p: _Program, candidates: set[str]):
+        self.p, self.candidates = p, candidates
+        self.kinds: dict[str, int] = {}
+        self.consumer: dict[str, str] = {}
+        self.calls: list[tuple[ir.App, list[int], str]] = []
+        self.count: dict[str, int] = dict.fromkeys(candidates, 0)
+
+    def kind(self, a: ir.Atom) -> int:
+        if isinstance(a, ir.Lit):
+            return _VALUE
+        k = self.kinds.get(a.name)
+        return k if k is not None else self.p.globals.get(a.name, _TRIV)
+
+    def uses(self, e: ir.Expr) -> None:
+        """Who consumes each argument thunk (a rule's argument or not), and the candidates'
+        occurrences."""
+        stack = [e]
+        while stack:
+            e = stack.pop()
+            if isinstance(e, (ir.App, ir.ConApp, ir.PrimOp)):
+                if isinstance(e, ir.App):
+                    if e.fun in self.count:
+                        self.count[e.fun] += 1
+                    ctx = _RULE if self.p.method(e.fun) else _BORING
+                else:  # an operator's code is its class method's
+                    ctx = _RULE if isinstance(e, ir.PrimOp) else _BORING
+                for a in e.args:
+                    if isinstance(a, ir.Var):
+                        self.consumer.setdefault(a.name, ctx)
+                        if a.name in self.count:
+                            self.count[a.name] += 1
+            elif isinstance(e, ir.Let):
+                stack.extend(ir.ConApp(b.rhs.con, b.rhs.args) for b in e.binds
+                             if isinstance(b.rhs, ir.ConRhs))
+            elif isinstance(e, ir.Case):
+                s = e.scrut
+                if isinstance(s, ir.App) and not s.args:
+                    self.consumer.setdefault(s.fun, _RULE if self.p.marked(s) else _CASE)
+            stack.extend(subexprs(e))
+
+    def expr(self, e: ir.Expr, ctx: str) -> None:
+        while True:
+            if isinstance(e, ir.SCC):
+                e = e.body
+                continue
+            if isinstance(e, ir.Let):
+                for b in e.binds:
+                    r = b.rhs
+                    if isinstance(r, ir.ConRhs) or r.params:
+                        self.kinds[b.name] = _VALUE
+                    elif b.name in self.p.local_names:
+                        self.kinds[b.name] = _TRIV
+                    else:  # an argument: an expression, unless a literal or constructor
+                        body = r.body
+                        while isinstance(body, ir.SCC):
+                            body = body.body
+                        self.kinds[b.name] = _VALUE if isinstance(
+                            body, (ir.LitE, ir.ConApp)) else _NONTRIV
+                for b in e.binds:
+                    r = b.rhs
+                    if isinstance(r, ir.Closure):
+                        inner = _BORING if r.params else _RHS if \
+                            b.name in self.p.local_names else \
+                            self.consumer.get(b.name, _BORING)
+                        self.expr(r.body, inner)
+                e = e.body
+                continue
+            if isinstance(e, ir.App):
+                if e.fun in self.candidates and e.args:
+                    self.calls.append((e, [self.kind(a) for a in e.args], ctx))
+                return
+            if isinstance(e, ir.Case):
+                if not (isinstance(e.scrut, ir.App) and self.p.marked(e.scrut)):
+                    self.expr(e.scrut, _CASE)
+                for a in e.alts:
+                    self.expr(a.body, ctx)
+                if e.default is None:
+                    return
+                e = e.default
+                continue
+            return
+
+
+def inline_calls(program: ir.Program, local_names: set[str], marks: dict[int, ir.Expr],
+                 dicts: Callable[[str], int], keep: set[str],
+                 garbage: set[str] = frozenset()) -> None:
+    """Inline the program's own local functions at the calls GHC -O0 inlines them (see the
+    module's doc). ``local_names``: the IR names of ``let``/``where`` bindings;
+    ``marks``: the desugarer's operator-argument evaluations (``inline_once``'s);
+    ``dicts``: the number of dictionaries GHC passes to a global; ``keep``: functions not
+    to inline (those taking dictionaries); ``garbage``: bindings standing for base's
+    allocation, not Core."""
+    p = _Program(program, local_names, marks, dicts, set(garbage))
+    dictionary = False
+    for top in program.binds:
+        if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
+            continue
+        for _ in range(_ROUNDS):  # the copies' calls: of a lambda that was an argument
+            rw = _inline_round(top, p, keep)
+            if rw is None:
+                break
+            dictionary |= rw.dictionary
+    if dictionary:
+        program.binds.append(ir.TopBind(DICTIONARY, ir.ConRhs("()", []), "Main"))
+
+
+def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str]) -> "_Rewrite | None":
+    assert isinstance(top.rhs, ir.Closure)
+    funs = _functions(top.rhs.body, keep)
+    if not funs:
+        return None
+    a = _Analyse(p, set(funs))
+    a.uses(top.rhs.body)
+    a.expr(top.rhs.body, _BORING)
+    guide = {n: _guidance(c, p) for n, c in funs.items()}
+    # by id, with the node (kept alive: its id is not reused by a copy's)
+    chosen: dict[int, tuple[str, ir.App]] = {}
+    for app, kinds, ctx in a.calls:
+        g = guide[app.fun]
+        kinds = [_TRIV] * (g.arity - len(funs[app.fun].params)) + kinds
+        # a function left with one use (the others inlined) goes in the simplifier's next
+        # iteration, as every binding used once does (inline_once)
+        if len(kinds) == g.arity and (a.count[app.fun] == 1 or g.inline(kinds, ctx)):
+            chosen[id(app)] = (app.fun, app)
+    if not chosen:
+        return None
+    done = {n: sum(1 for f, _ in chosen.values() if f == n) for n in funs}
+    drop = {n for n in funs if done[n] and done[n] == a.count[n]}
+    rw = _Rewrite(funs, chosen, drop)
+    top.rhs.body = rw.expr(top.rhs.body)
+    args = rw.unused - p.local_names
+    if args:  # their bindings: dropped as the functions (a literal's box: its case)
+        dead = args - _mentioned(top.rhs.body, args)
+        top.rhs.body = _Rewrite({}, {}, dead).expr(top.rhs.body)
+    return rw
+
+
+def _functions(body: ir.Expr, keep: set[str]) -> dict[str, ir.Closure]:
+    """The local non-recursive functions of a top-level binding's body (the program's
+    ``let``s and ``where``s, and lambdas: an argument of an inlined call is bound to one)."""
+    out: dict[str, ir.Closure] = {}
+    stack = [body]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ir.Let):
+            mine = {b.name for b in e.binds if b.name not in keep and
+                    isinstance(b.rhs, ir.Closure) and b.rhs.params}
+            rec = _recursive(e.binds, mine) if mine else set()
+            out.update((b.name, b.rhs) for b in e.binds  # type: ignore[misc]
+                       if b.name in mine and b.name not in rec)
+        stack.extend(subexprs(e))
+    return out
+
+
+def _guidance(c: ir.Closure, p: _Program) -> Guidance:
+    s = _Size(c.params, p)
+    size, res = s.expr(c.body)
+    d = dictionaries(c)  # GHC's arguments: the dictionaries (a global each: trivial) first
+    return Guidance(d + len(c.params), size, [0] * d + [s.discounts[x] for x in c.params],
+                    res)
+
+
+class _Rewrite:
+    """Replace the chosen calls by renamed copies of the functions' bodies; drop the
+    functions every use of which was inlined."""
+
+    def __init__(self, funs: dict[str, ir.Closure], chosen: dict[int, tuple[str, ir.App]],
+                 drop: set[str]):
+        self.funs, self.chosen, self.drop = funs, chosen, drop
+        self.serial = 0
+        self.unused: set[str] = set()  # arguments of inlined calls their copies do not use
+        self.dictionary = False  # a copy refers to DICTIONARY
+
+    def expr(self, e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.App):
+            hit = self.chosen.get(id(e))
+            if hit is None or hit[1] is not e:
+                return e
+            c = self.funs[hit[0]]
+            cp = _Copy(self, self.chosen)
+            body = c.body
+            for _ in range(dictionaries(c)):  # the copy's dictionaries are GHC's globals
+                assert isinstance(body, ir.Case) and body.default is not None
+                cp.names[body.binder] = DICTIONARY
+                body = body.default
+                self.dictionary = True
+            body = cp.expr(body)
+            used = FreeVars(set()).expr(c.body)
+            for x, a in zip(c.params, e.args):
+                if isinstance(a, ir.Var) and x not in used:
+                    self.unused.add(a.name)  # GHC drops the argument's binding
+            return self.expr(beta(c.params, e.args, body, cp.fresh))
+        if isinstance(e, ir.SCC):
+            e.body = self.expr(e.body)
+            return e
+        if isinstance(e, ir.Case):
+            if e.binder in self.drop and not e.alts and e.default is not None and \
+                    isinstance(e.scrut, (ir.LitE, ir.PrimOp)):  # a literal's box
+                return self.expr(e.default)
+            return map_case(e, self.expr)
+        if isinstance(e, ir.Let):
+            chain: list[ir.Let] = []
+            x: ir.Expr = e
+            while isinstance(x, ir.Let):
+                x.binds = [b for b in x.binds if b.name not in self.drop]
+                for b in x.binds:
+                    if isinstance(b.rhs, ir.Closure):
+                        b.rhs.body = self.expr(b.rhs.body)
+                chain.append(x)
+                x = x.body
+            out = self.expr(x)
+            for let in reversed(chain):
+                if let.binds:
+                    let.body = out
+                    out = let
+            return out
+        return e
+
+
+class _Copy:
+    """A copy of an expression with fresh names for its binders (each binder of the program
+    is unique, and the copy's must be too); the chosen calls inside stay chosen."""
+
+    def __init__(self, rw: _Rewrite, chosen: dict[int, tuple[str, ir.App]]):
+        self.rw, self.chosen = rw, chosen
+        self.names: dict[str, str] = {}
+
+    def fresh(self, n: str) -> str:
+        self.rw.serial += 1
+        new = self.names[n] = f"{n}~{self.rw.serial}"
+        return new
+
+    def name(self, n: str) -> str:
+        return self.names.get(n, n)
+
+    def atoms(self, args: list[ir.Atom]) -> list[ir.Atom]:
+        return [ir.Var(self.name(a.name)) if isinstance(a, ir.Var) else a for a in args]
+
+    def rhs(self, r: ir.Rhs) -> ir.Rhs:
+        if isinstance(r, ir.ConRhs):
+            info = dataclasses.replace(r.info) if r.info is not None else None
+            return ir.ConRhs(r.con, self.atoms(r.args), info)
+        params = [self.fresh(x) for x in r.params]
+        return ir.Closure(params, self.expr(r.body), dataclasses.replace(r.info),
+                          r.updatable)
+
+    def expr(self, e: ir.Expr) -> ir.Expr:
+        if isinstance(e, ir.App):
+            out = ir.App(self.name(e.fun), self.atoms(e.args))
+            hit = self.chosen.get(id(e))
+            if hit is not None and hit[1] is e:
+                self.chosen[id(out)] = (hit[0], out)
+            return out
+        if isinstance(e, ir.ConApp):
+            return ir.ConApp(e.con, self.atoms(e.args))
+        if isinstance(e, ir.PrimOp):
+            return ir.PrimOp(e.op, self.atoms(e.args))
+        if isinstance(e, ir.LitE):
+            return ir.LitE(e.lit)
+        if isinstance(e, ir.SCC):
+            return ir.SCC(e.cc, self.expr(e.body), e.count)
+        if isinstance(e, ir.Let):
+            for b in e.binds:
+                self.fresh(b.name)
+            binds = [ir.Bind(self.name(b.name), self.rhs(b.rhs)) for b in e.binds]
+            return ir.Let(binds, self.expr(e.body), e.rec)
+        assert isinstance(e, ir.Case)
+        scrut = self.expr(e.scrut)
+        binder = e.binder if e.binder == "_" else self.fresh(e.binder)
+        alts: list[ir.ConAlt | ir.LitAlt] = []
+        for a in e.alts:
+            if isinstance(a, ir.ConAlt):
+                vs = [self.fresh(v) for v in a.vars]
+                alts.append(ir.ConAlt(a.con, vs, self.expr(a.body)))
+            else:
+                alts.append(ir.LitAlt(a.lit, self.expr(a.body)))
+        default = self.expr(e.default) if e.default is not None else None
+        return ir.Case(scrut, binder, alts, default, e.fail_msg)
+
+
+def _mentioned(e: ir.Expr, names: set[str]) -> set[str]:
+    """Which of ``names`` occur in ``e``."""
+    out: set[str] = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ir.App):
+            out.update(n for n in [x.fun] + [a.name for a in x.args if isinstance(a, ir.Var)]
+                       if n in names)
+        elif isinstance(x, (ir.ConApp, ir.PrimOp)):
+            out.update(a.name for a in x.args if isinstance(a, ir.Var) and a.name in names)
+        elif isinstance(x, ir.Let):
+            out.update(a.name for b in x.binds if isinstance(b.rhs, ir.ConRhs)
+                       for a in b.rhs.args if isinstance(a, ir.Var) and a.name in names)
+        stack.extend(subexprs(x))
+    return out
