@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from profkit.errors import SourceError
 
+from . import show_shapes
 from . import syntax as S
 
 #: the classes this module derives, and the methods each gives (method -> name stem)
@@ -77,6 +78,37 @@ class Derived:
     def names(self) -> list[str]:
         return list(self.labels)
 
+    def shows(self, code: str) -> str:
+        """A showsPrec for the type of show shape ``code`` (directed.show_shape: where its
+        Strings are) in the generated code, with the Prelude's code for each part: its name.
+        An empty String at an ``S`` shows as "", as GHC's instances at the type show it;
+        everything else allocates what the generic showsPrec does."""
+        if code == "S":
+            return "showsPrecStr#"
+        if code == "A":
+            return "showsPrec"
+        if code == "LS":  # the generic show's list of Strings (an empty one as "")
+            return self.helper("showsLS#", "show", "d x s = case x of\n"
+                               "  [] -> '[' : ']' : s\n  _ -> showlWith# showStrElem# x s")
+        head, parts = show_shapes.parts(code)
+        subs = [self.shows(p) for p in parts]
+        name = f"shows{code}#"
+        if head == "L":
+            body = (f"case x of\n  [] -> '[' : ']' : s\n"
+                    f"  _ -> showlWith# ({subs[0]} 0) x s")
+        elif head in ("M", "E"):
+            cons = ["Just"] if head == "M" else ["Left", "Right"]
+            alts = [f"  {c} v -> showParen (d > 10) (\\r -> showStr{c}# ++ {sub} 11 v r) s"
+                    for c, sub in zip(cons, subs if head == "E" else subs[:1])]
+            body = "case x of\n" + "\n".join(alts) + "\n  _ -> showsPrec d x s"
+        else:
+            vs = [f"v{i}" for i in range(len(parts))]
+            inner = "(')' : s)"
+            for v, sub in reversed(list(zip(vs[1:], subs[1:]))):
+                inner = f"(',' : {sub} 0 {v} {inner})"
+            body = f"case x of\n  ({', '.join(vs)}) -> '(' : {subs[0]} 0 v0 {inner}"
+        return self.helper(name, "show", f"d x s = {body}")
+
     def helper(self, name: str, closure: str, definition: str) -> str:
         """Add ``name = definition`` (the text after the name) to the generated code once, as
         base's code (no cost centre; ``closure`` names its closures for -hd); returns name."""
@@ -96,15 +128,19 @@ def _wild(con: str, arity: int) -> str:
     return con if arity == 0 else "(" + " ".join([con] + ["_"] * arity) + ")"
 
 
-def _shows(name: str, cons: list[tuple[str, int]], fields: list[list[str]],
-           strings: list[list[bool]] | None = None) -> list[str]:
-    """``strings``: per constructor, which fields are declared String (shown by
-    showsPrecStr#: an empty one as "", as GHC's instance at String shows it)."""
+def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list[str]],
+           shapes: list[list[str | None]] | None = None) -> list[str]:
+    """``shapes``: per constructor, where its fields' types have Strings (an empty one there
+    shows as "", as GHC's instances at the field's type show it): a String field by
+    showsPrecStr#, one with a String inside by showsPrecT# with its shape."""
     out = []
-    strings = strings or [[]] * len(cons)
-    for (c, n), names, flags in zip(cons, fields or [[]] * len(cons), strings):
-        def sp(i: int, flags: list[bool] = flags) -> str:
-            return "showsPrecStr#" if i <= len(flags) and flags[i - 1] else "showsPrec"
+    shapes = shapes or [[]] * len(cons)
+    for (c, n), names, flags in zip(cons, fields or [[]] * len(cons), shapes):
+        def sp(i: int, flags: list[str | None] = flags) -> str:
+            code = flags[i - 1] if i <= len(flags) else None
+            if code is None:
+                return "showsPrec"
+            return d.shows(code)
         if n == 0:
             out.append(f'{name} _ {c} = showString "{c}"')
             continue
@@ -244,7 +280,7 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
                     # comparison runs the field's own code (no cost centre of its own)
                     lines.append(f"{name} = {NEWTYPE_COERCED[stem]}")
                 elif stem == "showsPrec":
-                    lines += _shows(name, cons, decl.fields, decl.string_fields)
+                    lines += _shows(d, name, cons, decl.fields, decl.show_shapes)
                 elif stem == "eq":
                     lines += _eq(name, cons)
                 elif stem == "compare":
@@ -261,5 +297,5 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
                 else:
                     where = f"{file}:{span[0]}:{span[1]}"
                     lines += _enum(stem, k, decl.name, cons, where)
-    d.source = "\n".join(lines) + "\n" if lines else ""
+    d.source = ("\n".join(lines) + "\n" if lines else "") + d.source
     return d

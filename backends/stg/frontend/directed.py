@@ -17,6 +17,7 @@ from __future__ import annotations
 from profkit.errors import SourceError
 
 from . import syntax as S
+from . import show_shapes
 from . import typecheck_types as T
 from .deriving import Derived
 
@@ -45,6 +46,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name = "%genericLength" + ("D#" if types.expr_desc(e) == "->Double" else "Z#")
         elif prelude_ref(e, ("show", "shows", "print", "showsPrec")) and _string_arg(e, _t):
             e.name = f"%{e.name}Str#"
+        elif prelude_ref(e, ("show", "shows", "print", "showsPrec")):
+            _show_directed(e, _t, derived)
         elif isinstance(e, S.EArith) and _int_list(_t):
             e.at_int = True
         elif prelude_ref(e, _ENUMS) and _int_enum(_t):
@@ -105,6 +108,24 @@ def _string_arg(e: S.EVar, t: object) -> bool:
         return False
     elem, _ = T.spine(args[0])
     return isinstance(elem, T.TCon) and elem.name == "Char"
+
+
+def _show_directed(e: S.EVar, t: object, derived: Derived) -> None:
+    """``show``/``shows``/``print``/``showsPrec`` at a type with a String inside a list,
+    tuple, Maybe or Either: the generated code's showsPrec for the type's shape
+    (``Derived.shows``), so that an empty String there shows as "" (``print (Just "")``),
+    as GHC's instances at the type show it."""
+    sf = T.split_fun(t)
+    if sf is not None and e.name == "showsPrec":
+        sf = T.split_fun(sf[1])
+    code = show_shapes.of_type(sf[0]) if sf is not None else None
+    if code is None or code == "S":
+        return
+    shows = derived.shows(code)
+    params, text = {"show": ("x", f'{shows} 0 x ""'), "shows": ("x s", f"{shows} 0 x s"),
+                    "showsPrec": ("d x s", f"{shows} d x s"),
+                    "print": ("x w", f'putStrLn ({shows} 0 x "") w')}[e.name]
+    e.name = "%" + derived.helper(f"{e.name}_{code}#", "show", f"{params} = {text}")
 
 
 def _int_list(t: object) -> bool:

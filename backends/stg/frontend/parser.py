@@ -6,6 +6,7 @@ fixity declarations are known). Types are parsed and thrown away.
 
 from __future__ import annotations
 
+from . import show_shapes
 from . import syntax as S
 from .layout import LayoutStream
 from .lexer import Token, tokenize
@@ -23,7 +24,7 @@ class Parser(ExprParser):
         #: type synonyms without parameters (``type Name = String``): name -> its type's text
         self.synonyms: dict[str, str] = {}
         #: each data declaration with its fields' type texts, per constructor (module()
-        #: gives the declaration its ``string_fields`` once every synonym is known)
+        #: gives the declaration its ``show_shapes`` once every synonym is known)
         self.field_types: list[tuple[S.DData, list[list[str]]]] = []
 
     # -- token helpers -----------------------------------------------------------------------
@@ -33,14 +34,10 @@ class Parser(ExprParser):
     def next(self) -> Token:
         return self.ts.next()
 
-    def is_string(self, text: str) -> bool:
-        """Is the type ``text`` String, through the module's synonyms?"""
-        seen: set[str] = set()
-        text = text.lstrip("!")
-        while text in self.synonyms and text not in seen:
-            seen.add(text)
-            text = self.synonyms[text]
-        return text in ("String", "[Char]")
+    def show_shape(self, text: str) -> str | None:
+        """Where the field type ``text`` (tokens spaced) has Strings, through the module's
+        synonyms (show_shapes.of_text)."""
+        return show_shapes.of_text(text, self.synonyms)
 
     def error(self, t: Token, expected: str | None = None) -> SourceError:
         if t.kind == "eof":
@@ -125,7 +122,7 @@ class Parser(ExprParser):
         if t.kind != "eof":
             raise self.error(t)
         for decl, types in self.field_types:
-            decl.string_fields = [[self.is_string(t) for t in tys] for tys in types]
+            decl.show_shapes = [[self.show_shape(t) for t in tys] for tys in types]
         return S.Module(name, group_clauses([d for d in decls if d is not None], self.file),
                         self.file, [m for m, _ in imports], [pos for _, pos in imports])
 
@@ -175,9 +172,9 @@ class Parser(ExprParser):
             name = self.peek()
             if name.kind != "conid":
                 raise self.error(name, "a type name")
-            text = self.type_text(self.skip_type_decl)
-            if text.startswith(name.text + "="):
-                self.synonyms[name.text] = text[len(name.text) + 1:]
+            text = self.type_text(self.skip_type_decl, " ")
+            if text.startswith(name.text + " = "):
+                self.synonyms[name.text] = text[len(name.text) + 3:]
             return None
         if t.is_("reserved", "instance"):
             return self.instance_decl()
@@ -313,13 +310,13 @@ class Parser(ExprParser):
                 while self.atype_start():
                     if self.at("varsym", "!"):
                         self.next()
-                    tys.append(self.type_text(self.atype))
+                    tys.append(self.type_text(self.atype, " "))
                     arity += 1
                 if self.at("consym"):  # infix constructor: a :+: b
                     cname = self.next().text
                     if self.at("varsym", "!"):
                         self.next()
-                    tys.append(self.type_text(self.atype))
+                    tys.append(self.type_text(self.atype, " "))
                     arity = 2
                 cons.append((cname, arity))
                 fields.append([])
@@ -371,7 +368,7 @@ class Parser(ExprParser):
             self.expect("reservedop", "::", "`::' after the field names")
             if self.at("varsym", "!"):
                 self.next()
-            types += [self.type_text(self.type_)] * len(group)
+            types += [self.type_text(self.type_, " ")] * len(group)
             names += group
             if not self.at_special(","):
                 break

@@ -42,12 +42,12 @@ class ExprParser:
             return S.ETyped(e, self.span_from(st), self.type_text())
         return e
 
-    def type_text(self, parse: Callable[[], object] | None = None) -> str:
-        """Parse a type (with ``parse``, else ``type_``); return its tokens' text without
-        spaces (a hint for desugaring, a data field's type for derived Show)."""
+    def type_text(self, parse: Callable[[], object] | None = None, sep: str = "") -> str:
+        """Parse a type (with ``parse``, else ``type_``); return its tokens' text joined by
+        ``sep`` (a hint for desugaring; a data field's type for derived Show, spaced)."""
         start = self.ts.i
         (parse or self.type_)()
-        return "".join(t.text for t in self.ts.toks[start:self.ts.i])
+        return sep.join(t.text for t in self.ts.toks[start:self.ts.i])
 
     def is_op_token(self, t: Token) -> bool:
         return t.kind in ("varsym", "consym") or t.is_("special", "`")

@@ -379,9 +379,9 @@ class DData:
     params: list[str] = field(default_factory=list)
     #: declared with ``newtype``
     newtype: bool = False
-    #: per constructor, which of its fields are declared ``String`` (derived Show shows an
-    #: empty one as "")
-    string_fields: list[list[bool]] = field(default_factory=list)
+    #: per constructor, where its fields' types have Strings (directed.show_shape's codes:
+    #: "S" a String, None none; derived Show shows an empty one there as "")
+    show_shapes: list[list[str | None]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
