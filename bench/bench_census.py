@@ -1,9 +1,20 @@
-"""Cost of one heap-profile census on a synthetic 1,000,000-object CensusView.
+"""Cost of heap-profile censuses: on a synthetic CensusView, or by phase in a real run.
 
 Run: ``python bench/bench_census.py [N]``. Prints, per break-down, the best of 5 timings of
 ``heapprof.census_bands`` (band naming with ``bands.band_ids``, the ``-xt``/restriction mask,
-and the ``np.bincount`` aggregation), with and without a ``-hC`` restriction. A fresh
-CensusView is made for each timing, so the column gathers through ``obj`` are included.
+and the ``np.bincount`` aggregation) on a synthetic census of N/2 live objects (N = 1,000,000),
+with and without a ``-hC`` restriction. A fresh CensusView is made for each timing, so the
+column gathers through ``obj`` are included.
+
+``python bench/bench_census.py --run PROG.hs [RTS flags...]``, e.g. ``--run
+examples/mean_leak.hs -hc -i0.0003``: runs the program in this process (``-fprof-auto``,
+output in a temporary directory) with CPU timers (``time.process_time``) around the phases
+of the STG backend's collections and censuses, and prints each phase's seconds and calls and
+the whole run's: where a census's time goes (the major collection's young trace and old-graph
+search, the root listing, accounting, header compaction, the census graph of ``-hr``, band
+sums, the biographical census of ``-hb``). Phases nest (``census`` contains the others but the
+schemes' census hooks): compare a phase with its parent, and runs of one version with
+another's under ``PYTHONPATH`` (interleaved: the machine's load varies).
 """
 
 from __future__ import annotations
@@ -63,5 +74,73 @@ def main(n: int = 1_000_000) -> None:
             print(f"{tag:12s} {len(rows):4d} bands  {best * 1e3:7.1f} ms")
 
 
+#: (module, class or None, function, label) of the phases ``--run`` times
+PHASES = [
+    ("profkit.backends.stg.heap.gc", "StgHeapModel", "census", "census (gc.census)"),
+    ("profkit.backends.stg.heap.gc", "StgHeapModel", "collect", "collect (not a census)"),
+    ("profkit.backends.stg.heap.gc", "StgHeapModel", "_trace", "  trace (roots + marks)"),
+    ("profkit.backends.stg.machine.roots", "MachineRoots", "gc_root_split", "    roots"),
+    ("profkit.backends.stg.heap.oldgraph", "OldGraph", "major", "    major marks"),
+    ("profkit.backends.stg.heap.oldgraph", "OldGraph", "trace_young", "      young trace"),
+    ("profkit.backends.stg.heap.oldgraph", "OldGraph", "_search", "      old-graph search"),
+    ("profkit.backends.stg.heap.oldgraph", "OldGraph", "_blackholes", "      blackhole rows"),
+    ("profkit.backends.stg.heap.oldgraph", "OldGraph", "_append_rows", "      new rows"),
+    ("profkit.backends.stg.heap.gc", "StgHeapModel", "_account", "  accounting"),
+    ("profkit.backends.stg.heap.gc", "StgHeapModel", "_rows_graph", "  census graph (-hr)"),
+    ("profkit.backends.stg.heap.gc", "StgHeapModel", "_compact", "  header compaction"),
+    ("profkit.plugins.heapprof", None, "census_bands", "bands (-hc/-hd/-hy..)"),
+    ("profkit.plugins.ldvu", "LdvuProfile", "profkit_census", "biographical census (-hb)"),
+    ("profkit.plugins.retainer", None, "compute_retainer_sets", "retainer sets (-hr)"),
+]
+
+
+def run_phases(args: list[str]) -> None:
+    """``--run``: one in-process run with CPU timers around ``PHASES``."""
+    import functools
+    import importlib
+    import tempfile
+    from collections import Counter
+
+    from profkit.cli import main as cli
+
+    secs: Counter = Counter()
+    calls: Counter = Counter()
+
+    def timed(real, label):
+        @functools.wraps(real)  # (keeps a hook implementation's marker)
+        def wrapper(*a, **k):
+            t0 = time.process_time()
+            try:
+                return real(*a, **k)
+            finally:
+                secs[label] += time.process_time() - t0
+                calls[label] += 1
+        return wrapper
+
+    for mod, cls, fn, label in PHASES:
+        try:
+            m = importlib.import_module(mod)
+        except ImportError:
+            continue
+        owner = getattr(m, cls) if cls else m
+        if hasattr(owner, fn):
+            setattr(owner, fn, timed(getattr(owner, fn), label))
+    prog, rts = args[0], args[1:]
+    t0 = time.process_time()
+    with tempfile.TemporaryDirectory() as out:
+        try:
+            cli(["run", "-fprof-auto", "--outdir", out, prog, "+RTS", *rts, "-RTS"])
+        except SystemExit:
+            pass
+    total = time.process_time() - t0
+    print(f"{prog} +RTS {' '.join(rts)}: {total:.2f} s CPU in this process", file=sys.stderr)
+    for _, _, _, label in PHASES:
+        if calls[label]:
+            print(f"{label:30s} {secs[label]:7.2f} s {calls[label]:7d} calls", file=sys.stderr)
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000)
+    if len(sys.argv) > 2 and sys.argv[1] == "--run":
+        run_phases(sys.argv[2:])
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000)

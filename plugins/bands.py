@@ -222,16 +222,19 @@ def band_sums(census: CensusView, breakdown: str, rts: RtsFlags
     label_length = rts.label_length
     column = _namer(tables, breakdown, label_length)[0]
     na = len(a_info)
-    a_count = np.bincount(atom, minlength=na)
     # the atoms a census counts: info restrictions, no thread stacks without -xt
     a_ok = np.ones(na, dtype=bool) if rts.include_tso else a_kind != int(ObjKind.STACK)
     restrict = {k: v for k, v in (rts.heap.restrict or {}).items()
                 if k in RESTRICTIONS and v}
+    # objects per atom: -hc/-hm without a d/y restriction never need it (a pass saved)
+    a_count = (np.bincount(atom, minlength=na)
+               if column != "producer" or "d" in restrict or "y" in restrict else None)
     infos = tables.infos
     for letter in ("d", "y"):
         if letter in restrict:
             wanted = frozenset(restrict[letter])
             attr = "desc" if letter == "d" else "type_desc"
+            assert a_count is not None
             info_ok = _selector_lut(_present_keys(a_info[a_count > 0]),
                                     lambda i: getattr(infos[i], attr) in wanted)
             a_ok &= info_ok[np.minimum(a_info.astype(np.int64) + 1, len(info_ok) - 1)]
@@ -241,10 +244,12 @@ def band_sums(census: CensusView, breakdown: str, rts: RtsFlags
         prod = census.col("producer")
         pinned = _PINNED.get(tables)
         if pinned is not None and pinned[1]:
-            a_pin = np.isin(a_info, np.fromiter(pinned[1], dtype=np.int64)) & (a_count > 0)
-            if a_pin.any():
-                prod = prod.copy()
-                prod[a_pin[atom]] = pinned[0]
+            a_pin = np.isin(a_info, np.fromiter(pinned[1], dtype=np.int64))
+            if a_pin.any():  # (atoms no object has change nothing)
+                on = a_pin[atom]
+                if on.any():
+                    prod = prod.copy()
+                    prod[on] = pinned[0]
         sub = {k: v for k, v in restrict.items() if k in ("c", "C", "m")}
         if sub:
             obj_ok = restriction_mask(census, sub, tables, keys=prod)
@@ -270,6 +275,7 @@ def band_sums(census: CensusView, breakdown: str, rts: RtsFlags
                 w *= obj_ok
             k_bytes = np.rint(np.bincount(keys, weights=w, minlength=nk)).astype(np.int64)
     else:
+        assert a_count is not None
         cnt = a_count if obj_ok is None else np.bincount(atom[obj_ok], minlength=na)
         a_bytes = cnt.astype(np.int64) * a_size * wb * a_ok
         here = a_count > 0
@@ -358,7 +364,11 @@ def heap_mask(census: CensusView, rts: RtsFlags, tables: Tables | None = None) -
     profiled RTS."""
     mask = restriction_mask(census, rts.heap.restrict, tables)
     if not rts.include_tso and len(census):
-        mask &= census.col("kind") != int(ObjKind.STACK)
+        at = census.atoms()
+        if at is not None:  # per atom, then one lookup per object
+            mask &= (at[3] != int(ObjKind.STACK))[at[0]]
+        else:
+            mask &= census.col("kind") != int(ObjKind.STACK)
     return mask
 
 

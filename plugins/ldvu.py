@@ -214,9 +214,9 @@ class LdvuProfile:
         since their creation, or the header's ``last_use`` when it is newer than the update
         that created them."""
         o = self.obj
-        upd = o.upd[objs].astype(np.int64)
-        hl = header_last.astype(np.int64)
-        return np.maximum(o.last[objs].astype(np.int64), np.where(hl > upd, hl, 0))
+        upd = o.upd[objs]
+        # (eras: no widening needed, int32 columns give int32, as small as the columns)
+        return np.maximum(o.last[objs], np.where(header_last > upd, header_last, 0))
 
     def _kill(self, objs: np.ndarray, last: np.ndarray) -> None:
         """The current closures of ``objs`` (distinct ids) die now: VOID or DRAG over the
@@ -319,16 +319,30 @@ class LdvuProfile:
     def profkit_census(self, session: Session, census: CensusView) -> None:
         k = int(census.era)
         self._ensure_era(k + 1)
-        objs = census.obj.astype(np.int64)
+        objs = np.asarray(census.obj, dtype=np.int64)  # (never written: no copy)
         o = self.obj
         if len(objs):
             o.ensure(int(objs.max()) + 1)
-        size = census.col("size_bytes").astype(np.int64)
         mask = bands.heap_mask(census, self.rts)
-        inherent = np.isin(census.col("kind").astype(np.int64), _INHERENT_KINDS)
+        at = census.atoms()
+        if at is not None:  # per atom, then one lookup per object
+            atom, a_bytes = at[0], at[2].astype(np.int64) * census.word_bytes
+            inherent = np.isin(at[3].astype(np.int64), _INHERENT_KINDS)[atom]
+        else:
+            size = np.asarray(census.col("size_bytes"), dtype=np.int64)
+            inherent = np.isin(census.col("kind").astype(np.int64), _INHERENT_KINDS)
         last = self.last_use(objs, census.col("last_use"))
-        state = np.where(inherent, S_INHERENT, np.where(last == 0, S_NOT_USED, S_USED))
-        sums = np.bincount(state[mask], weights=size[mask], minlength=3)
+        state = (last != 0).astype(np.int8)  # S_NOT_USED, S_USED, or S_INHERENT
+        state += S_NOT_USED
+        state[inherent] = S_INHERENT
+        if at is not None:  # objects counted per (state, atom), bytes per atom: integers
+            key = state.astype(np.int64)
+            key *= len(a_bytes)
+            key += atom
+            cnt = np.bincount(key if mask.all() else key[mask], minlength=3 * len(a_bytes))
+            sums = cnt.reshape(3, len(a_bytes)) @ a_bytes
+        else:
+            sums = np.bincount(state[mask], weights=size[mask], minlength=3)
         self.inherent[k] += int(round(sums[S_INHERENT]))
         self.not_used[k] += int(round(sums[S_NOT_USED]))
         self.used[k] += int(round(sums[S_USED]))
@@ -337,13 +351,15 @@ class LdvuProfile:
         fs = o.first_seen[c]
         o.first_seen[c] = np.where(fs == 0, k, fs)
         o.last_seen[c] = k
-        o.size_seen[c] = size[counted]
+        o.size_seen[c] = a_bytes[atom[counted]] if at is not None else size[counted]
         if self.restricted:
             if self.breakdown == "r":
                 codes, names, mask = self._retainer_bands(session, census, mask)
             else:
                 codes, names = bands.band_ids(census, self.breakdown, self.rts)
             glob = np.array([self._band(nm) for nm in names], dtype=np.int32)
+            if at is not None:
+                size = a_bytes[atom]
             self._extend_runs(self._closure_ids(objs[mask]),
                               glob[codes[mask]] if len(names) else
                               np.zeros(int(mask.sum()), np.int32),

@@ -236,8 +236,9 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
         if sub is None:
             return None
         pos[bad] = sub
-        keep = pos >= 0  # an indirection to a static value: no edge
-        src, pos = src[keep], pos[keep]
+        if (sub < 0).any():  # an indirection to a static value: no edge
+            keep = pos >= 0
+            src, pos = src[keep], pos[keep]
     counts = np.bincount(src, minlength=len(live))
     offsets = np.zeros(len(live) + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])

@@ -461,12 +461,16 @@ class StgHeapModel(ObjectTrace):
         s = self.session
         copied_words = 0
         if len(survivors):
-            copied = h.gather("size_words", survivors)
-            copied_words = int(copied.sum(dtype=np.int64))
+            wants_copy = s.stager.wants["copy"]
+            if wants_copy or not major:
+                copied = h.gather("size_words", survivors)
+                copied_words = int(copied.sum(dtype=np.int64))
+            else:
+                copied_words = self._major_words(survivors, died)
             self.words_copied += copied_words
             gen_w = np.frombuffer(self.gen, dtype=np.uint8)
             top = self.generations - 1
-            if s.stager.wants["copy"]:
+            if wants_copy:
                 from_gen = gen_w[survivors].astype(np.int64)
                 to_gen = np.minimum(from_gen + 1, top)
                 rows = np.stack([survivors, from_gen, to_gen,
@@ -474,8 +478,7 @@ class StgHeapModel(ObjectTrace):
                 s.stager.copy.extend(rows.tolist())
                 gen_w[survivors] = to_gen.astype(np.uint8)
             elif top <= 1:  # every survivor ends in generation min(g+1, 1) = 1 (or 0)
-                young = survivors[survivors >= self.nursery_start]
-                gen_w[young] = top
+                gen_w[survivors[np.searchsorted(survivors, self.nursery_start):]] = top
             else:
                 gen_w[survivors] = np.minimum(gen_w[survivors] + 1, top)
         self._deaths(died)
@@ -485,6 +488,22 @@ class StgHeapModel(ObjectTrace):
             self.old_words = copied_words
         else:
             self.old_words += copied_words
+
+    def _major_words(self, survivors: np.ndarray, died: np.ndarray) -> int:
+        """The words a major collection copies, from the old generation's (``old_words``:
+        an object's size never changes) less the old objects dying, plus the young
+        survivors': gathers of what changed, not of every live object."""
+        ns, h = self.nursery_start, self.header
+        young = survivors[np.searchsorted(survivors, ns):]
+        old_dead = died[:np.searchsorted(died, ns)]
+        words = (self.old_words - int(h.gather("size_words", old_dead).sum(dtype=np.int64))
+                 + int(h.gather("size_words", young).sum(dtype=np.int64)))
+        if CHECK_TRACE:
+            full = int(h.gather("size_words", survivors).sum(dtype=np.int64))
+            if full != words:
+                raise AssertionError(f"major collection: {words} words copied counted "
+                                     f"from the old generation's, {full} gathered")
+        return words
 
     def _deaths(self, ids: np.ndarray) -> None:
         s = self.session

@@ -138,6 +138,8 @@ class OldGraph:
         self.searches_c = 0  # breadth-first searches done by scipy (the rest in Python)
         self._one = np.ones(1)
         self._nnz_rebuilt = 0  # edges after the last rebuild (``compact``)
+        #: the rows ``_blackholes`` filled (by id; reset when a rebuild renumbers)
+        self._bh_done = np.zeros(0, dtype=bool)
         # the edges recorded by the current collection's young trace: for each object
         # traced, ~id (negative) then the ids it points at (one append per edge)
         self._edges = array("q")
@@ -161,7 +163,7 @@ class OldGraph:
 
     # ------------------------------------------------------------------ the young trace
     def trace_young(self, marked: bytearray, lo: int, n: int, todo: Iterable[Any],
-                    old_targets: list[int] | None = None,
+                    old_targets: array | None = None,
                     statics_seen: set[int] | None = None,
                     record: array | None = None) -> None:
         """Mark the young objects (ids in [lo, n)) reachable from ``todo``, recording the
@@ -305,8 +307,15 @@ class OldGraph:
         """Old thunks under evaluation lose their edges (their free variables moved to the
         stack)."""
         bh = self._state_is(lo, ObjKind.BLACKHOLE)
-        if bh is not None:
-            self._fill_rows(np.flatnonzero(bh))
+        if bh is None:
+            return
+        done = self._bh_done  # rows filled at an earlier major collection: they stay so
+        if len(done) < len(bh):  # (an update refills a row for its value, never to edges)
+            done = self._bh_done = np.concatenate(
+                [done, np.zeros(max(len(bh), 2 * len(done)) - len(done), dtype=bool)])
+        new = np.greater(bh, done[:len(bh)])
+        self._fill_rows(np.flatnonzero(new))
+        done[:len(bh)] |= new
 
     @staticmethod
     def _value(t: Any) -> Any:
@@ -349,7 +358,7 @@ class OldGraph:
         self._check_rows(lo)
         self._blackholes(lo)
         statics: set[int] = set()
-        targets: list[int] = []
+        targets = array("q")  # (read by numpy without a conversion per id)
         # updated old thunks: an old value is an edge now; a young or static one is
         # followed only if the search reaches the thunk
         pending: list[tuple[int, Any]] = []
@@ -376,14 +385,15 @@ class OldGraph:
                          record=rec)
         if done is not None:
             done(rec)
-        reached = np.zeros(lo, dtype=bool)
+        # the old ids' marks, searched in place (nothing old is marked before the search)
+        reached = np.frombuffer(marked, dtype=np.bool_)[:lo]
         first: Any = targets
         if old_roots is not None and len(old_roots):
-            first = np.concatenate([old_roots, np.asarray(targets, dtype=np.int64)])
+            first = np.concatenate([old_roots, np.frombuffer(targets, dtype=np.int64)])
         self._search(first, reached, initial=True)
         young_values: list[tuple[int, int]] = []
         while pending:
-            targets = []
+            targets = array("q")
             still = []
             for tid, v in pending:
                 if reached[tid]:
@@ -400,11 +410,10 @@ class OldGraph:
         self._append_rows(n)
         # the young values of reached thunks are promoted now: edges
         self._set_rows([t for t, _ in young_values], [i for _, i in young_values])
-        mk = np.frombuffer(marked, dtype=np.uint8)
-        mk[:lo] = reached  # (nothing old was marked before)
         ind = self._state_is(lo, ObjKind.IND)
-        if ind is not None:
-            mk[:len(ind)][ind] = 0  # an indirection is never marked, its value is
+        if ind is not None:  # an indirection is never marked, its value is: r & ~ind
+            r = reached[:len(ind)]
+            np.greater(r, ind, out=r)
 
     def _check_rows(self, lo: int) -> None:
         if self.rows != lo:  # pragma: no cover - a broken invariant
@@ -464,9 +473,10 @@ class OldGraph:
         # an array of m float64 (it was the old graph's largest array)
         ones = np.lib.stride_tricks.as_strided(self._one, shape=(m,), strides=(0,))
         g = csr_matrix((ones, tg[:m], ip[:rows + 2]), shape=(rows + 1, rows + 1))
-        order = breadth_first_order(g, rows, directed=True, return_predecessors=False)
-        out = order[order < rows]
-        reached[out] = True
+        # every node the search reached has a predecessor (the start row has none): one
+        # pass over the predecessors, not a scatter of the search's order into ``reached``
+        pred = breadth_first_order(g, rows, directed=True, return_predecessors=True)[1]
+        reached |= pred[:rows] >= 0
 
     # ------------------------------------------------------------------ rebuilding
     def compact(self, dead: bytearray) -> None:
@@ -488,6 +498,7 @@ class OldGraph:
         ids; ``dead`` the dead flags before the compaction)."""
         d = np.frombuffer(dead, dtype=np.uint8)[:self.rows]
         self._rebuild(d, np.asarray(kept, dtype=np.int64))
+        self._bh_done = np.zeros(0, dtype=bool)
 
     def _rebuild(self, d: np.ndarray, kept: np.ndarray | None) -> None:
         """Keep the rows of live ids (``d == 0``); edges into dead indirections go where
