@@ -130,6 +130,9 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
             body = alts_scc(self, cc, body, d)
         else:
             body = value_scc(self, cc, body, src, d.clauses[0].rhs.where)
+    inst = getattr(self.types, "rec_instances", {}).get(id(d)) if mine else None
+    if inst is not None and self.module == "Main":  # (frontend/instantiate.py)
+        self.rec_instances[ir_name] = inst
     depths = getattr(self.types, "call_selections", {}).get(id(d)) if mine else None
     if depths and self.module == "Main":  # typecheck_inline._call_selections
         body = _call_selections(self, depths, next(iter(mine.values())), body)

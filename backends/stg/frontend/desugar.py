@@ -54,6 +54,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.split_sccs: dict[int, ir.Expr] = {}
         self.selections_of: dict[str, list[str]] = {}  # a binding's $dsel companions
         self.garbage: set[str] = set()  # bindings standing for base's garbage (binds._garbage)
+        # recursive generalised local functions: (selections' sizes, dictionaries held)
+        self.rec_instances: dict[str, tuple[list[int], int]] = {}
         # the module closure descriptions name (-hd): Main, or GHC's base module of the
         # Prelude function being compiled (set by the front end per binding)
         self.closure_module = module

@@ -1,10 +1,12 @@
 """Small local functions inlined at their calls, as GHC -O0's simplifier inlines them
 (issue 18).
 
-GHC 9.0.2's one "non-opt" simplifier pass at -O0 also has its call-site inliner: a local
-function that is not a loop breaker and is used more than once (``inline_once`` takes the
-ones used once) is copied into a saturated call when its size, less the discounts the call
-earns, is at most the use threshold (90). The closure of such a function is never allocated
+GHC 9.0.2's one "non-opt" simplifier pass at -O0 also has its call-site inliner: a
+function of the module (local, or top-level: the same rule) that is not a loop breaker and
+is used more than once (``inline_once`` takes the local ones used once; a top-level one
+used once, when only main is exported, goes here, its binding left dead) is copied into a
+saturated call when its size, less the discounts the call earns, is at most the use
+threshold (90). The closure of such a function is never allocated
 when every use is inlined (``p x = h 1 + h 2 where h y = y * x + 1``: 16 bytes a call of
 ``p`` less than a model that calls ``h``). GHC's rule (CoreUnfold.callSiteInline), as its
 ``-ddump-inlinings -ddump-verbose-inlinings`` shows it for each call:
@@ -327,30 +329,90 @@ class _Analyse:
 
 def inline_calls(program: ir.Program, local_names: set[str], marks: dict[int, ir.Expr],
                  dicts: Callable[[str], int], keep: set[str],
-                 garbage: set[str] = frozenset()) -> None:
-    """Inline the program's own local functions at the calls GHC -O0 inlines them (see the
+                 garbage: set[str] = frozenset(), top_level: set[str] = frozenset(),
+                 private: bool = False, tables: tuple = ()) -> None:
+    """Inline the program's own functions at the calls GHC -O0 inlines them (see the
     module's doc). ``local_names``: the IR names of ``let``/``where`` bindings;
     ``marks``: the desugarer's operator-argument evaluations (``inline_once``'s);
     ``dicts``: the number of dictionaries GHC passes to a global; ``keep``: functions not
     to inline (those taking dictionaries); ``garbage``: bindings standing for base's
-    allocation, not Core."""
+    allocation, not Core; ``top_level``: the program's own top-level functions (their
+    bindings stay); ``private``: only main is exported (a top-level function used once is
+    then inlined there, as a local one); ``tables``: the sets and dicts keyed by binding
+    names (the desugarer's), which get each copy's names where the original has its."""
     p = _Program(program, local_names, marks, dicts, set(garbage))
+    tops = _top_functions(program, top_level)
+    uses = dict.fromkeys(tops, 0)
+    for top in program.binds:
+        if top.module == "Main" and isinstance(top.rhs, ir.Closure):
+            for n, k in _occurrences(top.rhs.body, set(tops)).items():
+                uses[n] += k
+    once = {n for n, k in uses.items() if k == 1} if private else set()
     dictionary = False
     for top in program.binds:
         if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
             continue
+        mine = {n: c for n, c in tops.items() if n != top.name}
         for _ in range(_ROUNDS):  # the copies' calls: of a lambda that was an argument
-            rw = _inline_round(top, p, keep)
+            rw = _inline_round(top, p, keep, mine, once)
             if rw is None:
                 break
             dictionary |= rw.dictionary
+            for table in (p.local_names, p.garbage, *tables):
+                for old, new in rw.renamed:
+                    if old in table:
+                        if isinstance(table, dict):
+                            table[new] = table[old]
+                        else:
+                            table.add(new)
     if dictionary:
         program.binds.append(ir.TopBind(DICTIONARY, ir.ConRhs("()", []), "Main"))
 
 
-def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str]) -> "_Rewrite | None":
+def _top_functions(program: ir.Program, names: set[str]) -> dict[str, ir.Closure]:
+    """The program's own top-level functions that are no loop breakers (in no cycle of
+    calls) and take no dictionaries."""
+    funs = {b.name: b.rhs for b in program.binds if b.name in names and b.module == "Main"
+            and isinstance(b.rhs, ir.Closure) and b.rhs.params and not dictionaries(b.rhs)}
+    refs = {n: set(_occurrences(c.body, set(funs))) for n, c in funs.items()}
+    out = {}
+    for n, c in funs.items():
+        seen: set[str] = set()
+        todo = list(refs[n])
+        while todo and n not in seen:
+            m = todo.pop()
+            if m not in seen:
+                seen.add(m)
+                todo.extend(refs[m])
+        if n not in seen:
+            out[n] = c
+    return out  # type: ignore[return-value]
+
+
+def _occurrences(e: ir.Expr, names: set[str]) -> dict[str, int]:
+    """How many times each of ``names`` occurs in ``e``."""
+    out: dict[str, int] = {}
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        atoms: list[ir.Atom] = []
+        if isinstance(x, ir.App):
+            atoms = [ir.Var(x.fun), *x.args]
+        elif isinstance(x, (ir.ConApp, ir.PrimOp)):
+            atoms = x.args
+        elif isinstance(x, ir.Let):
+            atoms = [a for b in x.binds if isinstance(b.rhs, ir.ConRhs) for a in b.rhs.args]
+        for a in atoms:
+            if isinstance(a, ir.Var) and a.name in names:
+                out[a.name] = out.get(a.name, 0) + 1
+        stack.extend(subexprs(x))
+    return out
+
+
+def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
+                  tops: dict[str, ir.Closure], once: set[str]) -> "_Rewrite | None":
     assert isinstance(top.rhs, ir.Closure)
-    funs = _functions(top.rhs.body, keep)
+    funs = {**tops, **_functions(top.rhs.body, keep)}
     if not funs:
         return None
     a = _Analyse(p, set(funs))
@@ -364,13 +426,14 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str]) -> "_Rewrite |
         kinds = [_TRIV] * (g.arity - len(funs[app.fun].params)) + kinds
         # a function left with one use (the others inlined) goes in the simplifier's next
         # iteration, as every binding used once does (inline_once)
-        if len(kinds) == g.arity and (a.count[app.fun] == 1 or g.inline(kinds, ctx)):
+        single = app.fun in once if app.fun in tops else a.count[app.fun] == 1
+        if len(kinds) == g.arity and (single or g.inline(kinds, ctx)):
             chosen[id(app)] = (app.fun, app)
     if not chosen:
         return None
     done = {n: sum(1 for f, _ in chosen.values() if f == n) for n in funs}
-    drop = {n for n in funs if done[n] and done[n] == a.count[n]}
-    rw = _Rewrite(funs, chosen, drop)
+    drop = {n for n in funs if done[n] and done[n] == a.count[n] and n not in tops}
+    rw = _Rewrite(funs, chosen, drop, p.marks)
     top.rhs.body = rw.expr(top.rhs.body)
     args = rw.unused - p.local_names
     if args:  # their bindings: dropped as the functions (a literal's box: its case)
@@ -409,11 +472,13 @@ class _Rewrite:
     functions every use of which was inlined."""
 
     def __init__(self, funs: dict[str, ir.Closure], chosen: dict[int, tuple[str, ir.App]],
-                 drop: set[str]):
+                 drop: set[str], marks: dict[int, ir.Expr] | None = None):
         self.funs, self.chosen, self.drop = funs, chosen, drop
+        self.marks = marks if marks is not None else {}
         self.serial = 0
         self.unused: set[str] = set()  # arguments of inlined calls their copies do not use
         self.dictionary = False  # a copy refers to DICTIONARY
+        self.renamed: list[tuple[str, str]] = []  # (a binder, its copy's)
 
     def expr(self, e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.App):
@@ -471,7 +536,8 @@ class _Copy:
 
     def fresh(self, n: str) -> str:
         self.rw.serial += 1
-        new = self.names[n] = f"{n}~{self.rw.serial}"
+        new = self.names[n] = f"{n.split('~')[0]}~{self.rw.serial}"
+        self.rw.renamed.append((n, new))
         return new
 
     def name(self, n: str) -> str:
@@ -494,6 +560,8 @@ class _Copy:
             hit = self.chosen.get(id(e))
             if hit is not None and hit[1] is e:
                 self.chosen[id(out)] = (hit[0], out)
+            if self.rw.marks.get(id(e)) is e:  # an operator's argument evaluated
+                self.rw.marks[id(out)] = out
             return out
         if isinstance(e, ir.ConApp):
             return ir.ConApp(e.con, self.atoms(e.args))

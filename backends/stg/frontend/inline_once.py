@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import ir
-from .stgpass import FreeVars, map_case
+from .stgpass import FreeVars, map_case, map_nested
 
 _ENTER, _BETA, _FLOAT = "enter", "beta", "float"
 
@@ -219,14 +219,9 @@ class _Rewrite:
             return self.floats(names, e)
         if isinstance(e, (ir.ConApp, ir.PrimOp)):
             return self.floats(self.floated(e.args), e)
-        if isinstance(e, ir.SCC):
-            e.body = self.expr(e.body)
-            return e
-        if isinstance(e, ir.Case):
-            return map_case(e, self.expr)
         if isinstance(e, ir.Let):
             return self.let(e)
-        return e
+        return map_nested(e, self.expr)
 
     def let(self, top: ir.Let) -> ir.Expr:
         # a chain of lets (a list literal's cells) is rebuilt without recursion

@@ -29,9 +29,11 @@ from .stgpass import fill_free_vars
 from .lne import lift_join_points
 from .inline_calls import inline_calls, source_name
 from .inline_once import inline_once
+from .instantiate import instantiations
 from .toplevel import dictionary_functions, main_wrapper
 from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
+from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
@@ -414,9 +416,12 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     inline_once(program, d_user.local_names, {**d_user.arg_evals, **d_user.split_sccs},
                 d_user.selections_of)  # GHC -O0's simplifier: bindings used once
     inline_calls(program, d_user.local_names, d_user.arg_evals, _dictionaries,
-                 set(d_user.selections_of), d_user.garbage)  # and small ones
+                 set(d_user.selections_of), d_user.garbage,  # and small ones
+                 {unames[n] for n in user_names if n != "main"}, only_main_exported(source),
+                 (d_user.dict_funs, d_user.rec_instances, d_user.alloc_boxes))
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
+    instantiations(program, d_user.rec_instances, d_user.fresh)  # (after the free variables)
     fill_free_vars(program)
     return program
 

@@ -95,3 +95,13 @@ def map_case(e: ir.Case, f: Callable[[ir.Expr], ir.Expr]) -> ir.Case:
     if e.default is not None:
         e.default = f(e.default)
     return e
+
+
+def map_nested(e: ir.Expr, f: Callable[[ir.Expr], ir.Expr]) -> ir.Expr:
+    """``e`` with ``f`` applied to the expressions a note or a ``case`` holds, in place
+    (``e`` itself when it is neither)."""
+    if isinstance(e, ir.SCC):
+        e.body = f(e.body)
+    elif isinstance(e, ir.Case):
+        map_case(e, f)
+    return e

@@ -130,9 +130,16 @@ def _call_selections(ch: "Checker", sc, generic: list, d: S.Decl) -> list[int]:
     return [1 if n == 16 else 2 for n in sizes]
 
 
-def _selection_parts(ch: "Checker", sc, generic: list, d: S.Decl) -> tuple[list[int], int]:
-    """``_selections`` without the held words' cell, and how many are held."""
-    given = _context(sc, generic, ch.supers)
+def _captured(ch: "Checker", sc, generic: list, d: S.Decl) -> int:
+    """How many dictionaries a recursive generalised local function's monomorphic loop holds
+    (GHC's ``f = \\$dEq $dNum -> letrec f' = .. in f'``, made at each use of ``f``): the
+    classes its body uses at its type variables, given or selected."""
+    return len(_needed(ch, _context(sc, generic, ch.supers), d))
+
+
+def _needed(ch: "Checker", given: list, d: S.Decl) -> set[tuple[str, str]]:
+    """The classes the body of ``d`` uses at its type variables (its constrained calls, its
+    literals' Num, a literal pattern's Eq)."""
     inside: set[int] = set()
     _nodes(d, inside)
     needed: set[tuple[str, str]] = set()
@@ -145,6 +152,13 @@ def _selection_parts(ch: "Checker", sc, generic: list, d: S.Decl) -> tuple[list[
                 needed.add(("Num", k))
                 if isinstance(node, S.PLit):
                     needed.add(("Eq", k))
+    return needed
+
+
+def _selection_parts(ch: "Checker", sc, generic: list, d: S.Decl) -> tuple[list[int], int]:
+    """``_selections`` without the held words' cell, and how many are held."""
+    given = _context(sc, generic, ch.supers)
+    needed = _needed(ch, given, d)
     sizes: list[int] = []
     made: set[tuple[str, str]] = set(given)
     for c, k in sorted(needed - set(given)):
@@ -199,6 +213,7 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
     ch.prep.dict_params = {}
     ch.prep.dict_selections = {}
     ch.prep.call_selections = {}  # id(decl) -> _call_selections(..): used more than once
+    ch.prep.rec_instances = {}  # id(decl) -> (selections' sizes, dictionaries held)
     # at the types as checked: a binding inlined later binds its dictionaries where it goes
     ch.prep.main_dict_bytes = _dictionary_cafs(getattr(ch, "dict_uses", []))
     subst: dict[str, T.Type] = {}
@@ -226,7 +241,11 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
             continue
         if sc.preds and generic:
             ch.prep.dict_params[id(d)] = _generic_dicts(sc, generic, vs is None, ch.supers)
-            if not top and (vs is not None or not _recursive(d, name)):
+            if not top and vs is None and _recursive(d, name):
+                # its instantiations: per use, its selections and its monomorphic loop
+                sizes, _ = _selection_parts(ch, sc, generic, d)
+                ch.prep.rec_instances[id(d)] = (sizes, _captured(ch, sc, generic, d))
+            elif not top and (vs is not None or not _recursive(d, name)):
                 # used once: where it is inlined; else in it, at each call
                 sizes = (_selections if vs is not None else _call_selections)(
                     ch, sc, generic, d)

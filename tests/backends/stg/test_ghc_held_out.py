@@ -113,6 +113,9 @@ PROBES = {
     # a literal argument of a function inlined at its one call stays a variable bound to
     # the literal's static box (GHC's `let n = I# 5#`): the body's closures capture it
     "betalit": ["f.go", "g", "h.m"],
+    # a recursive generalised local function used twice: each use applies its dictionary
+    # abstraction, allocating its loop's closure (24 bytes with two dictionaries)
+    "recinst": ["g", "h", "k", "upd"],
     "callsite": ["p1", "p2", "p3", "p5", "p6", "p7", "p8", "p9", "p10", "p12", "p13", "p15",
                  "p16",
                  "p16.h16", "p18", "p18.h18", "p20", "p20.h20", "p24", "p25", "p26", "p28",

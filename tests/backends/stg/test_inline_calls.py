@@ -221,3 +221,37 @@ def test_a_generalised_function_called_selects_its_superclasses_at_each_call():
     sels = re.findall(r"(\$dsel_\d+) = \\r \[(\S+)\] \[\] ->", h)
     assert len(sels) == 2 and sels[0][1].startswith("$dIntegral")
     assert sels[1][1] == sels[0][0]
+
+
+TOPS = """{header}
+area :: Int -> Int -> Int
+area w h = w * h
+
+table :: Int -> [Int]
+table n = [area n k + area k n | k <- [1 .. n]]
+
+main :: IO ()
+main = print (sum (table 4))
+"""
+
+
+def _calls(body: str, name: str) -> int:
+    return len(re.findall(rf"(?<![\w.<]){re.escape(name)} [\w$]", body))  # not scc<f ..>
+
+
+def test_top_level_functions_are_inlined_as_local_ones():
+    """GHC -O0's simplifier treats the module's top-level functions alike: `area` (size
+    40, value arguments) is copied into its calls; `table`, used once and not exported,
+    into main. Their bindings stay (static closures: no allocation)."""
+    prog = compile_program(TOPS.format(header=""), "t.hs", prof_auto="all")
+    text = {b.name: irprint.expr(b.rhs.body) for b in prog.binds
+            if isinstance(b.rhs, ir.Closure) and b.module == "Main"}
+    assert _calls(text["table"], "area") == 0 and text["table"].count("scc<area ") == 2
+    assert _calls(text["main"], "table") == 0 and "scc<table " in text["main"]
+
+
+def test_a_function_exported_is_not_inlined_for_being_used_once():
+    prog = compile_program(TOPS.format(header="module Main (main, table) where"), "t.hs",
+                           prof_auto="all")
+    main = irprint.expr(next(b for b in prog.binds if b.name == "main").rhs.body)
+    assert _calls(main, "table") == 1
