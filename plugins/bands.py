@@ -240,24 +240,25 @@ def band_sums(census: CensusView, breakdown: str, rts: RtsFlags
             a_ok &= info_ok[np.minimum(a_info.astype(np.int64) + 1, len(info_ok) - 1)]
     obj_ok = None
     prod = None
+    a_pin = None  # atoms of pinned data: their producer is the pinned stack, whoever made them
     if column == "producer" or restrict.keys() & {"c", "C", "m"}:
         prod = census.col("producer")
         pinned = _PINNED.get(tables)
+        sub = {k: v for k, v in restrict.items() if k in ("c", "C", "m")}
         if pinned is not None and pinned[1]:
             a_pin = np.isin(a_info, np.fromiter(pinned[1], dtype=np.int64))
-            if a_pin.any():  # (atoms no object has change nothing)
-                on = a_pin[atom]
-                if on.any():
-                    prod = prod.copy()
-                    prod[on] = pinned[0]
-        sub = {k: v for k, v in restrict.items() if k in ("c", "C", "m")}
+            if not a_pin.any():  # (atoms no object has change nothing)
+                a_pin = None
+            elif sub:  # the restrictions read the producers: substituted per object
+                prod = _pinned_producers(prod, a_pin[atom], pinned[0])
+                a_pin = None
         if sub:
             obj_ok = restriction_mask(census, sub, tables, keys=prod)
     wb = census.word_bytes
     if column == "producer":
         assert prod is not None
         a_b = a_size.astype(np.int64) * wb * a_ok
-        nk = int(prod.max()) + 2
+        nk = int(prod.max()) + 2 if a_pin is None else max(int(prod.max()), pinned[0]) + 2
         if obj_ok is None and nk * na <= 4 * len(atom) + (1 << 16):
             # objects counted per (stack, atom): one integer bincount, bytes per atom
             key = prod.astype(np.int64)
@@ -265,9 +266,16 @@ def band_sums(census: CensusView, breakdown: str, rts: RtsFlags
             key *= na
             key += atom
             cnt = np.bincount(key, minlength=nk * na).reshape(nk, na)
+            if a_pin is not None:  # pinned atoms' counts move to the pinned stack's row
+                cols = np.flatnonzero(a_pin)
+                moved = cnt[:, cols].sum(axis=0)
+                cnt[:, cols] = 0
+                cnt[pinned[0] + 1, cols] = moved
             present = np.flatnonzero(cnt.any(axis=1)) - 1
             k_bytes = cnt @ a_b
         else:
+            if a_pin is not None:
+                prod = _pinned_producers(prod, a_pin[atom], pinned[0])
             keys = prod.astype(np.int64) + 1
             present = np.flatnonzero(np.bincount(keys)) - 1
             w = a_b.astype(np.float64)[atom]
@@ -286,6 +294,15 @@ def band_sums(census: CensusView, breakdown: str, rts: RtsFlags
     sums = np.zeros(len(names), dtype=np.int64)
     np.add.at(sums, lut[present + 1], k_bytes[present + 1])
     return [(names[j], int(sums[j])) for j in np.flatnonzero(sums).tolist()]
+
+
+def _pinned_producers(prod: np.ndarray, on: np.ndarray, stack: int) -> np.ndarray:
+    """``prod`` with the objects ``on`` (pinned data) produced by ``stack`` (a copy)."""
+    if not on.any():
+        return prod
+    prod = prod.copy()
+    prod[on] = stack
+    return prod
 
 
 def _selector_lut(
