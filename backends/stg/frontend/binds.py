@@ -77,7 +77,20 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
             # (typecheck_inline._selections), allocated where its copy is, before its cost
             # centre: where it is bound, unless inline_once moves the function (with them)
             sels = []
-            for size in selections.get(id(d), ()) if self.module == "Main" else ():
+            sizes = list(selections.get(id(d), ())) if self.module == "Main" else []
+            if sizes:
+                # its closure holds the selected dictionaries its body uses (GHC's free
+                # variables, a word each): the model's closure has a word for a function
+                # with no free variable of its own, the rest is one cell more (or a word
+                # more on the last selection)
+                extra = 8 * getattr(self.types, "dict_held", {}).get(id(d), 0)
+                if extra and not _own_free(d, env2):
+                    extra -= 8
+                if extra >= 16:
+                    sizes.append(extra)
+                elif extra:
+                    sizes[-1] += extra
+            for size in sizes:
                 zero = ir.Lit(0, "Int")
                 con = {2: "Just", 3: "(,)"}.get(size // 8, "(" + "," * (size // 8 - 2) + ")")
                 sels.append(ir.Bind(self.fresh("$dsel"),
@@ -90,6 +103,16 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
             assert isinstance(d, S.DPat)
             binds.extend(self.pattern_binds(d, env2, path, env2))
     return binds, env2
+
+
+def _own_free(d: S.DFun, env: "Env") -> bool:
+    """Does local function ``d`` refer to a local variable (other than itself)?"""
+    from .typecheck_expr import fv_decl
+
+    out: set[str] = set()
+    fv_decl(d, frozenset(), {n for n, v in env.items() if isinstance(v, str)} - {d.name},
+            out)
+    return bool(out)
 
 
 def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],

@@ -112,10 +112,8 @@ def _selections(ch: "Checker", sc, generic: list, d: S.Decl) -> list[int]:
     a thunk of 16 bytes (selected from the static dictionary) or 24 (from another thunk).
     Their sizes, in the order GHC binds them."""
     sizes, held = _selection_parts(ch, sc, generic, d)
-    # the inlined function's closure holds the selected dictionaries its body uses (a
-    # word each, GHC's free variables): charged as one cell with the selections
-    if sizes and held >= 2:
-        sizes.append(8 * held)
+    if sizes:  # (binds.local_binds: the words of the selections the closure holds)
+        ch.prep.dict_held[id(d)] = held
     return sizes
 
 
@@ -146,9 +144,12 @@ def _needed(ch: "Checker", given: list, d: S.Decl) -> set[tuple[str, str]]:
     for key, (node, preds) in ch.prep.dict_uses.items():
         if key in inside:
             needed.update(preds)
+    variables = {k for _, k in given}
     for key, node in ch.prep.open_lits.items():
-        if key in inside:  # fromInteger's Num, and a literal pattern's == (Eq)
-            for _, k in given:
+        if key in inside:  # fromInteger's Num, and a literal pattern's == (Eq), at the
+            hit = ch.expr_types.get(key)  # literal's own type variable
+            own = _key(T.prune(hit[1])) if hit is not None else None
+            for k in [own] if own in variables else sorted(variables):
                 needed.add(("Num", k))
                 if isinstance(node, S.PLit):
                     needed.add(("Eq", k))
@@ -212,6 +213,7 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
                          for e, ps in _open_uses(getattr(ch, "dict_uses", []))}
     ch.prep.dict_params = {}
     ch.prep.dict_selections = {}
+    ch.prep.dict_held = {}  # id(decl) -> the selections its closure holds (_selections)
     ch.prep.call_selections = {}  # id(decl) -> _call_selections(..): used more than once
     ch.prep.rec_instances = {}  # id(decl) -> (selections' sizes, dictionaries held)
     # at the types as checked: a binding inlined later binds its dictionaries where it goes

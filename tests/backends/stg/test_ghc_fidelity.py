@@ -118,11 +118,11 @@ KNOWN_CC = {
     # to 0.88x); fromInteger at Integer is the identity in GHC (0 bytes), here a fresh box
     # (Int and Integer are one type: 16 bytes per call); Main's and GHC.Show's CAFs; not
     # analysed: evalAt's lambda (c + v * acc, 1.37x) and showsPrec of Integer lists (1.09x)
-    # openlit: collatzLen 1.11x (its superclass selections, let-bound where the generalised
-    # go is inlined, are modelled since the tenth session: 160 bytes against 144). fib and
-    # countdown.step are within 5% (since the thirteenth session: a thunk with no free
-    # variable is GHC's 2 words, a literal test's thunk holds the Num dictionary)
-    ("openlit", "collatzLen"),
+    # openlit: collatzLen is exact since the fourteenth session (its generalised go's
+    # literal pattern asks Eq of its own type variable only, and go's closure holds the
+    # selections in its one word); fib and countdown.step are within 5% (since the
+    # thirteenth session: a thunk with no free variable is GHC's 2 words, a literal
+    # test's thunk holds the Num dictionary)
     # mulCoeffs' literal 0 at a type variable used at Integer: GHC's fromInteger at Integer
     # is the identity (40 bytes per literal, here 56: the machine's Int and Integer are one)
     # addCoeffs: the Num dispatch of open code (plusNum#) allocates more than Integer's +
@@ -130,9 +130,8 @@ KNOWN_CC = {
     ("poly", "CAF"), ("poly", "+"), ("poly", "*"), ("poly", "fromInteger"), ("poly", "evalAt"),
     ("poly", "evalAt.\\"), ("poly", "negate"), ("poly", "main.p"), ("poly", "main.q"),
     ("poly", "showsPrec"),
-    # stats: collatzLen 1.11x (as openlit's); histogram.pad 1.11x (not analysed); CAF:
-    # GHC.Show's
-    ("stats", "CAF"), ("stats", "collatzLen"), ("stats", "histogram.pad"),
+    # stats: histogram.pad 1.11x (not analysed); CAF: GHC.Show's
+    ("stats", "CAF"), ("stats", "histogram.pad"),
     # numcosts: [1.25, 2.25 .. 60] :: [Double], 0.93x of GHC's (was 1.6x: every element was
     # converted by a map); per element 120 bytes against base's 128 (its worker keeps the
     # counter unboxed and goes through takeWhile)
