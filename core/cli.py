@@ -25,7 +25,8 @@ usage: profkit run [options] PROG.hs|PROG.sml [+RTS rts-flags -RTS] [args]
        profkit read FILE.prof|FILE.hp [B.prof]
        profkit hooks
 
-run options:  -fprof-auto | -fprof-auto-top | -fprof-auto-calls, -fprof-cafs,
+run options:  -fprof-auto | -fprof-auto-top | -fprof-auto-exported | -fprof-auto-calls,
+              -fprof-cafs,
               --backend stg|mlworks, --arch x86|sparc, --outdir DIR, --max-steps N,
               --max-memory SIZE (0: no bound; default half the host's memory),
               --creation-space SIZE, --generations N, --profile FILE,

@@ -73,7 +73,7 @@ class RtsFlags:
 
 @dataclass
 class CompileFlags:
-    prof_auto: str | None = None  # "all", "top", "calls"
+    prof_auto: str | None = None  # "all", "top", "exported", "calls"
     prof_cafs: bool = False
 
 
@@ -275,6 +275,8 @@ def parse_run_args(argv: list[str]) -> Config:
             cfg.compile.prof_auto = "top"
         elif a == "-fprof-auto-calls":
             cfg.compile.prof_auto = "calls"
+        elif a == "-fprof-auto-exported":
+            cfg.compile.prof_auto = "exported"
         elif a == "-fprof-cafs":
             cfg.compile.prof_cafs = True
         elif a in ("-prof", "-rtsopts", "-O0", "-O", "-O1", "-O2"):

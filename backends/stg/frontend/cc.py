@@ -5,6 +5,8 @@
   binding is named ``(...)``; a lambda gets ``path.\\`` with the span of its body. Bindings
   count entries.
 * ``-fprof-auto-top`` ("top"): top-level bindings only.
+* ``-fprof-auto-exported`` ("exported"): the top-level bindings the module exports (all of
+  them without an export list; ``main`` alone without a module header).
 * ``-fprof-auto-calls`` ("calls"): every application or operator application that is not in
   function position gets a cost centre named by the enclosing declaration path, with the
   span of the application, counting no entries.
@@ -17,12 +19,14 @@ from __future__ import annotations
 from .. import ir
 from . import syntax as S
 
-MODES = (None, "all", "top", "calls")
+MODES = (None, "all", "top", "exported", "calls")
 
 
 class AutoCC:
-    def __init__(self, mode: str, file: str, module: str = "Main"):
+    def __init__(self, mode: str, file: str, module: str = "Main",
+                 exports: list[str] | None = None):
         self.mode = mode
+        self.exports = exports  # ("exported": None, every top-level binding)
         self.file = file
         self.module = module
         self.calls = mode == "calls"
@@ -33,7 +37,8 @@ class AutoCC:
     def binding_cc(self, path: list[str], name: str, span: S.Span) -> ir.CostCentre | None:
         if self.mode == "all":
             return self._cc(".".join(path + [name]), span)
-        if self.mode == "top" and not path:
+        if self.mode == "top" and not path or self.mode == "exported" and not path and (
+                self.exports is None or name in self.exports):
             return self._cc(name, span)
         return None
 

@@ -110,11 +110,11 @@ class Parser(ExprParser):
     # -- module ----------------------------------------------------------------------------
     def module(self) -> S.Module:
         name = "Main"
+        exports: list[str] | None = ["main"]  # no header: module Main (main) where
         if self.at("reserved", "module"):
             self.next()
             name = self.expect("conid", what="a module name").text
-            if self.at_special("("):
-                self.skip_parens()
+            exports = self.skip_parens() if self.at_special("(") else None
             self.expect("reserved", "where")
         imports: list[tuple[str, tuple[int, int]]] = []
         decls = self.block(lambda: self.topdecl(imports), self.can_start_decl)
@@ -124,10 +124,14 @@ class Parser(ExprParser):
         for decl, types in self.field_types:
             decl.show_shapes = [[self.show_shape(t) for t in tys] for tys in types]
         return S.Module(name, group_clauses([d for d in decls if d is not None], self.file),
-                        self.file, [m for m, _ in imports], [pos for _, pos in imports])
+                        self.file, [m for m, _ in imports], [pos for _, pos in imports],
+                        exports)
 
-    def skip_parens(self) -> None:
+    def skip_parens(self) -> list[str]:
+        """Skip a parenthesised list; returns the variables named at its top level (an export
+        list's functions: ``f``, ``(+++)``)."""
         depth = 0
+        names: list[str] = []
         while True:
             t = self.next()
             if t.kind == "eof":
@@ -137,7 +141,9 @@ class Parser(ExprParser):
             elif t.is_("special", ")"):
                 depth -= 1
                 if depth == 0:
-                    return
+                    return names
+            elif t.kind == "varid" and depth == 1 or t.kind == "varsym" and depth == 2:
+                names.append(t.text)
 
     def can_start_decl(self, t: Token) -> bool:
         if t.kind in ("varid", "conid", "int", "float", "char", "string"):

@@ -421,3 +421,5 @@ class Module:
     file: str
     imports: list[str] = field(default_factory=list)
     import_positions: list[tuple[int, int]] = field(default_factory=list)  # of the names
+    #: the functions its export list names (None: no list, every top-level binding)
+    exports: list[str] | None = None

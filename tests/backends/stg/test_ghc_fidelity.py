@@ -706,3 +706,32 @@ def test_first_output_makes_stdouts_handle_and_buffer(tmp_path):
     assert not any(k.endswith("PINNED") or "Handle" in k for k in samples[0])
     assert [v for k, v in samples[-1].items() if k.endswith(")PINNED")] == [36816]
 
+
+
+def test_prof_auto_exported_puts_cost_centres_on_the_exports_only(tmp_path):
+    """-fprof-auto-exported (GHC 9.0.2's output, shapes/out/exported_auto.*): cost centres
+    on the top-level bindings the export list names (main, total, +++), none on double nor on
+    total's local go; the tree, entries and bytes as GHC's."""
+    src = (SHAPES / "programs" / "exported_auto.hs").read_text()
+    stdout = _run(tmp_path, src, "-P", flags=("-fprof-auto-exported",))
+    assert stdout == (SHAPES / "out" / "exported_auto.stdout").read_text()
+    _, ghc = _per_cc(SHAPES / "out" / "exported_auto.prof")
+    _, ours = _per_cc(tmp_path / "p.prof")
+    mine = {k: v for k, v in ours.items() if k[1] == "Main"}
+    assert set(mine) == {k for k in ghc if k[1] == "Main"}
+    assert {k[0] for k in mine} == {"main", "total", "+++", "CAF"}
+    for key, (g_bytes, g_entries) in ghc.items():
+        if key[1] == "Main" and key[0] != "CAF":
+            p_bytes, p_entries = ours[key]
+            assert p_entries == g_entries and abs(p_bytes - g_bytes) <= 0.02 * g_bytes, key
+
+
+@pytest.mark.parametrize("header, exports", [
+    ("", ["main"]),  # no header: module Main (main) where
+    ("module Main where\n", None),  # no list: everything
+    ("module Main (main, f, (+++), T(..)) where\n", ["main", "f", "+++"]),
+])
+def test_the_export_list_is_read(header, exports):
+    from profkit.backends.stg.frontend.parser import parse_module
+    mod = parse_module(header + "data T = T\nf x = x\na +++ b = a\nmain = print 1\n", "t.hs")
+    assert mod.exports == exports
