@@ -349,12 +349,15 @@ def inline_calls(program: ir.Program, local_names: set[str], marks: dict[int, ir
                 uses[n] += k
     once = {n for n, k in uses.items() if k == 1} if private else set()
     dictionary = False
+    # the top-level functions' guidance (a body changes only in its own turn)
+    sized: dict[str, Guidance] = {}
     for top in program.binds:
         if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
             continue
         mine = {n: c for n, c in tops.items() if n != top.name}
+        sized.pop(top.name, None)
         for _ in range(_ROUNDS):  # the copies' calls: of a lambda that was an argument
-            rw = _inline_round(top, p, keep, mine, once)
+            rw = _inline_round(top, p, keep, mine, once, sized)
             if rw is None:
                 break
             dictionary |= rw.dictionary
@@ -410,7 +413,8 @@ def _occurrences(e: ir.Expr, names: set[str]) -> dict[str, int]:
 
 
 def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
-                  tops: dict[str, ir.Closure], once: set[str]) -> "_Rewrite | None":
+                  tops: dict[str, ir.Closure], once: set[str],
+                  sized: dict[str, Guidance]) -> "_Rewrite | None":
     assert isinstance(top.rhs, ir.Closure)
     funs = {**tops, **_functions(top.rhs.body, keep)}
     if not funs:
@@ -418,7 +422,8 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
     a = _Analyse(p, set(funs))
     a.uses(top.rhs.body)
     a.expr(top.rhs.body, _BORING)
-    guide = {n: _guidance(c, p) for n, c in funs.items()}
+    guide = {n: sized[n] if n in sized else _guidance(c, p) for n, c in funs.items()}
+    sized.update((n, guide[n]) for n in tops)
     # by id, with the node (kept alive: its id is not reused by a copy's)
     chosen: dict[int, tuple[str, ir.App]] = {}
     for app, kinds, ctx in a.calls:
