@@ -12,6 +12,7 @@ from .. import ir
 from . import syntax as S
 from .match import FailK, Row
 from .rename import pat_binders
+from .stgpass import pad_cells
 
 if TYPE_CHECKING:  # pragma: no cover
     from .desugar import Desugarer, Env
@@ -189,8 +190,6 @@ GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "all": 8, "any": 8
                     "fromIntegral": 6, "fromIntegralD#": 6, "shows": 4,
                     "evenZ#": 11, "oddZ#": 11, "fromIntegralZ#": 4, "fromIntegralZD#": 4,
                     "fromIntegralZZ#": 2}
-# constructors by size in words (header + fields) for padding allocations
-_PAD_CONS = {6: "(,,,,)", 5: "(,,,)", 4: "(,,)", 3: "(,)"}
 
 
 def _call_selections(self: "Desugarer", depths: list[int], arg: str, body: ir.Expr
@@ -215,22 +214,9 @@ def _call_selections(self: "Desugarer", depths: list[int], arg: str, body: ir.Ex
 def _garbage(self: "Desugarer", words: int, var: str, body: ir.Expr) -> ir.Expr:
     """``body`` after allocating ``words`` words that nothing keeps (they die at the next
     collection, as base's dictionary-selection thunks do)."""
-    sizes: list[int] = []
-    while words > 0:
-        take = min(6, words)
-        if words - take == 1 or take == 2:  # no 1-word object; 2 words: a 1-field box
-            take = take - 1 if take > 3 else take
-        sizes.append(take)
-        words -= take
-    for n in sizes:
-        con = _PAD_CONS.get(n)
-        if con is None:  # 2 words
-            rhs = ir.ConRhs("Just", [ir.Var(var)])
-        else:
-            rhs = ir.ConRhs(con, [ir.Var(var)] * (n - 1))
-        name = self.fresh("ds")
-        self.garbage.add(name)
-        body = ir.Let([ir.Bind(name, rhs)], body)
+    for b in pad_cells(words, self.fresh, ir.Var(var)):
+        self.garbage.add(b.name)
+        body = ir.Let([b], body)
     return body
 
 

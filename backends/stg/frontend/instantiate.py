@@ -19,23 +19,11 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import ir
-from .stgpass import map_nested
-
-# constructors by size in words (header + fields), for cells nothing keeps
-_PAD = {2: "Just", 3: "(,)", 4: "(,,)", 5: "(,,,)", 6: "(,,,,)"}
-
+from .stgpass import map_nested, pad_cells
 
 def cells(words: int, fresh: Callable[[str], str]) -> list[ir.Bind]:
-    """Bindings allocating ``words`` words in cells of 2 to 6 words."""
-    out = []
-    while words > 1:
-        take = min(6, words)
-        if words - take == 1:
-            take -= 1
-        zero = ir.Lit(0, "Int")
-        out.append(ir.Bind(fresh("ds"), ir.ConRhs(_PAD[take], [zero] * (take - 1))))
-        words -= take
-    return out
+    """Bindings allocating ``words`` words in cells of 2 to 6 words (stgpass.pad_cells)."""
+    return pad_cells(words, fresh, ir.Lit(0, "Int"))
 
 
 def instantiations(program: ir.Program, funs: dict[str, tuple[list[int], int]],

@@ -105,3 +105,21 @@ def map_nested(e: ir.Expr, f: Callable[[ir.Expr], ir.Expr]) -> ir.Expr:
     elif isinstance(e, ir.Case):
         map_case(e, f)
     return e
+
+
+# constructors by size in words (header + fields), for cells nothing keeps
+_PAD = {2: "Just", 3: "(,)", 4: "(,,)", 5: "(,,,)", 6: "(,,,,)"}
+
+
+def pad_cells(words: int, fresh: Callable[[str], str], fill: ir.Atom) -> list[ir.Bind]:
+    """Bindings allocating ``words`` words in cells of 2 to 6 words, their fields ``fill``
+    (base's allocation the model stands for by its size: dictionary selections, an
+    instantiation's closure). There is no 1-word object: a lone word is not allocated."""
+    out = []
+    while words > 1:
+        take = min(6, words)
+        if words - take == 1:
+            take -= 1
+        out.append(ir.Bind(fresh("ds"), ir.ConRhs(_PAD[take], [fill] * (take - 1))))
+        words -= take
+    return out
