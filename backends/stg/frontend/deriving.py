@@ -71,6 +71,9 @@ class Derived:
     #: type name -> method of Num (``+``, ``fromInteger``...) -> its binding: the program's
     #: Num instance, base's default or GHC's run-time error (instances.py)
     num: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: type name -> method of Applicative/Monad (``>>=``, ``pure``...) -> its binding: the
+    #: program's instances' methods or base's defaults (instances._monads)
+    monad: dict[str, dict[str, str]] = field(default_factory=dict)
     #: type name -> its constructors and their arities (for the open-type dispatchers)
     num_cons: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 

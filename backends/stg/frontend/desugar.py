@@ -307,7 +307,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if isinstance(e, S.ECase):
             return self.case(e, env, path)
         if isinstance(e, S.EDo):
-            out = desugar_do(e.stmts, e.monad)
+            out = desugar_do(e.stmts, e.monad, e.ops, self.file)
             self.note_do(e, out)
             return self.expr(out, env, path)
         if isinstance(e, S.EList) and e.items:

@@ -113,6 +113,10 @@ class AppMixin:
             rest = self.expr(args[1], env, path) if n == 2 else \
                 self.app(_strip(args[1]), args[2:], env, path)
             return ir.Case(self.expr(args[0], env, path), v, [], rest)
+        if p in ("$", "$!") and self.module == "Main" and n >= 2:
+            # GHC -O0 inlines nothing of base's: ``f $ x`` calls ($), its operands atoms
+            # (``when c $ act`` allocates a thunk for ``when c``; -ddump-stg-final)
+            return None
         if p == "$" and n >= 2:
             return self.app_expr(args[0], args[1:], env, path)
         if p == "$!" and n >= 2:

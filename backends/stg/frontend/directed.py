@@ -59,7 +59,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"
         elif prelude_ref(e, ("toEnum", "minBound", "maxBound")):
             _type_directed(e, types.expr_desc(e), derived)
-        elif prelude_ref(e, ("fmap", "<$>")):
+        elif prelude_ref(e, ("fmap", "<$>", "<$")):
             _functor_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("read",)):
             _read_directed(e, _t, derived, types.file)
@@ -362,7 +362,7 @@ _MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft"}
 
 
 # arguments before the monadic result of each monad function's type
-_MONAD_ARITY = {"return": 1, "pure": 1, "sequence": 1, "sequence_": 1, "foldM": 3,
+_MONAD_ARITY = {"return": 1, "pure": 1, "fail": 1, "sequence": 1, "sequence_": 1, "foldM": 3,
                 "zipWithM": 3, "zipWithM_": 3}
 
 
@@ -382,8 +382,18 @@ def _monad_of(e: S.EDo | S.EVar, t: object) -> str:
 def _monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) -> None:
     """A do block or monad operation at the monad the checker found: IO (the Prelude's),
     Maybe, lists or Either (base's instances, ``bindMaybe#``..., and mapM & co. made from
-    their bind and return); other monads are refused."""
+    their bind and return), or a program's type with a Monad or Applicative instance
+    (``_user_monad``); other monads are refused."""
     if head in ("IO", "*", ""):
+        return
+    if head in derived.monad:
+        _user_monad(e, head, derived.monad[head], file, derived)
+        return
+    if isinstance(e, S.EVar) and e.name == "fail":  # MonadFail: base's Maybe and lists
+        if head not in _FAIL:
+            raise SourceError(f"No instance for (MonadFail {head}) arising from a use of "
+                              "`fail'", file, e.span[0], e.span[1])
+        e.name = _FAIL[head]
         return
     if head not in _MONAD_SUFFIX:
         raise SourceError(f"the {head} monad is not supported by the Haskell subset: do and "
@@ -401,8 +411,55 @@ def _monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) -
                                       f"= {_MONAD_WITH[e.name]} bind{suffix} return{suffix}")
 
 
-MONADIC = frozenset((">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM", "forM_",
-                     "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
+def _user_monad(e: S.EDo | S.EVar, head: str, ops: dict[str, str], file: str,
+                derived: Derived) -> None:
+    """A do block or monad operation at a program's monad: its instances' methods (or base's
+    defaults, instances._monads), and mapM & co. as base defines them, from the methods
+    (prelude.hs: traverseU#...). Applicative operations need only an Applicative instance;
+    the others need a Monad instance."""
+    name = e.name if isinstance(e, S.EVar) else "do"
+    if name in ("pure", "<*>", "*>", "<*") and "pure" in ops:
+        e.name = "%" + ops[name]  # type: ignore[union-attr]
+        return
+    if ">>=" not in ops:
+        raise SourceError(f"No instance for (Monad {head}) arising from a use of `{name}'",
+                          file, e.span[0], e.span[1])
+    if isinstance(e, S.EDo):
+        e.monad = head
+        e.ops = (ops[">>"], ops[">>="], ops.get("fail"))  # (a MonadFail instance's)
+        return
+    if e.name in ("return", ">>=", ">>"):
+        e.name = "%" + ops[e.name]
+        return
+    if e.name == "fail":
+        if "fail" not in ops:
+            raise SourceError(f"No instance for (MonadFail {head}) arising from a use of "
+                              "`fail'", file, e.span[0], e.span[1])
+        e.name = "%" + ops["fail"]
+        return
+    b, r, pu, ap, th, apr = (ops[k] for k in (">>=", "return", "pure", "<*>", ">>", "*>"))
+    fm = derived.functor.get(head) or derived.helper(
+        f"fmapU{head}#", "fmap", f"f m = {b} m (\\x -> {r} (f x))")  # a derived Functor's
+    trav = f"traverseU# {ap} {fm} {pu}"
+    body = {"=<<": f"k m = {b} m k", "mapM": f"= {trav}", "forM": f"xs f = {trav} f xs",
+            "sequence": f"= {trav} id", "mapM_": f"= mapMU_# {th} {r}",
+            "forM_": f"xs f = mapMU_# {th} {r} f xs", "sequence_": f"= sequenceU_# {th} {r}",
+            "when": f"= whenU# {pu}", "unless": f"= unlessU# {pu}", "foldM": f"= foldMU# {b} {r}",
+            "replicateM": f"= replicateMU# {ap} {fm} {pu}",
+            "replicateM_": f"= replicateMU_# {apr} {pu}",
+            "zipWithM": f"f xs ys = {trav} id (zipWith f xs ys)",
+            "zipWithM_": f"= zipWithMU_# {apr} {pu}", "filterM": f"= filterMU# {ap} {fm} {pu}"}
+    stem = {"=<<": "flipBind", "mapM_": "mapM_", "forM_": "forM_", "sequence_": "sequence_",
+            "replicateM_": "replicateM_", "zipWithM_": "zipWithM_"}.get(e.name, e.name)
+    e.name = "%" + derived.helper(f"{stem}{head}#", e.name, body[e.name])
+
+
+#: MonadFail's fail at base's instances (IO's is the Prelude's: an IOError)
+_FAIL = {"Maybe": "%failMaybe#", "[]": "%failList#"}
+
+
+MONADIC = frozenset(("fail", ">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM",
+                     "forM_", "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
                      "replicateM_", "zipWithM", "zipWithM_", "filterM", "<*>", "*>", "<*"))
 
 
@@ -411,7 +468,7 @@ _FMAP = {"[]": "%map", "Maybe": "%fmapMaybe#", "Either": "%fmapEither#", "(,)": 
 
 
 def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
-    """fmap/<$> at the functor the checker found: IO (the Prelude's), a list (map), Maybe,
+    """fmap/<$>/<$ at the functor the checker found: IO (the Prelude's), a list (map), Maybe,
     Either, a pair, or a program's type with a Functor instance (its fmap method)."""
     sf = T.split_fun(t)  # (a -> b) -> f a -> f b
     sf = T.split_fun(sf[1]) if sf is not None else None
@@ -422,6 +479,9 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
         if head.key == "IO":
             return
         name = _FMAP.get(head.key) or derived.functor.get(head.name)
+        if name is not None and e.name == "<$":  # the class's default: fmap . const
+            name = derived.helper(f"constMap{head.name.strip('[](),')}#", "<$",
+                                  f"x m = {name.lstrip('%')} (\\_ -> x) m")
         if name is not None:
             e.name = name if name.startswith("%") else "%" + name
             return

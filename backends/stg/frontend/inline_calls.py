@@ -44,183 +44,14 @@ from typing import Callable
 
 from .. import ir
 from .inline_once import _recursive, beta
+from .inline_size import (_BORING, _CASE, _NONTRIV, _RHS, _RULE, _TRIV, _VALUE,
+                          CLASS_METHODS, Guidance, _Size, dictionaries, source_name)
 from .stgpass import FreeVars, map_case, subexprs
 
 _ROUNDS = 4
-USE_THRESHOLD = 90  # GHC 9.0.2's -funfolding-use-threshold
-_APP_DISCOUNT = 60  # -funfolding-fun-discount: a parameter the function applies
-_TRIV, _NONTRIV, _VALUE = 0, 1, 2
-_BORING, _CASE, _RULE, _RHS = "boring", "case", "rule", "rhs"
-_BIG = 10_000
 # the dictionaries of an inlined copy of a function GHC passes them to: base's instances,
 # static closures (the copy's closures do not capture them)
 DICTIONARY = "$fDictionary#"
-
-# GHC base's class methods (an argument of one is in a rule's argument context: the
-# ClassOp rule), by source name
-CLASS_METHODS = frozenset("""
-    + - * negate abs signum fromInteger == /= compare < <= > >= max min show showsPrec
-    showList succ pred toEnum fromEnum enumFrom enumFromThen enumFromTo enumFromThenTo foldr
-    foldl foldr' foldl' foldr1 foldl1 toList null length elem maximum minimum sum product
-    foldMap fmap <$ >>= >> return pure <*> *> <* quot rem div mod quotRem divMod toInteger /
-    recip fromRational pi exp log sqrt ** logBase sin cos tan asin acos atan sinh cosh tanh
-    toRational truncate round ceiling floor properFraction <> mempty mappend mconcat
-    readsPrec readList minBound maxBound traverse mapM sequence sequenceA atan2
-    """.split())
-# primitive operations that are not a class method's code, by their calls' dictionaries
-_PRIM_DICTS = {"fromIntegral": 2, "toDouble": 2, "ord": 0, "chr": 0, "unpackCString#": 0}
-
-
-def source_name(name: str) -> str:
-    """The Prelude's source name of an IR global (``Prelude.<``, ``enumFromToI#``,
-    ``%showsPrecStr#``: the versions the desugarer picks by type)."""
-    n = name.removeprefix("Prelude.").lstrip("%")
-    for suffix in ("Str#", "I#", "#"):
-        if n.endswith(suffix) and n[: -len(suffix)] in CLASS_METHODS:
-            return n[: -len(suffix)]
-    return n
-
-
-@dataclasses.dataclass
-class Guidance:
-    """A function's unfolding guidance: its size, per parameter the discount for a value
-    passed to it, the discount for a result that is used."""
-
-    arity: int
-    size: int
-    arg_discounts: list[int]
-    res_discount: int
-
-    @property
-    def always(self) -> bool:  # CoreUnfold.uncondInline
-        return self.size <= 10 * (self.arity + 1)
-
-    def inline(self, args: list[int], ctx: str) -> bool:
-        """Does GHC inline a saturated call with these arguments (_TRIV, _NONTRIV, _VALUE)
-        in this context?"""
-        if self.always:
-            return True
-        if not any(args) and ctx == _BORING:  # no benefit
-            return False
-        discount = 10 + 10 * len(args)
-        for a, d in zip(args, self.arg_discounts):
-            discount += d if a == _VALUE else 10 if a == _NONTRIV else 0
-        if ctx == _CASE:
-            discount += self.res_discount
-        elif ctx != _BORING:
-            discount += min(40, self.res_discount)
-        return self.size - discount <= USE_THRESHOLD
-
-
-class _Size:
-    """The size of a function's body as GHC's CoreUnfold.sizeExpr counts the Core it stands
-    for (see the module's doc)."""
-
-    def __init__(self, params: list[str], ctx: "_Program"):
-        self.params = set(params)
-        self.discounts = dict.fromkeys(params, 0)
-        self.p = ctx
-
-    def atoms(self, args: list[ir.Atom]) -> int:
-        n = 0
-        for a in args:
-            if isinstance(a, ir.Var):  # an overloaded function passed: `(+) $dNum`
-                d = self.p.dicts(a.name) if a.name in self.p.globals else 0
-                n += 10 * (1 + d) if d else 0
-            elif isinstance(a, ir.Lit):
-                if a.kind == "String":
-                    n += 10 + 10 * ((len(str(a.value)) + 3) // 4)
-                elif a.kind != "World":
-                    n += 10  # I# 1#
-        return n
-
-    def expr(self, e: ir.Expr) -> tuple[int, int]:
-        """(size, result discount); at most about _BIG."""
-        total = 0
-        cons: set[str] = set()  # let-bound constructors: a result that is one is a value
-        while True:
-            if isinstance(e, ir.SCC):
-                e = e.body
-                continue
-            if isinstance(e, ir.Let):
-                for b in e.binds:
-                    total += self.bind(b)
-                    if isinstance(b.rhs, ir.ConRhs):
-                        cons.add(b.name)
-                if total > _BIG:
-                    return _BIG, 0
-                e = e.body
-                continue
-            break
-        if isinstance(e, ir.App):
-            if self.p.marked(e):
-                return total, 0
-            if e.fun == "fromIntegerLit#":  # fromInteger $dNum 1 (an Integer literal: 100)
-                return total + 130, 0
-            if e.fun in cons and not e.args:
-                return total, 10
-            n = len(e.args)
-            if e.fun in self.params and n:
-                self.discounts[e.fun] = _APP_DISCOUNT
-            else:
-                n += self.p.dicts(e.fun)
-            return total + (10 * (1 + n) if n else 0) + self.atoms(e.args), 0
-        if isinstance(e, ir.ConApp):
-            return total + (10 if e.args else 0) + self.atoms(e.args), 10
-        if isinstance(e, ir.PrimOp):
-            if e.op == "+" and e.args[1:] == [ir.Lit(0, "Int")] and \
-                    isinstance(e.args[0], ir.Lit):  # literals.box_alloc: I# n#
-                return total + 10, 10
-            n = len(e.args) + _PRIM_DICTS.get(e.op, 1)
-            return total + 10 * (1 + n) + self.atoms(e.args), 0
-        if isinstance(e, ir.LitE):
-            return total + 10, 10
-        assert isinstance(e, ir.Case)
-        scrut = e.scrut
-        if e.default is not None and not e.alts and _no_core(scrut, self.p):
-            s, r = self.expr(e.default)
-            return total + s, r
-        sizes = [self.expr(a.body) for a in e.alts]
-        if e.default is not None:
-            sizes.append(self.expr(e.default))
-        alts = sum(s for s, _ in sizes) + 10 * len(sizes)
-        res = sum(r for _, r in sizes)
-        if isinstance(scrut, ir.App) and not scrut.args and scrut.fun in self.params:
-            self.discounts[scrut.fun] += 20 + alts - max(s + 10 for s, _ in sizes)
-            return total + alts, res
-        s, _ = self.expr(scrut)
-        return total + s + alts, res
-
-    def bind(self, b: ir.Bind) -> int:
-        r = b.rhs
-        own = 10 if b.name in self.p.local_names else 0  # an argument's let is its Core
-        if b.name in self.p.garbage:
-            return 0
-        if b.name.startswith("$dsel"):  # $p1Integral $dIntegral: a let and a selector call
-            return 30
-        if isinstance(r, ir.ConRhs):
-            return own + (10 if r.args else 0) + self.atoms(r.args)
-        return own + 10 * len(r.params) + self.expr(r.body)[0]
-
-
-def _no_core(scrut: ir.Expr, p: "_Program") -> bool:
-    """Is ``case scrut of _ -> ..`` the model's, with nothing in GHC's Core for it: an
-    operator's argument evaluated (the operator is the call), a dictionary's (its method
-    selection is), a dictionary bound, or the entry a constructor's split note counts?"""
-    while isinstance(scrut, ir.SCC):
-        scrut = scrut.body
-    if isinstance(scrut, ir.App):
-        return p.marked(scrut) or not scrut.args and scrut.fun.startswith("$d")
-    return isinstance(scrut, ir.ConApp) and not scrut.args
-
-
-def dictionaries(c: ir.Closure) -> int:
-    """The dictionaries GHC passes to a local function (binds.fun_rhs binds them first)."""
-    n, e = 0, c.body
-    while isinstance(e, ir.Case) and isinstance(e.scrut, ir.ConApp) and \
-            e.scrut.con == "()" and e.binder.startswith("$d") and e.default is not None:
-        n, e = n + 1, e.default
-    return n
 
 
 class _Program:
@@ -230,6 +61,7 @@ class _Program:
                  dicts: Callable[[str], int], garbage: set[str]):
         self.local_names, self.marks, self.dicts, self.garbage = \
             local_names, marks, dicts, garbage
+        self.serial = 0  # the copies' binder names: name~serial, unique in the program
         self.globals = {b.name: (_VALUE if isinstance(b.rhs, ir.ConRhs) or b.rhs.params
                                  else _TRIV) for b in program.binds}
 
@@ -249,6 +81,8 @@ class _Analyse:
         self.kinds: dict[str, int] = {}
         self.consumer: dict[str, str] = {}
         self.calls: list[tuple[ir.App, list[int], str]] = []
+        #: thunks whose body is a partial application of a candidate (``sat = f a``)
+        self.partials: list[tuple[ir.Bind, list[int], str]] = []
         self.count: dict[str, int] = dict.fromkeys(candidates, 0)
 
     def kind(self, a: ir.Atom) -> int:
@@ -308,6 +142,10 @@ class _Analyse:
                         inner = _BORING if r.params else _RHS if \
                             b.name in self.p.local_names else \
                             self.consumer.get(b.name, _BORING)
+                        if not r.params and isinstance(r.body, ir.App) and \
+                                r.body.fun in self.candidates and r.body.args:
+                            self.partials.append((b, [self.kind(a) for a in r.body.args],
+                                                  inner))
                         self.expr(r.body, inner)
                 e = e.body
                 continue
@@ -330,7 +168,8 @@ class _Analyse:
 def inline_calls(program: ir.Program, local_names: set[str], marks: dict[int, ir.Expr],
                  dicts: Callable[[str], int], keep: set[str],
                  garbage: set[str] = frozenset(), top_level: set[str] = frozenset(),
-                 private: bool = False, tables: tuple = ()) -> None:
+                 private: bool = False, tables: tuple = (),
+                 base: set[str] = frozenset()) -> None:
     """Inline the program's own functions at the calls GHC -O0 inlines them (see the
     module's doc). ``local_names``: the IR names of ``let``/``where`` bindings;
     ``marks``: the desugarer's operator-argument evaluations (``inline_once``'s);
@@ -339,35 +178,40 @@ def inline_calls(program: ir.Program, local_names: set[str], marks: dict[int, ir
     allocation, not Core; ``top_level``: the program's own top-level functions (their
     bindings stay); ``private``: only main is exported (a top-level function used once is
     then inlined there, as a local one); ``tables``: the sets and dicts keyed by binding
-    names (the desugarer's), which get each copy's names where the original has its."""
+    names (the desugarer's), which get each copy's names where the original has its;
+    ``base``: generated code standing for base's (class defaults, mapM at a program's
+    monad), which GHC compiled apart: nothing is inlined into it."""
     p = _Program(program, local_names, marks, dicts, set(garbage))
     tops = _top_functions(program, top_level)
-    uses = dict.fromkeys(tops, 0)
-    for top in program.binds:
-        if top.module == "Main" and isinstance(top.rhs, ir.Closure):
-            for n, k in _occurrences(top.rhs.body, set(tops)).items():
-                uses[n] += k
-    once = {n for n, k in uses.items() if k == 1} if private else set()
+    once = _used_once(program, tops, top_level) if private else set()
     dictionary = False
     # the top-level functions' guidance (a body changes only in its own turn)
     sized: dict[str, Guidance] = {}
-    for top in program.binds:
-        if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
-            continue
-        mine = {n: c for n, c in tops.items() if n != top.name}
-        sized.pop(top.name, None)
-        for _ in range(_ROUNDS):  # the copies' calls: of a lambda that was an argument
-            rw = _inline_round(top, p, keep, mine, once, sized)
-            if rw is None:
-                break
-            dictionary |= rw.dictionary
-            for table in (p.local_names, p.garbage, *tables):
-                for old, new in rw.renamed:
-                    if old in table:
-                        if isinstance(table, dict):
-                            table[new] = table[old]
-                        else:
-                            table.add(new)
+    todo = [top for top in program.binds if top.module == "Main" and
+            isinstance(top.rhs, ir.Closure) and top.name not in base]
+    for sweep in range(2):
+        for top in todo:
+            mine = {n: c for n, c in tops.items() if n != top.name}
+            sized.pop(top.name, None)
+            for _ in range(_ROUNDS):  # the copies' calls: of a lambda that was an argument
+                rw = _inline_round(top, p, keep, mine, once, sized)
+                if rw is None:
+                    break
+                dictionary |= rw.dictionary
+                for table in (p.local_names, p.garbage, *tables):
+                    for old, new in rw.renamed:
+                        if old in table:
+                            if isinstance(table, dict):
+                                table[new] = table[old]
+                            else:
+                                table.add(new)
+        if not private or sweep:
+            break
+        # the simplifier's next iteration: a function whose other uses were inlined is
+        # now used once (by the live code), and is inlined there in its turn
+        fresh = _used_once(program, tops, top_level) - once
+        once |= fresh
+        todo = [t for t in todo if set(_occurrences(t.rhs.body, fresh))]  # type: ignore
     if dictionary:
         program.binds.append(ir.TopBind(DICTIONARY, ir.ConRhs("()", []), "Main"))
 
@@ -390,6 +234,28 @@ def _top_functions(program: ir.Program, names: set[str]) -> dict[str, ir.Closure
         if n not in seen:
             out[n] = c
     return out  # type: ignore[return-value]
+
+
+def _used_once(program: ir.Program, tops: dict[str, ir.Closure], top_level: set[str]
+               ) -> set[str]:
+    """The functions of ``tops`` the live code (what main, base's code and the generated
+    code reach; an inlined function's own binding is dead) uses once."""
+    binds = {b.name: b for b in program.binds if isinstance(b.rhs, ir.Closure)}
+    names = set(top_level) & set(binds)  # (followed whether inlinable or not)
+    todo = [b.name for b in program.binds if b.module != "Main" or b.name not in top_level]
+    seen = set(todo)
+    uses = dict.fromkeys(tops, 0)
+    while todo:
+        b = binds.get(todo.pop())
+        if b is None:
+            continue
+        for n, k in _occurrences(b.rhs.body, names).items():  # type: ignore[union-attr]
+            if n in uses:
+                uses[n] += k
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return {n for n, k in uses.items() if k == 1}
 
 
 def _occurrences(e: ir.Expr, names: set[str]) -> dict[str, int]:
@@ -432,14 +298,27 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
         # a function left with one use (the others inlined) goes in the simplifier's next
         # iteration, as every binding used once does (inline_once)
         single = app.fun in once if app.fun in tops else a.count[app.fun] == 1
-        if len(kinds) == g.arity and (single or g.inline(kinds, ctx)):
-            chosen[id(app)] = (app.fun, app)
-    if not chosen:
+        if len(kinds) == g.arity and (single or g.inline(kinds, ctx)) or \
+                len(kinds) > g.arity and single and _pushable(funs[app.fun].body):
+            chosen[id(app)] = (app.fun, app)  # (over-saturated: the rest applied inside)
+    partial: dict[int, tuple[str, ir.Bind]] = {}
+    for b, kinds, ctx in a.partials:
+        app = b.rhs.body  # type: ignore[union-attr]
+        c = funs[app.fun]
+        g = guide[app.fun]
+        single = app.fun in once if app.fun in tops else a.count[app.fun] == 1
+        if len(app.args) < len(c.params) and not dictionaries(c) and \
+                (single or g.inline_partial(kinds, ctx)):
+            partial[id(b)] = (app.fun, b)  # a function closure of the rest: no PAP
+    if not chosen and not partial:
         return None
-    done = {n: sum(1 for f, _ in chosen.values() if f == n) for n in funs}
+    done = {n: sum(1 for f, _ in [*chosen.values(), *partial.values()] if f == n)
+            for n in funs}
     drop = {n for n in funs if done[n] and done[n] == a.count[n] and n not in tops}
-    rw = _Rewrite(funs, chosen, drop, p.marks)
+    rw = _Rewrite(funs, chosen, drop, p.marks, partial)
+    rw.serial = p.serial  # copies of copies get names no earlier round gave
     top.rhs.body = rw.expr(top.rhs.body)
+    p.serial = rw.serial
     args = rw.unused - p.local_names
     if args:  # their bindings: dropped as the functions (a literal's box: its case)
         dead = args - _mentioned(top.rhs.body, args)
@@ -477,8 +356,10 @@ class _Rewrite:
     functions every use of which was inlined."""
 
     def __init__(self, funs: dict[str, ir.Closure], chosen: dict[int, tuple[str, ir.App]],
-                 drop: set[str], marks: dict[int, ir.Expr] | None = None):
+                 drop: set[str], marks: dict[int, ir.Expr] | None = None,
+                 partial: dict[int, tuple[str, ir.Bind]] | None = None):
         self.funs, self.chosen, self.drop = funs, chosen, drop
+        self.partial = partial or {}
         self.marks = marks if marks is not None else {}
         self.serial = 0
         self.unused: set[str] = set()  # arguments of inlined calls their copies do not use
@@ -503,7 +384,9 @@ class _Rewrite:
             for x, a in zip(c.params, e.args):
                 if isinstance(a, ir.Var) and x not in used:
                     self.unused.add(a.name)  # GHC drops the argument's binding
-            return self.expr(beta(c.params, e.args, body, cp.fresh))
+            n = len(c.params)
+            out = beta(c.params, e.args[:n], body, cp.fresh)
+            return self.expr(_push(out, e.args[n:], cp.fresh) if len(e.args) > n else out)
         if isinstance(e, ir.SCC):
             e.body = self.expr(e.body)
             return e
@@ -518,6 +401,9 @@ class _Rewrite:
             while isinstance(x, ir.Let):
                 x.binds = [b for b in x.binds if b.name not in self.drop]
                 for b in x.binds:
+                    hit = self.partial.get(id(b))
+                    if hit is not None and hit[1] is b:
+                        b.rhs = self.eta(self.funs[hit[0]], b)
                     if isinstance(b.rhs, ir.Closure):
                         b.rhs.body = self.expr(b.rhs.body)
                 chain.append(x)
@@ -529,6 +415,19 @@ class _Rewrite:
                     out = let
             return out
         return e
+
+
+    def eta(self, c: ir.Closure, b: ir.Bind) -> ir.Closure:
+        """``sat = f a`` (a partial application) as GHC's inlined copy: ``sat = \\y -> body
+        of f [a, y]``, a function closure where the thunk and, when evaluated, its PAP
+        were."""
+        app = b.rhs.body  # type: ignore[union-attr]
+        assert isinstance(b.rhs, ir.Closure) and isinstance(app, ir.App)
+        cp = _Copy(self, self.chosen)
+        n = len(app.args)
+        rest = [cp.fresh(x) for x in c.params[n:]]
+        body = beta(c.params[:n], app.args, cp.expr(c.body), cp.fresh)
+        return ir.Closure(rest, body, dataclasses.replace(b.rhs.info), False)
 
 
 class _Copy:
@@ -563,8 +462,8 @@ class _Copy:
         if isinstance(e, ir.App):
             out = ir.App(self.name(e.fun), self.atoms(e.args))
             hit = self.chosen.get(id(e))
-            if hit is not None and hit[1] is e:
-                self.chosen[id(out)] = (hit[0], out)
+            if hit is not None and hit[1] is e:  # of the copy's own function if it has one
+                self.chosen[id(out)] = (self.name(hit[0]), out)
             if self.rw.marks.get(id(e)) is e:  # an operator's argument evaluated
                 self.rw.marks[id(out)] = out
             return out
@@ -580,6 +479,9 @@ class _Copy:
             for b in e.binds:
                 self.fresh(b.name)
             binds = [ir.Bind(self.name(b.name), self.rhs(b.rhs)) for b in e.binds]
+            for b, new in zip(e.binds, binds):
+                if b.name in self.rw.funs:  # a chosen call of it in the copy: of the copy
+                    self.rw.funs[new.name] = new.rhs  # type: ignore[assignment]
             return ir.Let(binds, self.expr(e.body), e.rec)
         assert isinstance(e, ir.Case)
         scrut = self.expr(e.scrut)
@@ -611,3 +513,34 @@ def _mentioned(e: ir.Expr, names: set[str]) -> set[str]:
                        for a in b.rhs.args if isinstance(a, ir.Var) and a.name in names)
         stack.extend(subexprs(x))
     return out
+
+
+def _pushable(e: ir.Expr) -> bool:
+    """Can a call's extra arguments be pushed into ``e`` (``_push``)?"""
+    while isinstance(e, ir.Let):
+        e = e.body
+    if isinstance(e, ir.Case):
+        return all(_pushable(a.body) for a in e.alts) and (
+            e.default is None or _pushable(e.default))
+    return isinstance(e, (ir.App, ir.SCC))
+
+
+def _push(e: ir.Expr, extra: list[ir.Atom], fresh: Callable[[str], str]) -> ir.Expr:
+    """``e`` applied to ``extra``: GHC's simplifier gives the arguments to each tail call
+    (``(case x of p -> f a) b`` is ``case x of p -> f a b``), in place; a note's value is
+    evaluated, then applied (``case scc<f> e of g -> g b``: the note stays on ``e``)."""
+    if isinstance(e, ir.App):
+        e.args = [*e.args, *extra]  # (the node kept: a chosen call stays chosen)
+        return e
+    if isinstance(e, ir.Let):
+        e.body = _push(e.body, extra, fresh)
+        return e
+    if isinstance(e, ir.SCC):
+        v = fresh("fn")
+        return ir.Case(e, v, [], ir.App(v, list(extra)))
+    assert isinstance(e, ir.Case)
+    for a in e.alts:
+        a.body = _push(a.body, extra, fresh)
+    if e.default is not None:
+        e.default = _push(e.default, extra, fresh)
+    return e

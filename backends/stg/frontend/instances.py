@@ -44,13 +44,19 @@ CLASS_METHODS = {
     "Eq": {"==": "eq", "/=": "ne"},
     "Ord": {"compare": "compare", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"},
     "Functor": {"fmap": "fmap"},
+    "Applicative": {"pure": "pure", "<*>": "ap", "*>": "apRight", "<*": "apLeft"},
+    "Monad": {">>=": "bind", ">>": "then", "return": "return"},
+    "MonadFail": {"fail": "fail"},
     "Num": {"+": "plus", "-": "minus", "*": "times", "negate": "negate", "abs": "abs",
             "signum": "signum", "fromInteger": "fromInteger"},
 }
 #: classes of type constructors (the instance head leaves the last parameter out)
-_CONSTRUCTOR_CLASSES = {"Functor"}
+_CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail"}
 #: methods of those classes the subset cannot dispatch to (the Prelude's code is used)
-_UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord", "<$": "Functor"}
+_UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord", "<$": "Functor",
+                "liftA2": "Applicative"}
+#: the classes of monads, each with the superclass an instance of it needs
+_MONAD_CLASSES = {"Applicative": "Functor", "Monad": "Applicative", "MonadFail": "Monad"}
 
 
 @dataclass
@@ -79,6 +85,7 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
     out: list[S.Decl] = []
     methods: dict[str, InstanceMethod] = {}
     seen: set[tuple[str, str]] = set()
+    monads: dict[tuple[str, str], tuple[int, S.DInst]] = {}
     for k, decl in enumerate(module.decls):
         if not isinstance(decl, S.DInst):
             out.append(decl)
@@ -86,8 +93,8 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
         own = classes.classes.get(decl.cls)
         if decl.cls not in CLASS_METHODS and own is None:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
-                       "subset (only Show, Eq, Ord, Functor, Num and the program's own classes: "
-                       "see SUBSET.md)", file, decl.cls_span)
+                       "subset (only Show, Eq, Ord, Functor, Applicative, Monad, MonadFail, Num "
+                       "and the program's own classes: see SUBSET.md)", file, decl.cls_span)
         data = datas.get(decl.type_name)
         if data is None and not (own is not None and decl.type_name in PRELUDE_HEADS):
             raise _err(f"instance {decl.cls} {decl.type_name}: `{decl.type_name}' is not a data "
@@ -154,13 +161,70 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             if decl.cls == "Num":
                 _num_instance(decl, k, given, derived)
                 derived.num_cons[decl.type_name] = list(data.cons)
+            elif decl.cls in _MONAD_CLASSES:  # completed once all are read (_monads)
+                derived.monad.setdefault(decl.type_name, {}).update(given)
+                monads[key] = (k, decl)
             else:
                 _defaults(decl.cls, k, given, derived, cons, decl.type_name)
         else:
             _own_class_instance(decl, k, own, given, classes, derived,
                                 data.cons if data is not None else [])
     module.decls = out
+    _monads(derived, monads, datas, file)
     return methods
+
+
+def _monads(derived: Derived, monads: dict[tuple[str, str], tuple[int, S.DInst]],
+            datas: dict[str, S.DData], file: str) -> None:
+    """Each monad's operations, the instances' methods with base's defaults for the others
+    (``Derived.monad``: method -> binding, reached by the checked type of each use, directed
+    ``_monad_directed``): return = pure, m >> k = m >>= \\_ -> k, a *> b = (id <$ a) <*> b,
+    a <* b = liftA2 const a b (liftA2 f a = (<*>) (fmap f a)), and GHC's run-time error for a
+    method without a default (GHC warns at compile time: -Wmissing-methods). An instance
+    whose superclass has no instance is GHC's compile-time error."""
+    for (cls, name), (k, decl) in monads.items():
+        sup = _MONAD_CLASSES[cls]
+        data = datas[name]
+        has = name in derived.functor or any(c == "Functor" for c, _ in data.deriving) \
+            if sup == "Functor" else (sup, name) in monads
+        if not has:
+            head = " ".join([name] + decl.tyvars)
+            head = f"({head})" if decl.tyvars else head
+            raise _err(f"No instance for ({sup} {head}) arising from the superclasses of an "
+                       f"instance declaration (instance {cls} {head})", file,
+                       S.join(decl.cls_span, decl.type_span))
+    for name, ops in derived.monad.items():
+        def index(cls: str) -> int:
+            return monads[(cls, name)][0]
+
+        def missing(method: str, part: str, cls: str) -> str:
+            where = S.format_span(file, S.join(monads[(cls, name)][1].cls_span,
+                                               monads[(cls, name)][1].type_span))
+            return derived.helper(
+                f"{part}M{index(cls)}#", f"$c{method}", f'= errorWithoutStackTrace "{where}: '
+                f'No instance nor default method for class operation {method}\\n"')
+
+        def default(part: str, cls: str, text: str) -> str:
+            return derived.helper(f"{part}D{index(cls)}#", f"$dm{part}", text)
+
+        if ("Applicative", name) not in monads:
+            continue  # a MonadFail instance alone: refused above
+        fmap = derived.functor.get(name, "fmap")
+        if "pure" not in ops:
+            ops["pure"] = missing("pure", "pure", "Applicative")
+        if "<*>" not in ops:
+            ops["<*>"] = missing("<*>", "ap", "Applicative")
+        ap = ops["<*>"]
+        if "*>" not in ops:
+            ops["*>"] = default("apRight", "Applicative", f"a b = {ap} ({fmap} (\\_ x -> x) a) b")
+        if "<*" not in ops:
+            ops["<*"] = default("apLeft", "Applicative", f"a b = {ap} ({fmap} (\\x _ -> x) a) b")
+        if ("Monad", name) in monads:
+            ops.setdefault("return", ops["pure"])
+            if ">>=" not in ops:
+                ops[">>="] = missing(">>=", "bind", "Monad")
+            if ">>" not in ops:
+                ops[">>"] = default("then", "Monad", f"m k = {ops['>>=']} m (\\_ -> k)")
 
 
 def _own_class_instance(decl: S.DInst, k: int, own: ClassInfo, given: dict[str, str],

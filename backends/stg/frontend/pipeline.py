@@ -20,6 +20,7 @@ from . import syntax as S
 from .cc import MODES, AutoCC, caf_cc
 from .deriving import Derived, derive
 from .classes import lower_classes, method_names, resolve_methods
+from .newtypes import erasable, erase as erase_newtypes, selectors, tick_selectors
 from .instances import lower_instances
 from .desugar import Desugarer
 from .directed import num_literals, open_literals, type_literals
@@ -63,15 +64,18 @@ _BASE_MODULES = {
     "GHC.Base": "<> mappend mempty mconcat appendOrdering# memptyOrdering# mconcatOrdering# "
                 "appendUnit# memptyUnit# mconcatUnit# appendFun1Ordering# appendFun2Ordering# "
                 "appendFun1List# appendFun2List# "
-                "map ++ foldr id const flip . $ $! seq otherwise && || not return pure >>= >> "
-                "=<< fmap <$> <*> *> <* asTypeOf until fmapMaybe# fmapPair# bindMaybe# thenMaybe# "
+                "map ++ foldr id const flip . $ applyNewtype# $! seq otherwise && || not return "
+                "pure >>= >> =<< fail failMaybe# failList# fmap <$> <$ <*> *> <* asTypeOf until "
+                "fmapMaybe# fmapPair# bindMaybe# thenMaybe# "
                 "returnMaybe# flipBindMaybe# bindList# thenList# returnList# flipBindList# "
                 "bindListGo# bindListIn#",
     "Data.Either": "fmapEither# bindEither# thenEither# returnEither# flipBindEither#",
     "Data.Traversable": "sequenceWith# sequenceWith_# mapMWith# mapMWith_# forMWith# "
                         "forMWith_# whenWith# unlessWith# foldMWith# replicateMWith# "
                         "replicateMWith_# zipWithMWith# zipWithMWith_# filterMWith# apWith# "
-                        "rightWith# leftWith#",
+                        "rightWith# leftWith# traverseU# mapMU_# sequenceU_# foldMU# "
+                        "replicateMU# replicateMLoop# replicateMU_# replicateMLoop_# "
+                        "zipWithMU_# filterMU# whenU# unlessU#",
     "GHC.Read": "read readAt#",
     "Text.Printf": "printf forceArgs# printfStr# printfIO#",
     "System.Environment": "getArgs getProgName",
@@ -362,6 +366,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names) |
                   generated,
                   {c: d.arity for c, d in cons.items()}, fix)
+    erased = set(erasable(user.decls, classes.prelude_instances | set(classes.instances)))
+    erase_newtypes([user, dmod], erased)
 
     # IR names: the program's own top-level names are kept; Prelude names that clash with
     # them or with primitive names get a "Prelude." prefix.
@@ -413,12 +419,14 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                 if isinstance(top.rhs, ir.Closure) and not top.rhs.params:
                     # keyed by the IR binding name; labelled with the source name
                     program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
+    tick_selectors(program, {unames[f] for f in selectors(user.decls, erased)})
     inline_once(program, d_user.local_names, {**d_user.arg_evals, **d_user.split_sccs},
                 d_user.selections_of)  # GHC -O0's simplifier: bindings used once
     inline_calls(program, d_user.local_names, d_user.arg_evals, _dictionaries,
                  set(d_user.selections_of), d_user.garbage,  # and small ones
                  {unames[n] for n in user_names if n != "main"}, only_main_exported(source),
-                 (d_user.dict_funs, d_user.rec_instances, d_user.alloc_boxes))
+                 (d_user.dict_funs, d_user.rec_instances, d_user.alloc_boxes),
+                 {n for n, (label, _, _) in derived.labels.items() if label is None})
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     instantiations(program, d_user.rec_instances, d_user.fresh)  # (after the free variables)

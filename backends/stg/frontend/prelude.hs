@@ -14,7 +14,7 @@ infixr 5 :, ++
 infixr 6 <>
 infix 5 \\
 infix 4 ==, /=, <, <=, >=, >, `elem`, `notElem`
-infixl 4 <$>, <*>, *>, <*
+infixl 4 <$>, <$, <*>, *>, <*
 infixr 3 &&
 infixr 2 ||
 infixl 1 >>, >>=
@@ -960,11 +960,39 @@ apWith# b r mf mx = b mf (\f -> b mx (\x -> r (f x)))
 rightWith# b r ma mb = b ma (\_ -> mb)
 leftWith# b r ma mb = b ma (\a -> b mb (\_ -> r a))
 zipWithMWith_# b r f xs ys = sequenceWith_# b r (zipWith f xs ys)
+-- base's definitions at a program's own monad, given its instance's methods (ap: <*>,
+-- fm: fmap, pu: pure, th: >>, apr: *>; directed._user_monad): traverse for lists, liftA2
+-- as the class's default (<*>) . fmap, mapM_/sequence_ as foldr of >>, foldM as foldlM,
+-- replicateM and filterM as Control.Monad's loops
+-- MonadFail's fail: IO's raises an IOError (uncaught: `prog: user error (msg)'), Maybe's and
+-- the list's are their empty values
+fail s = errorWithoutStackTrace ("user error (" ++ s ++ ")")
+failMaybe# _ = Nothing
+failList# _ = []
+-- base's ($) where GHC -O0 calls it: with a newtype's constructor (newtypes.py)
+applyNewtype# f x = f x
+-- (base's arities: mapM f and mapM_ f make their pure []/return () once, a CAF's at its
+-- evaluation)
+traverseU# ap fm pu f = let z = pu [] in \xs -> foldr (\x ys -> ap (fm (:) (f x)) ys) z xs
+mapMU_# th r f = let z = r () in \xs -> foldr (\x k -> th (f x) k) z xs
+sequenceU_# th r = let z = r () in \ms -> foldr (\m k -> th m k) z ms
+foldMU# b r f z0 xs = foldr (\x k z -> b (f z x) k) r xs z0
+replicateMU# ap fm pu n m = replicateMLoop# ap fm pu m n
+replicateMLoop# ap fm pu m c =
+  if c <= 0 then pu [] else ap (fm (:) m) (replicateMLoop# ap fm pu m (c - 1))
+replicateMU_# apr pu n m = replicateMLoop_# apr pu m n
+replicateMLoop_# apr pu m c = if c <= 0 then pu () else apr m (replicateMLoop_# apr pu m (c - 1))
+zipWithMU_# apr pu f xs ys = foldr (\m k -> apr m k) (pu ()) (zipWith f xs ys)
+filterMU# ap fm pu p =
+  let z = pu [] in \xs -> foldr (\x r -> ap (fm (\flg -> if flg then (x :) else id) (p x)) r) z xs
+whenU# pu c m = if c then m else pu ()
+unlessU# pu c m = if c then pu () else m
 filterMWith# b r _ [] = r []
 filterMWith# b r p (x:xs) =
   b (p x) (\keep -> b (filterMWith# b r p xs) (\ys -> r (if keep then x : ys else ys)))
 fmap f m w = case m w of IO# w' a -> IO# w' (f a)
 (<$>) f m = fmap f m
+(<$) x m = fmap (\_ -> x) m
 -- fmap at the other functors: the checked type picks one (pipeline._type_directed)
 fmapMaybe# _ Nothing = Nothing
 fmapMaybe# f (Just x) = Just (f x)

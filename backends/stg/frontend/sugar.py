@@ -26,12 +26,22 @@ MONAD_OPS = {"IO": (">>", ">>=", None), "Maybe": ("thenMaybe#", "bindMaybe#", "N
              "[]": ("thenList#", "bindList#", "[]"), "Either": ("thenEither#", "bindEither#", None)}
 
 
-def desugar_do(stmts: list[S.Stmt], monad: str = "IO") -> S.Expr:
+def _fail(fail: str, span: S.Span, file: str) -> S.Expr:
+    """The value of a failed pattern: base's Nothing or [], or a program's MonadFail
+    instance's ``fail`` (a binding, ``failI3#``) applied to GHC's message."""
+    if not fail.endswith("#"):
+        return S.ECon(fail, NOSPAN)
+    msg = "Pattern match failure in do expression at " + S.format_span(file, span)
+    return S.EApp(builtin(fail), [S.ELit(msg, "String", NOSPAN)], NOSPAN)
+
+
+def desugar_do(stmts: list[S.Stmt], monad: str = "IO",
+               ops: tuple[str, str, str | None] | None = None, file: str = "") -> S.Expr:
     """``do`` in ``monad``: ``e; rest`` -> ``e >> rest``; ``p <- e; rest`` -> ``e >>= \\p ->
     rest``; ``let ds; rest`` -> ``let ds in rest``. In Maybe and lists a pattern that does
     not match gives ``fail``'s Nothing or [] (the report's translation), elsewhere an
-    error."""
-    then_, bind, fail = MONAD_OPS[monad]
+    error. ``ops``: a program's monad's operations (directed._user_monad)."""
+    then_, bind, fail = ops or MONAD_OPS[monad]
     last = stmts[-1]
     assert isinstance(last, S.SExpr)
     result: S.Expr = last.expr
@@ -42,7 +52,8 @@ def desugar_do(stmts: list[S.Stmt], monad: str = "IO") -> S.Expr:
             if fail is not None and not isinstance(s.pat, (S.PVar, S.PWild)):
                 v = fresh_name("p")
                 rhs = S.Rhs(result, [], [], NOSPAN)
-                other = S.Rhs(S.ECon(fail, NOSPAN), [], [], NOSPAN)
+                other = S.Rhs(_fail(fail, getattr(s.pat, "span", s.span), file), [], [],
+                              NOSPAN)
                 body = S.ECase(S.EVar(v, NOSPAN), [S.Alt(s.pat, rhs, NOSPAN),
                                                   S.Alt(S.PWild(NOSPAN), other, NOSPAN)],
                                NOSPAN)

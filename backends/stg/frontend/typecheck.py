@@ -33,7 +33,7 @@ from .lexer import Token, tokenize
 from .rename import decl_binders, pat_binders
 from .typecheck_env import Scheme, Sig, TypeReader, TypeScope, Unreadable, prelude_env, \
     read_data, read_synonym, tyvar_names
-from .typecheck_classes import ClassChecker
+from .typecheck_classes import MONAD_CLASSES, ClassChecker
 from .typecheck_expr import ExprChecker, sccs, type_tokens
 from .typecheck_inline import specialise_single_uses
 from profkit.errors import SourceError
@@ -192,6 +192,7 @@ class Checker(ClassChecker, ExprChecker):
         self.class_schemes: dict[str, tuple[Scheme, list[str], int]] = {}
         self.supers: dict[str, tuple[str, ...]] = {}
         self.var_insts: list[tuple[S.EVar, str, str, T.Type]] = []
+        self.monad_uses: list[tuple[Scheme, list, S.Span]] = []  # check_monad_uses
         if prep.needs_tokens:
             try:
                 self.toks = [t for t in tokenize(prep.source, prep.file) if t.kind != "eof"]
@@ -233,6 +234,8 @@ class Checker(ClassChecker, ExprChecker):
         self.last_vs = vs
         if id(sc) in self.own_schemes:
             self.instances.setdefault(id(sc), []).append(vs)
+            if any(c in MONAD_CLASSES for c, _ in sc.preds):
+                self.monad_uses.append((sc, vs, span))
         for cls, t in sc.preds:
             self.pred(cls, T.inst(t, vs), origin, span)
         return T.inst(sc.type, vs)
@@ -518,14 +521,6 @@ class Checker(ClassChecker, ExprChecker):
         self.default(ambiguous)
 
     # -- constraints ------------------------------------------------------------------------------
-    def no_instance(self, p: Pred, extra: str = "") -> SourceError:
-        nm = T.Namer()
-        hint = ""
-        if T.split_fun(p.type) is not None:
-            hint = " (maybe you haven't applied a function to enough arguments?)"
-        return self.err(f"No instance for ({p.cls} {nm.show(p.type, 2)}) arising from "
-                        f"{p.origin}{hint}{extra}", p.span)
-
     def simplify_all(self, preds: list[Pred]) -> list[Pred]:
         """Reduce by instances to constraints on type variables (or rigid ones)."""
         out: list[Pred] = []
@@ -647,4 +642,4 @@ class Checker(ClassChecker, ExprChecker):
         self.wanted = []
         self.default(rest)
         self.skolem_subst = specialise_single_uses(self)
-
+        self.check_monad_uses()

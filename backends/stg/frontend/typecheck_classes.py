@@ -5,14 +5,20 @@ method use is at (``classes.resolve_methods`` turns those into calls)."""
 
 from __future__ import annotations
 
+from profkit.errors import SourceError
+
 from . import syntax as S
 from . import typecheck_types as T
 from .typecheck_env import Scheme, Sig
 
+#: the classes of monads, whose instance the subset chooses by type (a Functor-generic
+#: function's fmap is refused where it is: directed._functor_directed)
+MONAD_CLASSES = {"Applicative", "Monad", "MonadFail"}
+
 
 class ClassChecker:
     """Needs from ``Checker``: prep, env, prelude, scope, toks, supers, class_schemes,
-    var_insts, last_vs, inst_var, read_sig, bind, err."""
+    var_insts, last_vs, own_schemes, monad_uses, inst_var, read_sig, bind, err."""
 
     def use_var(self, e: S.EVar) -> T.Type:
         """The type of a use of variable ``e``; a use of a method of the program's classes
@@ -110,6 +116,31 @@ class ClassChecker:
         bound = dict(zip(tyvars, args))
         return [(c, bound[v]) for c, v in context if v in bound]
 
+    def check_monad_uses(self) -> None:
+        """A function of the program generic in its monad (``Monad m =>``) runs in IO only:
+        the machine's values carry no type, and the subset passes no dictionaries, so its
+        uses at another monad are refused (GHC would pass the monad's dictionary)."""
+        for sc, vs, span in self.monad_uses:
+            for cls, t in sc.preds:
+                if cls not in MONAD_CLASSES:
+                    continue
+                head, _ = T.spine(T.prune(T.inst(t, vs)))
+                if isinstance(head, T.TCon) and not head.rigid and head.key != "IO":
+                    name = self.own_schemes[id(sc)][2]
+                    raise SourceError(
+                        f"`{name}' is generic in its monad (a {cls} constraint): its use "
+                        f"here at {head.name} is not supported by the Haskell subset, which "
+                        "runs such functions in IO only (see SUBSET.md)", self.file,
+                        max(span[0], 1), max(span[1], 1))
+
+    def no_instance(self, p: "Pred", extra: str = "") -> SourceError:
+        """GHC's message for a constraint no instance satisfies."""
+        nm = T.Namer()
+        hint = ""
+        if T.split_fun(p.type) is not None:
+            hint = " (maybe you haven't applied a function to enough arguments?)"
+        return self.err(f"No instance for ({p.cls} {nm.show(p.type, 2)}) arising from "
+                        f"{p.origin}{hint}{extra}", p.span)
 
 
 def _dispatch_position(t: T.Type, k: int) -> int | None:

@@ -227,12 +227,14 @@ enumFromThen :: Enum a => a -> a -> [a]
 enumFromTo :: Enum a => a -> a -> [a]
 enumFromThenTo :: Enum a => a -> a -> a -> [a]
 return :: Monad m => a -> m a
+fail :: MonadFail m => String -> m a
 pure :: Applicative f => a -> f a
 (>>=) :: Monad m => m a -> (a -> m b) -> m b
 (>>) :: Monad m => m a -> m b -> m b
 (=<<) :: Monad m => (a -> m b) -> m a -> m b
 fmap :: Functor f => (a -> b) -> f a -> f b
 (<$>) :: Functor f => (a -> b) -> f a -> f b
+(<$) :: Functor f => a -> f b -> f a
 putStr :: String -> IO ()
 putStrLn :: String -> IO ()
 putChar :: Char -> IO ()

@@ -106,6 +106,9 @@ class Codegen(CaseCodegen):
         self.gref: dict[str, str] = {}  # global name -> namespace name of its object
         self.gobj: dict[str, Any] = {}
         self.gfun: dict[str, tuple[str, str, int]] = {}  # global fun -> (code, pad, arity)
+        # let-bound function -> its arity (binders are unique in the program): GHC's known
+        # local functions, whose over-saturated calls restore the caller's stack (gen_app)
+        self.lfun: dict[str, int] = {}
         self.lf_code: list[tuple[LF, str]] = []
         self.aliases: dict[str, str] = {}  # generated function name -> the one it forwards to
         self.cons_per_type: dict[str, int] = {}
@@ -394,6 +397,14 @@ class Codegen(CaseCodegen):
         if g is not None and g[2] == len(e.args):
             # the callee's padding is spliced in by finish() once every body is compiled
             em(f"return {g[0]}, [{args}@@{g[1]}@@]")
+        elif 0 < (g[2] if g is not None else self.lfun.get(e.fun, 0)) < len(e.args):
+            # GHC's direct call of a known function (global or let-bound) with more
+            # arguments: the rest are applied to its result under the caller's stack
+            # (StgCmmLayout.slowArgs's stg_restore_cccs frame), not under the callee's
+            n = g[2] if g is not None else self.lfun[e.fun]
+            atoms = [self.atom(a, scope) for a in e.args]
+            em(f"push((AP, [{', '.join(atoms[n:])}], CCS))")
+            em(f"return apply({ref}, [{', '.join(atoms[:n])}])")
         else:
             em(f"return apply({ref}, [{args}])")
 
@@ -472,6 +483,8 @@ class Codegen(CaseCodegen):
         inner = scope if inplace else dict(scope)
         slots = []
         for b in e.binds:
+            if type(b.rhs) is ir.Closure and b.rhs.params:
+                self.lfun[b.name] = len(b.rhs.params)
             s = ctx.new()
             slots.append(s)
             inner[b.name] = s

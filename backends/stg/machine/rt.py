@@ -29,6 +29,8 @@ heap thunks:
 * ``(UPD, thunk, ccs)`` update frame of a CAF (id -1, whose own stack is read later: the
   retainer identity of its value): overwrites the thunk, restores ``ccs``;
 * ``(AP, args)``     pending arguments of an over-saturated call;
+* ``(AP, args, ccs)`` those of a known function's over-saturated call, applied under the
+  caller's ``ccs`` (GHC's code pushes ``stg_restore_cccs`` below them);
 * ``(AP, None)``     bottom of the stack (returning to it ends the run: ``Halt``);
 * ``(WM, frame)``    a frame wrapped as the collector's watermark (``Machine.wm_pop``).
 
@@ -147,6 +149,8 @@ def ret(v):
                     args = fr[1]
                     if args is None:  # the bottom frame
                         raise Halt(v)
+                    if len(fr) > 2:  # a known call's: the caller's stack (stg_restore_cccs)
+                        CCS = fr[2]
                     return apply(v, args)
                 CCS = fr[2]
                 env = fr[1]
