@@ -405,6 +405,12 @@ def _uses(node: object, name: str) -> list[bool]:
     return out
 
 
+def _is_box(e: ir.Expr) -> bool:
+    """``literals.box_alloc``'s allocation of a literal's box (``+# 2.5 -0.0``)."""
+    return isinstance(e, ir.PrimOp) and e.op == "+" and len(e.args) == 2 and \
+        all(isinstance(a, ir.Lit) for a in e.args) and e.args[1].value == 0  # type: ignore
+
+
 def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool = False
                 ) -> bool:
     """If ``body`` is a constructor application in A-normal form (lets of its argument
@@ -412,9 +418,15 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
     ``cc`` (not counted) and say so."""
     lets = []
     e = body
-    while isinstance(e, ir.Let) and (rec or not e.rec):
-        lets.append(e)
-        e = e.body
+    while True:
+        if isinstance(e, ir.Let) and (rec or not e.rec):
+            lets.append(e)
+            e = e.body
+        elif isinstance(e, ir.Case) and not e.alts and e.default is not None and \
+                _is_box(e.scrut):  # a literal's box (literals.box_alloc): GHC's let
+            e = e.default
+        else:
+            break
     cons = {b.name for let in lets for b in let.binds if isinstance(b.rhs, ir.ConRhs)}
     if not (isinstance(e, ir.ConApp) or (isinstance(e, ir.App) and not e.args
                                          and e.fun in cons)):  # a list literal's last cell

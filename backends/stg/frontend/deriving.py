@@ -74,6 +74,10 @@ class Derived:
     #: type name -> method of Applicative/Monad (``>>=``, ``pure``...) -> its binding: the
     #: program's instances' methods or base's defaults (instances._monads)
     monad: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: type name -> method of Semigroup/Monoid (``<>``, ``mempty``...) -> its binding
+    monoid: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: type name -> method of Foldable (``foldr``, ``toList``...) -> its binding
+    foldable: dict[str, dict[str, str]] = field(default_factory=dict)
     #: type name -> its constructors and their arities (for the open-type dispatchers)
     num_cons: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 

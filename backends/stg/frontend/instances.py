@@ -1,4 +1,6 @@
-"""Instances the program declares of the Prelude's classes Show, Eq, Ord, Functor and Num.
+"""Instances the program declares of the Prelude's classes Show, Eq, Ord, Functor, Num,
+Applicative, Monad, MonadFail, Semigroup, Monoid and Foldable (the last six reached by
+type: ``_monads``, ``_monoids``, ``_foldables``).
 
 ``instance Show Shape where show (Circle r) = ...`` is code of the program's own module, as
 GHC compiles it: each method is a top-level binding, and with ``-fprof-auto`` (or
@@ -47,16 +49,22 @@ CLASS_METHODS = {
     "Applicative": {"pure": "pure", "<*>": "ap", "*>": "apRight", "<*": "apLeft"},
     "Monad": {">>=": "bind", ">>": "then", "return": "return"},
     "MonadFail": {"fail": "fail"},
+    "Foldable": {m: m.replace("'", "S") for m in (
+        "foldr", "foldMap", "foldl", "foldl'", "foldr1", "length", "null", "sum", "product",
+        "elem", "maximum", "minimum")},
+    "Semigroup": {"<>": "sappend"},
+    "Monoid": {"mempty": "mempty", "mappend": "mappend", "mconcat": "mconcat"},
     "Num": {"+": "plus", "-": "minus", "*": "times", "negate": "negate", "abs": "abs",
             "signum": "signum", "fromInteger": "fromInteger"},
 }
 #: classes of type constructors (the instance head leaves the last parameter out)
-_CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail"}
+_CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail", "Foldable"}
 #: methods of those classes the subset cannot dispatch to (the Prelude's code is used)
 _UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord", "<$": "Functor",
-                "liftA2": "Applicative"}
+                "liftA2": "Applicative", "sconcat": "Semigroup", "stimes": "Semigroup"}
 #: the classes of monads, each with the superclass an instance of it needs
 _MONAD_CLASSES = {"Applicative": "Functor", "Monad": "Applicative", "MonadFail": "Monad"}
+_MONOID_CLASSES = {"Semigroup", "Monoid", "Foldable"}
 
 
 @dataclass
@@ -85,7 +93,7 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
     out: list[S.Decl] = []
     methods: dict[str, InstanceMethod] = {}
     seen: set[tuple[str, str]] = set()
-    monads: dict[tuple[str, str], tuple[int, S.DInst]] = {}
+    by_type: dict[tuple[str, str], tuple[int, S.DInst]] = {}  # instances reached by type
     for k, decl in enumerate(module.decls):
         if not isinstance(decl, S.DInst):
             out.append(decl)
@@ -93,8 +101,10 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
         own = classes.classes.get(decl.cls)
         if decl.cls not in CLASS_METHODS and own is None:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
-                       "subset (only Show, Eq, Ord, Functor, Applicative, Monad, MonadFail, Num "
-                       "and the program's own classes: see SUBSET.md)", file, decl.cls_span)
+                       "subset (only Show, Eq, Ord, Functor, Applicative, Monad, MonadFail, "
+                       "Semigroup, Monoid, Foldable, Num and the program's own classes: see "
+                       "SUBSET.md)",
+                       file, decl.cls_span)
         data = datas.get(decl.type_name)
         if data is None and not (own is not None and decl.type_name in PRELUDE_HEADS):
             raise _err(f"instance {decl.cls} {decl.type_name}: `{decl.type_name}' is not a data "
@@ -161,28 +171,82 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             if decl.cls == "Num":
                 _num_instance(decl, k, given, derived)
                 derived.num_cons[decl.type_name] = list(data.cons)
-            elif decl.cls in _MONAD_CLASSES:  # completed once all are read (_monads)
-                derived.monad.setdefault(decl.type_name, {}).update(given)
-                monads[key] = (k, decl)
+            elif decl.cls in _MONAD_CLASSES or decl.cls in _MONOID_CLASSES:
+                # completed once all are read (_monads, _monoids)
+                table = derived.monad if decl.cls in _MONAD_CLASSES else \
+                    derived.foldable if decl.cls == "Foldable" else derived.monoid
+                table.setdefault(decl.type_name, {}).update(given)
+                by_type[key] = (k, decl)
             else:
                 _defaults(decl.cls, k, given, derived, cons, decl.type_name)
         else:
             _own_class_instance(decl, k, own, given, classes, derived,
                                 data.cons if data is not None else [])
     module.decls = out
-    _monads(derived, monads, datas, file)
+    _monads(derived, by_type, datas, file)
+    _monoids(derived, by_type, file)
+    _foldables(derived, by_type, file)
     return methods
+
+
+def _foldables(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.DInst]],
+               file: str) -> None:
+    """Each Foldable instance's foldr (given, or base's default from a foldMap: here
+    through the list of its elements) and its toList (foldr (:) []); the Prelude's
+    Foldable functions reach them by type (directed_monads ``foldable_directed``)."""
+    for name, ops in derived.foldable.items():
+        k, decl = instances[("Foldable", name)]
+        if "foldr" not in ops:
+            if "foldMap" in ops:
+                body = f"f z t = foldr f z ({ops['foldMap']} (\\x -> [x]) t)"
+            else:
+                where = S.format_span(file, S.join(decl.cls_span, decl.type_span))
+                body = (f'= errorWithoutStackTrace "{where}: No instance nor default method '
+                        'for class operation foldr\\n"')
+            ops["foldr"] = derived.helper(f"foldrD{k}#", "$dmfoldr", body)
+        ops["toList"] = derived.helper(f"toListD{k}#", "$dmtoList",
+                                       f"t = {ops['foldr']} (:) [] t")
+
+
+def _monoids(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.DInst]],
+             file: str) -> None:
+    """Each Semigroup/Monoid instance's operations (``Derived.monoid``, reached by the
+    checked type of each use, directed ``_monoid_directed``), with base's defaults:
+    mappend = (<>), mconcat = foldr mappend mempty; a Monoid instance needs a Semigroup
+    one (GHC's compile-time error)."""
+    for name, ops in derived.monoid.items():
+        k, decl = instances.get(("Monoid", name)) or instances[("Semigroup", name)]
+        if ("Monoid", name) in instances and ("Semigroup", name) not in instances:
+            head = " ".join([name] + decl.tyvars)
+            head = f"({head})" if decl.tyvars else head
+            raise _err(f"No instance for (Semigroup {head}) arising from the superclasses of "
+                       f"an instance declaration (instance Monoid {head})", file,
+                       S.join(decl.cls_span, decl.type_span))
+        where = S.format_span(file, S.join(decl.cls_span, decl.type_span))
+        for method, part in (("<>", "sappend"), ("mempty", "mempty")):
+            if method not in ops and (method == "<>" or ("Monoid", name) in instances):
+                ops[method] = derived.helper(
+                    f"{part}M{k}#", f"$c{method}", f'= errorWithoutStackTrace "{where}: No '
+                    f'instance nor default method for class operation {method}\\n"')
+        if ("Monoid", name) in instances:
+            ops.setdefault("mappend", ops["<>"])
+            if "mconcat" not in ops:
+                ops["mconcat"] = derived.helper(f"mconcatD{k}#", "$dmmconcat",
+                                                f"xs = foldr {ops['mappend']} {ops['mempty']} xs")
 
 
 def _monads(derived: Derived, monads: dict[tuple[str, str], tuple[int, S.DInst]],
             datas: dict[str, S.DData], file: str) -> None:
     """Each monad's operations, the instances' methods with base's defaults for the others
-    (``Derived.monad``: method -> binding, reached by the checked type of each use, directed
-    ``_monad_directed``): return = pure, m >> k = m >>= \\_ -> k, a *> b = (id <$ a) <*> b,
+    (``Derived.monad``: method -> binding, reached by the checked type of each use,
+    ``directed_monads.monad_directed``): return = pure, m >> k = m >>= \\_ -> k,
+    a *> b = (id <$ a) <*> b,
     a <* b = liftA2 const a b (liftA2 f a = (<*>) (fmap f a)), and GHC's run-time error for a
     method without a default (GHC warns at compile time: -Wmissing-methods). An instance
     whose superclass has no instance is GHC's compile-time error."""
     for (cls, name), (k, decl) in monads.items():
+        if cls not in _MONAD_CLASSES:
+            continue
         sup = _MONAD_CLASSES[cls]
         data = datas[name]
         has = name in derived.functor or any(c == "Functor" for c, _ in data.deriving) \

@@ -60,7 +60,9 @@ def literal_of(e: S.Expr) -> ir.Lit | None:
     if isinstance(e, S.ELit) and e.kind != "String":
         return IntegerLit(e.value, "Int") if e.integer else ir.Lit(e.value, e.kind)
     if isinstance(e, S.ENeg):
+        # GHC's desugarer folds the negation of an integral literal at Int or Integer; at
+        # Double (`Deposit (-1)`, `-0.5`) it calls negate on the literal's box
         inner = strip(e.expr)
-        if isinstance(inner, S.ELit) and inner.kind in ("Int", "Double"):
+        if isinstance(inner, S.ELit) and inner.kind == "Int":
             return ir.Lit(-inner.value, inner.kind)  # type: ignore[operator]
     return None

@@ -11,7 +11,7 @@ alone.
 The machine's values carry no type, so a type whose instances are chosen by the constructor
 of a value at run time keeps its box: a newtype with a deriving clause, or with an instance
 of a class other than Functor, Applicative, Monad and MonadFail (whose methods are reached by
-the checked type of each use, directed ``_monad_directed``).
+the checked type of each use, directed_monads ``monad_directed``).
 
     erasable(decls, instances)          the newtypes whose constructor goes
     erase(modules, cons)                after the type-directed rewrites, before desugaring

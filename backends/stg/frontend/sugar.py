@@ -40,7 +40,7 @@ def desugar_do(stmts: list[S.Stmt], monad: str = "IO",
     """``do`` in ``monad``: ``e; rest`` -> ``e >> rest``; ``p <- e; rest`` -> ``e >>= \\p ->
     rest``; ``let ds; rest`` -> ``let ds in rest``. In Maybe and lists a pattern that does
     not match gives ``fail``'s Nothing or [] (the report's translation), elsewhere an
-    error. ``ops``: a program's monad's operations (directed._user_monad)."""
+    error. ``ops``: a program's monad's operations (directed_monads._user_monad)."""
     then_, bind, fail = ops or MONAD_OPS[monad]
     last = stmts[-1]
     assert isinstance(last, S.SExpr)

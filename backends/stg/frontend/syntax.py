@@ -150,7 +150,7 @@ class EDo:
     span: Span
     #: the monad the checker found (pipeline): "IO", "Maybe", "[]" or "Either"
     monad: str = "IO"
-    #: a program's monad's (>>), (>>=) and fail value (directed._user_monad)
+    #: a program's monad's (>>), (>>=) and fail value (directed_monads._user_monad)
     ops: tuple[str, str, str | None] | None = None
 
 

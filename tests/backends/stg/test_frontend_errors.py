@@ -50,8 +50,10 @@ CASES = [
     ("class C a where\n  f :: a -> Int\nf x = 2\nmain = print 1", 3, 1,
      "Multiple declarations of `f'"),
     # instances of the Prelude's classes for the program's types only, each method checked
-    ("data T = T\ninstance Foldable T where\n  foldr _ z _ = z\nmain = print 1", 2, 10,
-     "instances of class `Foldable' are not supported"),
+    ("data T = T\ninstance Traversable T where\n  traverse _ x = x\nmain = print 1", 2, 10,
+     "instances of class `Traversable' are not supported"),
+    ("data T = T\ninstance Foldable T where\n  foldr _ z _ = z\nmain = print 1", 2, 19,
+     "Expected kind `* -> *', but `T' has kind `*'"),
     # Num instances (issue 18), GHC 9.0.2's wording
     ("data V a = V a\ninstance Num (V a) where\n  V a + V b = V (a + b)\n"
      "  fromInteger n = V (fromInteger n)\nmain = print 1", 3, 20,

@@ -83,6 +83,8 @@ BAD = [
     # GHC: the superclass instance is missing
     ("newtype P a = P (Int -> a)\ninstance Monad P where\n  P f >>= k = P f\nmain = print 1",
      2, 10, "No instance for (Applicative P) arising from the superclasses"),
+    ("data V = V Int\ninstance Monoid V where\n  mempty = V 0\nmain = print 1", 2, 10,
+     "No instance for (Semigroup V) arising from the superclasses"),
     # a function generic in its monad runs in IO only (no dictionaries in the subset)
     ("twice :: Monad m => (a -> m a) -> a -> m a\ntwice f x = f x >>= f\n"
      "main = print (twice Just 1)", 3, 15, "`twice' is generic in its monad"),
@@ -108,3 +110,33 @@ def test_monad_fail_at_a_programs_monad_maybe_and_lists(tmp_path):
            "  print (safeDiv 7 2, safeDiv 1 0)\n"
            "  print ([1, 2] >>= \\x -> if x > 1 then fail \"no\" else [x, x] :: [Int])\n")
     assert _run(tmp_path, src, "-p") == "(Just 3,Nothing)\n[1,1]\n"
+
+
+def test_semigroup_and_monoid_instances_run_and_are_entered_as_in_ghc(tmp_path):
+    """The program's Semigroup/Monoid instances (a record of statistics, a newtype): <>,
+    mappend, mempty and mconcat at its type call its methods (mappend = (<>) and mconcat =
+    foldr mappend mempty are base's defaults): GHC's output, tree and entries."""
+    src = (SHAPES / "programs" / "monoids.hs").read_text()
+    stdout = _run(tmp_path, src, "-P", name="monoids.hs")
+    assert stdout == (SHAPES / "out" / "monoids.stdout").read_text()
+    assert _tree(tmp_path / "monoids.prof") == _tree(SHAPES / "out" / "monoids.prof")
+    g_total, _ = _per_cc(SHAPES / "out" / "monoids.prof")
+    p_total, _ = _per_cc(tmp_path / "monoids.prof")
+    assert p_total == pytest.approx(g_total, rel=0.02)
+
+
+def test_foldable_instances_serve_the_preludes_foldable_functions(tmp_path):
+    """The program's Foldable instances (a tree by foldr, a bag by foldMap with its own
+    length): sum, product, length, maximum, minimum, elem, null, foldr, foldl, foldl',
+    any, all, concatMap and mapM_ at its type: GHC's output, the instance's methods entered
+    as in GHC; the functions the instance leaves out work on the list of its elements
+    (base's defaults go through foldMap: 0.945x GHC's total here)."""
+    src = (SHAPES / "programs" / "foldables.hs").read_text()
+    stdout = _run(tmp_path, src, "-P", name="foldables.hs")
+    assert stdout == (SHAPES / "out" / "foldables.stdout").read_text()
+    ours, ghc = (Counter({k: v for k, v in _tree(path).items() if k[1]})
+                 for path in (tmp_path / "foldables.prof", SHAPES / "out" / "foldables.prof"))
+    assert ours == ghc
+    g_total, _ = _per_cc(SHAPES / "out" / "foldables.prof")
+    p_total, _ = _per_cc(tmp_path / "foldables.prof")
+    assert p_total == pytest.approx(g_total, rel=0.07)
