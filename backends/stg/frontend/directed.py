@@ -68,9 +68,13 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _printf_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
             _monoid_directed(e, _t, types.file, derived)
-        if derived.foldable and prelude_ref(e, FOLDABLE) and (
-                e.name not in MONADIC or monad_of(e, _t) in ("IO", "*")):
-            foldable_directed(e, _t, derived)  # (mapM_ over a Tree in IO only)
+        if derived.foldable and prelude_ref(e, FOLDABLE):
+            inner = e.name  # mapM_ over a Tree in Maybe: Maybe's mapM_ on its elements
+            if e.name in MONADIC and monad_of(e, _t) not in ("IO", "*"):
+                at = S.EVar(e.name, e.span)
+                monad_directed(at, monad_of(e, _t), types.file, derived)
+                inner = at.name.lstrip("%")
+            foldable_directed(e, _t, derived, inner)
         if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
             monad_directed(e, monad_of(e, _t), types.file, derived)
         if derived.num and prelude_ref(e, _NUM_AT):

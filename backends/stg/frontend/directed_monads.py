@@ -144,10 +144,12 @@ FOLDABLE = {"foldr": (3, 2), "foldl": (3, 2), "foldl'": (3, 2), "foldr1": (2, 1)
              "sequence_": (1, 0)}
 
 
-def foldable_directed(e: S.EVar, t: object, derived: Derived) -> None:
+def foldable_directed(e: S.EVar, t: object, derived: Derived, inner: str = "") -> None:
     """A Foldable function at a program's type with a Foldable instance: the instance's
-    method if it gives one (``foldr``, ``length``...), else the function on the list of
-    the elements (the instance's foldr (:) [])."""
+    method if it gives one (``foldr``, ``length``...), else the function (``inner``: its
+    version at the monad of a mapM_) on the list of the elements (the instance's foldr
+    (:) [])."""
+    inner = inner or e.name
     arity, pos = FOLDABLE[e.name]
     for _ in range(pos):
         sf = T.split_fun(t)
@@ -165,7 +167,7 @@ def foldable_directed(e: S.EVar, t: object, derived: Derived) -> None:
         return
     vs = [f"a{i}" for i in range(arity)]
     args = " ".join(f"({ops['toList']} {v})" if i == pos else v for i, v in enumerate(vs))
-    stem = e.name.replace("'", "S").rstrip("_")
-    e.name = "%" + derived.helper(f"{stem}{'_' if e.name.endswith('_') else ''}"
+    stem = inner.replace("'", "S").rstrip("#").rstrip("_")
+    e.name = "%" + derived.helper(f"{stem}{'_' if inner.rstrip('#').endswith('_') else ''}"
                                   f"{head.name}#", e.name,
-                                  f"{' '.join(vs)} = {e.name} {args}")
+                                  f"{' '.join(vs)} = {inner} {args}")

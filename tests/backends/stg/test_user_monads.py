@@ -140,3 +140,17 @@ def test_foldable_instances_serve_the_preludes_foldable_functions(tmp_path):
     g_total, _ = _per_cc(SHAPES / "out" / "foldables.prof")
     p_total, _ = _per_cc(tmp_path / "foldables.prof")
     assert p_total == pytest.approx(g_total, rel=0.07)
+
+
+def test_mapm_over_a_programs_foldable_runs_in_every_monad(tmp_path):
+    """mapM_ over a program's Foldable type in Maybe (the monad's mapM_ on its elements) and
+    in IO: GHC 9.0.2's output (runghc)."""
+    src = ("data Tree a = Leaf | Node (Tree a) a (Tree a)\n"
+           "instance Foldable Tree where\n  foldr _ z Leaf = z\n"
+           "  foldr f z (Node l x r) = foldr f (f x (foldr f z r)) l\n"
+           "main :: IO ()\nmain = do\n"
+           "  let t = Node (Node Leaf 1 Leaf) 2 (Node Leaf 3 Leaf) :: Tree Int\n"
+           "  print (mapM_ (\\x -> if x > 0 then Just x else Nothing) t)\n"
+           "  print (mapM_ (\\x -> if x > 2 then Nothing else Just x) t)\n"
+           "  mapM_ print t\n")
+    assert _run(tmp_path, src, "-p") == "Just ()\nNothing\n1\n2\n3\n"
