@@ -124,6 +124,11 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             if var not in decl.tyvars:
                 raise _err(f"Not in scope: type variable `{var}' (in the context of the "
                            f"instance {decl.cls} {decl.type_name})", file, decl.span)
+            if cls in _MONAD_CLASSES or cls == "Functor":  # a monad transformer's `Monad m'
+                raise _err(f"an instance with a `{cls} {var}' context (a monad transformer) is "
+                           "not supported by the Haskell subset: it passes no dictionaries, "
+                           "so the inner monad's operations cannot be chosen (see SUBSET.md)",
+                           file, decl.span)
         key = (decl.cls, decl.type_name)
         if key in seen or data is not None and any(c == decl.cls for c, _ in data.deriving):
             raise _err(f"Duplicate instance declarations: instance {decl.cls} "

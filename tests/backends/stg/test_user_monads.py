@@ -85,6 +85,9 @@ BAD = [
      2, 10, "No instance for (Applicative P) arising from the superclasses"),
     ("data V = V Int\ninstance Monoid V where\n  mempty = V 0\nmain = print 1", 2, 10,
      "No instance for (Semigroup V) arising from the superclasses"),
+    # a monad transformer's instance needs its inner monad's dictionary
+    ("newtype T m a = T (m a)\ninstance Monad m => Functor (T m) where\n  fmap f (T x) = T "
+     "(fmap f x)\nmain = print 1", 2, 1, "an instance with a `Monad m' context"),
     # a function generic in its monad runs in IO only (no dictionaries in the subset)
     ("twice :: Monad m => (a -> m a) -> a -> m a\ntwice f x = f x >>= f\n"
      "main = print (twice Just 1)", 3, 15, "`twice' is generic in its monad"),
