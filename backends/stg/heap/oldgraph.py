@@ -142,7 +142,7 @@ class OldGraph:
         self._bh_done = np.zeros(0, dtype=bool)
         # the edges recorded by the current collection's young trace: for each object
         # traced, ~id (negative) then the ids it points at (one append per edge)
-        self._edges = array("q")
+        self._edges = array("i")
         #: (id, static object) for every static that may lead to the heap (a CAF, a static
         #: constructor with fields: ``may_hold_heap``) which an object's recorded pointers
         #: leave out: a heap object's field, or an updated thunk's value. The rows hold heap
@@ -199,65 +199,93 @@ class OldGraph:
                     if type(f) is not Box:
                         push(f)
             todo = []
+        ot = old_targets.append if old_targets is not None else None
         con = None  # the constructor whose fields ``todo`` are
         while True:
-            for f in todo:
-                if type(f) is Thunk and f.val is not None:  # an indirection
-                    if con is not None:  # short-cut in the field (``objtrace``)
-                        past_indirections(con)
-                        con = None
-                    while type(f) is Thunk and f.val is not None:
+            if cur < 0:  # the roots' or a static object's: no edges recorded
+                for f in todo:
+                    tf = type(f)
+                    if tf is Thunk and f.val is not None:  # an indirection
                         f = f.val
-                i = getattr(f, "id", None)
-                if i is None:
-                    continue
-                if i < 0:  # static: its children are traced, its edges not recorded
-                    if cur >= 0 and refs is not None:
-                        t = type(f)
-                        if (t in CON_TYPES and t.arity) or t is Thunk or t is Pap or (
-                                t is Fun and f.fv):
+                        while type(f) is Thunk and f.val is not None:
+                            f = f.val
+                        tf = type(f)
+                    i = getattr(f, "id", None)
+                    if i is None:
+                        continue
+                    if i < 0:  # static: its children are traced, its edges not recorded
+                        if id(f) not in seen:
+                            seen.add(id(f))
+                            push(f)
+                    elif i < lo:
+                        if ot is not None:
+                            ot(i)
+                    elif i < n and not marked[i]:
+                        marked[i] = 1
+                        if tf is not Box:  # (a box has no pointers)
+                            push(f)
+            else:  # a heap object's: each pointer is an edge of its row
+                for f in todo:
+                    tf = type(f)
+                    if tf is Thunk and f.val is not None:  # an indirection
+                        if con is not None:  # short-cut in the field (``objtrace``)
+                            past_indirections(con)
+                            con = None
+                        f = f.val
+                        while type(f) is Thunk and f.val is not None:
+                            f = f.val
+                        tf = type(f)
+                    i = getattr(f, "id", None)
+                    if i is None:
+                        continue
+                    if i < 0:
+                        if refs is not None and ((tf in CON_TYPES and tf.arity) or tf is Thunk
+                                                 or tf is Pap or (tf is Fun and f.fv)):
                             refs.append((cur, f))
-                    if id(f) not in seen:
-                        seen.add(id(f))
-                        push(f)
-                    continue
-                if cur >= 0:
+                        if id(f) not in seen:
+                            seen.add(id(f))
+                            push(f)
+                        continue
                     add(i)
-                if i < lo:
-                    if old_targets is not None:
-                        old_targets.append(i)
-                elif i < n and not marked[i]:
-                    marked[i] = 1
-                    if type(f) is not Box:  # (a box has no pointers)
-                        push(f)
+                    if i < lo:
+                        if ot is not None:
+                            ot(i)
+                    elif i < n and not marked[i]:
+                        marked[i] = 1
+                        if tf is not Box:
+                            push(f)
             if not stack:
                 return
             x = pop()
             cur = x.id
-            if cur >= 0:
-                add(~cur)  # the edges that follow are this object's
             t = type(x)
             con = None
             if t in CON_TYPES:
+                if cur >= 0:
+                    add(~cur)  # the edges that follow are this object's
                 todo = x.fields
                 con = x
             elif t is Thunk:
                 if cur >= 0:
+                    add(~cur)
                     add(cur)  # the spare slot an update or a blackhole overwrites
                 v = x.val
                 todo = (v,) if v is not None else (x.fv or ())
-            elif t is Fun:
-                todo = x.fv
-            elif t is Pap:
-                todo = [x.fun, *x.args]
             else:
-                todo = ()
+                if cur >= 0:
+                    add(~cur)
+                if t is Fun:
+                    todo = x.fv
+                elif t is Pap:
+                    todo = [x.fun, *x.args]
+                else:
+                    todo = ()
 
     def _append_rows(self, n: int) -> None:
         """Rows for ids ``rows..n-1`` from the edges the young trace recorded (sources not
         marked have empty rows)."""
         base = self.rows
-        e = np.frombuffer(self._edges, dtype=np.int64)
+        e = np.frombuffer(self._edges, dtype=np.int32)
         head = e < 0
         src = (~e[head])[np.cumsum(head)[~head] - 1]  # each edge's object: the last head
         dst = e[~head]
@@ -271,7 +299,7 @@ class OldGraph:
             else:
                 self.indptr.extend(np.full(n - base, self.indptr.arr[base], dtype=np.int32))
         del src, dst, head, e
-        self._edges = array("q")
+        self._edges = array("i")
 
     # ------------------------------------------------------------------ rows in place
     def _fill_rows(self, ids: np.ndarray) -> None:
@@ -342,7 +370,7 @@ class OldGraph:
             todo.extend(_children(t))
         self._set_rows(tids, to)
         done = getattr(roots, "ids_seen", None)
-        rec = array("q") if done is not None else None
+        rec = array("i") if done is not None else None
         self.trace_young(marked, lo, n, todo, record=rec)
         if done is not None:
             done(rec)
@@ -358,7 +386,7 @@ class OldGraph:
         self._check_rows(lo)
         self._blackholes(lo)
         statics: set[int] = set()
-        targets = array("q")  # (read by numpy without a conversion per id)
+        targets = array("i")  # (read by numpy without a conversion per id)
         # updated old thunks: an old value is an edge now; a young or static one is
         # followed only if the search reaches the thunk
         pending: list[tuple[int, Any]] = []
@@ -380,7 +408,7 @@ class OldGraph:
                     self.static_refs.append((t.id, v))
         self._set_rows(tids, to)
         done = getattr(roots, "ids_seen", None)
-        rec = array("q") if done is not None else None
+        rec = array("i") if done is not None else None
         self.trace_young(marked, lo, n, roots, old_targets=targets, statics_seen=statics,
                          record=rec)
         if done is not None:
@@ -389,11 +417,11 @@ class OldGraph:
         reached = np.frombuffer(marked, dtype=np.bool_)[:lo]
         first: Any = targets
         if old_roots is not None and len(old_roots):
-            first = np.concatenate([old_roots, np.frombuffer(targets, dtype=np.int64)])
+            first = np.concatenate([old_roots, np.frombuffer(targets, dtype=np.int32)])
         self._search(first, reached, initial=True)
         young_values: list[tuple[int, int]] = []
         while pending:
-            targets = array("q")
+            targets = array("i")
             still = []
             for tid, v in pending:
                 if reached[tid]:
@@ -425,7 +453,7 @@ class OldGraph:
         was not reached before."""
         if not len(starts):
             return False
-        start = np.asarray(starts, dtype=np.int64)
+        start = np.asarray(starts, dtype=np.int32)
         start = start[~reached[start]]
         if not len(start):
             return False

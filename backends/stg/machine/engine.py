@@ -218,8 +218,9 @@ class Machine(MachineRoots):
         self._dirty: dict[int, list] = {}
         # root cache of the edge tracer (gc_root_split): heap ids held by each frame as they
         # were at the last collection, concatenated, and each frame's offset into them
-        self._rc_ids = array("q")
-        self._rc_off = array("q", [0])  # (one entry per frame: an array, not int objects)
+        # (int32, as the header's ids: a deep stack's cache is 4 bytes an id and a frame)
+        self._rc_ids = array("i")
+        self._rc_off = array("i", [0])  # (one entry per frame: an array, not int objects)
         self.live_bytes_fn: Any = None
 
     # ------------------------------------------------------------------ set-up

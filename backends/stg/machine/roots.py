@@ -157,7 +157,7 @@ class MachineRoots:
 
         sysid = self._system()
         out = [(c.val, c.ccs) for c in self.cafs if c.val is not None]
-        ids = np.frombuffer(self._rc_ids, dtype=np.int64).copy()
+        ids = np.frombuffer(self._rc_ids, dtype=np.int32).astype(np.int64)
         if len(ids):
             ind = census_graph._is_ind(self.session.header, self.tables.infos.columns(), ids)
             stale = np.flatnonzero(ind)
@@ -240,7 +240,7 @@ class MachineRoots:
         return self._system_stack
 
     def gc_root_split(self) -> tuple[np.ndarray, list]:
-        """The roots for the collector's edge tracer (``heap/oldgraph.py``): the heap ids
+        """The roots for the collector's edge tracer (``heap/oldgraph.py``): the heap ids (int32)
         held by the frames not changed since the last collection (what they held then was
         promoted, so these are old ids, read from the root cache) and the objects held by
         everything else (changed frames, the running environment, CAF values). Every call
@@ -256,9 +256,9 @@ class MachineRoots:
             j = self._below_updated(j)
         keep = self._rc_off[j + 1]
         if self.minor_collection:  # a minor trace starts from the changed frames only
-            old = np.zeros(0, dtype=np.int64)
+            old = np.zeros(0, dtype=np.int32)
         else:  # (a copy: the cache grows while the major collection searches from these)
-            old = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep].copy()
+            old = np.frombuffer(self._rc_ids, dtype=np.int32)[:keep].copy()
         del self._rc_ids[keep:]
         del self._rc_off[j + 2:]
         graph = self.session.needs_graph
@@ -310,12 +310,12 @@ class MachineRoots:
         keep = self._rc_off[j + 1]
         if not keep:
             return j
-        ids = np.frombuffer(self._rc_ids, dtype=np.int64)[:keep]
+        ids = np.frombuffer(self._rc_ids, dtype=np.int32)[:keep]
         ind = census_graph._is_ind(self.session.header, self.tables.infos.columns(), ids)
         if not ind.any():
             return j
         first = int(np.argmax(ind))
-        off = np.frombuffer(self._rc_off, dtype=np.int64)[:j + 2]
+        off = np.frombuffer(self._rc_off, dtype=np.int32)[:j + 2]
         return min(j, int(np.searchsorted(off, first, side="right")) - 2)
 
     def _rc_fill(self, ends: array, ids: array, fresh: list) -> None:
@@ -325,14 +325,14 @@ class MachineRoots:
         if not len(ends):
             return
         e = np.frombuffer(ends, dtype=np.int64)
-        got = np.frombuffer(ids, dtype=np.int64)[:int(e[-1])]
+        got = np.frombuffer(ids, dtype=np.int32)[:int(e[-1])]
         heap = got >= 0
         upto = np.concatenate([np.zeros(1, dtype=np.int64), np.cumsum(heap)])
         base = self._rc_off[-1]
         if self._rc_items is not None and self.session.needs_graph:
             self._rc_fill_objects(e, got, heap, fresh, len(self._rc_off) - 1)
         self._rc_ids.frombytes(got[heap].tobytes())
-        self._rc_off.frombytes((upto[e] + base).tobytes())
+        self._rc_off.frombytes((upto[e] + base).astype(np.int32).tobytes())
 
     def renumber_ids(self, kept: np.ndarray) -> None:
         """The header is about to keep only the rows ``kept`` (``StgHeapModel._compact``,
@@ -360,8 +360,8 @@ class MachineRoots:
                     [self._retired_alloc,
                      np.zeros(len(w) - len(self._retired_alloc), dtype=np.int64)])
             self._retired_alloc[:len(w)] += np.rint(w).astype(np.int64) * 8
-        self._rc_ids = array("q")
-        self._rc_off = array("q", [0])
+        self._rc_ids = array("i")
+        self._rc_off = array("i", [0])
         self._rc_items = []
         self._rc_sframe = array("q")
         self._rc_statics = []
