@@ -12,6 +12,7 @@ from .. import ir
 from . import syntax as S
 from .match import FailK, Row
 from .rename import pat_binders
+from .statics import box_of
 from .stgpass import pad_cells
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -405,12 +406,6 @@ def _uses(node: object, name: str) -> list[bool]:
     return out
 
 
-def _is_box(e: ir.Expr) -> bool:
-    """``literals.box_alloc``'s allocation of a literal's box (``+# 2.5 -0.0``)."""
-    return isinstance(e, ir.PrimOp) and e.op == "+" and len(e.args) == 2 and \
-        all(isinstance(a, ir.Lit) for a in e.args) and e.args[1].value == 0  # type: ignore
-
-
 def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool = False
                 ) -> bool:
     """If ``body`` is a constructor application in A-normal form (lets of its argument
@@ -423,7 +418,7 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
             lets.append(e)
             e = e.body
         elif isinstance(e, ir.Case) and not e.alts and e.default is not None and \
-                _is_box(e.scrut):  # a literal's box (literals.box_alloc): GHC's let
+                box_of(e.scrut) is not None:  # a literal's box (literals.box_alloc)
             e = e.default
         else:
             break

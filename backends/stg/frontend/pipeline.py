@@ -26,6 +26,7 @@ from .desugar import Desugarer
 from .directed import num_literals, open_literals, type_literals
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
+from .statics import float_statics
 from .stgpass import fill_free_vars
 from .lne import lift_join_points
 from .inline_calls import inline_calls, source_name
@@ -419,6 +420,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                 if isinstance(top.rhs, ir.Closure) and not top.rhs.params:
                     # keyed by the IR binding name; labelled with the source name
                     program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
+    float_statics(program, {unames[d.name] for d in user.decls if isinstance(d, S.DFun)
+                            and d.name != "main" and not d.clauses[0].pats})
     tick_selectors(program, {unames[f] for f in selectors(user.decls, erased)})
     inline_once(program, d_user.local_names, {**d_user.arg_evals, **d_user.split_sccs},
                 d_user.selections_of)  # GHC -O0's simplifier: bindings used once
