@@ -47,11 +47,7 @@ def erase(modules: list[S.Module], cons: set[str]) -> None:
     ``C`` alone -> ``\\x -> x``, a pattern ``C p`` -> ``p``."""
     if cons:
         for m in modules:
-            m.decls = [_decl(d, cons) for d in m.decls]
-
-
-def _decl(d: S.Decl, cons: set[str]) -> S.Decl:
-    return _walk(d, cons)  # type: ignore[return-value]
+            m.decls = [_walk(d, cons) for d in m.decls]  # type: ignore[misc]
 
 
 def _walk(node: object, cons: set[str]) -> object:
