@@ -215,6 +215,9 @@ class DataCon:
     arity: int
     type_name: str
     module: str
+    #: the name profiles show, when it is not ``name`` (containers' ``Bin`` for the
+    #: Prelude's ``MBin#``)
+    display: str = ""
 
 
 @dataclass(slots=True)
@@ -266,6 +269,8 @@ BUILTIN_CONS: dict[str, DataCon] = {
         DataCon("D#", 0, 1, "Double", "GHC.Types"),
         DataCon("C#", 0, 1, "Char", "GHC.Types"),
         DataCon("(#,#)", 0, 2, "(#,#)", "GHC.Prim"),
+        DataCon("(#,,#)", 0, 3, "(#,,#)", "GHC.Prim"),
+        DataCon("(#,,,#)", 0, 4, "(#,,,#)", "GHC.Prim"),
     ]
 }
 
@@ -285,6 +290,9 @@ PRIMOPS: dict[str, int] = {
     # allocating (the result stands for an Int#/Double# in a register), "box#" allocates
     # the I#/D# of an unboxed result
     "+#": 2, "box#": 1,
+    # containers' unboxed size arithmetic (Int# subtraction, a halving) and its ptrEq (are
+    # the two evaluated arguments the same heap object?)
+    "-#": 2, "half#": 1, "ptrEq#": 2,
     "==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2,  # on I#/D#/C#; result True/False
     "ord": 1, "chr": 1,
     "ord#": 1,  # a C#'s code point unboxed, allocating nothing (base's ord# in eftChar)

@@ -103,6 +103,10 @@ class Derived:
         if head == "L":
             body = (f"case x of\n  [] -> '[' : ']' : s\n"
                     f"  _ -> showlWith# ({subs[0]} 0) x s")
+        elif head in ("P", "Q"):  # containers' show: "fromList " and the ascending list
+            elems = self.shows(parts[0])
+            listed = "toAscList_M#" if head == "P" else "toAscList_S#"
+            body = (f"showParen (d > 10) (\\r -> \"fromList \" ++ {elems} 0 ({listed} x) r) s")
         elif head in ("M", "E"):
             cons = ["Just"] if head == "M" else ["Left", "Right"]
             alts = [f"  {c} v -> showParen (d > 10) (\\r -> showStr{c}# ++ {sub} 11 v r) s"

@@ -20,7 +20,8 @@ from . import syntax as S
 from . import show_shapes
 from . import typecheck_types as T
 from .deriving import Derived
-from .directed_monads import FOLDABLE, MONADIC, foldable_directed, monad_directed, monad_of
+from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
+                              monad_directed, monad_of)
 
 
 def type_literals(types, user_names: set[str], derived: Derived) -> None:
@@ -68,7 +69,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _printf_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
             _monoid_directed(e, _t, types.file, derived)
-        if derived.foldable and prelude_ref(e, FOLDABLE):
+        if prelude_ref(e, FOLDABLE) and (derived.foldable or foldable_container(e, _t)):
             inner = e.name  # mapM_ over a Tree in Maybe: Maybe's mapM_ on its elements
             if e.name in MONADIC and monad_of(e, _t) not in ("IO", "*"):
                 at = S.EVar(e.name, e.span)
@@ -351,7 +352,8 @@ def _rewrite_exprs(module: S.Module, rewrite) -> None:
 
 
 # fmap of the Prelude's functors other than IO (base's instances)
-_FMAP = {"[]": "%map", "Maybe": "%fmapMaybe#", "Either": "%fmapEither#", "(,)": "%fmapPair#"}
+_FMAP = {"[]": "%map", "Maybe": "%fmapMaybe#", "Either": "%fmapEither#", "(,)": "%fmapPair#",
+         "Map": "%map_M#"}
 
 
 def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
@@ -385,7 +387,12 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
 _MONOID = {"Ordering": {"<>": "appendOrdering#", "mappend": "appendOrdering#",
                         "mempty": "memptyOrdering#", "mconcat": "mconcatOrdering#"},
            "()": {"<>": "appendUnit#", "mappend": "appendUnit#", "mempty": "memptyUnit#",
-                  "mconcat": "mconcatUnit#"}}
+                  "mconcat": "mconcatUnit#"},
+           # containers: a left-biased union
+           "Map": {"<>": "union_M#", "mappend": "union_M#", "mempty": "empty_M#",
+                   "mconcat": "unions_M#"},
+           "Set": {"<>": "union_S#", "mappend": "union_S#", "mempty": "empty_S#",
+                   "mconcat": "unions_S#"}}
 
 
 def _monoid_directed(e: S.EVar, t: object, file: str, derived: Derived) -> None:

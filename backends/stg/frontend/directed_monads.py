@@ -144,6 +144,37 @@ FOLDABLE = {"foldr": (3, 2), "foldl": (3, 2), "foldl'": (3, 2), "foldr1": (2, 1)
              "sequence_": (1, 0)}
 
 
+#: containers' Foldable instances: Map's over its values, Set's over its elements (the
+#: functions not named here run on the list of them)
+CONTAINER_FOLDABLE = {
+    "Map": {"toList": "elems_M#", "foldr": "foldr_M#", "foldl": "foldl_M#",
+            "foldl'": "foldl'_M#", "length": "size_M#", "null": "null_M#", "sum": "sum_M#",
+            "product": "product_M#", "maximum": "maximum_M#", "minimum": "minimum_M#",
+            "elem": "elem_M#"},
+    "Set": {"toList": "toAscList_S#", "foldr": "foldr_S#", "foldl": "foldl_S#",
+            "foldl'": "foldl'_S#", "length": "size_S#", "null": "null_S#", "sum": "sum_S#",
+            "product": "product_S#", "maximum": "maximum_S#", "minimum": "minimum_S#",
+            "elem": "elem_S#"}}
+
+
+def _container_head(e: S.EVar, t: object) -> T.TCon | None:
+    """The head of the type of the Foldable argument of ``e`` (a use of FOLDABLE's)."""
+    for _ in range(FOLDABLE[e.name][1]):
+        sf = T.split_fun(t)
+        if sf is None:
+            return None
+        t = sf[1]
+    sf = T.split_fun(t)
+    head = T.spine(sf[0])[0] if sf is not None else None
+    return head if isinstance(head, T.TCon) and not head.rigid else None
+
+
+def foldable_container(e: S.EVar, t: object) -> bool:
+    """Is ``e`` used at containers' Map or Set?"""
+    head = _container_head(e, t)
+    return head is not None and head.key in CONTAINER_FOLDABLE
+
+
 def foldable_directed(e: S.EVar, t: object, derived: Derived, inner: str = "") -> None:
     """A Foldable function at a program's type with a Foldable instance: the instance's
     method if it gives one (``foldr``, ``length``...), else the function (``inner``: its
@@ -151,15 +182,9 @@ def foldable_directed(e: S.EVar, t: object, derived: Derived, inner: str = "") -
     (:) [])."""
     inner = inner or e.name
     arity, pos = FOLDABLE[e.name]
-    for _ in range(pos):
-        sf = T.split_fun(t)
-        if sf is None:
-            return
-        t = sf[1]
-    sf = T.split_fun(t)
-    head, _ = T.spine(sf[0]) if sf is not None else (None, [])
-    ops = derived.foldable.get(head.name) if isinstance(head, T.TCon) and \
-        not head.rigid else None
+    head = _container_head(e, t)
+    ops = None if head is None else \
+        derived.foldable.get(head.name) or CONTAINER_FOLDABLE.get(head.key)
     if ops is None:
         return
     if e.name in ops:

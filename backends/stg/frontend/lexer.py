@@ -17,6 +17,7 @@ RESERVED_IDS = {
     "type", "where", "_",
 }
 RESERVED_OPS = {"..", "::", "=", "\\", "|", "<-", "->", "@", "~", "=>"}
+_UNBOXED = {"IO#": "(#,#)", "IO3#": "(#,,#)", "IO4#": "(#,,,#)"}
 SYMBOL_CHARS = set("!#$%&*+./<=>?@\\^|-~:")
 SPECIAL = set("(),;[]`{}")
 
@@ -226,11 +227,13 @@ class Lexer:
                     self.advance()
                 text = self.src[sym_start:self.i]
                 kind = "consym" if text[0] == ":" else "varsym"
-                return self.make(kind, text, text, line, col)
+                # value: the qualified name (modules.resolve reads the qualifier)
+                return self.make(kind, text, self.src[qual_start:self.i], line, col)
             break
-        if self.magic and word == "IO#":
-            # the Prelude's name for the unboxed pair an IO action returns
-            return self.make("conid", "(#,#)", "(#,#)", line, col)
+        if self.magic and word in _UNBOXED:
+            # the Prelude's names for the unboxed pair an IO action returns, a triple, a
+            # quadruple
+            return self.make("conid", _UNBOXED[word], _UNBOXED[word], line, col)
         if word in RESERVED_IDS:
             return self.make("reserved", word, word, line, col)
         kind = "conid" if word[0].isupper() else "varid"

@@ -6,7 +6,7 @@ fixity declarations are known). Types are parsed and thrown away.
 
 from __future__ import annotations
 
-from . import show_shapes
+from . import modules, show_shapes
 from . import syntax as S
 from .layout import LayoutStream
 from .lexer import Token, tokenize
@@ -15,9 +15,13 @@ from profkit.errors import SourceError
 
 
 class Parser(ExprParser):
-    def __init__(self, source: str, filename: str, magic_hash: bool = False):
+    def __init__(self, source: str, filename: str, magic_hash: bool = False,
+                 prelude_names: frozenset[str] | None = None):
         self.file = filename
-        self.ts = LayoutStream(tokenize(source, filename, magic_hash), filename)
+        toks = tokenize(source, filename, magic_hash)
+        if prelude_names is not None:  # a program: containers' names to the Prelude's
+            modules.resolve(toks, filename, prelude_names)
+        self.ts = LayoutStream(toks, filename)
         self.has_records = False  # record syntax seen: records.resolve runs after parsing
         self.field_owner: dict[str, str] = {}  # record field -> the type declaring it
         self.field_spans: dict[str, S.Span] = {}  # record field -> its first name span
@@ -594,10 +598,13 @@ def group_clauses(decls: list, file: str) -> list[S.Decl]:
     return out
 
 
-def parse_module(source: str, filename: str, magic_hash: bool = False) -> S.Module:
+def parse_module(source: str, filename: str, magic_hash: bool = False,
+                 prelude_names: frozenset[str] | None = None) -> S.Module:
     """Parse a whole module. Raises ``SourceError`` for lexical, layout and syntax errors.
-    Record syntax is resolved here into the plain forms (``records.py``)."""
-    parser = Parser(source, filename, magic_hash)
+    Record syntax is resolved here into the plain forms (``records.py``). With
+    ``prelude_names`` (the Prelude's), names the module imports from containers' modules
+    are resolved to theirs (``modules.resolve``)."""
+    parser = Parser(source, filename, magic_hash, prelude_names)
     module = parser.module()
     if parser.has_records:
         from .records import resolve

@@ -24,6 +24,8 @@ from .newtypes import erasable, erase as erase_newtypes, selectors, tick_selecto
 from .instances import lower_instances
 from .desugar import Desugarer
 from .directed import num_literals, open_literals, type_literals
+from . import containers_sigs
+from .modules import CONTAINER_MODULES
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .statics import float_statics
@@ -51,6 +53,13 @@ PRELUDE_MODULES = {
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad",
 }
+
+
+# containers' constructors as profiles name them: the Prelude's name -> (name, type, module)
+CONTAINER_CONS = {"MTip#": ("Tip", "Map", "Data.Map.Internal"),
+                  "MBin#": ("Bin", "Map", "Data.Map.Internal"),
+                  "STip#": ("Tip", "Set", "Data.Set.Internal"),
+                  "SBin#": ("Bin", "Set", "Data.Set.Internal")}
 
 
 # The base module GHC defines each Prelude function in: closure descriptions (-hd shows
@@ -109,7 +118,8 @@ _BASE_MODULES = {
                     "genericSplitAt lines unlines words unwords intercalate intersperse "
                     "prependToAll# "
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
-                    "heads# tails# "
+                    "heads# tails# sequences# descending# ascending# ascendingEnd# mergeAll# "
+                    "mergePairs# merge# mergeStep# mergeWith# mergeInto# "
                     "insertBy unwordsGo# group groupBy sortOn cmpFst# transpose isInfixOf tails inits "
                     "maximumBy minimumBy maxBy# minBy# dropWhileEnd stripPrefix subsequences "
                     "nonEmptySubs# "
@@ -128,6 +138,7 @@ _BASE_MODULES = {
     "Control.Monad": "foldM replicateM_ replicateM zipWithM zipWithM_ filterM",
 }
 BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
+BASE_MODULE_OF.update(containers_sigs.modules_of())
 # base's Show instances show a constructor's name from a CAF of their module (GHC 9.0.2:
 # `print True' charges 256 bytes, 64 per character, to CAF GHC.Show, once)
 _SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", "GT", "Just",
@@ -169,10 +180,16 @@ def _datacons(mod: S.Module, module: str, known: dict[str, ir.DataCon]) -> dict[
 
 @functools.lru_cache(maxsize=1)
 def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
-    text = resources.files(__package__).joinpath("prelude.hs").read_text()
+    files = resources.files(__package__)
+    # containers.hs (Data.Map, Data.Set) is part of the Prelude module
+    text = files.joinpath("prelude.hs").read_text() + "\n" + \
+        files.joinpath("containers.hs").read_text()
     mod = parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
     cons.update(_datacons(mod, "Data.Either", cons))
+    for name, (shown, type_name, module) in CONTAINER_CONS.items():
+        dc = cons[name]
+        dc.display, dc.type_name, dc.module = shown, type_name, module
     fix: dict[str, Fixity] = {}
     collect_fixities(mod.decls, fix)
     names = set(_module_names(mod)) | set(GENERATED) | {"prim"}
@@ -276,7 +293,9 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         lines.append(f"  {structural} -> -2")
     for c in cons:
         lines.append(f"  {pat(c, '', True)} -> {c.tag}")
-    lines.append("  _ -> -1")
+    # containers' Map (-3) and Set (-4): their instances are the Prelude's (containers.hs)
+    lines += ["  MTip# -> -3", "  (MBin# _ _ _ _ _) -> -3", "  STip# -> -4",
+              "  (SBin# _ _ _ _) -> -4", "  _ -> -1"]
     for fn, combine, unit in (("eqFields#", "&&", "True"), ("cmpFields#", "thenCmp#", "EQ")):
         lines.append(f"{fn} x y = case x of")
         for c in cons:
@@ -320,9 +339,10 @@ def compile_program(source: str, filename: str, *, prof_auto: str | None = None,
 def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
              ) -> ir.Program:
     prelude, pcons, pfix = _prelude()
-    user = parse_module(source, filename)
+    prelude_names = _module_names(prelude)
+    user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
     for imp, (line, col) in zip(user.imports, user.import_positions):
-        if imp not in PRELUDE_MODULES:
+        if imp not in PRELUDE_MODULES and imp not in CONTAINER_MODULES:
             raise SourceError(f"Could not find module `{imp}' (only Prelude-like modules can "
                               "be imported)", filename, line, col)
     user_cons = _datacons(user, "Main", pcons)
@@ -332,7 +352,6 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     classes = lower_classes(user, derived)
     inst_methods = lower_instances(user, derived, classes)
     helpers = parse_module(_helpers_source(user_cons, derived), "<generated>", magic_hash=True)
-    prelude_names = _module_names(prelude)
     generated = set(GENERATED) | set(_module_names(helpers))  # with the tagTo<n># tables
     rename_module(helpers, set(prelude_names) | generated | set(derived.names),
                   {c: d.arity for c, d in cons.items()}, pfix)

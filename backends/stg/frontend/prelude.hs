@@ -245,6 +245,8 @@ powG x y z
 x == y = case conIndex# x of
   -1 -> prim "==" x y
   -2 -> eqStruct# x y
+  -3 -> eqMap# x y
+  -4 -> eqSet# x y
   _ -> eqCon# x y
 -- base's list and tuple instances (compiled -O2) test field by field without a thunk for
 -- the rest: `&&' and `thenCmp#' would allocate one per element
@@ -285,6 +287,8 @@ thenCmp# o next = case o of
 compare x y = case conIndex# x of
   -1 -> cmpNum# x y
   -2 -> cmpStruct# x y
+  -3 -> cmpMap# x y
+  -4 -> cmpSet# x y
   _ -> cmpCon# x y
 cmpStruct# x y = case x of
   [] -> case y of
@@ -330,18 +334,26 @@ cmpStruct# x y = case x of
 x < y = case conIndex# x of
   -1 -> prim "<" x y
   -2 -> ltCmp# x y
+  -3 -> ltCmp# x y
+  -4 -> ltCmp# x y
   _ -> ltCon# x y
 x <= y = case conIndex# x of
   -1 -> prim "<=" x y
   -2 -> leCmp# x y
+  -3 -> leCmp# x y
+  -4 -> leCmp# x y
   _ -> leCon# x y
 x > y = case conIndex# x of
   -1 -> prim "<" y x
   -2 -> ltCmp# y x
+  -3 -> ltCmp# y x
+  -4 -> ltCmp# y x
   _ -> gtCon# x y
 x >= y = case conIndex# x of
   -1 -> prim "<=" y x
   -2 -> leCmp# y x
+  -3 -> leCmp# y x
+  -4 -> leCmp# y x
   _ -> geCon# x y
 -- the order of values compare puts in order (lists, tuples, constructors without derived
 -- methods); a program's derived Ord methods are reached through ltCon#/leCon#/...
@@ -402,6 +414,8 @@ showCommaSpace s = ',' : ' ' : s
 showsPrec d x s = case conIndex# x of
   -1 -> if isChar# x then showCharLit# x s else showNum# d x s
   -2 -> showsStruct# x s
+  -3 -> showsMap# d x s
+  -4 -> showsSet# d x s
   _ -> showsCon# d x s
 showsStruct# x s = case x of
   [] -> '[' : ']' : s
@@ -711,39 +725,40 @@ sort xs = sortBy compare xs
 -- is collected reversed, an ascending one through a difference list), then neighbouring runs
 -- are merged pairwise until one is left; the comparisons it makes, and so the comparator's
 -- entries, are base's
-sortBy cmp xs = mergeAll (sequences xs)
-  where
-    sequences (a:b:rest) = case cmp a b of
-      GT -> descending b [a] rest
-      _ -> ascending b (\ys -> a : ys) rest
-    sequences rest = [rest]
-    descending a acc bs@(b:bs') = case cmp a b of
-      GT -> descending b (a : acc) bs'
-      _ -> (a : acc) : sequences bs
-    descending a acc [] = (a : acc) : sequences []
-    ascending a acc bs@(b:bs') = case cmp a b of
-      GT -> ascendingEnd a acc bs
-      _ -> ascending b (\ys -> acc (a : ys)) bs'
-    ascending a acc [] = ascendingEnd a acc []
-    ascendingEnd a acc bs = let run = acc [a] in run `seq` (run : sequences bs)
-    mergeAll [r] = r
-    mergeAll rs = mergeAll (mergePairs rs)
-    mergePairs (a:b:rest) = let m = merge a b in m `seq` (m : mergePairs rest)
-    mergePairs rs = rs
-    merge [] bs = bs
-    merge as [] = as
-    merge (a:as') (b:bs') = mergeStep a as' b bs'
-    -- after the first step one list is held as its head and tail (GHC -O2's specialised
-    -- merge): each rest thunk holds four values, and a list left alone is rebuilt by one cons
-    mergeStep a as' b bs' = case cmp a b of
-      GT -> b : mergeWith a as' bs'
-      _ -> a : mergeInto b bs' as'
-    mergeWith a as' ys = case ys of
-      [] -> a : as'
-      (y:ys') -> mergeStep a as' y ys'
-    mergeInto b bs' xs = case xs of
-      [] -> b : bs'
-      (x:xs') -> mergeStep x xs' b bs'
+-- (base is compiled -O2, whose late lambda lifting makes these loops top-level functions
+-- taking cmp: a call allocates no closure for them)
+sortBy cmp xs = mergeAll# cmp (sequences# cmp xs)
+sequences# cmp (a:b:rest) = case cmp a b of
+  GT -> descending# cmp b [a] rest
+  _ -> ascending# cmp b (\ys -> a : ys) rest
+sequences# _ rest = [rest]
+descending# cmp a acc bs@(b:bs') = case cmp a b of
+  GT -> descending# cmp b (a : acc) bs'
+  _ -> (a : acc) : sequences# cmp bs
+descending# cmp a acc [] = (a : acc) : sequences# cmp []
+ascending# cmp a acc bs@(b:bs') = case cmp a b of
+  GT -> ascendingEnd# cmp a acc bs
+  _ -> ascending# cmp b (\ys -> acc (a : ys)) bs'
+ascending# cmp a acc [] = ascendingEnd# cmp a acc []
+ascendingEnd# cmp a acc bs = let run = acc [a] in run `seq` (run : sequences# cmp bs)
+mergeAll# _ [r] = r
+mergeAll# cmp rs = mergeAll# cmp (mergePairs# cmp rs)
+mergePairs# cmp (a:b:rest) = let m = merge# cmp a b in m `seq` (m : mergePairs# cmp rest)
+mergePairs# _ rs = rs
+merge# _ [] bs = bs
+merge# _ as [] = as
+merge# cmp (a:as') (b:bs') = mergeStep# cmp a as' b bs'
+-- after the first step one list is held as its head and tail (GHC -O2's specialised
+-- merge): each rest thunk holds four values, and a list left alone is rebuilt by one cons
+mergeStep# cmp a as' b bs' = case cmp a b of
+  GT -> b : mergeWith# cmp a as' bs'
+  _ -> a : mergeInto# cmp b bs' as'
+mergeWith# cmp a as' ys = case ys of
+  [] -> a : as'
+  (y:ys') -> mergeStep# cmp a as' y ys'
+mergeInto# cmp b bs' xs = case xs of
+  [] -> b : bs'
+  (x:xs') -> mergeStep# cmp x xs' b bs'
 -- more of Data.List, Data.Maybe, Data.Ord, Data.Function and Control.Monad, as base defines
 -- them (the order of their results is base's: permutations, subsequences, sortOn)
 group xs = groupBy (==) xs

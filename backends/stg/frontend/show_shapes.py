@@ -1,7 +1,8 @@
 """Where a shown type has its Strings (issue 18: an empty String shows as "" there, as GHC's
 instances at the type show it, where the value alone, ``[]``, cannot tell): a code per
 type, ``S`` a String, ``A`` anything else, ``L`` a list of the shape after it, ``M``
-Maybe, ``E`` Either, ``T<n>`` an n-tuple (``MT2SA``: Maybe (String, Int)). The checked
+Maybe, ``E`` Either, ``T<n>`` an n-tuple (``MT2SA``: Maybe (String, Int)), ``P`` a Map and
+``Q`` a Set (the shape after it: the list it shows, of pairs or elements). The checked
 type at a use of show gives it (``of_type``, for directed.py), a data field's declared
 type text (``of_text``, for derived Show); ``deriving.Derived.shows`` makes the code."""
 
@@ -22,6 +23,9 @@ def of_type(t: object) -> str | None:
             return "S"
         inner = of_type(args[0])
         return None if inner is None else "L" + inner
+    if key in ("Map", "Set") and len(args) == (2 if key == "Map" else 1):
+        listed = _listed(key, args)  # shown as "fromList " and the list of its contents
+        return None if listed is None else ("P" if key == "Map" else "Q") + listed
     parts = [of_type(a) for a in args]
     if all(x is None for x in parts):
         return None
@@ -31,6 +35,18 @@ def of_type(t: object) -> str | None:
     if key in ("(,)", "(,,)", "(,,,)", "(,,,,)") and len(args) == len(key) - 1:
         return f"T{len(args)}" + body
     return None
+
+
+def _listed(key: str, args: list) -> str | None:
+    """The shape of the list a Map (its pairs) or a Set (its elements) is shown as."""
+    if key == "Set":
+        eh, _ = T.spine(T.prune(args[0]))
+        if getattr(eh, "key", None) == "Char":
+            return "S"  # a Set Char shows as a String
+        inner = of_type(args[0])
+        return None if inner is None else "L" + inner
+    ck, cv = of_type(args[0]), of_type(args[1])
+    return None if ck is None and cv is None else f"LT2{ck or 'A'}{cv or 'A'}"
 
 
 def of_text(text: str, synonyms: dict[str, str]) -> str | None:
@@ -101,7 +117,7 @@ def parts(code: str) -> tuple[str, list[str]]:
         c = code[i]
         if c in "SA":
             return i + 1
-        n = 1 if c in "LM" else 2 if c == "E" else int(code[i + 1])
+        n = 1 if c in "LMPQ" else 2 if c == "E" else int(code[i + 1])
         j = i + 1 if c != "T" else i + 2
         for _ in range(n):
             j = one(j)

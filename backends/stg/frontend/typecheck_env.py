@@ -17,6 +17,7 @@ import functools
 from . import syntax as S
 from . import typecheck_types as T
 from .lexer import Token, tokenize
+from . import containers_sigs
 from .typecheck_sigs import CONSTRUCTOR_SIGS, PRELUDE_SIGS
 
 
@@ -168,7 +169,7 @@ def context(t: tuple, own: frozenset[str] | set[str] = frozenset()) -> list[tupl
 
 BUILTIN_TYCONS = {name: T.con(name) for name in (
     "Int", "Integer", "Double", "Float", "Char", "Bool", "Ordering", "IO", "Maybe", "Either",
-    "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)")}
+    "Map", "Set", "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)")}
 BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),
     "FilePath": ([], ("list", ("con", "Char"))),
@@ -392,4 +393,5 @@ def _read_sigs(text: str) -> dict[str, Scheme]:
 @functools.lru_cache(maxsize=1)
 def prelude_env() -> tuple[dict[str, Scheme], dict[str, Scheme]]:
     """(the Prelude's functions, the built-in constructors) with their type schemes."""
-    return _read_sigs(PRELUDE_SIGS), _read_sigs(CONSTRUCTOR_SIGS)
+    return _read_sigs(PRELUDE_SIGS + containers_sigs.prelude_sigs()), \
+        _read_sigs(CONSTRUCTOR_SIGS)

@@ -308,12 +308,16 @@ _FLOATING = ("Double", "Float")
 _NUMS = _INTEGRAL + _FLOATING
 _ENUMLIKE = ("Char", "Bool", "Ordering", "()")
 _STRUCT = ("[]", "Maybe", "Either", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)")
+_CONTAINERS = ("Map", "Set")  # containers' types: Eq, Ord and Show on their arguments
 # class -> {type constructor key: "args" (the instance needs the class on every argument)
 #           or "" (no context)}
 INSTANCES: dict[str, dict[str, str]] = {
-    "Eq": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""), **dict.fromkeys(_STRUCT, "args")},
-    "Ord": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""), **dict.fromkeys(_STRUCT, "args")},
-    "Show": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""), **dict.fromkeys(_STRUCT, "args")},
+    "Eq": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
+           **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
+    "Ord": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
+           **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
+    "Show": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
+           **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
     "Read": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""), **dict.fromkeys(_STRUCT, "args")},
     "Enum": dict.fromkeys(_NUMS + _ENUMLIKE, ""),
     "Bounded": {**dict.fromkeys(("Int", "Char", "Bool", "Ordering", "()"), ""),
@@ -325,16 +329,16 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Floating": dict.fromkeys(_FLOATING, ""),
     "RealFrac": dict.fromkeys(_FLOATING, ""),
     "RealFloat": dict.fromkeys(_FLOATING, ""),
-    "Functor": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
+    "Functor": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)", "Map"), ""),
     "Applicative": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
     "Monad": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
     "MonadFail": dict.fromkeys(("[]", "Maybe", "IO"), ""),
-    "Foldable": dict.fromkeys(("[]", "Maybe", "Either", "(,)"), ""),
+    "Foldable": dict.fromkeys(("[]", "Maybe", "Either", "(,)", "Map", "Set"), ""),
     "Traversable": dict.fromkeys(("[]", "Maybe", "Either", "(,)"), ""),
     "Semigroup": {"[]": "", "Ordering": "", "()": "", "Maybe": "args", "IO": "args",
-                  "->": "last", "(,)": "args", "(,,)": "args"},
+                  "->": "last", "(,)": "args", "(,,)": "args", "Map": "", "Set": ""},
     "Monoid": {"[]": "", "Ordering": "", "()": "", "Maybe": "args", "IO": "args",
-               "->": "last", "(,)": "args", "(,,)": "args"},
+               "->": "last", "(,)": "args", "(,,)": "args", "Map": "", "Set": ""},
 }
 # a derived (or assumed) instance of the program's own data types: deriving clauses are
 # ignored by the subset, which shows and compares every value, so these always hold

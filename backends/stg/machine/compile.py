@@ -51,6 +51,8 @@ def con_package(module: str) -> str:
         return "main"
     if module in ("GHC.Types", "GHC.Tuple", "GHC.Prim", "GHC.CString"):
         return "ghc-prim"
+    if module in ("Data.Map.Internal", "Data.Set.Internal"):
+        return "containers-0.6.4.1"
     return "base"
 
 

@@ -157,8 +157,9 @@ class Machine(MachineRoots):
         self.i_pap = infos.intern(Info("PAP", "PAP", "", ObjKind.PAP))
         self.datacons: dict[str, DataConR] = {}
         for dc in list(ir.BUILTIN_CONS.values()) + list(program.datacons.values()):
-            info = infos.intern(Info(dc.name, dc.type_name, dc.module, ObjKind.CON,
-                                     f"{con_package(dc.module)}:{dc.module}.{dc.name}"))
+            shown = dc.display or dc.name
+            info = infos.intern(Info(shown, dc.type_name, dc.module, ObjKind.CON,
+                                     f"{con_package(dc.module)}:{dc.module}.{shown}"))
             self.datacons[dc.name] = DataConR(dc.name, dc.tag, dc.arity, info, dc.type_name,
                                               dc.module)
         self.nullary = {n: Con(-1, d, ()) for n, d in self.datacons.items() if d.arity == 0}

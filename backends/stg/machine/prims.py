@@ -156,6 +156,22 @@ def p_uadd(a, b):
     return Box(-1, DC_I if type(r) is int else DC_D, r)  # unboxed: never in the heap
 
 
+def p_usub(a, b):
+    r = a.val - b.val
+    return Box(-1, DC_I if type(r) is int else DC_D, r)  # unboxed: never in the heap
+
+
+def p_half(a):
+    return Box(-1, DC_I, a.val // 2)  # an Int# halved (containers' shiftR 1), unboxed
+
+
+def p_ptrEq(a, b):
+    """containers' ptrEq (reallyUnsafePtrEquality#): the same heap object, nothing
+    allocated. A shared small number or character (the machine's static boxes, id -1)
+    stands for a box GHC allocates afresh, so it is never the same object."""
+    return TRUE if a is b and not (type(a) is Box and a.id < 0) else FALSE
+
+
 def p_box(a):
     return mknum(a.val)
 
@@ -585,7 +601,7 @@ def p_isChar(a):
 
 
 PRIM_FUNCTIONS = {
-    "+": p_add, "+#": p_uadd, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
+    "+": p_add, "+#": p_uadd, "-#": p_usub, "half#": p_half, "ptrEq#": p_ptrEq, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
     "abs": p_abs, "signum": p_signum,
     "/": p_fdiv, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod, "**": p_pow,
     "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,

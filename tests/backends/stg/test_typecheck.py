@@ -409,6 +409,9 @@ KNOWN_ILL_TYPED = {
     "main = (case x of Just y -> y) + 1\nx = Nothing",
     "main = print ",  # a fragment of a longer source: main would be a function
     "main = print ([1] + 2)",  # the machine test of an ill-typed program
+    # test_containers: a Map built from a list of numbers, not pairs
+    "import Data.Map (size)\nimport qualified Data.Map as M\n"
+    "main = print (M.size M.empty, M.fromList [1])",
     # test_frontend_errors: ill-typed instance methods
     "data T = T\ninstance Show T where\n  show T = 3\nmain = print T",
     "data T = T Int\ninstance Eq T where\n  T a == T b = a\nmain = print (T 1 == T 1)",

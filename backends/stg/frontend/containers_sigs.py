@@ -1,0 +1,161 @@
+"""The types of containers' functions (containers.hs), as Haskell signatures under the names
+programs use; ``prelude_sigs`` gives them their Prelude names. Data.Map.Strict's functions
+have Data.Map's types."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+MAP_SIGS = """
+empty :: Map k a
+singleton :: k -> a -> Map k a
+null :: Map k a -> Bool
+size :: Map k a -> Int
+lookup :: Ord k => k -> Map k a -> Maybe a
+member :: Ord k => k -> Map k a -> Bool
+notMember :: Ord k => k -> Map k a -> Bool
+findWithDefault :: Ord k => a -> k -> Map k a -> a
+(!) :: Ord k => Map k a -> k -> a
+(!?) :: Ord k => Map k a -> k -> Maybe a
+lookupMin :: Map k a -> Maybe (k, a)
+lookupMax :: Map k a -> Maybe (k, a)
+findMin :: Map k a -> (k, a)
+findMax :: Map k a -> (k, a)
+lookupLT :: Ord k => k -> Map k v -> Maybe (k, v)
+lookupGT :: Ord k => k -> Map k v -> Maybe (k, v)
+lookupLE :: Ord k => k -> Map k v -> Maybe (k, v)
+lookupGE :: Ord k => k -> Map k v -> Maybe (k, v)
+insert :: Ord k => k -> a -> Map k a -> Map k a
+insertWith :: Ord k => (a -> a -> a) -> k -> a -> Map k a -> Map k a
+insertWithKey :: Ord k => (k -> a -> a -> a) -> k -> a -> Map k a -> Map k a
+delete :: Ord k => k -> Map k a -> Map k a
+adjust :: Ord k => (a -> a) -> k -> Map k a -> Map k a
+adjustWithKey :: Ord k => (k -> a -> a) -> k -> Map k a -> Map k a
+update :: Ord k => (a -> Maybe a) -> k -> Map k a -> Map k a
+alter :: Ord k => (Maybe a -> Maybe a) -> k -> Map k a -> Map k a
+deleteMin :: Map k a -> Map k a
+deleteMax :: Map k a -> Map k a
+minViewWithKey :: Map k a -> Maybe ((k, a), Map k a)
+maxViewWithKey :: Map k a -> Maybe ((k, a), Map k a)
+minView :: Map k a -> Maybe (a, Map k a)
+maxView :: Map k a -> Maybe (a, Map k a)
+fromList :: Ord k => [(k, a)] -> Map k a
+fromListWith :: Ord k => (a -> a -> a) -> [(k, a)] -> Map k a
+fromListWithKey :: Ord k => (k -> a -> a -> a) -> [(k, a)] -> Map k a
+fromAscList :: Eq k => [(k, a)] -> Map k a
+fromDistinctAscList :: [(k, a)] -> Map k a
+split :: Ord k => k -> Map k a -> (Map k a, Map k a)
+splitLookup :: Ord k => k -> Map k a -> (Map k a, Maybe a, Map k a)
+union :: Ord k => Map k a -> Map k a -> Map k a
+unionWith :: Ord k => (a -> a -> a) -> Map k a -> Map k a -> Map k a
+unions :: Ord k => [Map k a] -> Map k a
+unionsWith :: Ord k => (a -> a -> a) -> [Map k a] -> Map k a
+intersection :: Ord k => Map k a -> Map k b -> Map k a
+intersectionWith :: Ord k => (a -> b -> c) -> Map k a -> Map k b -> Map k c
+intersectionWithKey :: Ord k => (k -> a -> b -> c) -> Map k a -> Map k b -> Map k c
+difference :: Ord k => Map k a -> Map k b -> Map k a
+(\\\\) :: Ord k => Map k a -> Map k b -> Map k a
+withoutKeys :: Ord k => Map k a -> Set k -> Map k a
+restrictKeys :: Ord k => Map k a -> Set k -> Map k a
+isSubmapOf :: (Ord k, Eq a) => Map k a -> Map k a -> Bool
+map :: (a -> b) -> Map k a -> Map k b
+mapWithKey :: (k -> a -> b) -> Map k a -> Map k b
+mapKeys :: Ord k2 => (k1 -> k2) -> Map k1 a -> Map k2 a
+filter :: (a -> Bool) -> Map k a -> Map k a
+filterWithKey :: (k -> a -> Bool) -> Map k a -> Map k a
+partition :: (a -> Bool) -> Map k a -> (Map k a, Map k a)
+partitionWithKey :: (k -> a -> Bool) -> Map k a -> (Map k a, Map k a)
+mapMaybe :: (a -> Maybe b) -> Map k a -> Map k b
+mapMaybeWithKey :: (k -> a -> Maybe b) -> Map k a -> Map k b
+foldr :: (a -> b -> b) -> b -> Map k a -> b
+foldl :: (a -> b -> a) -> a -> Map k b -> a
+foldrWithKey :: (k -> a -> b -> b) -> b -> Map k a -> b
+foldlWithKey :: (a -> k -> b -> a) -> a -> Map k b -> a
+foldr' :: (a -> b -> b) -> b -> Map k a -> b
+foldl' :: (a -> b -> a) -> a -> Map k b -> a
+foldrWithKey' :: (k -> a -> b -> b) -> b -> Map k a -> b
+foldlWithKey' :: (a -> k -> b -> a) -> a -> Map k b -> a
+elems :: Map k a -> [a]
+keys :: Map k a -> [k]
+assocs :: Map k a -> [(k, a)]
+toList :: Map k a -> [(k, a)]
+toAscList :: Map k a -> [(k, a)]
+toDescList :: Map k a -> [(k, a)]
+keysSet :: Map k a -> Set k
+valid :: Ord k => Map k a -> Bool
+"""
+
+SET_SIGS = """
+empty :: Set a
+singleton :: a -> Set a
+null :: Set a -> Bool
+size :: Set a -> Int
+member :: Ord a => a -> Set a -> Bool
+notMember :: Ord a => a -> Set a -> Bool
+insert :: Ord a => a -> Set a -> Set a
+delete :: Ord a => a -> Set a -> Set a
+fromList :: Ord a => [a] -> Set a
+fromAscList :: Eq a => [a] -> Set a
+fromDistinctAscList :: [a] -> Set a
+findMin :: Set a -> a
+findMax :: Set a -> a
+lookupMin :: Set a -> Maybe a
+lookupMax :: Set a -> Maybe a
+deleteMin :: Set a -> Set a
+deleteMax :: Set a -> Set a
+minView :: Set a -> Maybe (a, Set a)
+maxView :: Set a -> Maybe (a, Set a)
+split :: Ord a => a -> Set a -> (Set a, Set a)
+union :: Ord a => Set a -> Set a -> Set a
+unions :: Ord a => [Set a] -> Set a
+intersection :: Ord a => Set a -> Set a -> Set a
+difference :: Ord a => Set a -> Set a -> Set a
+(\\\\) :: Ord a => Set a -> Set a -> Set a
+isSubsetOf :: Ord a => Set a -> Set a -> Bool
+filter :: (a -> Bool) -> Set a -> Set a
+partition :: (a -> Bool) -> Set a -> (Set a, Set a)
+map :: Ord b => (a -> b) -> Set a -> Set b
+foldr :: (a -> b -> b) -> b -> Set a -> b
+foldl :: (a -> b -> a) -> a -> Set b -> a
+foldr' :: (a -> b -> b) -> b -> Set a -> b
+foldl' :: (a -> b -> a) -> a -> Set b -> a
+toList :: Set a -> [a]
+toAscList :: Set a -> [a]
+toDescList :: Set a -> [a]
+elems :: Set a -> [a]
+valid :: Ord a => Set a -> Bool
+"""
+
+#: the Prelude's names of containers' operators (modules._OPERATORS)
+_OPS = {("_M#", "!"): "!^^", ("_M#", "!?"): "!?^^", ("_M#", "\\\\"): "\\\\^^",
+        ("_S#", "\\\\"): "\\\\^^^"}
+
+
+def _defined() -> set[str]:
+    text = resources.files(__package__).joinpath("containers.hs").read_text()
+    return set(re.findall(r"^([a-z][\w']*#) ", text, re.M))
+
+
+def modules_of() -> dict[str, str]:
+    """containers.hs's functions -> the module GHC names their closures after (-hd)."""
+    return {name: "Data.Set.Internal" if name.endswith("S#") and not name.endswith("MS#")
+            else "Data.Map.Internal" for name in _defined()}
+
+
+def prelude_sigs() -> str:
+    """The signatures under the Prelude's names (Data.Map.Strict's ``_MS#`` functions too,
+    where containers.hs defines one)."""
+    prelude_names = _defined()
+    out = []
+    for text, suffixes in ((MAP_SIGS, ("_M#", "_MS#")), (SET_SIGS, ("_S#",))):
+        for line in text.strip().splitlines():
+            name, _, ty = line.partition(" :: ")
+            for suffix in suffixes:
+                if name.startswith("("):
+                    full = _OPS.get((suffix, name[1:-1]))
+                    if full is not None:
+                        out.append(f"({full}) :: {ty}")
+                elif name + suffix in prelude_names:
+                    out.append(f"{name}{suffix} :: {ty}")
+    return "\n".join(out) + "\n"
