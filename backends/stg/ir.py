@@ -293,6 +293,9 @@ PRIMOPS: dict[str, int] = {
     # containers' unboxed size arithmetic (Int# subtraction, a halving) and its ptrEq (are
     # the two evaluated arguments the same heap object?)
     "-#": 2, "half#": 1, "ptrEq#": 2,
+    # Data.Bits at Int (and Integer), each a fresh box as GHC's instance methods return
+    ".&.#": 2, ".|.#": 2, "xor#": 2, "shiftL#": 2, "shiftR#": 2, "complement#": 1,
+    "popCount#": 1, "testBit#": 2,
     "==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2,  # on I#/D#/C#; result True/False
     "ord": 1, "chr": 1,
     "ord#": 1,  # a C#'s code point unboxed, allocating nothing (base's ord# in eftChar)

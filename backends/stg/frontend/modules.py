@@ -32,6 +32,10 @@ from profkit.errors import SourceError
 CONTAINER_MODULES = {
     "Data.Map": ("_M#",), "Data.Map.Lazy": ("_M#",), "Data.Map.Strict": ("_MS#", "_M#"),
     "Data.Set": ("_S#",),
+    # containers' Patricia trees keyed by Int run as the balanced trees: the same results
+    # and output, Map's allocation (SUBSET.md)
+    "Data.IntMap": ("_M#",), "Data.IntMap.Lazy": ("_M#",),
+    "Data.IntMap.Strict": ("_MS#", "_M#"), "Data.IntSet": ("_S#",),
 }
 
 #: containers' operators -> their Prelude names, per suffix

@@ -51,7 +51,7 @@ PRELUDE_MODULES = {
     "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
     "Control.Monad", "System.IO", "System.Environment", "Data.Int", "Debug.Trace",
     "Text.Printf", "Data.Foldable",
-    "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad",
+    "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
 }
 
 
@@ -181,9 +181,9 @@ def _datacons(mod: S.Module, module: str, known: dict[str, ir.DataCon]) -> dict[
 @functools.lru_cache(maxsize=1)
 def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     files = resources.files(__package__)
-    # containers.hs (Data.Map, Data.Set) is part of the Prelude module
-    text = files.joinpath("prelude.hs").read_text() + "\n" + \
-        files.joinpath("containers.hs").read_text()
+    # containers.hs (Data.Map, Data.Set) and prelude_more.hs are part of the Prelude module
+    text = "\n".join(files.joinpath(f).read_text()
+                     for f in ("prelude.hs", "containers.hs", "prelude_more.hs"))
     mod = parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
     cons.update(_datacons(mod, "Data.Either", cons))

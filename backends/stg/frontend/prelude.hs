@@ -727,7 +727,8 @@ sort xs = sortBy compare xs
 -- entries, are base's
 -- (base is compiled -O2, whose late lambda lifting makes these loops top-level functions
 -- taking cmp: a call allocates no closure for them)
-sortBy cmp xs = mergeAll# cmp (sequences# cmp xs)
+-- (mergeAll is strict: the runs are made before it is called, no thunk)
+sortBy cmp xs = case sequences# cmp xs of !rs -> mergeAll# cmp rs
 sequences# cmp (a:b:rest) = case cmp a b of
   GT -> descending# cmp b [a] rest
   _ -> ascending# cmp b (\ys -> a : ys) rest
@@ -1054,3 +1055,22 @@ foldM f z (x:xs) = f z x >>= \z' -> foldM f z' xs
 replicateM_ n m = if n <= 0 then return () else m >> replicateM_ (n - 1) m
 replicateM n m = if n <= 0 then return [] else
   m >>= \x -> replicateM (n - 1) m >>= \xs -> return (x : xs)
+
+-- ------------------------------------------------------------------ Data.Bits (Int, Integer)
+infixl 8 `shiftL`, `shiftR`, `shift`
+infixl 7 .&.
+infixl 6 `xor`
+infixl 5 .|.
+x .&. y = prim ".&.#" x y
+x .|. y = prim ".|.#" x y
+xor x y = prim "xor#" x y
+complement x = prim "complement#" x
+shiftL x n = prim "shiftL#" x n
+shiftR x n = prim "shiftR#" x n
+shift x n = prim "shiftL#" x n
+popCount x = prim "popCount#" x
+testBit x n = prim "testBit#" x n
+bit n = prim "shiftL#" 1 n
+setBit x n = x .|. bit n
+clearBit x n = x .&. complement (bit n)
+zeroBits = 0

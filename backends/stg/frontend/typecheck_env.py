@@ -19,6 +19,7 @@ from . import typecheck_types as T
 from .lexer import Token, tokenize
 from . import containers_sigs
 from .typecheck_sigs import CONSTRUCTOR_SIGS, PRELUDE_SIGS
+from .typecheck_sigs_more import MORE_SIGS
 
 
 class Unreadable(Exception):
@@ -174,6 +175,9 @@ BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),
     "FilePath": ([], ("list", ("con", "Char"))),
     "ShowS": ([], ("fun", ("list", ("con", "Char")), ("list", ("con", "Char")))),
+    # Data.IntMap and Data.IntSet run as Data.Map and Data.Set at Int keys (modules.py)
+    "IntMap": (["a"], ("app", ("app", ("con", "Map"), ("con", "Int")), ("var", "a"))),
+    "IntSet": ([], ("app", ("con", "Set"), ("con", "Int"))),
 }
 
 
@@ -393,5 +397,5 @@ def _read_sigs(text: str) -> dict[str, Scheme]:
 @functools.lru_cache(maxsize=1)
 def prelude_env() -> tuple[dict[str, Scheme], dict[str, Scheme]]:
     """(the Prelude's functions, the built-in constructors) with their type schemes."""
-    return _read_sigs(PRELUDE_SIGS + containers_sigs.prelude_sigs()), \
+    return _read_sigs(PRELUDE_SIGS + containers_sigs.prelude_sigs() + MORE_SIGS), \
         _read_sigs(CONSTRUCTOR_SIGS)

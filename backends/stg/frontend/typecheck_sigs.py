@@ -3,6 +3,19 @@
 line here is unchecked at its uses."""
 
 PRELUDE_SIGS = """
+(.&.) :: Bits a => a -> a -> a
+(.|.) :: Bits a => a -> a -> a
+xor :: Bits a => a -> a -> a
+complement :: Bits a => a -> a
+shiftL :: Bits a => a -> Int -> a
+shiftR :: Bits a => a -> Int -> a
+shift :: Bits a => a -> Int -> a
+popCount :: Bits a => a -> Int
+testBit :: Bits a => a -> Int -> Bool
+bit :: Bits a => Int -> a
+setBit :: Bits a => a -> Int -> a
+clearBit :: Bits a => a -> Int -> a
+zeroBits :: Bits a => a
 id :: a -> a
 const :: a -> b -> a
 flip :: (a -> b -> c) -> b -> a -> c

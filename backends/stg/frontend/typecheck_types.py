@@ -282,7 +282,7 @@ SUPERCLASSES: dict[str, tuple[str, ...]] = {
     "Functor": (), "Applicative": ("Functor",), "Monad": ("Applicative",),
     "MonadFail": ("Monad",), "Foldable": (), "Traversable": ("Functor", "Foldable"),
     "PrintfType": (), "PrintfArg": (),
-    "Semigroup": (), "Monoid": ("Semigroup",),
+    "Semigroup": (), "Monoid": ("Semigroup",), "Bits": ("Eq",),
 }
 NUMERIC_CLASSES = {"Num", "Real", "Integral", "Fractional", "Floating", "RealFrac",
                    "RealFloat"}
@@ -323,6 +323,7 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Bounded": {**dict.fromkeys(("Int", "Char", "Bool", "Ordering", "()"), ""),
                 **dict.fromkeys(_STRUCT[3:], "args")},
     "Num": dict.fromkeys(_NUMS, ""),
+    "Bits": dict.fromkeys(_INTEGRAL, ""),
     "Real": dict.fromkeys(_NUMS, ""),
     "Integral": dict.fromkeys(_INTEGRAL, ""),
     "Fractional": dict.fromkeys(_FLOATING, ""),

@@ -165,6 +165,41 @@ def p_half(a):
     return Box(-1, DC_I, a.val // 2)  # an Int# halved (containers' shiftR 1), unboxed
 
 
+def p_band(a, b):
+    return mkint(a.val & b.val)
+
+
+def p_bor(a, b):
+    return mkint(a.val | b.val)
+
+
+def p_bxor(a, b):
+    return mkint(a.val ^ b.val)
+
+
+def p_shiftL(a, b):
+    return mkint(a.val << b.val if b.val >= 0 else a.val >> -b.val)
+
+
+def p_shiftR(a, b):
+    return mkint(a.val >> b.val if b.val >= 0 else a.val << -b.val)
+
+
+def p_complement(a):
+    return mkint(~a.val)
+
+
+def p_popCount(a):
+    """Data.Bits' popCount: bits set of a non-negative Int, of the 64-bit two's complement
+    of a negative one (GHC's Int; an Integer's negative count is not modelled)."""
+    v = a.val
+    return mkint(bin(v if v >= 0 else v & (2 ** 64 - 1)).count("1"))
+
+
+def p_testBit(a, b):
+    return TRUE if b.val >= 0 and (a.val >> b.val) & 1 else FALSE
+
+
 def p_ptrEq(a, b):
     """containers' ptrEq (reallyUnsafePtrEquality#): the same heap object, nothing
     allocated. A shared small number or character (the machine's static boxes, id -1)
@@ -601,7 +636,9 @@ def p_isChar(a):
 
 
 PRIM_FUNCTIONS = {
-    "+": p_add, "+#": p_uadd, "-#": p_usub, "half#": p_half, "ptrEq#": p_ptrEq, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
+    "+": p_add, "+#": p_uadd, "-#": p_usub, ".&.#": p_band, ".|.#": p_bor, "xor#": p_bxor,
+    "shiftL#": p_shiftL, "shiftR#": p_shiftR, "complement#": p_complement,
+    "popCount#": p_popCount, "testBit#": p_testBit, "half#": p_half, "ptrEq#": p_ptrEq, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
     "abs": p_abs, "signum": p_signum,
     "/": p_fdiv, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod, "**": p_pow,
     "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,

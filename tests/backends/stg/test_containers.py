@@ -161,3 +161,18 @@ def test_map_errors_are_ghcs(tmp_path):
     assert run(cfg, plugins=[stg_plugin, ccprof, heapprof], stdout=io.StringIO(), stderr=err,
                load_entrypoints=False) == 1
     assert "Map.!: given key is not an element in the map" in err.getvalue()
+
+
+def test_intmap_and_intset_run_as_map_and_set(tmp_path):
+    """Data.IntMap(.Strict) and Data.IntSet: GHC 9.0.2's output (runghc), with Map's and
+    Set's allocation (not the Patricia trees')."""
+    src = ("import qualified Data.IntMap.Strict as IM\nimport qualified Data.IntSet as IS\n"
+           "import Data.IntMap (IntMap)\n\ncounts :: [Int] -> IntMap Int\n"
+           "counts = foldr (\\k -> IM.insertWith (+) k 1) IM.empty\n\nmain :: IO ()\n"
+           "main = do\n  let c = counts [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]\n  print c\n"
+           "  print (IM.findWithDefault 0 5 c, IM.size c, IM.toList (IM.filter (> 1) c))\n"
+           "  let s = IS.fromList [5, 3, 8, 1]\n"
+           "  print (s, IS.member 3 s, IS.toList (IS.insert 4 s))\n")
+    assert _run(tmp_path, src, "-P") == (
+        "fromList [(1,2),(2,1),(3,2),(4,1),(5,3),(6,1),(9,1)]\n(3,7,[(1,2),(3,2),(5,3)])\n"
+        "(fromList [1,3,5,8],True,[1,3,4,5,8])\n")

@@ -1,0 +1,3 @@
+-- More of base, part of the Prelude module (appended to prelude.hs and containers.hs when
+-- it is loaded): System.IO's handles and buffering, System.Exit, and Data.List/Data.Char/
+-- Data.Either/Data.Tuple/Control.Monad functions ordinary programs use.
