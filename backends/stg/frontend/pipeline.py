@@ -84,7 +84,7 @@ _BASE_MODULES = {
                         "forMWith_# whenWith# unlessWith# foldMWith# replicateMWith# "
                         "replicateMWith_# zipWithMWith# zipWithMWith_# filterMWith# apWith# "
                         "rightWith# leftWith# traverseU# mapMU_# sequenceU_# foldMU# "
-                        "replicateMU# replicateMLoop# replicateMU_# replicateMLoop_# "
+                        "replicateMU# replicateMLoop# replicateMU_# replicateMLoop_# liftA2IO# "
                         "zipWithMU_# filterMU# whenU# unlessU#",
     "GHC.Read": "read readAt#",
     "Text.Printf": "printf forceArgs# printfStr# printfIO#",
@@ -135,7 +135,8 @@ _BASE_MODULES = {
     "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
                    "toLower",
     "Data.Foldable": "mapM_ forM_ sequence_ and or any all foldMapBool# monoid#",
-    "Control.Monad": "foldM replicateM_ replicateM zipWithM zipWithM_ filterM",
+    "Control.Monad": "foldM replicateM_ replicateM zipWithM zipWithM_ filterM replicateMIO# "
+                     "replicateMNext#",
 }
 BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
 BASE_MODULE_OF.update(containers_sigs.modules_of())

@@ -1030,16 +1030,18 @@ putStrLn s w = case prim "putStr#" w w of
 newline# = '\n' : []
 putChar c w = putStr [c] w
 print x w = putStrLn (show x) w
-mapM_ _ [] = return ()
-mapM_ f (x:xs) = f x >> mapM_ f xs
+mapM_ f xs = mapMU_# (>>) return f xs
 forM_ xs f = mapM_ f xs
-mapM _ [] = return []
-mapM f (x:xs) = f x >>= \y -> mapM f xs >>= \ys -> return (y:ys)
+-- base's traverse at IO: a foldr of liftA2 (:) (IO's liftM2: the cell a thunk of the
+-- function given), its `pure []' made once per call; the actions are built before they run
+mapM f xs = let z = return [] in foldr (\x ys -> liftA2IO# (:) (f x) ys) z xs
+liftA2IO# g ma mb w = case ma w of
+  IO# w1 a -> case mb w1 of IO# w2 b -> IO# w2 (g a b)
 forM xs f = mapM f xs
 sequence_ [] = return ()
 sequence_ (m:ms) = m >> sequence_ ms
-sequence [] = return []
-sequence (m:ms) = m >>= \x -> sequence ms >>= \xs -> return (x:xs)
+-- base's sequence is traverse id (mapM's shape above)
+sequence ms = mapM id ms
 when c a = if c then a else return ()
 unless c a = if c then return () else a
 -- Applicative's <*>, *> and <* (IO here; pipeline picks Maybe/lists/Either's by the type)
@@ -1053,8 +1055,10 @@ filterM p (x:xs) = p x >>= \keep -> filterM p xs >>= \ys -> return (if keep then
 foldM _ z [] = return z
 foldM f z (x:xs) = f z x >>= \z' -> foldM f z' xs
 replicateM_ n m = if n <= 0 then return () else m >> replicateM_ (n - 1) m
-replicateM n m = if n <= 0 then return [] else
-  m >>= \x -> replicateM (n - 1) m >>= \xs -> return (x : xs)
+-- base's: a loop of liftA2 (:) m over a counter its worker keeps unboxed
+replicateM n m = replicateMIO# m n
+replicateMIO# m c = if c <= 0 then return [] else liftA2IO# (:) m (replicateMNext# m c)
+replicateMNext# m c = case prim "+#" c (-1) of !c' -> replicateMIO# m c'
 
 -- ------------------------------------------------------------------ Data.Bits (Int, Integer)
 infixl 8 `shiftL`, `shiftR`, `shift`
