@@ -329,8 +329,16 @@ PRIMOPS: dict[str, int] = {
     # (argument: the evaluated exponent; result ()), see prims.p_powCostZ
     "powCostZ#": 1,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
+    # Data.IORef and Data.Array (machine/prims_array.py): a MutVar read, written, made; an
+    # array made from a list, from associations, updated, indexed; accumArray's store
+    "newMutVar#": 2, "readMutVar#": 2, "writeMutVar#": 3,
+    "arrList#": 3, "arrAssocs#": 3, "arrUpdate#": 2, "arrIndex#": 2, "arrAt#": 2,
+    "arrOffset#": 2, "arrSize#": 1, "arrBounds#": 1, "arrAccumNew#": 2, "arrThaw#": 1,
+    "storeOffset#": 2, "storeRead#": 2, "storeWrite#": 3, "arrFreeze#": 1, "isArray#": 1,
+    "ixArity#": 1, "ixRange#": 2, "ixSize#": 1, "arrLo#": 1, "arrHi#": 1,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token
 #: and showIntOn#'s rest of the string
-LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#"})
+LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#", "newMutVar#",
+                       "writeMutVar#", "arrAccumNew#", "storeWrite#"})

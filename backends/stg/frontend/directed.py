@@ -353,7 +353,7 @@ def _rewrite_exprs(module: S.Module, rewrite) -> None:
 
 # fmap of the Prelude's functors other than IO (base's instances)
 _FMAP = {"[]": "%map", "Maybe": "%fmapMaybe#", "Either": "%fmapEither#", "(,)": "%fmapPair#",
-         "Map": "%map_M#"}
+         "Map": "%map_M#", "Array": "%fmapArray#"}
 
 
 def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:

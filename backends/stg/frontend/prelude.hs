@@ -27,6 +27,86 @@ data Either a b = Left a | Right b
 -- base's Integer (GHC.Num.Integer's IS, a small one): made by a literal at a type variable
 data Integer# = IS# Int
 
+-- ------------------------------------------------------------------ Data.IORef, Data.Array
+-- base's IORef (a newtype of an STRef box over a MUT_VAR#) and GHC.Arr's boxed arrays (an
+-- Array box over a frozen MUT_ARR_PTRS): machine/prims_array.py makes them as GHC lays
+-- them out. modifyIORef stores the thunk `f x', modifyIORef' forces it first.
+newIORef v w = prim "newMutVar#" w v
+readIORef r w = prim "readMutVar#" r w
+writeIORef r v w = prim "writeMutVar#" r w v
+atomicWriteIORef r v w = prim "writeMutVar#" r w v
+modifyIORef r f w = case prim "readMutVar#" r w of
+  IO# w' x -> prim "writeMutVar#" r w' (f x)
+modifyIORef' r f w = case prim "readMutVar#" r w of
+  IO# w' x -> case f x of !x' -> prim "writeMutVar#" r w' x'
+atomicModifyIORef r f w = case prim "readMutVar#" r w of
+  IO# w' x -> let p = f x in case prim "writeMutVar#" r w' (fst p) of
+    IO# w'' _ -> IO# w'' (snd p)
+atomicModifyIORef' r f w = case prim "readMutVar#" r w of
+  IO# w1 old -> case f old of
+    (new, res) -> case new of
+      !new' -> case res of
+        !res' -> case prim "writeMutVar#" r w1 new' of IO# w2 _ -> IO# w2 res'
+-- an index evaluated, a tuple's components too (the primitives read them)
+ixForce# i = case prim "ixArity#" i of
+  0 -> i
+  _ -> ixForceT# i
+ixForceT# t = case t of
+  (a, b) -> case a of !_ -> case b of !_ -> t
+  (a, b, c) -> case a of !_ -> case b of !_ -> case c of !_ -> t
+  (a, b, c, d) -> case a of !_ -> case b of !_ -> case c of !_ -> case d of !_ -> t
+bndsForce# b = case b of (l, u) -> case ixForce# l of !_ -> case ixForce# u of !_ -> b
+arrEleBottom# = errorWithoutStackTrace "(Array.!): undefined array element"
+arrBot# = Just arrEleBottom#
+forceSpine# i n xs = if prim ">=" i n then () else case xs of
+  [] -> ()
+  (_ : rest) -> case prim "+#" i 1 of !i' -> forceSpine# i' n rest
+forceAssocs# [] = ()
+forceAssocs# (p : rest) = case p of (i, _) -> case ixForce# i of !_ -> forceAssocs# rest
+listArray b es = case bndsForce# b of
+  !b' -> case prim "ixSize#" b' of
+    !n -> case forceSpine# 0 n es of
+      () -> prim "arrList#" b' arrBot# es
+array b ies = case bndsForce# b of
+  !b' -> case forceAssocs# ies of () -> prim "arrAssocs#" b' arrBot# ies
+a ! i = case prim "arrIndex#" a (ixForce# i) of IO# _ x -> x
+bounds a = prim "arrBounds#" a
+elems a = case prim "arrSize#" a of !n -> elemsGo# a 0 n
+elemsGo# a i n = if prim ">=" i n then [] else case prim "arrAt#" a i of
+  IO# _ x -> x : (case prim "+#" i 1 of !i' -> elemsGo# a i' n)
+range b = case bndsForce# b of (l, u) -> rangeB# l u
+rangeB# l u = case prim "ixArity#" l of
+  0 -> enumFromTo l u
+  _ -> prim "ixRange#" l u
+indices a = rangeB# (prim "arrLo#" a) (prim "arrHi#" a)
+assocs a = assocsGo# a (indices a)
+assocsGo# _ [] = []
+assocsGo# a (i : is) = (i, a ! i) : assocsGo# a is
+-- accumArray and accum combine strictly (base 4.15's adjust); the loop keeps each value it
+-- stores on its stack until the array is made (the store is not a heap object)
+accumArray f z b ies = case bndsForce# b of
+  !b' -> case prim "arrAccumNew#" b' z of !st -> accumGo# f st ies
+accum f a ies = case prim "arrThaw#" a of !st -> accumGo# f st ies
+accumGo# _ st [] = prim "arrFreeze#" st
+accumGo# f st (p : rest) = case p of
+  (i, new) -> case prim "storeOffset#" st (ixForce# i) of
+    !k -> case prim "storeRead#" st k of
+      IO# _ old -> case f old new of
+        !c -> case prim "storeWrite#" st k c of
+          () -> case accumGo# f st rest of !arr -> keepAlive# c arr
+keepAlive# c arr = case c of !_ -> arr
+a // ies = case forceAssocs# ies of () -> prim "arrUpdate#" a ies
+-- base's Functor instance: a thunk `f x' per element
+fmapArray# f a = case prim "arrThaw#" a of
+  !st -> case prim "arrSize#" a of !n -> fmapArrGo# f a st 0 n
+fmapArrGo# f a st i n = if prim ">=" i n then prim "arrFreeze#" st else
+  case prim "arrAt#" a i of
+    IO# _ x -> let y = f x in case prim "storeWrite#" st i y of
+      () -> case prim "+#" i 1 of
+        !i' -> case fmapArrGo# f a st i' n of !arr -> arr
+showsArray# d a s = showParen (d > 10)
+  (\r -> "array " ++ showsPrec 11 (bounds a) (' ' : showsPrec 11 (assocs a) r)) s
+
 -- ------------------------------------------------------------------ basic combinators
 id x = x
 const x _ = x
@@ -412,7 +492,8 @@ showCommaSpace s = ',' : ' ' : s
 
 -- An empty list shows as [] (the type, and so "" for an empty String, is not known).
 showsPrec d x s = case conIndex# x of
-  -1 -> if isChar# x then showCharLit# x s else showNum# d x s
+  -1 -> if isChar# x then showCharLit# x s else
+        if prim "isArray#" x then showsArray# d x s else showNum# d x s
   -2 -> showsStruct# x s
   -3 -> showsMap# d x s
   -4 -> showsSet# d x s

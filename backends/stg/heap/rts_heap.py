@@ -120,7 +120,7 @@ FLOAT_CAF_ALLOC = 46120
 #: Base CAFs made when the program first needs them (``machine.rts_library_caf``):
 #: Text.Printf's at the first printf (GHC 9.0.2: 320 bytes with one `%d'; 424 with `%s %.2f'
 #: and `%5d|%-4s|', as grades' formats: how it grows is not modelled)
-LIBRARY_CAF_ALLOC = {"Text.Printf": 320}
+LIBRARY_CAF_ALLOC = {"Text.Printf": 320, "GHC.Arr": 384}
 #: GHC's order of the library CAF rows (their registration order, kept by equal siblings)
 CAF_MODULES = ("GHC.Conc.Signal", "GHC.IO.Encoding", "GHC.IO.Encoding.Iconv",
                "GHC.IO.Handle.FD", "GHC.IO.Handle.Text")

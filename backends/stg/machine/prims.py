@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
+from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .printf import PrintfError, printf_format
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
@@ -653,10 +654,12 @@ PRIM_FUNCTIONS = {
     "read#": p_read, "printf#": p_printf, "getArgs#": p_getArgs,
     "getProgName#": p_getProgName,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
+    **ARRAY_PRIMS,
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
 COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
-                    _divzero, _float_fn, _charge, _case_map, _to_int, _fl, _digits_cost, _build)
+                    _divzero, _float_fn, _charge, _case_map, _to_int, _fl, _digits_cost, _build,
+                    *ARRAY_HELPERS)
