@@ -170,7 +170,8 @@ def context(t: tuple, own: frozenset[str] | set[str] = frozenset()) -> list[tupl
 
 BUILTIN_TYCONS = {name: T.con(name) for name in (
     "Int", "Integer", "Double", "Float", "Char", "Bool", "Ordering", "IO", "Maybe", "Either",
-    "Map", "Set", "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)")}
+    "Map", "Set", "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)",
+    "IORef", "Array")}
 BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),
     "FilePath": ([], ("list", ("con", "Char"))),

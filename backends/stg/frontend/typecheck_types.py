@@ -282,12 +282,12 @@ SUPERCLASSES: dict[str, tuple[str, ...]] = {
     "Functor": (), "Applicative": ("Functor",), "Monad": ("Applicative",),
     "MonadFail": ("Monad",), "Foldable": (), "Traversable": ("Functor", "Foldable"),
     "PrintfType": (), "PrintfArg": (),
-    "Semigroup": (), "Monoid": ("Semigroup",), "Bits": ("Eq",),
+    "Semigroup": (), "Monoid": ("Semigroup",), "Bits": ("Eq",), "Ix": ("Ord",),
 }
 NUMERIC_CLASSES = {"Num", "Real", "Integral", "Fractional", "Floating", "RealFrac",
                    "RealFloat"}
 # classes a type variable may carry and still be defaulted (Haskell 2010, section 4.3.4)
-STANDARD_CLASSES = NUMERIC_CLASSES | {"Eq", "Ord", "Show", "Read", "Enum", "Bounded"}
+STANDARD_CLASSES = NUMERIC_CLASSES | {"Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Ix"}
 
 
 def superclass_closure(cls: str, own: dict[str, tuple[str, ...]] | None = None) -> set[str]:
@@ -313,11 +313,14 @@ _CONTAINERS = ("Map", "Set")  # containers' types: Eq, Ord and Show on their arg
 #           or "" (no context)}
 INSTANCES: dict[str, dict[str, str]] = {
     "Eq": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
-           **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
+           **dict.fromkeys(_STRUCT + _CONTAINERS, "args"), "IORef": ""},
     "Ord": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
            **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
     "Show": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
-           **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
+           **dict.fromkeys(_STRUCT + _CONTAINERS, "args"), "Array": "args"},
+    # Data.Ix: Int, Integer, Char and tuples of them (Bool, Ordering, () are refused: their
+    # indices are not modelled)
+    "Ix": {**dict.fromkeys(_INTEGRAL + ("Char",), ""), **dict.fromkeys(_STRUCT[3:6], "args")},
     "Read": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""), **dict.fromkeys(_STRUCT, "args")},
     "Enum": dict.fromkeys(_NUMS + _ENUMLIKE, ""),
     "Bounded": {**dict.fromkeys(("Int", "Char", "Bool", "Ordering", "()"), ""),
@@ -330,7 +333,7 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Floating": dict.fromkeys(_FLOATING, ""),
     "RealFrac": dict.fromkeys(_FLOATING, ""),
     "RealFloat": dict.fromkeys(_FLOATING, ""),
-    "Functor": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)", "Map"), ""),
+    "Functor": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)", "Map", "Array"), ""),
     "Applicative": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
     "Monad": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
     "MonadFail": dict.fromkeys(("[]", "Maybe", "IO"), ""),

@@ -195,16 +195,18 @@ def _bounds(a):
     return _key(a.f0), _key(a.f1)
 
 
-def _cells(lst):
-    """The items of a list whose spine the Prelude has evaluated."""
+def _cells(lst, limit=-1):
+    """The items of a list whose spine the Prelude has evaluated (its first ``limit``
+    cells when ``limit`` is not negative)."""
     out = []
-    while True:
+    while len(out) != limit:
         while type(lst) is Thunk:
             lst = lst.val
         if lst.dc is not DC_CONS:
             return out
         out.append(lst.f0)
         lst = lst.f1
+    return out
 
 
 def _pair(p):
@@ -244,7 +246,7 @@ def p_arrList(bnds, bot, es):
     """``listArray (l, u) es``: the first ``rangeSize`` elements of ``es`` (its spine
     evaluated that far), the rest base's arrEleBottom (``bot``'s field)."""
     n = _range_size(_key(bnds.f0), _key(bnds.f1))
-    items = _cells(es)[:n]
+    items = _cells(es, n)
     if len(items) < n:
         items += [bot.f0] * (n - len(items))
     return _make_array(bnds, items)
@@ -274,8 +276,11 @@ def p_arrUpdate(a, ies):
 
 
 def p_arrIndex(a, i):
-    """``a ! i``: ``(# _, element #)`` (the element as it is, unevaluated or not)."""
+    """``a ! i``: ``(# _, element #)`` (the element as it is, unevaluated or not). Called
+    from -O0 code base's (!) goes through the Ix dictionary: the bounds' pair and the
+    index's box, 40 bytes a call (GHC 9.0.2, shapes/arrmicro's indexAll.go)."""
     lo, hi = _bounds(a)
+    _charge(40)
     return _ures(a.f3.items[_index(lo, hi, _key(i))])
 
 
