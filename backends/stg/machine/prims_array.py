@@ -235,8 +235,8 @@ def _make_array(bnds, items):
     p.items = items
     HIa(s)
     HPa(CCS)
-    lo, hi = bnds.f0, bnds.f1
-    a = Con4.make(len(HI), st.dc_arr, lo, hi, mkint(n) if n > 255 else INTLIKE[n + 16], p)
+    # (n is an unpacked field of base's Array: no box of its own)
+    a = Con4.make(len(HI), st.dc_arr, bnds.f0, bnds.f1, Box(-1, DC_I, n), p)
     HIa(st.s_arr)
     HPa(CCS)
     return a
