@@ -42,7 +42,7 @@ modifyIORef' r f w = case prim "readMutVar#" r w of
 atomicModifyIORef r f w = case prim "readMutVar#" r w of
   IO# w' x -> let p = f x in case prim "writeMutVar#" r w' (fst p) of
     IO# w'' _ -> IO# w'' (snd p)
-atomicModifyIORef' r f w = case prim "readMutVar#" r w of
+atomicModifyIORef' r f w = case prim "atomicRead#" r w of
   IO# w1 old -> case f old of
     (new, res) -> case new of
       !new' -> case res of
@@ -81,7 +81,8 @@ rangeB# l u = case prim "ixArity#" l of
 indices a = rangeB# (prim "arrLo#" a) (prim "arrHi#" a)
 assocs a = assocsGo# a (indices a)
 assocsGo# _ [] = []
-assocsGo# a (i : is) = (i, a ! i) : assocsGo# a is
+assocsGo# a (i : is) = (i, arrElem# a i) : assocsGo# a is
+arrElem# a i = case prim "arrIndexB#" a i of IO# _ x -> x
 -- accumArray and accum combine strictly (base 4.15's adjust); the loop keeps each value it
 -- stores on its stack until the array is made (the store is not a heap object)
 accumArray f z b ies = case bndsForce# b of
@@ -105,7 +106,7 @@ fmapArrGo# f a st i n = if prim ">=" i n then prim "arrFreeze#" st else
       () -> case prim "+#" i 1 of
         !i' -> case fmapArrGo# f a st i' n of !arr -> arr
 showsArray# d a s = showParen (d > 10)
-  (\r -> "array " ++ showsPrec 11 (bounds a) (' ' : showsPrec 11 (assocs a) r)) s
+  (\r -> prim "arrShowStr#" a ++ showsPrec 11 (bounds a) (' ' : showsPrec 11 (assocs a) r)) s
 
 -- ------------------------------------------------------------------ basic combinators
 id x = x

@@ -32,6 +32,13 @@ from .show import show_char
 # ruff: noqa: F821  -- free names are the machine registers, see rt.py
 
 
+#: what base's generic Ix code costs per index of a tuple type, where an Int's costs 16
+#: bytes (its boxed components and the pairs of bounds it passes): GHC 9.0.2, 112 bytes
+#: an element of ``array``/``accumArray`` over pairs (shapes/ix2's mk2, acc2); given to
+#: the templates as a default argument (they see only the machine's namespace)
+TUPLE_IX = 112
+
+
 class MutVar(Con):
     """GHC's MUT_VAR: ``val`` is the value; ``fields`` is ``(val, self)`` (see the module
     docstring)."""
@@ -98,7 +105,7 @@ class ArrState:
         self.s_tuple = site(machine.datacons["(,)"].info, 3)
         self.dc_tuple = machine.datacons["(,)"]
         self.ptr_sites: dict[int, int] = {}
-        self.caf_done = False
+        self.show_str = None  # (p_arrShowStr)
         # (the templates see the machine's namespace only: the classes they make go here)
         self.MutVar, self.ArrPtrs, self.ptrs_words = MutVar, ArrPtrs, ptrs_words
 
@@ -131,6 +138,14 @@ def p_newMutVar(w, v):
 
 
 def p_readMutVar(r, w):
+    return _ures(r.f0.val)
+
+
+def p_atomicRead(r, w):
+    """readMutVar# as atomicModifyIORef' begins: base's atomicModifyMutVar2# allocates
+    the application thunk (4 words) and its selector thunk (3), and the wrapper lambda (2):
+    72 bytes a call beyond the function's own (GHC 9.0.2, shapes/iorefs' tick)."""
+    _charge(72)
     return _ures(r.f0.val)
 
 
@@ -218,13 +233,8 @@ def _pair(p):
 # ------------------------------------------------------------------------- arrays
 def _make_array(bnds, items):
     """Base's ``Array l u n arr#`` over ``items`` (a new list): the frozen array, then its
-    box, under the current stack; GHC.Arr's CAF (384 bytes) at the first one."""
+    box, under the current stack."""
     st = _st()
-    if not st.caf_done:
-        st.caf_done = True
-        caf = getattr(m, "rts_library_caf", None)  # None without the runtime heap
-        if caf is not None:
-            caf("GHC.Arr")
     n = len(items)
     s = st.ptr_sites.get(n)
     if s is None:
@@ -252,7 +262,7 @@ def p_arrList(bnds, bot, es):
     return _make_array(bnds, items)
 
 
-def p_arrAssocs(bnds, bot, ies):
+def p_arrAssocs(bnds, bot, ies, _tix=TUPLE_IX):
     """``array (l, u) ies``: each value at its index (the last one given wins), lazily; the
     pairs and indices are evaluated. Base boxes each index (16 bytes)."""
     lo, hi = _key(bnds.f0), _key(bnds.f1)
@@ -260,18 +270,18 @@ def p_arrAssocs(bnds, bot, ies):
     for p in _cells(ies):
         i, v = _pair(p)
         items[_index(lo, hi, _key(i))] = v
-        _dead_box(S_IBOX)
+        _charge(_tix if type(lo) is tuple else 16)
     return _make_array(bnds, items)
 
 
-def p_arrUpdate(a, ies):
+def p_arrUpdate(a, ies, _tix=TUPLE_IX):
     """``a // ies``: a copy of ``a`` with the new values (lazily)."""
     lo, hi = _bounds(a)
     items = list(a.f3.items)
     for p in _cells(ies):
         i, v = _pair(p)
         items[_index(lo, hi, _key(i))] = v
-        _dead_box(S_IBOX)
+        _charge(_tix if type(lo) is tuple else 16)
     return _make_array(Con2.make(-1, _st().dc_tuple, a.f0, a.f1), items)
 
 
@@ -280,7 +290,13 @@ def p_arrIndex(a, i):
     from -O0 code base's (!) goes through the Ix dictionary: the bounds' pair and the
     index's box, 40 bytes a call (GHC 9.0.2, shapes/arrmicro's indexAll.go)."""
     lo, hi = _bounds(a)
-    _charge(40)
+    _charge(152 if type(lo) is tuple else 40)  # (a pair index through $fIx(,): shapes/ix2)
+    return _ures(a.f3.items[_index(lo, hi, _key(i))])
+
+
+def p_arrIndexBase(a, i):
+    """``arr ! i`` inside base (assocs): specialised, no dictionary to pay."""
+    lo, hi = _bounds(a)
     return _ures(a.f3.items[_index(lo, hi, _key(i))])
 
 
@@ -341,11 +357,11 @@ def p_arrThaw(a):
                           Con2.make(-1, _st().dc_tuple, a.f0, a.f1)))
 
 
-def p_storeOffset(st, i):
+def p_storeOffset(st, i, _tix=TUPLE_IX):
     """The offset of index ``i`` in a store, unboxed; base boxes it (16 bytes)."""
     _, lo, hi, _ = st.val
     k = _index(lo, hi, _key(i))
-    _dead_box(S_IBOX)
+    _charge(_tix if type(lo) is tuple else 16)
     return Box(-1, DC_I, k)
 
 
@@ -361,6 +377,21 @@ def p_storeWrite(st, k, v):
 def p_arrFreeze(st):
     items, _, _, bnds = st.val
     return _make_array(bnds, items)
+
+
+def p_arrShowStr(x):
+    """Show's ``"array "``: a CAF of GHC.Arr, evaluated at the first array shown (384
+    bytes under ``CAF GHC.Arr``, GHC 9.0.2), static here after that."""
+    st = _st()
+    if st.show_str is None:
+        caf = getattr(m, "rts_library_caf", None)  # None without the runtime heap
+        if caf is not None:
+            caf("GHC.Arr")
+        lst = NIL
+        for ch in reversed("array "):
+            lst = Con2.make(-1, DC_CONS, CHARLIKE[ord(ch)], lst)
+        st.show_str = lst
+    return st.show_str
 
 
 def p_isArray(x):
@@ -380,7 +411,9 @@ def p_ixRange(lo, hi):
 
 
 def _build_ix_list(lo, hi):
-    """The tuples of ``range (lo, hi)`` as a list (allocated from the end)."""
+    """The tuples of ``range (lo, hi)`` as a list (allocated from the end), with what
+    base's comprehension over the components' ranges costs beyond them (88 bytes an
+    element for pairs, shapes/ix2's asc2)."""
     combos = [()]
     for a, b in zip(lo, hi):
         c = type(a) is str
@@ -397,16 +430,19 @@ def _build_ix_list(lo, hi):
         HIa(S_CONS)
         HPa(CCS)
         lst = o
+        _charge(88)
     return lst
 
 
 ARRAY_PRIMS = {
     "newMutVar#": p_newMutVar, "readMutVar#": p_readMutVar, "writeMutVar#": p_writeMutVar,
+    "atomicRead#": p_atomicRead,
     "arrList#": p_arrList, "arrAssocs#": p_arrAssocs, "arrUpdate#": p_arrUpdate,
-    "arrIndex#": p_arrIndex, "arrAt#": p_arrAt, "arrOffset#": p_arrOffset,
+    "arrIndex#": p_arrIndex, "arrIndexB#": p_arrIndexBase,
+    "arrAt#": p_arrAt, "arrOffset#": p_arrOffset,
     "arrSize#": p_arrSize, "arrBounds#": p_arrBounds, "arrAccumNew#": p_arrAccumNew,
     "arrThaw#": p_arrThaw, "storeOffset#": p_storeOffset, "storeRead#": p_storeRead,
-    "storeWrite#": p_storeWrite, "arrFreeze#": p_arrFreeze, "isArray#": p_isArray,
+    "storeWrite#": p_storeWrite, "arrFreeze#": p_arrFreeze, "isArray#": p_isArray, "arrShowStr#": p_arrShowStr,
     "ixArity#": p_ixArity, "ixRange#": p_ixRange, "ixSize#": p_ixSize, "arrLo#": p_arrLo,
     "arrHi#": p_arrHi,
 }
