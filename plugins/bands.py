@@ -26,7 +26,8 @@ Band names follow GHC 9.0.2 exactly (shared/reference/ghc-9.0.2/FINDINGS.md §4)
 * ``m`` -- the module of the top cost centre of the producing stack.
 * ``d`` -- the closure description; ``y`` -- the type description.
 * ``T`` -- constructors by ``con_name`` (or their description when it is empty), everything
-  else by its closure-type name (``kinds.CLOSURE_TYPE_NAMES``).
+  else by its ``con_name`` when it has one (the STG backend's frozen arrays:
+  ``MUT_ARR_PTRS_FROZEN_CLEAN``), else its closure-type name (``kinds.CLOSURE_TYPE_NAMES``).
 
 The ccsID printed is the StackTable id (``ccs_id``), the number a ``.prof`` writer should print
 in its ``no.`` column so the two reports agree. A null producer (-1) is named as GHC's
@@ -125,7 +126,8 @@ def _closure_type(tables: Tables, info: int) -> str:
     row = tables.infos[info]
     if row.kind == ObjKind.CON:
         return row.con_name or row.desc
-    return CLOSURE_TYPE_NAMES.get(row.kind, row.kind.name)
+    # a mutable object may name its own closure type (MUT_ARR_PTRS_FROZEN_CLEAN)
+    return row.con_name or CLOSURE_TYPE_NAMES.get(row.kind, row.kind.name)
 
 
 def _namer(tables: Tables, breakdown: str, label_length: int) -> tuple[str, Callable[[int], str]]:
