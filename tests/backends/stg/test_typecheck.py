@@ -406,6 +406,10 @@ def test_every_prelude_function_has_a_type():
 # programs embedded in tests that are ill-typed on purpose (GHC refuses each of them too)
 KNOWN_ILL_TYPED = {
     "main = let x = 1; y = 2 in x",  # parse-only tests: main :: Num a => a
+    # test_arrays_iorefs: no Ix instance, an IORef written at another type
+    "import Data.Array\nmain :: IO ()\nmain = print (listArray (False, True) [1, 2 :: Int]"
+    " ! True)",
+    "import Data.IORef\nmain :: IO ()\nmain = do\n  r <- newIORef 'x'\n  writeIORef r True",
     "main = (case x of Just y -> y) + 1\nx = Nothing",
     "main = print ",  # a fragment of a longer source: main would be a function
     "main = print ([1] + 2)",  # the machine test of an ill-typed program
