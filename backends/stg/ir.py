@@ -336,6 +336,7 @@ PRIMOPS: dict[str, int] = {
     "arrOffset#": 2, "arrSize#": 1, "arrBounds#": 1, "arrAccumNew#": 2, "arrThaw#": 1,
     "storeOffset#": 2, "storeRead#": 2, "storeWrite#": 3, "arrFreeze#": 1, "isArray#": 1, "arrShowStr#": 1,
     "ixArity#": 1, "ixRange#": 2, "ixSize#": 1, "arrLo#": 1, "arrHi#": 1,
+    "ixIndex#": 2, "ixInRange#": 2,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token

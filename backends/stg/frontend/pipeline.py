@@ -48,7 +48,7 @@ GENERATED = ("show", "showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon
 # of those, the ones a program uses by name
 PUBLIC_GENERATED = ("show",)
 PRELUDE_MODULES = {
-    "Data.IORef", "Data.Array",
+    "Data.IORef", "Data.Array", "Data.Ix",
     "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
     "Control.Monad", "System.IO", "System.Environment", "Data.Int", "Debug.Trace",
     "Text.Printf", "Data.Foldable",

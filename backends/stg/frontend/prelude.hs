@@ -79,6 +79,9 @@ rangeB# l u = case prim "ixArity#" l of
   0 -> enumFromTo l u
   _ -> prim "ixRange#" l u
 indices a = rangeB# (prim "arrLo#" a) (prim "arrHi#" a)
+index b i = case bndsForce# b of !b' -> prim "ixIndex#" b' (ixForce# i)
+inRange b i = case bndsForce# b of !b' -> prim "ixInRange#" b' (ixForce# i)
+rangeSize b = case bndsForce# b of !b' -> prim "box#" (prim "ixSize#" b')
 assocs a = assocsGo# a (indices a)
 assocsGo# _ [] = []
 assocsGo# a (i : is) = (i, arrElem# a i) : assocsGo# a is

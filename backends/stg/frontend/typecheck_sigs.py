@@ -288,6 +288,9 @@ accumArray :: Ix i => (e -> a -> e) -> e -> (i, i) -> [(i, a)] -> Array i e
 accum :: Ix i => (e -> a -> e) -> Array i e -> [(i, a)] -> Array i e
 (//) :: Ix i => Array i e -> [(i, e)] -> Array i e
 range :: Ix a => (a, a) -> [a]
+index :: Ix a => (a, a) -> a -> Int
+inRange :: Ix a => (a, a) -> a -> Bool
+rangeSize :: Ix a => (a, a) -> Int
 """
 
 CONSTRUCTOR_SIGS = """

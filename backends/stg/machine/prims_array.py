@@ -335,6 +335,20 @@ def p_ixSize(bnds):
     return Box(-1, DC_I, _range_size(_key(bnds.f0), _key(bnds.f1)))
 
 
+def p_ixIndex(bnds, i):
+    """Data.Ix's ``index (l, u) i``: a new Int, or base's error."""
+    return mkint(_index(_key(bnds.f0), _key(bnds.f1), _key(i)))
+
+
+def p_ixInRange(bnds, i):
+    lo, hi, k = _key(bnds.f0), _key(bnds.f1), _key(i)
+    if type(lo) is tuple:
+        ok = all(_ord(a) <= _ord(c) <= _ord(b) for a, b, c in zip(lo, hi, k))
+    else:
+        ok = _ord(lo) <= _ord(k) <= _ord(hi)
+    return TRUE if ok else FALSE
+
+
 def p_arrBounds(a):
     """``bounds a``: a new pair of the two bounds (24 bytes, as base's)."""
     st = _st()
@@ -444,7 +458,7 @@ ARRAY_PRIMS = {
     "arrThaw#": p_arrThaw, "storeOffset#": p_storeOffset, "storeRead#": p_storeRead,
     "storeWrite#": p_storeWrite, "arrFreeze#": p_arrFreeze, "isArray#": p_isArray, "arrShowStr#": p_arrShowStr,
     "ixArity#": p_ixArity, "ixRange#": p_ixRange, "ixSize#": p_ixSize, "arrLo#": p_arrLo,
-    "arrHi#": p_arrHi,
+    "arrHi#": p_arrHi, "ixIndex#": p_ixIndex, "ixInRange#": p_ixInRange,
 }
 ARRAY_HELPERS = (_st, _ures, _key, _show_ix, _range_size, _ord, _index, _bounds, _cells, _pair,
                  _make_array, _build_ix_list, _value)

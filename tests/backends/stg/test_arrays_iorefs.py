@@ -70,8 +70,10 @@ def test_operations_cost_what_base_costs(tmp_path):
         assert p[(label, "Main")][0] == pytest.approx(g[(label, "Main")][0], rel=0.002), label
 
 
-def test_index_out_of_range_is_ghcs_error(tmp_path):
-    _prints_and_fails_as_ghc(tmp_path, "arrerr")
+@pytest.mark.parametrize("name", ["arrerr", "ixfns"])
+def test_index_out_of_range_is_ghcs_error(tmp_path, name):
+    """(!) and Data.Ix's index out of range: GHC's stdout, message and exit code."""
+    _prints_and_fails_as_ghc(tmp_path, name)
 
 
 @pytest.mark.parametrize("src, message", [
