@@ -86,18 +86,19 @@ assocs a = assocsGo# a (indices a)
 assocsGo# _ [] = []
 assocsGo# a (i : is) = (i, arrElem# a i) : assocsGo# a is
 arrElem# a i = case prim "arrIndexB#" a i of IO# _ x -> x
--- accumArray and accum combine strictly (base 4.15's adjust); the loop keeps each value it
--- stores on its stack until the array is made (the store is not a heap object)
+-- accumArray and accum combine strictly (base 4.15's adjust); the store is not a heap
+-- object, so what it holds is kept by the loop's stack until the array is made: each
+-- value it stores, and (k1, k2) the bounds and initial value, or the array copied
 accumArray f z b ies = case bndsForce# b of
-  !b' -> case prim "arrAccumNew#" b' z of !st -> accumGo# f st ies
-accum f a ies = case prim "arrThaw#" a of !st -> accumGo# f st ies
-accumGo# _ st [] = prim "arrFreeze#" st
-accumGo# f st (p : rest) = case p of
+  !b' -> case prim "arrAccumNew#" b' z of !st -> accumGo# f st b' z ies
+accum f a ies = case prim "arrThaw#" a of !st -> accumGo# f st a a ies
+accumGo# _ st _ _ [] = prim "arrFreeze#" st
+accumGo# f st k1 k2 (p : rest) = case p of
   (i, new) -> case prim "storeOffset#" st (ixForce# i) of
     !k -> case prim "storeRead#" st k of
       IO# _ old -> case f old new of
         !c -> case prim "storeWrite#" st k c of
-          () -> case accumGo# f st rest of !arr -> keepAlive# c arr
+          () -> case accumGo# f st k1 k2 rest of !arr -> keepAlive# c arr
 keepAlive# c arr = case c of !_ -> arr
 a // ies = case forceAssocs# ies of () -> prim "arrUpdate#" a ies
 -- base's Functor instance: a thunk `f x' per element

@@ -313,7 +313,7 @@ _CONTAINERS = ("Map", "Set")  # containers' types: Eq, Ord and Show on their arg
 #           or "" (no context)}
 INSTANCES: dict[str, dict[str, str]] = {
     "Eq": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
-           **dict.fromkeys(_STRUCT + _CONTAINERS, "args"), "IORef": ""},
+           **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
     "Ord": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
            **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
     "Show": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),

@@ -157,3 +157,17 @@ def test_mutvar_writes_keep_the_collector_models_traces_equal(tmp_path, monkeypa
            "  vals <- mapM readIORef refs\n  print (sum vals)\n")
     want = sum(x + sum(k % 7 for k in range(1, 41)) for x in range(1, 301))
     assert _run(tmp_path, src, "-hc", "-i0.01") == f"{want}\n"
+
+
+def test_accumarrays_store_keeps_what_it_holds_live(tmp_path, monkeypatch):
+    """accumArray's store is no heap object: its loop keeps the values, the bounds and the
+    initial value on its stack. When it kept only the values, the bounds' pair died at a
+    collection during the loop and kept its id after a compaction renumbered the live
+    objects (two objects of one id: the traces disagreed)."""
+    from profkit.backends.stg.heap import gc as G
+
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    src = ("import Data.Array\nmain :: IO ()\nmain = do\n  let big = accumArray (+) 0 "
+           "(0, 999) [(i `mod` 1000, 1) | i <- [1 .. 60000 :: Int]] :: Array Int Int\n"
+           "  print (big ! 7, sum (elems big))\n")
+    assert _run(tmp_path, src, "-hc", "-i0.001") == "(60,60000)\n"
