@@ -69,6 +69,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _printf_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
             _monoid_directed(e, _t, types.file, derived)
+        if prelude_ref(e, FOLDABLE) and _array_foldable(e, _t, derived):
+            continue
         if prelude_ref(e, FOLDABLE) and (derived.foldable or foldable_container(e, _t)):
             inner = e.name  # mapM_ over a Tree in Maybe: Maybe's mapM_ on its elements
             if e.name in MONADIC and monad_of(e, _t) not in ("IO", "*"):
@@ -103,6 +105,38 @@ def _int_enum(t: object) -> bool:
     """An enumeration function used at Int (its first argument's type)."""
     sf = T.split_fun(t)
     return sf is not None and _is_int(sf[0])
+
+
+#: base's Foldable (Array i) methods the Prelude has as loops over the elements
+_ARRAY_FOLDS = {"foldr": "foldrArray#", "foldl'": "foldlArray'#", "sum": "sumArray#",
+                "product": "productArray#", "length": "lengthArray#", "null": "nullArray#",
+                "maximum": "maximumArray#", "minimum": "minimumArray#", "any": "anyArray#",
+                "all": "allArray#", "elem": "elemArray#", "notElem": "notElemArray#",
+                "and": "andArray#", "or": "orArray#"}
+
+
+def _array_foldable(e: S.EVar, t: object, derived: Derived) -> bool:
+    """A Foldable function at an Array: base's method (``_ARRAY_FOLDS``), else the
+    function on ``elems`` of the array (GHC's costs for those are not measured)."""
+    arity, pos = FOLDABLE[e.name]
+    for _ in range(pos):
+        sf = T.split_fun(t)
+        if sf is None:
+            return False
+        t = sf[1]
+    sf = T.split_fun(t)
+    head, _ = T.spine(T.prune(sf[0])) if sf is not None else (None, [])
+    if getattr(head, "key", None) != "Array":
+        return False
+    if e.name in _ARRAY_FOLDS:
+        e.name = "%" + _ARRAY_FOLDS[e.name]
+        return True
+    vs = [f"a{i}" for i in range(arity)]
+    args = " ".join(f"(elems {v})" if i == pos else v for i, v in enumerate(vs))
+    stem = e.name.replace("'", "S").rstrip("_")
+    e.name = "%" + derived.helper(f"{stem}{'_' if e.name.endswith('_') else ''}Array#",
+                                  e.name, f"{' '.join(vs)} = {e.name} {args}")
+    return True
 
 
 def _string_arg(e: S.EVar, t: object) -> bool:

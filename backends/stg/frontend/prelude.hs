@@ -109,6 +109,35 @@ fmapArrGo# f a st i n = if prim ">=" i n then prim "arrFreeze#" st else
     IO# _ x -> let y = f x in case prim "storeWrite#" st i y of
       () -> case prim "+#" i 1 of
         !i' -> case fmapArrGo# f a st i' n of !arr -> arr
+-- base's Foldable (Array i): strict loops over the elements (no list), foldr lazily by a
+-- local `go' (a 4-word thunk an element); the other functions take `elems'
+-- (directed._array_foldable)
+foldrArray# f z a = case prim "arrSize#" a of
+  !n -> let go i = if prim ">=" i n then z else case prim "arrAt#" a i of
+              IO# _ x -> f x (case prim "+#" i 1 of !i' -> go i')
+        in go 0
+foldlArray'# f z a = case prim "arrSize#" a of !n -> foldlArrGo# f a n 0 z
+foldlArrGo# f a n i acc = if prim ">=" i n then acc else case prim "arrAt#" a i of
+  IO# _ x -> case f acc x of
+    !acc' -> case prim "+#" i 1 of !i' -> foldlArrGo# f a n i' acc'
+sumArray# a = foldlArray'# (+) 0 a
+productArray# a = foldlArray'# (*) 1 a
+lengthArray# a = prim "box#" (prim "arrSize#" a)
+nullArray# a = prim "==" (prim "arrSize#" a) 0
+maximumArray# a = case prim "arrSize#" a of
+  !n -> if prim "==" n 0 then errorWithoutStackTrace "maximum: empty structure" else
+        case prim "arrAt#" a 0 of IO# _ x -> foldlArrGo# max a n 1 x
+minimumArray# a = case prim "arrSize#" a of
+  !n -> if prim "==" n 0 then errorWithoutStackTrace "minimum: empty structure" else
+        case prim "arrAt#" a 0 of IO# _ x -> foldlArrGo# min a n 1 x
+anyArray# p a = case prim "arrSize#" a of !n -> anyArrGo# p a n 0
+anyArrGo# p a n i = if prim ">=" i n then False else case prim "arrAt#" a i of
+  IO# _ x -> if p x then True else case prim "+#" i 1 of !i' -> anyArrGo# p a n i'
+allArray# p a = not (anyArray# (\x -> not (p x)) a)
+elemArray# y a = anyArray# (\x -> x == y) a
+notElemArray# y a = not (elemArray# y a)
+andArray# a = allArray# id a
+orArray# a = anyArray# id a
 showsArray# d a s = showParen (d > 10)
   (\r -> prim "arrShowStr#" a ++ showsPrec 11 (bounds a) (' ' : showsPrec 11 (assocs a) r)) s
 

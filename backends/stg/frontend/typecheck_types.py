@@ -337,7 +337,7 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Applicative": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
     "Monad": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
     "MonadFail": dict.fromkeys(("[]", "Maybe", "IO"), ""),
-    "Foldable": dict.fromkeys(("[]", "Maybe", "Either", "(,)", "Map", "Set"), ""),
+    "Foldable": dict.fromkeys(("[]", "Maybe", "Either", "(,)", "Map", "Set", "Array"), ""),
     "Traversable": dict.fromkeys(("[]", "Maybe", "Either", "(,)"), ""),
     "Semigroup": {"[]": "", "Ordering": "", "()": "", "Maybe": "args", "IO": "args",
                   "->": "last", "(,)": "args", "(,,)": "args", "Map": "", "Set": ""},

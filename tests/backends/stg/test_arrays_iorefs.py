@@ -27,13 +27,15 @@ from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _prints_and_f
 #: section `(x :)' (a thunk of a partial application here, a 2-word function in GHC),
 #: GHC's dictionary for Ix at pairs built in the function using it (idx2, lcs), assocs
 #: (184 bytes an element against 168: sieve, assocsOf), show through the generic Show
-#: code (shown), an LCS table's `cell i j' thunks (lcs.table, the program's shape)
+#: code (shown), an LCS table's `cell i j' thunks (lcs.table, the program's shape), elem
+#: at an Array (32 bytes a call against 96: has)
 KNOWN = {
     "iorefs": {"CAF", "main", "pushAll.\\"},
     "arrays": {"CAF", "grid"},
     "arrmicro": {"CAF", "assocsOf", "main.n", "shown"},
     "ix2": {"CAF", "idx2"},
     "arrprogs": {"CAF", "lcs", "lcs.table", "sieve"},
+    "arrfold": {"CAF", "has"},
 }
 #: totals: every program within 2.5% of GHC's bytes but arrprogs (1.032x: its sieve's
 #: assocs, above)
@@ -70,9 +72,10 @@ def test_operations_cost_what_base_costs(tmp_path):
         assert p[(label, "Main")][0] == pytest.approx(g[(label, "Main")][0], rel=0.002), label
 
 
-@pytest.mark.parametrize("name", ["arrerr", "ixfns"])
+@pytest.mark.parametrize("name", ["arrerr", "ixfns", "arrfold2"])
 def test_index_out_of_range_is_ghcs_error(tmp_path, name):
-    """(!) and Data.Ix's index out of range: GHC's stdout, message and exit code."""
+    """(!) and Data.Ix's index out of range, maximum of an empty array: GHC's stdout,
+    message and exit code."""
     _prints_and_fails_as_ghc(tmp_path, name)
 
 
