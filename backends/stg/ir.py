@@ -334,7 +334,7 @@ PRIMOPS: dict[str, int] = {
     "newMutVar#": 2, "readMutVar#": 2, "writeMutVar#": 3, "atomicRead#": 2,
     "arrList#": 3, "arrAssocs#": 3, "arrUpdate#": 2, "arrIndex#": 2, "arrIndexB#": 2, "arrAt#": 2,
     "arrOffset#": 2, "arrSize#": 1, "arrBounds#": 1, "arrAccumNew#": 2, "arrThaw#": 1,
-    "storeOffset#": 2, "storeRead#": 2, "storeWrite#": 3, "arrFreeze#": 1, "isArray#": 1, "arrShowStr#": 1,
+    "storeOffset#": 2, "storeRead#": 2, "storeWrite#": 3, "arrFreeze#": 1, "isArray#": 1, "arrShowStr#": 1, "showArrCost#": 1,
     "ixArity#": 1, "ixRange#": 2, "ixSize#": 1, "arrLo#": 1, "arrHi#": 1,
     "ixIndex#": 2, "ixInRange#": 2,
 }

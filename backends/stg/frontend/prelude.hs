@@ -84,8 +84,8 @@ inRange b i = case bndsForce# b of !b' -> prim "ixInRange#" b' (ixForce# i)
 rangeSize b = case bndsForce# b of !b' -> prim "box#" (prim "ixSize#" b')
 assocs a = assocsGo# a (indices a)
 assocsGo# _ [] = []
-assocsGo# a (i : is) = (i, arrElem# a i) : assocsGo# a is
-arrElem# a i = case prim "arrIndexB#" a i of IO# _ x -> x
+-- base's assocs takes each element as it is (indexArray#, no thunk) after safeIndex
+assocsGo# a (i : is) = case prim "arrIndexB#" a i of IO# _ x -> (i, x) : assocsGo# a is
 -- accumArray and accum combine strictly (base 4.15's adjust); the store is not a heap
 -- object, so what it holds is kept by the loop's stack until the array is made: each
 -- value it stores, and (k1, k2) the bounds and initial value, or the array copied
@@ -139,7 +139,8 @@ notElemArray# y a = not (elemArray# y a)
 andArray# a = allArray# id a
 orArray# a = anyArray# id a
 showsArray# d a s = showParen (d > 10)
-  (\r -> prim "arrShowStr#" a ++ showsPrec 11 (bounds a) (' ' : showsPrec 11 (assocs a) r)) s
+  (\r -> prim "arrShowStr#" a ++ showsPrec 11 (bounds a)
+    (' ' : showsPrec 11 (assocs (prim "showArrCost#" a)) r)) s
 
 -- ------------------------------------------------------------------ basic combinators
 id x = x

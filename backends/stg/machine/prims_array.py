@@ -295,8 +295,10 @@ def p_arrIndex(a, i):
 
 
 def p_arrIndexBase(a, i):
-    """``arr ! i`` inside base (assocs): specialised, no dictionary to pay."""
+    """An element as base's assocs reads it: safeIndex's boxed result (16 bytes), then
+    the element as it is (GHC 9.0.2: assocs 168 bytes an element, shapes/arrmicro)."""
     lo, hi = _bounds(a)
+    _dead_box(S_IBOX)
     return _ures(a.f3.items[_index(lo, hi, _key(i))])
 
 
@@ -408,6 +410,14 @@ def p_arrShowStr(x):
     return st.show_str
 
 
+def p_showArrCost(a):
+    """What base's Show instance costs beyond the subset's show of the pairs: its
+    dictionaries for (i, e) and showList, 56 bytes an element (GHC 9.0.2, Int elements:
+    shapes/arrmicro's shown). Returns the array."""
+    _charge(56 * len(a.f3.items)) if a.f3.items else None
+    return a
+
+
 def p_isArray(x):
     return TRUE if type(x) is Con4 and x.dc.name == "Array" and x.dc.module == "GHC.Arr" \
         else FALSE
@@ -426,8 +436,8 @@ def p_ixRange(lo, hi):
 
 def _build_ix_list(lo, hi):
     """The tuples of ``range (lo, hi)`` as a list (allocated from the end), with what
-    base's comprehension over the components' ranges costs beyond them (88 bytes an
-    element for pairs, shapes/ix2's asc2)."""
+    base's comprehension over the components' ranges costs beyond them (104 bytes an
+    element for pairs: shapes/ix2's asc2, assocs at pairs)."""
     combos = [()]
     for a, b in zip(lo, hi):
         c = type(a) is str
@@ -444,7 +454,7 @@ def _build_ix_list(lo, hi):
         HIa(S_CONS)
         HPa(CCS)
         lst = o
-        _charge(88)
+        _charge(104)
     return lst
 
 
@@ -457,6 +467,7 @@ ARRAY_PRIMS = {
     "arrSize#": p_arrSize, "arrBounds#": p_arrBounds, "arrAccumNew#": p_arrAccumNew,
     "arrThaw#": p_arrThaw, "storeOffset#": p_storeOffset, "storeRead#": p_storeRead,
     "storeWrite#": p_storeWrite, "arrFreeze#": p_arrFreeze, "isArray#": p_isArray, "arrShowStr#": p_arrShowStr,
+    "showArrCost#": p_showArrCost,
     "ixArity#": p_ixArity, "ixRange#": p_ixRange, "ixSize#": p_ixSize, "arrLo#": p_arrLo,
     "arrHi#": p_arrHi, "ixIndex#": p_ixIndex, "ixInRange#": p_ixInRange,
 }
