@@ -40,17 +40,22 @@ TUPLE_IX = 112
 
 
 class MutVar(Con):
-    """GHC's MUT_VAR: ``val`` is the value; ``fields`` is ``(val, self)`` (see the module
-    docstring)."""
+    """GHC's MUT_VAR: ``val`` is the value; ``fields`` is ``(val, self)``, with ``self``
+    for a static value (see the module docstring): what the old generation's row of a
+    MutVar holds after any write (its slots are refilled with its own id, then the first
+    is the value's if it is a heap object), so that the rows' census graph and the object
+    trace's agree."""
 
     __slots__ = ("val",)
     arity = 2
 
     def _get(self) -> tuple:
-        return (self.val, self)
+        v = self.val
+        return (v if getattr(v, "id", -1) >= 0 else self, self)
 
     def _put(self, values: tuple) -> None:
-        self.val = values[0]
+        if values[0] is not self:
+            self.val = values[0]
 
     fields = property(_get, _put)
 

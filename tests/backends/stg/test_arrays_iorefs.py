@@ -144,10 +144,13 @@ def test_iorefs_in_censuses_are_ghcs(tmp_path):
     assert y["STRef"] == 16000 and y["MUT_VAR_CLEAN"] >= 16000
 
 
-def test_mutvar_writes_keep_the_collector_models_traces_equal(tmp_path, monkeypatch):
+@pytest.mark.parametrize("scheme", ["-hc", "-hr"])
+def test_mutvar_writes_keep_the_collector_models_traces_equal(tmp_path, monkeypatch, scheme):
     """writeIORef into an old MutVar is the write barrier's case: the edge tracer and the
     object trace agree at every collection (PROFKIT_CHECK_TRACE), so values reachable
-    only through an IORef stay live."""
+    only through an IORef stay live; under -hr the census graph from the old
+    generation's rows is the object trace's (a MutVar holding a small Int, a static
+    closure, once had two self-loops in its row and one in the trace)."""
     from profkit.backends.stg.heap import gc as G
 
     monkeypatch.setattr(G, "CHECK_TRACE", True)
@@ -157,7 +160,7 @@ def test_mutvar_writes_keep_the_collector_models_traces_equal(tmp_path, monkeypa
            " [1 .. 40]\n"
            "  vals <- mapM readIORef refs\n  print (sum vals)\n")
     want = sum(x + sum(k % 7 for k in range(1, 41)) for x in range(1, 301))
-    assert _run(tmp_path, src, "-hc", "-i0.01") == f"{want}\n"
+    assert _run(tmp_path, src, scheme, "-i0.002") == f"{want}\n"
 
 
 def test_accumarrays_store_keeps_what_it_holds_live(tmp_path, monkeypatch):
