@@ -175,3 +175,19 @@ def test_accumarrays_store_keeps_what_it_holds_live(tmp_path, monkeypatch):
            "(0, 999) [(i `mod` 1000, 1) | i <- [1 .. 60000 :: Int]] :: Array Int Int\n"
            "  print (big ! 7, sum (elems big))\n")
     assert _run(tmp_path, src, "-hc", "-i0.001") == "(60,60000)\n"
+
+
+def test_old_mutvars_given_static_values_keep_the_census_graphs_equal(tmp_path, monkeypatch):
+    """IORefs promoted, then written a small Int (a static closure) and censused under -hr:
+    the census graph from the old generation's rows is the object trace's (PROFKIT_CHECK_
+    TRACE; failed when a MutVar's fields held the static value itself)."""
+    from profkit.backends.stg.heap import gc as G
+
+    monkeypatch.setattr(G, "CHECK_TRACE", True)
+    src = ("import Data.IORef\nmain :: IO ()\nmain = do\n"
+           "  refs <- mapM newIORef [1000 .. 1300 :: Int]\n"
+           "  print (length (filter even [1 .. 20000 :: Int]))\n"
+           "  mapM_ (\\r -> writeIORef r 3) refs\n"
+           "  print (length (filter odd [1 .. 20000 :: Int]))\n"
+           "  vals <- mapM readIORef refs\n  print (sum vals)\n")
+    assert _run(tmp_path, src, "-hr", "-i0.0005") == "10000\n10000\n903\n"
