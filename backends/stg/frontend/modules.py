@@ -118,11 +118,21 @@ def _name_list(toks: list[Token], i: int) -> tuple[list[str], int]:
     return names, i
 
 
+#: the Prelude's names of Data.Array and Data.Ix (its section of that name), which base's
+#: Prelude does not have: a container module imported whole gives its own (``elems``,
+#: ``!``) unless the program imports one of those modules too (GHC: ambiguous)
+ARRAY_NAMES = frozenset({"!", "//", "array", "listArray", "accumArray", "accum", "bounds",
+                         "elems", "indices", "assocs", "range", "index", "inRange",
+                         "rangeSize"})
+
+
 def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> None:
     """Rewrite the names containers' modules give the program to their Prelude names."""
     imports = read_imports(toks)
     if not any(imp.module in CONTAINER_MODULES for imp in imports):
         return
+    if not any(imp.module in ("Data.Array", "Data.Ix") for imp in imports):
+        prelude_names = prelude_names - ARRAY_NAMES
     by_alias: dict[str, list[Import]] = {}
     for imp in imports:
         by_alias.setdefault(imp.alias, []).append(imp)
