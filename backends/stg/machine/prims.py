@@ -652,9 +652,8 @@ PRIM_FUNCTIONS = {
     "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
     "read#": p_read, "printf#": p_printf, "getArgs#": p_getArgs,
-    "getProgName#": p_getProgName,
+    "getProgName#": p_getProgName, **ARRAY_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
-    **ARRAY_PRIMS,
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
