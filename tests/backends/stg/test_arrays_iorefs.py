@@ -22,14 +22,13 @@ from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _prints_and_f
                                                   _run, _tree)
 
 #: cost centres off GHC's bytes by more than 5% (entries are GHC's for all), with why:
-#: CAF (Main's dictionary CAFs, the pair instance's `$fIx(,)'), `mapM` at IO (the
-#: Prelude's costs 64 bytes an element more than base's: iorefs' main), a constructor
+#: CAF (Main's dictionary CAFs, the pair instance's `$fIx(,)'), a constructor
 #: section `(x :)' (a thunk of a partial application here, a 2-word function in GHC),
 #: GHC's dictionary for Ix at pairs built in the function using it (idx2, lcs, grid), a
 #: literal binding (main.n), an LCS table's `cell i j' thunks (lcs.table, the program's
 #: shape), elem at an Array (32 bytes a call against 96: has)
 KNOWN = {
-    "iorefs": {"CAF", "main", "pushAll.\\"},
+    "iorefs": {"CAF", "pushAll.\\"},
     "arrays": {"CAF", "grid"},
     "arrmicro": {"CAF", "main.n"},
     "ix2": {"CAF", "idx2"},
