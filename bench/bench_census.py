@@ -15,6 +15,14 @@ search, the root listing, accounting, header compaction, the census graph of ``-
 sums, the biographical census of ``-hb``). Phases nest (``census`` contains the others but the
 schemes' census hooks): compare a phase with its parent, and runs of one version with
 another's under ``PYTHONPATH`` (interleaved: the machine's load varies).
+
+``python bench/bench_census.py --peak PROG.hs [RTS flags...]``: the same run under
+``tracemalloc`` (two to three times slower): on entry to each of ``PEAK_AT`` (the old-graph
+search, its new rows, a compaction, a census), whenever the traced memory has risen by
+``PEAK_STEP`` bytes since the last record, the allocation sites holding most of it are
+recorded; prints those of the highest point seen and the run's traced peak. Sizes are what
+was allocated (a growable buffer's spare capacity counts, though its untouched pages are not
+resident); a site's count of blocks tells Python objects (many) from arrays (few).
 """
 
 from __future__ import annotations
@@ -147,8 +155,68 @@ def run_phases(args: list[str]) -> None:
             print(f"{label:30s} {secs[label]:7.2f} s {calls[label]:7d} calls", file=sys.stderr)
 
 
+#: (module, class, method) on whose entry ``--peak`` looks at the traced memory
+PEAK_AT = [
+    ("profkit.backends.stg.heap.oldgraph", "OldGraph", "_search_c"),
+    ("profkit.backends.stg.heap.oldgraph", "OldGraph", "_append_rows"),
+    ("profkit.backends.stg.heap.gc", "StgHeapModel", "_compact"),
+    ("profkit.backends.stg.heap.gc", "StgHeapModel", "census"),
+]
+PEAK_STEP = 2_000_000
+
+
+def run_peak(args: list[str], top: int = 24) -> None:
+    """``--peak``: the allocation sites at the highest traced memory seen at ``PEAK_AT``."""
+    import functools
+    import importlib
+    import tempfile
+    import tracemalloc
+
+    from profkit.cli import main as cli
+
+    tracemalloc.start(1)
+    best = [0]
+    report: list[str] = []
+
+    def watched(real, label):
+        @functools.wraps(real)
+        def wrapper(*a, **k):
+            cur = tracemalloc.get_traced_memory()[0]
+            if cur > best[0] + PEAK_STEP:
+                best[0] = cur
+                stats = tracemalloc.take_snapshot().statistics("lineno")[:top]
+                report[:] = [f"on entry to {label}: {cur / 1e6:.1f} MB traced"] + [
+                    f"  {st.size / 1e6:7.2f} MB {st.count:9d} blocks  "
+                    f"{'/'.join(st.traceback[0].filename.split('/')[-2:])}:"
+                    f"{st.traceback[0].lineno}" for st in stats]
+            return real(*a, **k)
+        return wrapper
+
+    saved = []
+    for mod, cls, fn in PEAK_AT:
+        owner = getattr(importlib.import_module(mod), cls)
+        saved.append((owner, fn, owner.__dict__[fn]))
+        setattr(owner, fn, watched(getattr(owner, fn), f"{cls}.{fn}"))
+    prog, rts = args[0], args[1:]
+    try:
+        with tempfile.TemporaryDirectory() as out:
+            try:
+                cli(["run", "-fprof-auto", "--outdir", out, prog, "+RTS", *rts, "-RTS"])
+            except SystemExit:
+                pass
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        for owner, fn, real in saved:  # (as they were: a test runs this in its process)
+            setattr(owner, fn, real)
+    print("\n".join(report), file=sys.stderr)
+    print(f"traced peak {peak / 1e6:.1f} MB", file=sys.stderr)
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[1] == "--run":
         run_phases(sys.argv[2:])
+    elif len(sys.argv) > 2 and sys.argv[1] == "--peak":
+        run_peak(sys.argv[2:])
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000)
