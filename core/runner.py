@@ -23,8 +23,10 @@ def run(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
     load_entrypoints: bool = True,
+    stdin: TextIO | None = None,
 ) -> int:
-    """Compile and run ``config.program``; return its exit status.
+    """Compile and run ``config.program``; return its exit status. The program reads
+    ``stdin`` (default: this process's) and writes ``stdout`` and ``stderr``.
 
     Compile errors and bad options raise before anything runs. A runtime error of the guest
     program is printed on ``stderr`` as the real system would print it; reports collected up
@@ -34,6 +36,7 @@ def run(
     if not os.path.isfile(config.program):
         raise UsageError(f"{config.program}: no such file")
     session = Session(config, plugins, load_entrypoints=load_entrypoints, stdout=stdout)
+    session.stdin, session.stderr = stdin, stderr  # the program's (None: the process's stdin)
     backend = session.hook.profkit_make_backend(config=config, path=config.program)
     if backend is None:
         raise UsageError(f"{config.program}: no backend runs this kind of file (.hs or .sml)")

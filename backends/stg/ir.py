@@ -328,6 +328,13 @@ PRIMOPS: dict[str, int] = {
     # what base's generic (^) allocates beyond its products when the exponent is an Integer
     # (argument: the evaluated exponent; result ()), see prims.p_powCostZ
     "powCostZ#": 1,
+    # System.IO and System.Exit (machine/prims_io.py; the last argument is the world token,
+    # not evaluated): putErr# writes an evaluated String to stderr; hFlush# flushes a
+    # handle (0 stdin, 1 stdout, 2 stderr); getLine#, getChar#, getContents# read stdin
+    # (GHC's `<stdin>: hGetLine: end of file' at its end), isEOF# tests it; exit# ends the
+    # run with the evaluated exit code. charClass# c k: Data.Char's predicate k (prelude_more)
+    "putErr#": 2, "hFlush#": 2, "getLine#": 1, "getChar#": 1, "getContents#": 1,
+    "isEOF#": 1, "exit#": 2, "charClass#": 2,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
     # Data.IORef and Data.Array (machine/prims_array.py): a MutVar read, written, made; an
     # array made from a list, from associations, updated, indexed; accumArray's store
@@ -342,4 +349,6 @@ PRIMOPS: dict[str, int] = {
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token
 #: and showIntOn#'s rest of the string
 LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#", "newMutVar#",
-                       "writeMutVar#", "arrAccumNew#", "storeWrite#"})
+                       "writeMutVar#", "arrAccumNew#", "storeWrite#",
+                       "putErr#", "hFlush#", "getLine#", "getChar#", "getContents#", "isEOF#",
+                       "exit#"})

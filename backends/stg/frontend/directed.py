@@ -63,8 +63,10 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _type_directed(e, types.expr_desc(e), derived)
         elif prelude_ref(e, ("fmap", "<$>", "<$")):
             _functor_directed(e, _t, derived, types.file)
-        elif prelude_ref(e, ("read",)):
+        elif prelude_ref(e, ("read", "readLn")):
             _read_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, ("msum",)):
+            _msum_directed(e, _t, types.file)
         elif prelude_ref(e, ("printf",)):
             _printf_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
@@ -518,7 +520,8 @@ def _read_shape(t: object) -> str | None:
 def _read_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
     """read at the type the checker found: a helper of the derived code reading that shape
     (Int, Integer, Double, Bool, Char, String and lists of them)."""
-    sf = T.split_fun(t)
+    sf = T.split_fun(t) if e.name == "read" else (None, T.spine(t)[1][0]) \
+        if T.spine(t)[1] else None  # readLn :: IO a
     if sf is None:
         return
     shape = _read_shape(sf[1])
@@ -527,8 +530,20 @@ def _read_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
                           "Haskell subset (Int, Integer, Double, Bool, Char, String and lists "
                           "of them are: see SUBSET.md)", file, e.span[0], e.span[1])
     # readI#, read_lI_r# for [Int]: the shape spelled in name characters
-    name = "read" + shape.replace("[", "_l").replace("]", "_r") + "#"
-    e.name = "%" + derived.helper(name, "read", f's = readAt# "{shape}" s')
+    name = e.name + shape.replace("[", "_l").replace("]", "_r") + "#"
+    e.name = "%" + derived.helper(name, e.name, f's = {e.name}At# "{shape}" s')
+
+
+def _msum_directed(e: S.EVar, t: object, file: str) -> None:
+    """msum at lists is concat; the Prelude's is Maybe's; other monads are refused."""
+    sf = T.split_fun(t)
+    head = T.spine(sf[1])[0] if sf is not None else None
+    name = head.name if isinstance(head, T.TCon) and not head.rigid else "*"
+    if name == "[]":
+        e.name = "%msumList#"
+    elif name not in ("Maybe", "*"):
+        raise SourceError(f"`msum' at {name} is not supported by the Haskell subset (Maybe and "
+                          "lists are)", file, e.span[0], e.span[1])
 
 
 def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:

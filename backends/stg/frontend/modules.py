@@ -128,6 +128,7 @@ ARRAY_NAMES = frozenset({"!", "//", "array", "listArray", "accumArray", "accum",
 
 def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> None:
     """Rewrite the names containers' modules give the program to their Prelude names."""
+    _foldable_aliases(toks)
     imports = read_imports(toks)
     if not any(imp.module in CONTAINER_MODULES for imp in imports):
         return
@@ -173,3 +174,19 @@ def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> 
             raise SourceError(f"Not in scope: `{full}' (module `{imps[0].module}' does not "
                               "export it, or the subset does not have it: see SUBSET.md)",
                               filename, t.line, t.col)
+
+
+#: Data.Foldable's Applicative versions of mapM_ & co., the same functions at the monads the
+#: subset runs (so they are directed as mapM_ is: directed_monads.py)
+_FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_"}
+
+
+def _foldable_aliases(toks: list[Token]) -> None:
+    """``traverse_`` is ``mapM_`` (``for_`` ``forM_``...) unless the program defines it."""
+    own = {t.text for t in toks if t.bol and t.col == 1 and t.kind == "varid"}
+    for t in toks:
+        if t.kind == "varid" and t.text in _FOLDABLE_ALIASES and t.text not in own:
+            old, t.text = t.text, _FOLDABLE_ALIASES[t.text]
+            v = str(t.value)
+            if v.endswith(old):  # (a qualified name keeps its qualifier)
+                t.value = v[:-len(old)] + t.text

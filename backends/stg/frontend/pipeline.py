@@ -53,6 +53,7 @@ PRELUDE_MODULES = {
     "Control.Monad", "System.IO", "System.Environment", "Data.Int", "Debug.Trace",
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
+    "System.Exit", "Data.Tuple", "Data.Traversable",
 }
 
 

@@ -1,3 +1,114 @@
 -- More of base, part of the Prelude module (appended to prelude.hs and containers.hs when
 -- it is loaded): System.IO's handles and buffering, System.Exit, and Data.List/Data.Char/
 -- Data.Either/Data.Tuple/Control.Monad functions ordinary programs use.
+
+-- ------------------------------------------------------------------ System.IO
+-- The standard handles (Handle# 0/1/2: stdin, stdout, stderr). Writing to stderr flushes
+-- what the program wrote to stdout first, as a terminal shows them; stdin is read from the
+-- run's standard input (getContents reads it whole: not lazily, as GHC's hGetContents).
+data Handle = Handle# Int
+data BufferMode = NoBuffering | LineBuffering | BlockBuffering (Maybe Int)
+stdin = Handle# 0
+stdout = Handle# 1
+stderr = Handle# 2
+hPutStr h s w = case h of
+  Handle# k -> if prim "==" k 2 then putErr# s w else putStr s w
+putErr# s w = case forceStr# s of !s' -> prim "putErr#" s' w
+hPutStrLn h s w = case h of
+  Handle# k -> if prim "==" k 2 then putErr# (s ++ "\n") w else putStrLn s w
+hPrint h x w = hPutStrLn h (show x) w
+hPutChar h c w = hPutStr h [c] w
+hFlush h w = case h of Handle# k -> prim "hFlush#" k w
+hSetBuffering h mode w = case h of Handle# _ -> case mode of !_ -> IO# w ()
+hGetBuffering h w = case h of
+  Handle# k -> IO# w (if prim "==" k 2 then NoBuffering else BlockBuffering Nothing)
+hClose h w = case h of Handle# _ -> IO# w ()
+getLine w = case prim "getLine#" w of !s -> IO# w s
+getChar w = case prim "getChar#" w of !c -> IO# w c
+getContents w = case prim "getContents#" w of !s -> IO# w s
+isEOF w = case prim "isEOF#" w of !b -> IO# w b
+hGetLine h w = case h of Handle# _ -> getLine w
+hGetContents h w = case h of Handle# _ -> getContents w
+hIsEOF h w = case h of Handle# _ -> isEOF w
+interact f w = case getContents w of IO# w' s -> putStr (f s) w'
+-- readLn at the type the checker finds (directed._read_directed gives the shape):
+-- base's getLine >>= readIO, the value parsed when the action runs
+readLn w = readLnAt# "I" w
+readLnAt# shape w = case getLine w of
+  IO# w' s -> case readAt# shape s of !v -> IO# w' v
+
+-- ------------------------------------------------------------------ System.Exit
+-- exitWith throws ExitCode; GHC's top handler flushes stdout and exits with its code (the
+-- reports are written as at the end of a run)
+data ExitCode = ExitSuccess | ExitFailure Int
+exitWith code w = case code of
+  ExitSuccess -> prim "exit#" 0 w
+  ExitFailure n -> case n of
+    !k -> if prim "==" k 0
+          then errorWithoutStackTrace
+                 "Control.Exception.Base.exitWith: invalid argument (ExitFailure 0)"
+          else prim "exit#" k w
+exitSuccess w = exitWith ExitSuccess w
+exitFailure w = exitWith (ExitFailure 1) w
+
+-- ------------------------------------------------------------------ Data.List (base 4.15)
+foldl1' f (x:xs) = foldl' f x xs
+foldl1' _ [] = emptyList# "foldl1'"
+scanl' f q ls = scanlGo'# f q ls
+scanlGo'# f !q ls = q : (case ls of
+                           [] -> []
+                           x:xs -> scanlGo'# f (f q x) xs)
+iterate' f x = let x' = f x in x' `seq` (x : iterate' f x')
+-- Data.Traversable's, through StateL/StateR at lists: lazy in the state and the results
+mapAccumL f s xs = mapAccumLGo# f s xs
+mapAccumLGo# _ s [] = (s, [])
+mapAccumLGo# f s (x:xs) = let r = f s x
+                              rest = mapAccumLGo# f (fst r) xs
+                          in (fst rest, snd r : snd rest)
+mapAccumR f s xs = mapAccumRGo# f s xs
+mapAccumRGo# _ s [] = (s, [])
+mapAccumRGo# f s (x:xs) = let rest = mapAccumRGo# f s xs
+                              r = f (fst rest) x
+                          in (fst r, snd r : snd rest)
+zip4 as bs cs ds = zipWith4 (\a b c d -> (a, b, c, d)) as bs cs ds
+zipWith4 z (a:as) (b:bs) (c:cs) (d:ds) = z a b c d : zipWith4 z as bs cs ds
+zipWith4 _ _ _ _ _ = []
+unzip4 ps = foldr (\(a, b, c, d) ~(as, bs, cs, ds) -> (a:as, b:bs, c:cs, d:ds))
+                  ([], [], [], []) ps
+
+-- ------------------------------------------------------------------ Data.Either, Data.Tuple
+lefts xs = [a | Left a <- xs]
+rights xs = [b | Right b <- xs]
+partitionEithers es = foldr partitionGo# ([], []) es
+partitionGo# e ~(l, r) = case e of
+  Left a -> (a : l, r)
+  Right b -> (l, b : r)
+swap (a, b) = (b, a)
+
+-- ------------------------------------------------------------------ Data.Char
+-- GHC.Unicode's predicates: the general category of the character (charClass#'s code:
+-- 0 control, 1 print, 2 letter, 3 mark, 4 number, 5 punctuation, 6 symbol, 7 separator)
+isAscii c = case prim "ord#" c of !o -> prim "<" o 128
+isLatin1 c = case prim "ord#" c of !o -> prim "<" o 256
+isAsciiUpper c = c >= 'A' && c <= 'Z'
+isAsciiLower c = c >= 'a' && c <= 'z'
+isHexDigit c = isDigit c || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f')
+isOctDigit c = c >= '0' && c <= '7'
+isControl c = prim "charClass#" c 0
+isPrint c = prim "charClass#" c 1
+isLetter c = prim "charClass#" c 2
+isMark c = prim "charClass#" c 3
+isNumber c = prim "charClass#" c 4
+isSymbol c = prim "charClass#" c 6
+isSeparator c = prim "charClass#" c 7
+
+-- ------------------------------------------------------------------ Control.Monad (IO)
+forever a w = case a w of IO# w' _ -> forever a w'
+void m w = case m w of IO# w' _ -> IO# w' ()
+foldM_ f z xs w = case foldM f z xs w of IO# w' _ -> IO# w' ()
+msum ms = msumGo# ms
+msumGo# [] = Nothing
+msumGo# (m:ms) = case m of
+  Nothing -> msumGo# ms
+  Just x -> Just x
+msumList# ms = concat ms

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import itertools
 
+from .typecheck_sigs_more import MORE_TYCONS
+
 _ids = itertools.count()
 
 
@@ -344,6 +346,9 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Monoid": {"[]": "", "Ordering": "", "()": "", "Maybe": "args", "IO": "args",
                "->": "last", "(,)": "args", "(,,)": "args", "Map": "", "Set": ""},
 }
+for _ty, _classes in MORE_TYCONS.items():  # System.IO's and System.Exit's types
+    for _c in _classes:
+        INSTANCES[_c][_ty] = ""
 # a derived (or assumed) instance of the program's own data types: deriving clauses are
 # ignored by the subset, which shows and compares every value, so these always hold
 USER_TYPE_CLASSES = {"Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Functor", "Foldable",

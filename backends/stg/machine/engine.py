@@ -50,6 +50,7 @@ from ..heap.heapobj import (BLACKHOLE_SIZE, LF, Box, Con, DataConR, Fun, Pap, Th
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .compile import Codegen, con_package
 from .printf import PrintfError, printf_format
+from .prims_io import ProgramExit, StdIO
 from .roots import MachineRoots
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
@@ -150,6 +151,7 @@ class Machine(MachineRoots):
         #: updates noted by the run-time functions, one int each (``stage_updates``)
         self._updates = array("q")
         self.out: list[str] = []
+        self.stdio = StdIO(self)  # stdin, stderr and exitWith (prims_io.py)
         self.hput_calls = 0  # output calls so far (prims.p_putStr: base's hPutStr costs)
         infos = self.tables.infos
         self.i_bh = infos.intern(Info("BLACKHOLE", "BLACKHOLE", "", ObjKind.BLACKHOLE))
@@ -370,6 +372,9 @@ class Machine(MachineRoots):
         try:
             code, env = ns["apply"](ns[main], [self.world])
             _, self.steps = ns["run_loop"](code, env, self.steps, limit)
+        except ProgramExit as e:  # exitWith: the exit code, the run ends as at its end
+            self.stack.clear()
+            return e.code
         except KeyboardInterrupt:
             # Ctrl-C: the reports are due within a second, and the cyclic collector, once
             # enabled again below, would first scan the whole guest heap (half a second at

@@ -17,6 +17,7 @@ import math
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .printf import PrintfError, printf_format
+from .prims_io import IO_PRIM_FUNCTIONS
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
@@ -654,6 +655,7 @@ PRIM_FUNCTIONS = {
     "read#": p_read, "printf#": p_printf, "getArgs#": p_getArgs,
     "getProgName#": p_getProgName, **ARRAY_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
+    **IO_PRIM_FUNCTIONS,  # System.IO, System.Exit, Data.Char's classes (prims_io.py)
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``

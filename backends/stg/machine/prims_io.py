@@ -1,0 +1,188 @@
+"""System.IO's standard handles and System.Exit (issue 18): the primitives of
+``prelude_more.hs`` (``ir.PRIMOPS``: putErr#, hFlush#, getLine#, getChar#, getContents#,
+isEOF#, exit#, and Data.Char's charClass#), and the run's standard input and error.
+
+The primitives are templates rebound into each machine's namespace as ``prims.py``'s are
+(its docstring tells the free names); ``StdIO`` and ``ProgramExit`` are ordinary Python the
+engine uses. Not modelled: what GHC's handles allocate beyond stdout's first hPutStr
+(``rts_heap``), stderr's own handle, buffering modes (stdout is written when the run flushes
+it, stderr at once after stdout's pending text), closing a standard handle, and the
+laziness of getContents (stdin is read whole when it is called).
+"""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+from typing import Any, TextIO
+
+# ruff: noqa: F821  -- free names are the machine registers, see rt.py
+
+
+class ProgramExit(Exception):
+    """exitWith: the run ends with ``code`` (stdout flushed, the reports written)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class StdIO:
+    """The run's stdin (``session.stdin``, else the process's) read as GHC's stdin handle
+    reads it, and its stderr (``session.stderr``, else the process's)."""
+
+    def __init__(self, machine: Any) -> None:
+        self.machine = machine
+        self.session = machine.session
+        self._src: TextIO | None = None
+        self._buf = ""  # read ahead (isEOF's peek)
+        self._eof = False
+        self.semi_closed = False  # after getContents
+
+    def _source(self) -> TextIO:
+        if self._src is None:
+            src = getattr(self.session, "stdin", None)
+            self._src = src if src is not None else sys.stdin
+        return self._src
+
+    def _fill(self) -> bool:
+        """Is there a character to read (reading a line ahead if needed)?"""
+        if self._buf:
+            return True
+        if self._eof:
+            return False
+        try:
+            line = self._source().readline()
+        except (OSError, ValueError):
+            line = ""
+        if not line:
+            self._eof = True
+            return False
+        self._buf = line
+        return True
+
+    def check(self, op: str) -> None:
+        """GHC's error for ``op`` on a semi-closed stdin."""
+        if self.semi_closed:
+            self.machine.runtime_error(f"<stdin>: {op}: illegal operation (handle is "
+                                       "semi-closed)")
+
+    def eof_error(self, op: str) -> None:
+        self.machine.runtime_error(f"<stdin>: {op}: end of file")
+
+    def exit(self, code: int) -> None:
+        self.machine.flush_output()
+        raise ProgramExit(code)
+
+    char_class = staticmethod(lambda c, k: char_class(c, k))
+
+    def get_line(self) -> str:
+        """A line without its newline (the last may lack one)."""
+        self.check("hGetLine")
+        if not self._fill():
+            self.eof_error("hGetLine")
+        parts = []
+        while True:
+            line, self._buf = self._buf, ""
+            if line.endswith("\n"):
+                parts.append(line[:-1])
+                return "".join(parts)
+            parts.append(line)
+            if not self._fill():
+                return "".join(parts)
+
+    def get_char(self) -> str:
+        self.check("hGetChar")
+        if not self._fill():
+            self.eof_error("hGetChar")
+        c, self._buf = self._buf[0], self._buf[1:]
+        return c
+
+    def at_eof(self) -> bool:
+        self.check("hIsEOF")
+        return not self._fill()
+
+    def contents(self) -> str:
+        self.check("hGetContents")
+        self.semi_closed = True
+        rest = self._buf
+        self._buf = ""
+        if self._eof:
+            return rest
+        try:
+            rest += self._source().read()
+        except (OSError, ValueError):
+            pass
+        self._eof = True
+        return rest
+
+    def write_err(self, text: str) -> None:
+        err = getattr(self.session, "stderr", None)
+        err = err if err is not None else sys.stderr
+        err.write(text)
+        err.flush()
+
+
+#: charClass#'s predicates (GHC.Unicode) by the character's general category
+_CLASSES = (
+    frozenset({"Cc"}),  # isControl
+    None,  # isPrint: all but Zl Zp Cc Cf Cs Co Cn
+    frozenset({"Lu", "Ll", "Lt", "Lm", "Lo"}),  # isLetter
+    frozenset({"Mn", "Mc", "Me"}),  # isMark
+    frozenset({"Nd", "Nl", "No"}),  # isNumber
+    frozenset({"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"}),  # isPunctuation
+    frozenset({"Sm", "Sc", "Sk", "So"}),  # isSymbol
+    frozenset({"Zs", "Zl", "Zp"}),  # isSeparator
+)
+_NOT_PRINT = frozenset({"Zl", "Zp", "Cc", "Cf", "Cs", "Co", "Cn"})
+
+
+def char_class(c: str, k: int) -> bool:
+    cat = unicodedata.category(c)
+    want = _CLASSES[k]
+    return cat not in _NOT_PRINT if want is None else cat in want
+
+
+def p_putErr(s, w):
+    """hPutStr stderr: stdout's pending text first, then the string, unbuffered."""
+    m.flush_output()
+    m.stdio.write_err(list_to_str(s))
+    return IORES
+
+
+def p_hFlush(h, w):
+    if h.val == 1:
+        m.flush_output()
+        m.session.stdout.flush()
+    return IORES
+
+
+def p_getLine(w):
+    return mkstr(m.stdio.get_line())
+
+
+def p_getChar(w):
+    return mkchr(m.stdio.get_char())
+
+
+def p_getContents(w):
+    return mkstr(m.stdio.contents())
+
+
+def p_isEOF(w):
+    return TRUE if m.stdio.at_eof() else FALSE
+
+
+def p_exit(code, w):
+    m.stdio.exit(code.val)
+
+
+def p_charClass(c, k):
+    return TRUE if m.stdio.char_class(c.val, k.val) else FALSE
+
+
+IO_PRIM_FUNCTIONS = {
+    "putErr#": p_putErr, "hFlush#": p_hFlush, "getLine#": p_getLine, "getChar#": p_getChar,
+    "getContents#": p_getContents, "isEOF#": p_isEOF, "exit#": p_exit,
+    "charClass#": p_charClass,
+}

@@ -1,0 +1,6 @@
+main :: IO ()
+main = do
+  s <- getLine
+  putStrLn s
+  t <- getLine
+  putStrLn t
