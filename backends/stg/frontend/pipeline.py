@@ -207,7 +207,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     derived = derived or Derived()
     # the Prelude's own data types go through the same derived-style code
     cons = [c for c in _prelude()[1].values()
-            if c.type_name in ("Bool", "Ordering", "Maybe", "Either")]
+            if c.type_name in ("Bool", "Ordering", "Maybe", "Either", "BufferMode", "ExitCode")]
     cons += list(user_cons.values())
 
     def pat(c: ir.DataCon, v: str, wild: bool = False) -> str:
