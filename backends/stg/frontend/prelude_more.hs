@@ -57,32 +57,41 @@ foldl1' _ [] = emptyList# "foldl1'"
 scanl' f q ls = scanlGo'# f q ls
 scanlGo'# f !q ls = q : (case ls of
                            [] -> []
-                           x:xs -> scanlGo'# f (f q x) xs)
-iterate' f x = let x' = f x in x' `seq` (x : iterate' f x')
--- Data.Traversable's, through StateL/StateR at lists: lazy in the state and the results
-mapAccumL f s xs = mapAccumLGo# f s xs
-mapAccumLGo# _ s [] = (s, [])
-mapAccumLGo# f s (x:xs) = let r = f s x
-                              rest = mapAccumLGo# f (fst r) xs
-                          in (fst rest, snd r : snd rest)
-mapAccumR f s xs = mapAccumRGo# f s xs
-mapAccumRGo# _ s [] = (s, [])
-mapAccumRGo# f s (x:xs) = let rest = mapAccumRGo# f s xs
-                              r = f (fst rest) x
-                          in (fst r, snd r : snd rest)
+                           x:xs -> case f q x of !q' -> scanlGo'# f q' xs)
+iterate' f x = case f x of !x' -> x : iterate' f x'
+-- Data.Traversable's: traverse at lists (foldr of liftA2 (:)) in the StateL/StateR
+-- applicatives, as base runs it (the caller passes the dictionaries; nothing specialised)
+mapAccumL f s xs = foldr (accumLCons# f) accumNil# xs s
+mapAccumR f s xs = foldr (accumRCons# f) accumNil# xs s
+accumNil# s = (s, [])
+accumLCons# f x ys = stateLiftL# (:) (\s -> f s x) ys
+accumRCons# f x ys = stateLiftR# (:) (\s -> f s x) ys
+stateLiftL# g kx ky = \s -> let (s', x) = kx s
+                                (s'', y) = ky s'
+                            in (s'', g x y)
+stateLiftR# g kx ky = \s -> let (s', y) = ky s
+                                (s'', x) = kx s'
+                            in (s'', g x y)
 zip4 as bs cs ds = zipWith4 (\a b c d -> (a, b, c, d)) as bs cs ds
 zipWith4 z (a:as) (b:bs) (c:cs) (d:ds) = z a b c d : zipWith4 z as bs cs ds
 zipWith4 _ _ _ _ _ = []
-unzip4 ps = foldr (\(a, b, c, d) ~(as, bs, cs, ds) -> (a:as, b:bs, c:cs, d:ds))
-                  ([], [], [], []) ps
+-- base's lazy pattern ~(as, bs, cs, ds): a selector thunk per component
+unzip4 ps = foldr unzip4Go# ([], [], [], []) ps
+unzip4Go# (a, b, c, d) r =
+  (a : sel41# r, b : sel42# r, c : sel43# r, d : sel44# r)
+sel41# (a, _, _, _) = a
+sel42# (_, b, _, _) = b
+sel43# (_, _, c, _) = c
+sel44# (_, _, _, d) = d
 
 -- ------------------------------------------------------------------ Data.Either, Data.Tuple
 lefts xs = [a | Left a <- xs]
 rights xs = [b | Right b <- xs]
 partitionEithers es = foldr partitionGo# ([], []) es
-partitionGo# e ~(l, r) = case e of
-  Left a -> (a : l, r)
-  Right b -> (l, b : r)
+-- base's left a ~(l, r) = (a : l, r): selector thunks for l and r
+partitionGo# e p = case e of
+  Left a -> (a : fst p, snd p)
+  Right b -> (fst p, b : snd p)
 swap (a, b) = (b, a)
 
 -- ------------------------------------------------------------------ Data.Char
