@@ -333,8 +333,9 @@ PRIMOPS: dict[str, int] = {
     # handle (0 stdin, 1 stdout, 2 stderr); getLine#, getChar#, getContents# read stdin
     # (GHC's `<stdin>: hGetLine: end of file' at its end), isEOF# tests it; exit# ends the
     # run with the evaluated exit code. charClass# c k: Data.Char's predicate k (prelude_more)
+    # hSetBuffering# h mode w: the handle's mode (0 none, 1 line, 2 block)
     "putErr#": 2, "hFlush#": 2, "getLine#": 1, "getChar#": 1, "getContents#": 1,
-    "isEOF#": 1, "exit#": 2, "charClass#": 2,
+    "isEOF#": 1, "exit#": 2, "charClass#": 2, "hSetBuffering#": 3,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
     # Data.IORef and Data.Array (machine/prims_array.py): a MutVar read, written, made; an
     # array made from a list, from associations, updated, indexed; accumArray's store
@@ -351,4 +352,4 @@ PRIMOPS: dict[str, int] = {
 LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#", "newMutVar#",
                        "writeMutVar#", "arrAccumNew#", "storeWrite#",
                        "putErr#", "hFlush#", "getLine#", "getChar#", "getContents#", "isEOF#",
-                       "exit#"})
+                       "exit#", "hSetBuffering#"})

@@ -3,9 +3,10 @@
 -- Data.Either/Data.Tuple/Control.Monad functions ordinary programs use.
 
 -- ------------------------------------------------------------------ System.IO
--- The standard handles (Handle# 0/1/2: stdin, stdout, stderr). Writing to stderr flushes
--- what the program wrote to stdout first, as a terminal shows them; stdin is read from the
--- run's standard input (getContents reads it whole: not lazily, as GHC's hGetContents).
+-- The standard handles (Handle# 0/1/2: stdin, stdout, stderr). stderr is unbuffered; stdout
+-- is written before it when stdout is line-buffered (a terminal's, or hSetBuffering's No/
+-- LineBuffering), else held back as GHC's block buffer (machine/prims_io.py); stdin is read
+-- from the run's standard input (getContents reads it whole, not lazily as GHC's does).
 data Handle = Handle# Int
 data BufferMode = NoBuffering | LineBuffering | BlockBuffering (Maybe Int)
 stdin = Handle# 0
@@ -19,7 +20,11 @@ hPutStrLn h s w = case h of
 hPrint h x w = hPutStrLn h (show x) w
 hPutChar h c w = hPutStr h [c] w
 hFlush h w = case h of Handle# k -> prim "hFlush#" k w
-hSetBuffering h mode w = case h of Handle# _ -> case mode of !_ -> IO# w ()
+hSetBuffering h mode w = case h of
+  Handle# k -> case mode of
+    NoBuffering -> prim "hSetBuffering#" k 0 w
+    LineBuffering -> prim "hSetBuffering#" k 1 w
+    BlockBuffering _ -> prim "hSetBuffering#" k 2 w
 hGetBuffering h w = case h of
   Handle# k -> IO# w (if prim "==" k 2 then NoBuffering else BlockBuffering Nothing)
 hClose h w = case h of Handle# _ -> IO# w ()

@@ -38,6 +38,7 @@ class StdIO:
         self._buf = ""  # read ahead (isEOF's peek)
         self._eof = False
         self.semi_closed = False  # after getContents
+        self.stdout_mode: int | None = None  # hSetBuffering's (0 none, 1 line, 2 block)
 
     def _source(self) -> TextIO:
         if self._src is None:
@@ -62,10 +63,10 @@ class StdIO:
         return True
 
     def check(self, op: str) -> None:
-        """GHC's error for ``op`` on a semi-closed stdin."""
+        """GHC's error for ``op`` on stdin after getContents (read to its end: closed)."""
         if self.semi_closed:
             self.machine.runtime_error(f"<stdin>: {op}: illegal operation (handle is "
-                                       "semi-closed)")
+                                       "closed)")
 
     def eof_error(self, op: str) -> None:
         self.machine.runtime_error(f"<stdin>: {op}: end of file")
@@ -117,6 +118,17 @@ class StdIO:
         return rest
 
     def write_err(self, text: str) -> None:
+        """stderr is unbuffered: written at once, after stdout's pending text when stdout
+        is line-buffered or unbuffered (GHC's stdout on a terminal, or as hSetBuffering
+        set it), not when it is block-buffered (GHC's into a pipe or a file)."""
+        out = self.session.stdout
+        mode = self.stdout_mode
+        if mode is None:
+            isatty = getattr(out, "isatty", None)
+            mode = 1 if isatty is not None and isatty() else 2
+        if mode < 2:
+            self.machine.flush_output()
+            out.flush()
         err = getattr(self.session, "stderr", None)
         err = err if err is not None else sys.stderr
         err.write(text)
@@ -144,8 +156,7 @@ def char_class(c: str, k: int) -> bool:
 
 
 def p_putErr(s, w):
-    """hPutStr stderr: stdout's pending text first, then the string, unbuffered."""
-    m.flush_output()
+    """hPutStr stderr (unbuffered)."""
     m.stdio.write_err(list_to_str(s))
     return IORES
 
@@ -154,6 +165,15 @@ def p_hFlush(h, w):
     if h.val == 1:
         m.flush_output()
         m.session.stdout.flush()
+    return IORES
+
+
+def p_hSetBuffering(h, mode, w):
+    if h.val == 1:
+        if mode.val < 2:
+            m.flush_output()
+            m.session.stdout.flush()
+        m.stdio.stdout_mode = mode.val
     return IORES
 
 
@@ -184,5 +204,5 @@ def p_charClass(c, k):
 IO_PRIM_FUNCTIONS = {
     "putErr#": p_putErr, "hFlush#": p_hFlush, "getLine#": p_getLine, "getChar#": p_getChar,
     "getContents#": p_getContents, "isEOF#": p_isEOF, "exit#": p_exit,
-    "charClass#": p_charClass,
+    "charClass#": p_charClass, "hSetBuffering#": p_hSetBuffering,
 }
