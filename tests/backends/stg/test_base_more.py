@@ -65,7 +65,8 @@ def test_programs_run_as_under_ghc(tmp_path, name):
 
 
 def test_getline_at_end_of_input_is_ghcs_error(tmp_path):
-    src = "main :: IO ()\nmain = do\n  l <- getLine\n  putStrLn (reverse l)\n  getLine >>= putStrLn\n"
+    src = ("main :: IO ()\nmain = do\n  l <- getLine\n  putStrLn (reverse l)\n"
+           "  getLine >>= putStrLn\n")
     assert _run(tmp_path, src, "abc\n") == (1, "cba\n", "p: <stdin>: hGetLine: end of file\n")
     assert _run(tmp_path, src, "") == (1, "", "p: <stdin>: hGetLine: end of file\n")
     # a last line without its newline is still a line
