@@ -147,6 +147,9 @@ BASE_MODULE_OF.update(containers_sigs.modules_of())
 _SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", "GT", "Just",
                                                   "Nothing")}
 _SHOW_CAFS.update({"showStrLeft#": "Data.Either", "showStrRight#": "Data.Either"})
+_SHOW_CAFS.update({f"showStr{c}#": m for cs, m in (
+    (("NoBuffering", "LineBuffering", "BlockBuffering"), "GHC.IO.Handle.Types"),
+    (("ExitSuccess", "ExitFailure"), "GHC.IO.Exception")) for c in cs})
 
 
 def _dictionaries(name: str) -> int:

@@ -15,8 +15,9 @@ stderr = Handle# 2
 hPutStr h s w = case h of
   Handle# k -> if prim "==" k 2 then putErr# s w else putStr s w
 putErr# s w = case forceStr# s of !s' -> prim "putErr#" s' w
+putErrLn# s w = case putErr# s w of IO# w' _ -> prim "putErr#" newline# w'
 hPutStrLn h s w = case h of
-  Handle# k -> if prim "==" k 2 then putErr# (s ++ "\n") w else putStrLn s w
+  Handle# k -> if prim "==" k 2 then putErrLn# s w else putStrLn s w
 hPrint h x w = hPutStrLn h (show x) w
 hPutChar h c w = hPutStr h [c] w
 hFlush h w = case h of Handle# k -> prim "hFlush#" k w

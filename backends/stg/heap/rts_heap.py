@@ -120,7 +120,12 @@ FLOAT_CAF_ALLOC = 46120
 #: Base CAFs made when the program first needs them (``machine.rts_library_caf``):
 #: Text.Printf's at the first printf (GHC 9.0.2: 320 bytes with one `%d'; 424 with `%s %.2f'
 #: and `%5d|%-4s|', as grades' formats: how it grows is not modelled)
-LIBRARY_CAF_ALLOC = {"Text.Printf": 320, "GHC.Arr": 384}
+LIBRARY_CAF_ALLOC = {"Text.Printf": 320, "GHC.Arr": 384,
+                     # stdin's handle and buffers at its first read (GHC 9.0.2: 17,416 bytes
+                     # more under CAF GHC.IO.Handle.FD), GHC.IO.Exception's at getContents
+                     # (its lazy read's EOF), machine/prims_io.py
+                     "GHC.IO.Handle.FD": 17416, "GHC.IO.Handle.Internals": 24,
+                     "GHC.IO.Exception": 760}
 #: GHC's order of the library CAF rows (their registration order, kept by equal siblings)
 CAF_MODULES = ("GHC.Conc.Signal", "GHC.IO.Encoding", "GHC.IO.Encoding.Iconv",
                "GHC.IO.Handle.FD", "GHC.IO.Handle.Text")

@@ -19,6 +19,13 @@ from typing import Any, TextIO
 # ruff: noqa: F821  -- free names are the machine registers, see rt.py
 
 
+#: what base's reads allocate beyond the String's cells and characters (40 bytes a
+#: character, as ``mkstr`` charges), fitted to GHC 9.0.2 (-O0 -prof, lines of 1 to 40
+#: characters): hGetLine 408 bytes a call and 58 a character more, hGetContents 1,496 a call
+#: (its lazy read's 40 a character are the String's), the first read 784 more
+GETLINE_CALL, GETLINE_CHAR, GETCONTENTS_CALL, STDIN_FIRST_READ = 408, 58, 1496, 784
+
+
 class ProgramExit(Exception):
     """exitWith: the run ends with ``code`` (stdout flushed, the reports written)."""
 
@@ -38,6 +45,7 @@ class StdIO:
         self._buf = ""  # read ahead (isEOF's peek)
         self._eof = False
         self.semi_closed = False  # after getContents
+        self.opened = False  # stdin's handle made (its first read)
         self.stdout_mode: int | None = None  # hSetBuffering's (0 none, 1 line, 2 block)
 
     def _source(self) -> TextIO:
@@ -69,6 +77,9 @@ class StdIO:
                                        "closed)")
 
     def eof_error(self, op: str) -> None:
+        made = getattr(self.machine, "rts_library_caf", None)
+        if made is not None:
+            made("GHC.IO.Handle.Internals")
         self.machine.runtime_error(f"<stdin>: {op}: end of file")
 
     def exit(self, code: int) -> None:
@@ -117,6 +128,23 @@ class StdIO:
         self._eof = True
         return rest
 
+    def read_cost(self, kind: str, chars: int) -> int:
+        """The bytes a read (``kind``: "line", "contents" or "eof") of ``chars`` characters
+        allocates under the caller beyond its String, and at the first read stdin's handle
+        under its CAFs (GHC.IO.Exception's at getContents)."""
+        made = getattr(self.machine, "rts_library_caf", None)  # None: no runtime heap
+        nbytes = {"line": GETLINE_CALL + GETLINE_CHAR * chars, "contents": GETCONTENTS_CALL,
+                  "eof": 0}[kind]
+        if not self.opened:
+            self.opened = True
+            nbytes += STDIN_FIRST_READ
+            if made is not None:
+                made("GHC.IO.Handle.FD")
+        if kind == "contents" and made is not None:  # (read to the end)
+            made("GHC.IO.Handle.Internals")
+            made("GHC.IO.Exception")
+        return nbytes
+
     def write_err(self, text: str) -> None:
         """stderr is unbuffered: written at once, after stdout's pending text when stdout
         is line-buffered or unbuffered (GHC's stdout on a terminal, or as hSetBuffering
@@ -156,8 +184,14 @@ def char_class(c: str, k: int) -> bool:
 
 
 def p_putErr(s, w):
-    """hPutStr stderr (unbuffered)."""
-    m.stdio.write_err(list_to_str(s))
+    """hPutStr stderr (unbuffered): GHC 9.0.2 allocates 744 bytes a character (each goes
+    through the encoder on its own) and 200 a call; hPutStrLn's newline is a character of
+    the same call (the Prelude's second putErr# of "\n" is not charged for a call)."""
+    text = list_to_str(s)
+    for _ in range(31 * len(text) + (0 if text == "\n" else 8)):  # 744 = 31 cells of 24
+        HIa(S_CONS)
+        HPa(CCS)
+    m.stdio.write_err(text)
     return IORES
 
 
@@ -178,19 +212,35 @@ def p_hSetBuffering(h, mode, w):
 
 
 def p_getLine(w):
-    return mkstr(m.stdio.get_line())
+    line = m.stdio.get_line()
+    for _ in range(m.stdio.read_cost("line", len(line)) // 24):
+        HIa(S_CONS)
+        HPa(CCS)
+    return mkstr(line)
 
 
 def p_getChar(w):
-    return mkchr(m.stdio.get_char())
+    c = m.stdio.get_char()
+    for _ in range(m.stdio.read_cost("line", 0) // 24):
+        HIa(S_CONS)
+        HPa(CCS)
+    return mkchr(c)
 
 
 def p_getContents(w):
-    return mkstr(m.stdio.contents())
+    text = m.stdio.contents()
+    for _ in range(m.stdio.read_cost("contents", 0) // 24):
+        HIa(S_CONS)
+        HPa(CCS)
+    return mkstr(text)
 
 
 def p_isEOF(w):
-    return TRUE if m.stdio.at_eof() else FALSE
+    eof = m.stdio.at_eof()
+    for _ in range(m.stdio.read_cost("eof", 0) // 24):
+        HIa(S_CONS)
+        HPa(CCS)
+    return TRUE if eof else FALSE
 
 
 def p_exit(code, w):

@@ -41,10 +41,11 @@ def _total(path: Path) -> int:
     return total
 
 
-# program -> (GHC's exit status, how far its total allocation may be from GHC's)
+# program -> (GHC's exit status, how far its total allocation may be from GHC's): the
+# runtime's objects for an exception (exitWith's, an uncaught one's) are not modelled
 PROGRAMS = {"basepure": (0, 0.02), "basechar": (0, 0.02), "basemonad": (0, 0.02),
-            "baseio": (3, None), "baseinteract": (0, None), "baseexit": (2, None),
-            "baseeof": (1, None)}
+            "baseio": (3, 0.06), "baseinteract": (0, 0.01), "baseexit": (2, 0.06),
+            "baseeof": (1, 0.17), "basereads": (0, 0.01), "basestderr": (0, 0.01)}
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
@@ -59,9 +60,8 @@ def test_programs_run_as_under_ghc(tmp_path, name):
     assert got[2] == (err_ref.read_text() if err_ref.exists() else "")
     # the profile is written whatever way the run ends (GHC writes it on exit too)
     ours = _total(tmp_path / f"{name}.prof")
-    if tol is not None:
-        ghc = _total(SHAPES / "out" / f"{name}.prof")
-        assert abs(ours - ghc) <= tol * ghc, (ours, ghc)
+    ghc = _total(SHAPES / "out" / f"{name}.prof")
+    assert abs(ours - ghc) <= tol * ghc, (ours, ghc)
 
 
 def test_getline_at_end_of_input_is_ghcs_error(tmp_path):
