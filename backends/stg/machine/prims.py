@@ -612,21 +612,6 @@ def p_printf(fmt, args):
     return mkstr(text)
 
 
-def p_getArgs(w):
-    """The program's arguments (``profkit run PROG.hs [+RTS ...] ARGS``) as [String]."""
-    lst = NIL
-    for a in reversed(list(getattr(m.session.config, "program_args", []) or [])):
-        o = Con2.make(len(HI), DC_CONS, mkstr(a), lst)
-        HIa(S_CONS)
-        HPa(CCS)
-        lst = o
-    return lst
-
-
-def p_getProgName(w):
-    return mkstr(m.prog_name)
-
-
 def p_isDouble(a):
     """The run-time type test the Prelude's Enum methods need (GHC knows the type
     statically): a test of the box's constructor, allocating nothing."""
@@ -652,8 +637,7 @@ PRIM_FUNCTIONS = {
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble,
     "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
-    "read#": p_read, "printf#": p_printf, "getArgs#": p_getArgs,
-    "getProgName#": p_getProgName, **ARRAY_PRIMS,
+    "read#": p_read, "printf#": p_printf, **ARRAY_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS,  # System.IO, System.Exit, Data.Char's classes (prims_io.py)
 }

@@ -1,6 +1,7 @@
 """System.IO's standard handles and System.Exit (issue 18): the primitives of
 ``prelude_more.hs`` (``ir.PRIMOPS``: putErr#, hFlush#, getLine#, getChar#, getContents#,
-isEOF#, exit#, and Data.Char's charClass#), and the run's standard input and error.
+isEOF#, exit#, hSetBuffering#, and Data.Char's charClass#), System.Environment's getArgs#
+and getProgName#, and the run's standard input and error.
 
 The primitives are templates rebound into each machine's namespace as ``prims.py``'s are
 (its docstring tells the free names); ``StdIO`` and ``ProgramExit`` are ordinary Python the
@@ -251,7 +252,24 @@ def p_charClass(c, k):
     return TRUE if m.stdio.char_class(c.val, k.val) else FALSE
 
 
+def p_getArgs(w):
+    """The program's arguments (``profkit run PROG.hs [+RTS ...] ARGS``) as [String]."""
+    lst = NIL
+    for a in reversed(list(getattr(m.session.config, "program_args", []) or [])):
+        o = Con2.make(len(HI), DC_CONS, mkstr(a), lst)
+        HIa(S_CONS)
+        HPa(CCS)
+        lst = o
+    return lst
+
+
+def p_getProgName(w):
+    return mkstr(m.prog_name)
+
+
+
 IO_PRIM_FUNCTIONS = {
+    "getArgs#": p_getArgs, "getProgName#": p_getProgName,  # System.Environment
     "putErr#": p_putErr, "hFlush#": p_hFlush, "getLine#": p_getLine, "getChar#": p_getChar,
     "getContents#": p_getContents, "isEOF#": p_isEOF, "exit#": p_exit,
     "charClass#": p_charClass, "hSetBuffering#": p_hSetBuffering,
