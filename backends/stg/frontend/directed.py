@@ -46,9 +46,10 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, ("genericLength",)) and types.expr_desc(e) in ("->Double",
                                                                          "->Integer"):
             e.name = "%genericLength" + ("D#" if types.expr_desc(e) == "->Double" else "Z#")
-        elif prelude_ref(e, ("show", "shows", "print", "showsPrec")) and _string_arg(e, _t):
+        elif prelude_ref(e, ("show", "shows", "print", "showsPrec", "hPrint")) and \
+                _string_arg(e, _t):
             e.name = f"%{e.name}Str#"
-        elif prelude_ref(e, ("show", "shows", "print", "showsPrec")):
+        elif prelude_ref(e, ("show", "shows", "print", "showsPrec", "hPrint")):
             _show_directed(e, _t, derived)
         elif isinstance(e, S.EArith) and _int_list(_t):
             e.at_int = True
@@ -144,7 +145,7 @@ def _array_foldable(e: S.EVar, t: object, derived: Derived) -> bool:
 def _string_arg(e: S.EVar, t: object) -> bool:
     """``show``/``shows``/``print``/``showsPrec`` used at String (the shown value's type)."""
     sf = T.split_fun(t)
-    if sf is not None and e.name == "showsPrec":
+    if sf is not None and e.name in ("showsPrec", "hPrint"):
         sf = T.split_fun(sf[1])
     if sf is None:
         return False
@@ -161,7 +162,7 @@ def _show_directed(e: S.EVar, t: object, derived: Derived) -> None:
     (``Derived.shows``), so that an empty String there shows as "" (``print (Just "")``),
     as GHC's instances at the type show it."""
     sf = T.split_fun(t)
-    if sf is not None and e.name == "showsPrec":
+    if sf is not None and e.name in ("showsPrec", "hPrint"):
         sf = T.split_fun(sf[1])
     code = show_shapes.of_type(sf[0]) if sf is not None else None
     if code is None or code == "S":
@@ -169,7 +170,8 @@ def _show_directed(e: S.EVar, t: object, derived: Derived) -> None:
     shows = derived.shows(code)
     params, text = {"show": ("x", f'{shows} 0 x ""'), "shows": ("x s", f"{shows} 0 x s"),
                     "showsPrec": ("d x s", f"{shows} d x s"),
-                    "print": ("x w", f'putStrLn ({shows} 0 x "") w')}[e.name]
+                    "print": ("x w", f'putStrLn ({shows} 0 x "") w'),
+                    "hPrint": ("h x w", f'hPutStrLn h ({shows} 0 x "") w')}[e.name]
     e.name = "%" + derived.helper(f"{e.name}_{code}#", "show", f"{params} = {text}")
 
 

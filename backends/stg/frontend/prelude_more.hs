@@ -19,6 +19,7 @@ putErrLn# s w = case putErr# s w of IO# w' _ -> prim "putErr#" newline# w'
 hPutStrLn h s w = case h of
   Handle# k -> if prim "==" k 2 then putErrLn# s w else putStrLn s w
 hPrint h x w = hPutStrLn h (show x) w
+hPrintStr# h x w = hPutStrLn h (showStr# x) w
 hPutChar h c w = hPutStr h [c] w
 hFlush h w = case h of Handle# k -> prim "hFlush#" k w
 hSetBuffering h mode w = case h of

@@ -134,3 +134,9 @@ def test_pure_functions(tmp_path):
            "[True,True,False])\n([True,True,True,False,False],True,True)\n()\n"
            "11\n31\n12\n32\n")
     assert _run(tmp_path, src) == (0, out, "")
+
+
+def test_hprint_shows_strings_as_print_does(tmp_path):
+    src = ("import System.IO\nmain :: IO ()\nmain = do\n  hPrint stdout \"\"\n"
+           "  hPrint stderr (Just \"\", [\"\"])\n  hPrint stdout (3 :: Int, \"x\")\n")
+    assert _run(tmp_path, src) == (0, "\"\"\n(3,\"x\")\n", "(Just \"\",[\"\"])\n")
