@@ -140,3 +140,11 @@ def test_hprint_shows_strings_as_print_does(tmp_path):
     src = ("import System.IO\nmain :: IO ()\nmain = do\n  hPrint stdout \"\"\n"
            "  hPrint stderr (Just \"\", [\"\"])\n  hPrint stdout (3 :: Int, \"x\")\n")
     assert _run(tmp_path, src) == (0, "\"\"\n(3,\"x\")\n", "(Just \"\",[\"\"])\n")
+
+
+def test_the_programs_own_definitions_of_the_names_win(tmp_path):
+    src = ("swap :: (a, b) -> (b, a)\nswap (x, y) = (y, x)\n"
+           "for_ :: [a] -> (a -> IO ()) -> IO ()\nfor_ xs f = mapM_ f xs\n"
+           "main :: IO ()\nmain = do\n  print (swap (1 :: Int, 'a'))\n  for_ [2 :: Int] print\n"
+           "  let void = 3 :: Int\n  print void\n")
+    assert _run(tmp_path, src) == (0, "('a',1)\n2\n3\n", "")
