@@ -130,9 +130,9 @@ class StdIO:
         return rest
 
     def read_cost(self, kind: str, chars: int) -> int:
-        """The bytes a read (``kind``: "line", "contents" or "eof") of ``chars`` characters
-        allocates under the caller beyond its String, and at the first read stdin's handle
-        under its CAFs (GHC.IO.Exception's at getContents)."""
+        """The bytes (whole words) a read (``kind``: "line", "contents" or "eof") of
+        ``chars`` characters allocates under the caller beyond its String, and at the first
+        read stdin's handle under its CAFs (GHC.IO.Exception's at getContents)."""
         made = getattr(self.machine, "rts_library_caf", None)  # None: no runtime heap
         nbytes = {"line": GETLINE_CALL + GETLINE_CHAR * chars, "contents": GETCONTENTS_CALL,
                   "eof": 0}[kind]
@@ -144,7 +144,7 @@ class StdIO:
         if kind == "contents" and made is not None:  # (read to the end)
             made("GHC.IO.Handle.Internals")
             made("GHC.IO.Exception")
-        return nbytes
+        return nbytes - nbytes % 8  # whole words (prims._charge)
 
     def write_err(self, text: str) -> None:
         """stderr is unbuffered: written at once, after stdout's pending text when stdout
@@ -214,33 +214,25 @@ def p_hSetBuffering(h, mode, w):
 
 def p_getLine(w):
     line = m.stdio.get_line()
-    for _ in range(m.stdio.read_cost("line", len(line)) // 24):
-        HIa(S_CONS)
-        HPa(CCS)
+    _charge(m.stdio.read_cost("line", len(line)))
     return mkstr(line)
 
 
 def p_getChar(w):
     c = m.stdio.get_char()
-    for _ in range(m.stdio.read_cost("line", 0) // 24):
-        HIa(S_CONS)
-        HPa(CCS)
+    _charge(m.stdio.read_cost("line", 0))
     return mkchr(c)
 
 
 def p_getContents(w):
     text = m.stdio.contents()
-    for _ in range(m.stdio.read_cost("contents", 0) // 24):
-        HIa(S_CONS)
-        HPa(CCS)
+    _charge(m.stdio.read_cost("contents", 0))
     return mkstr(text)
 
 
 def p_isEOF(w):
     eof = m.stdio.at_eof()
-    for _ in range(m.stdio.read_cost("eof", 0) // 24):
-        HIa(S_CONS)
-        HPa(CCS)
+    _charge(m.stdio.read_cost("eof", 0))
     return TRUE if eof else FALSE
 
 
