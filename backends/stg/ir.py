@@ -218,6 +218,8 @@ class DataCon:
     #: the name profiles show, when it is not ``name`` (containers' ``Bin`` for the
     #: Prelude's ``MBin#``)
     display: str = ""
+    #: which fields are strict (``data P = P !Int Int``: (True, False)); empty if none is
+    strict: tuple[bool, ...] = ()
 
 
 @dataclass(slots=True)

@@ -328,6 +328,38 @@ def _seq_let(self: "Desugarer", decls: list[S.Decl], body: S.Expr,
 def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
              path: list[str]) -> ir.Expr:
     """A ``let``/``where`` group around ``body``."""
+    bangs = [d for d in decls if isinstance(d, S.DFun) and d.clauses[0].bang]
+    group = {o.name for o in decls if isinstance(o, S.DFun)}
+    for d in bangs:
+        if self.module == "Main" and not any(mentions(d.clauses[0].rhs, n) for n in group):
+            # ``let !x = e; y = .. x .. in b`` with e independent of the group: GHC's
+            # ``case e of x -> let y = .. in b`` (no thunk for x)
+            v = self.fresh(d.name)
+            self.evaluated.add(v)
+            cc = _binding_cc(self, path, d.name, d.span)
+            new_path = path + [d.name] if d.span != S.NOSPAN else path
+            scrut = self.rhs_expr(d.clauses[0].rhs, env, new_path,
+                                  FailK(f"{S.format_span(self.file, d.span)}: "
+                                        "Non-exhaustive guards in pattern binding"))
+            if cc is not None:
+                scrut = ir.SCC(cc, scrut, True)
+            env2 = dict(env)
+            env2[d.name] = v
+            rest = [o for o in decls if o is not d and
+                    not (isinstance(o, S.DSig) and d.name in o.names)]
+            inner = let_expr(self, rest, body, env2, path) if rest else \
+                self.expr(body, env2, path)
+            return ir.Case(scrut, v, [], inner)
+    for d in reversed(bangs):  # the first forced outermost
+        # ``let !x = e in b`` is GHC's ``let x = e in x `seq` b`` (then a case, below,
+        # when nothing else in the group needs x)
+        d.clauses[0].bang = False
+        forced = S.EApp(S.EVar("%seq", S.NOSPAN), [S.EVar(d.name, S.NOSPAN), body],
+                        S.NOSPAN)
+        try:
+            return let_expr(self, decls, forced, env, path)
+        finally:
+            d.clauses[0].bang = True
     hit = _seq_let(self, decls, body, env) if self.module == "Main" else None
     if hit is None:
         binds, env2 = self.local_binds(decls, env, path)
@@ -412,11 +444,15 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
     thunks and constructors; ``rec``: and of the source's lets), put each thunk's body under
     ``cc`` (not counted) and say so."""
     lets = []
+    strict_cases = []  # a strict field's argument evaluated in place (desugar_app.strict_con)
     e = body
     while True:
         if isinstance(e, ir.Let) and (rec or not e.rec):
             lets.append(e)
             e = e.body
+        elif isinstance(e, ir.Case) and id(e) in self.strict_field_cases:
+            strict_cases.append(e)
+            e = e.default
         elif isinstance(e, ir.Case) and not e.alts and e.default is not None and \
                 box_of(e.scrut) is not None:  # a literal's box (literals.box_alloc)
             e = e.default
@@ -431,6 +467,9 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
             if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
                 b.rhs.body = ir.SCC(cc, b.rhs.body, False)
                 self.split_sccs[id(b.rhs.body)] = b.rhs.body
+    for case in strict_cases:  # mkTick pushed the note into the wrapper's arguments
+        case.scrut = ir.SCC(cc, case.scrut, False)
+        self.split_sccs[id(case.scrut)] = case.scrut
     return True
 
 
@@ -475,7 +514,9 @@ def alts_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, d: S.DFun) -> 
                     stack.append(x)
                 else:
                     leaves.append((holder, field))
-    if not isinstance(body, ir.Case):
+    if not isinstance(body, ir.Case):  # `f _ = P 1 2': one constructor application
+        if _split_leaf(self, cc, body):
+            return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
         return ir.SCC(cc, body, True)
     for holder, field in leaves:
         # a default alternative (`mk n = B ..' after `mk 0 = C', `safeDiv a b = Just ..'

@@ -71,6 +71,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         # Prelude function being compiled (set by the front end per binding)
         self.closure_module = module
         self.used_wrappers: set[str] = set()
+        #: ids of the cases evaluating strict fields' arguments (binds._split_leaf)
+        self.strict_field_cases: set[int] = set()
+        #: the thunks of strict constructors' applications (known_con.py)
+        self.strict_thunks: set[str] = set()
         # a function of dictionaries being desugared (binds.fun_rhs): (class, type variable)
         # -> the local standing for GHC's dictionary argument
         self.cur_dicts: dict[tuple[str, str], str] = {}
@@ -167,6 +171,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         calls = self.auto is not None and self.auto.calls and e.span != S.NOSPAN
         if not calls and isinstance(e, (S.EApp, S.ETuple, S.EList)):
             con_args = self.saturated_con(e)
+            if con_args is not None and self.strict_needs_eval(*con_args, env):
+                thunk = self.bind_thunk(e, env, path, binds)
+                self.strict_thunks.add(thunk.name)  # known_con.py
+                return thunk
             if con_args is not None:
                 con, args = con_args
                 atoms = [self.atom(a, env, path, binds) for a in args]
@@ -180,6 +188,21 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if isinstance(e, S.ERightSection):
             return ir.Var(self.section_closure(e, env, path, binds))
         return self.bind_thunk(e, env, path, binds)
+
+    def strict_needs_eval(self, con: str, args: list[S.Expr], env: Env) -> bool:
+        """Must the constructor's wrapper evaluate an argument (a strict field's argument
+        neither a literal nor an evaluated variable)? Then the application is not a value:
+        as an argument it is a thunk (GHC's ``sat = \\u [] case .. of dt -> P [dt ..]``)."""
+        strict = self.datacons[con].strict
+        for a, s in zip(args, strict):
+            if not s or literal_of(a) is not None:
+                continue
+            e = strip(a)
+            if isinstance(e, S.EVar) and isinstance(env.get(e.name), str) and \
+                    env[e.name] in self.evaluated:
+                continue
+            return True
+        return False
 
     def lit_atom(self, lit: ir.Lit, binds: list[ir.Bind]) -> ir.Atom:
         """A literal argument. GHC -O0 let-binds the box of every literal argument

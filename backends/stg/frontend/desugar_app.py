@@ -65,7 +65,10 @@ class AppMixin:
 
     def app_(self, head: S.Expr, args: list[S.Expr], env: Env, path: list[str]) -> ir.Expr:
         if isinstance(head, S.ECon):
-            arity = self.datacons[head.name].arity
+            dc = self.datacons[head.name]
+            arity = dc.arity
+            if dc.strict and len(args) == arity:
+                return self.strict_con(head, args, env, path)
             binds: list[ir.Bind] = []
             atoms = [self.atom(a, env, path, binds) for a in args]
             if len(atoms) == arity:
@@ -97,6 +100,35 @@ class AppMixin:
             fname = f_atom.name
         atoms = [self.atom(a, env, path, binds) for a in args]
         return self.wrap(binds, ir.App(fname, atoms))  # type: ignore[arg-type]
+
+    def strict_con(self, head: S.ECon, args: list[S.Expr], env: Env, path: list[str]
+                   ) -> ir.Expr:
+        """A saturated constructor with strict fields: GHC -O0 inlines its wrapper, so each
+        strict field's argument is evaluated in place, in field order (a case: no thunk),
+        unless it is a literal or a variable already evaluated; then the lazy fields'
+        arguments are bound and the constructor built (-ddump-stg-final)."""
+        scruts: list[tuple[str, S.Expr]] = []
+        env2 = dict(env)
+        new_args = list(args)
+        for i, (a, strict) in enumerate(zip(args, self.datacons[head.name].strict)):
+            if not strict or _literal_of(a) is not None:
+                continue
+            e = _strip(a)
+            if isinstance(e, S.EVar) and isinstance(env.get(e.name), str) and \
+                    env[e.name] in self.evaluated:
+                continue
+            v = self.fresh("dt")
+            self.evaluated.add(v)
+            env2[v] = v
+            scruts.append((v, a))
+            new_args[i] = S.EVar(v, S.NOSPAN)
+        binds: list[ir.Bind] = []
+        atoms = [self.atom(a, env2, path, binds) for a in new_args]
+        out = self.wrap(binds, ir.ConApp(head.name, atoms))
+        for v, a in reversed(scruts):
+            out = ir.Case(self.expr(a, env, path), v, [], out)
+            self.strict_field_cases.add(id(out))
+        return out
 
     def special_app(self, head: S.EVar, args: list[S.Expr], env: Env,
                     path: list[str]) -> ir.Expr | None:

@@ -295,6 +295,7 @@ class Parser(ExprParser):
         cons: list[tuple[str, int]] = []
         fields: list[list[str]] = []
         types: list[list[str]] = []  # per constructor, its fields' type texts
+        stricts: list[list[bool]] = []  # per constructor, its fields' strictness (``!T``)
         if self.at("reservedop", "="):
             self.next()
             while True:
@@ -306,7 +307,8 @@ class Parser(ExprParser):
                 else:
                     cname = self.expect("conid", what="a data constructor").text
                 if self.at_special("{"):
-                    names = self.record_fields(name, tys := [])
+                    names = self.record_fields(name, tys := [], bangs := [])
+                    stricts.append(bangs)
                     cons.append((cname, len(names)))
                     fields.append(names)
                     types.append(tys)
@@ -317,17 +319,17 @@ class Parser(ExprParser):
                     break
                 arity = 0
                 tys = []
+                bangs = []
                 while self.atype_start():
-                    if self.at("varsym", "!"):
-                        self.next()
+                    bangs.append(self.field_bang())
                     tys.append(self.type_text(self.atype, " "))
                     arity += 1
                 if self.at("consym"):  # infix constructor: a :+: b
                     cname = self.next().text
-                    if self.at("varsym", "!"):
-                        self.next()
+                    bangs.append(self.field_bang())
                     tys.append(self.type_text(self.atype, " "))
                     arity = 2
+                stricts.append(bangs[-arity:] if arity else [])
                 cons.append((cname, arity))
                 fields.append([])
                 types.append(tys[-arity:] if arity else [])
@@ -350,13 +352,21 @@ class Parser(ExprParser):
                 self.expect("special", ")")
         spans = {f: self.field_spans[f] for names in fields for f in names}
         decl = S.DData(name, cons, self.span_from(st), deriving, fields, spans, params)
+        decl.strict = stricts
         self.field_types.append((decl, types))
         return decl
 
-    def record_fields(self, type_name: str, types: list[str]) -> list[str]:
+    def field_bang(self) -> bool:
+        """A field's strictness annotation ``!``, if present (consumed)."""
+        if self.at("varsym", "!"):
+            self.next()
+            return True
+        return False
+
+    def record_fields(self, type_name: str, types: list[str], bangs: list[bool]) -> list[str]:
         """``{ f1, f2 :: T1, f3 :: !T2 }`` -> the field names in order (``types``: each
-        one's type text). A field may be shared by constructors of one type, not declared
-        twice in a constructor or in two types."""
+        one's type text; ``bangs``: each one's strictness). A field may be shared by
+        constructors of one type, not declared twice in a constructor or in two types."""
         self.expect("special", "{")
         names: list[str] = []
 
@@ -376,8 +386,7 @@ class Parser(ExprParser):
                 self.next()
                 group.append(field())
             self.expect("reservedop", "::", "`::' after the field names")
-            if self.at("varsym", "!"):
-                self.next()
+            bangs += [self.field_bang()] * len(group)
             types += [self.type_text(self.type_, " ")] * len(group)
             names += group
             if not self.at_special(","):
@@ -505,7 +514,9 @@ class Parser(ExprParser):
         if isinstance(left, S.PVar):
             return S.Clause(left.name, [], rhs, self.span_from(st), left.span)
         if isinstance(left, S.PBang) and isinstance(left.pat, S.PVar):
-            return S.DPat(left, rhs, self.span_from(st))
+            # a variable binding (GHC names its cost centre after the variable), strict
+            return S.Clause(left.pat.name, [], rhs, self.span_from(st), left.pat.span,
+                            bang=True)
         return S.DPat(left, rhs, self.span_from(st))
 
     def paren_op_follows(self) -> bool:

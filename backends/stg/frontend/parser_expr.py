@@ -165,9 +165,18 @@ class ExprParser:
         self.has_records = True
         out: list[tuple[str, object, S.Span]] = []
         while not self.at_special("}"):
+            if self.at("reservedop", ".."):  # RecordWildCards: the fields not named
+                t = self.next()
+                out.append(("..", None, _tok_span(t)))
+                break
             t = self.expect("varid", what="a field name")
-            self.expect("reservedop", "=", "`=' after the field name")
-            out.append((t.text, item(), _tok_span(t)))
+            if self.at_special(",") or self.at_special("}"):  # NamedFieldPuns: f = f
+                sp = _tok_span(t)
+                pun = S.EVar(t.text, sp) if item == self.expr else S.PVar(t.text, sp)
+                out.append((t.text, pun, sp))
+            else:
+                self.expect("reservedop", "=", "`=' after the field name")
+                out.append((t.text, item(), _tok_span(t)))
             if not self.at_special(","):
                 break
             self.next()

@@ -29,6 +29,7 @@ from .modules import CONTAINER_MODULES
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .statics import float_statics
+from .known_con import case_of_known_con
 from .stgpass import fill_free_vars
 from .lne import lift_join_points
 from .inline_calls import inline_calls, source_name
@@ -180,7 +181,9 @@ def _datacons(mod: S.Module, module: str, known: dict[str, ir.DataCon]) -> dict[
                     raise SourceError(f"Multiple declarations of `{name}' (a constructor of "
                                       "this name already exists)", mod.file, d.span[0],
                                       d.span[1])
-                out[name] = ir.DataCon(name, tag, arity, d.name, module)
+                bangs = d.strict[tag] if tag < len(d.strict) else []
+                strict = tuple(bangs) if any(bangs) and not d.newtype else ()
+                out[name] = ir.DataCon(name, tag, arity, d.name, module, strict=strict)
     return out
 
 
@@ -430,8 +433,14 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             rhs: ir.Rhs = ir.ConRhs(con, [])
         else:
             params = [f"a{i}" for i in range(dc.arity)]
-            rhs = ir.Closure(params, ir.ConApp(con, [ir.Var(p) for p in params]),
-                             ir.ClosureInfo(con, module), False)
+            # GHC's $WC evaluates the strict fields, in order
+            strict = dc.strict or (False,) * dc.arity
+            fields = [f"s{i}" if s else p for i, (p, s) in enumerate(zip(params, strict))]
+            body: ir.Expr = ir.ConApp(con, [ir.Var(f) for f in fields])
+            for i in reversed(range(dc.arity)):
+                if strict[i]:
+                    body = ir.Case(ir.App(params[i], []), fields[i], [], body)
+            rhs = ir.Closure(params, body, ir.ClosureInfo(con, module), False)
         binds.append(ir.TopBind("$W" + con, rhs, module))
     program = ir.Program(binds, cons, "main", filename)
     program.main_dict_bytes = getattr(types, "main_dict_bytes", 0)
@@ -453,8 +462,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     inline_calls(program, d_user.local_names, d_user.arg_evals, _dictionaries,
                  set(d_user.selections_of), d_user.garbage,  # and small ones
                  {unames[n] for n in user_names if n != "main"}, only_main_exported(source),
-                 (d_user.dict_funs, d_user.rec_instances, d_user.alloc_boxes),
+                 (d_user.dict_funs, d_user.rec_instances, d_user.alloc_boxes,
+                  d_user.strict_thunks),
                  {n for n, (label, _, _) in derived.labels.items() if label is None})
+    case_of_known_con(program, d_user.strict_thunks)
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     instantiations(program, d_user.rec_instances, d_user.fresh)  # (after the free variables)

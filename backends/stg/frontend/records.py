@@ -114,6 +114,20 @@ def _err(msg: str, file: str, span: S.Span) -> SourceError:
     return SourceError(msg, file, span[0], span[1])
 
 
+def _wildcard(given: list[tuple[str, object, S.Span]], names: list[str], file: str,
+              make) -> None:
+    """``C {f = x, ..}`` (RecordWildCards): each field not named is ``make(field, span)``, a
+    variable of the field's name (bound by a pattern, taken from scope by an expression)."""
+    if not given or given[-1][0] != "..":
+        return
+    sp = given.pop()[2]
+    if not names or not all(names):
+        raise _err("Illegal `..' in record construction or pattern (the constructor has no "
+                   "fields)", file, sp)
+    named = {n for n, _v, _sp in given}
+    given.extend((n, make(n, sp), sp) for n in names if n not in named)
+
+
 def _check_fields(given: list[tuple[str, object, S.Span]], fields: Fields, file: str) -> None:
     seen: set[str] = set()
     for name, _v, sp in given:
@@ -125,6 +139,10 @@ def _check_fields(given: list[tuple[str, object, S.Span]], fields: Fields, file:
 
 
 def _expr(e: S.ERecord, fields: Fields, counter, file: str) -> S.Expr:
+    if e.fields and e.fields[-1][0] == "..":
+        if e.con is None:
+            raise _err("Illegal `..' in record update", file, e.fields[-1][2])
+        _wildcard(e.fields, fields.of_con.get(e.con, []), file, S.EVar)
     _check_fields(e.fields, fields, file)
     given = {name: (v, sp) for name, v, sp in e.fields}
     if e.con is not None:  # construction
@@ -167,6 +185,7 @@ def _expr(e: S.ERecord, fields: Fields, counter, file: str) -> S.Expr:
 
 
 def _pat(p: S.PRecord, fields: Fields, file: str) -> S.Pat:
+    _wildcard(p.fields, fields.of_con.get(p.con, []), file, S.PVar)
     names = fields.of_con.get(p.con)
     if names is None:
         if p.fields:

@@ -331,6 +331,8 @@ class Clause:
     rhs: Rhs
     span: Span
     name_span: Span = (0, 0, 0, 0)
+    #: ``!x = e`` (BangPatterns): the variable is evaluated before the group's body
+    bang: bool = False
 
 
 @dataclass(slots=True)
@@ -384,6 +386,8 @@ class DData:
     #: per constructor, where its fields' types have Strings (directed.show_shape's codes:
     #: "S" a String, None none; derived Show shows an empty one there as "")
     show_shapes: list[list[str | None]] = field(default_factory=list)
+    #: per constructor, which fields are strict (``!T``: GHC's wrapper evaluates them)
+    strict: list[list[bool]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

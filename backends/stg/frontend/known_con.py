@@ -1,0 +1,193 @@
+"""Case of a known constructor, as GHC -O0's simplifier does it (issue 18).
+
+When a small function is inlined at a call whose argument is a constructor application
+(``g (P i j)`` with ``g (P a b) = a + b``), or a function whose body is one is inlined where
+its result is scrutinised, the program's code is left with ``let c = P i j in .. case c of
+P a b -> e``. GHC's simplifier replaces such a ``case`` by ``e`` with the fields for ``a``
+and ``b``, and the constructor, now unused, is never allocated (GHC 9.0.2: ``f i = g (P i
+i)`` allocates nothing in ``f``). A constructor with strict fields is first an application
+of its wrapper (``desugar_app.strict_con``): a thunk that evaluates the strict arguments and
+builds the constructor; the simplifier inlines that thunk, used once, into the ``case``, so
+the evaluations stay and the constructor goes.
+
+This pass does the same on the program's own code after the inliners: a constructor (or a
+strict constructor's thunk) bound by a ``let`` and used exactly once, by a ``case`` that
+names no binder, is dissolved into the alternative it selects.
+"""
+
+from __future__ import annotations
+
+from .. import ir
+from .inline_once import beta
+from .stgpass import map_case
+
+
+def case_of_known_con(program: ir.Program, strict_thunks: set[str]) -> None:
+    """Dissolve the program's (module Main's) cases of known constructors, in place.
+    ``strict_thunks``: the names of the thunks of strict constructors' applications."""
+    for top in program.binds:
+        if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
+            continue
+        counts: dict[str, int] = {}
+        _count(top.rhs.body, counts)
+        top.rhs.body = _Walk(counts, strict_thunks).expr(top.rhs.body, {})
+
+
+def _count(e: ir.Expr, counts: dict[str, int]) -> None:
+    stack = [e]
+
+    def atoms(args: list[ir.Atom]) -> None:
+        for a in args:
+            if isinstance(a, ir.Var):
+                counts[a.name] = counts.get(a.name, 0) + 1
+
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ir.App):
+            counts[x.fun] = counts.get(x.fun, 0) + 1
+            atoms(x.args)
+        elif isinstance(x, (ir.ConApp, ir.PrimOp)):
+            atoms(x.args)
+        elif isinstance(x, ir.SCC):
+            stack.append(x.body)
+        elif isinstance(x, ir.Let):
+            for b in x.binds:
+                if isinstance(b.rhs, ir.ConRhs):
+                    atoms(b.rhs.args)
+                else:
+                    stack.append(b.rhs.body)
+            stack.append(x.body)
+        elif isinstance(x, ir.Case):
+            stack.append(x.scrut)
+            stack.extend(a.body for a in x.alts)
+            if x.default is not None:
+                stack.append(x.default)
+
+
+# a known value: the constructor's name and fields, or a strict constructor's thunk body
+Known = tuple[ir.Bind, "str | None", "list[ir.Atom] | None"]
+
+
+class _Walk:
+    def __init__(self, counts: dict[str, int], strict_thunks: set[str]):
+        self.counts = counts
+        self.strict_thunks = strict_thunks
+        self.dead: set[str] = set()
+
+    def expr(self, e: ir.Expr, known: dict[str, Known]) -> ir.Expr:
+        if isinstance(e, ir.Let):
+            inner = dict(known)
+            if not e.rec:
+                for b in e.binds:
+                    if isinstance(b.rhs, ir.ConRhs):
+                        inner[b.name] = (b, b.rhs.con, b.rhs.args)
+                    elif b.name in self.strict_thunks and not b.rhs.params:
+                        inner[b.name] = (b, None, None)
+            # a thunk is not inlined under a lambda (its work would be repeated)
+            values = {k: v for k, v in known.items() if v[1] is not None}
+            for b in e.binds:
+                if isinstance(b.rhs, ir.Closure):
+                    b.rhs.body = self.expr(b.rhs.body, values if b.rhs.params else known)
+            e.body = self.expr(e.body, inner)
+            e.binds = [b for b in e.binds if b.name not in self.dead]
+            return e.body if not e.binds else e
+        if isinstance(e, ir.SCC):
+            e.body = self.expr(e.body, known)
+            return e
+        if isinstance(e, ir.Case):
+            out = self.dissolve(e, known)
+            if out is not None:
+                return self.expr(out, known)
+            return map_case(e, lambda x: self.expr(x, known))
+        return e
+
+    def dissolve(self, e: ir.Case, known: dict[str, Known]) -> ir.Expr | None:
+        s = e.scrut
+        if not (e.binder != "_" and self.counts.get(e.binder, 0)):
+            out = self.inlined_value(e)
+            if out is not None:
+                return out
+        if not (isinstance(s, ir.App) and not s.args and s.fun in known):
+            return None
+        if self.counts.get(s.fun) != 1 or \
+                (e.binder != "_" and self.counts.get(e.binder, 0)):
+            return None
+        bind, con, args = known[s.fun]
+        if con is None:  # a strict constructor's thunk: its evaluations, then the case
+            return self.strict_thunk(e, bind)
+        assert args is not None
+        alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == con), None)
+        if alt is None and e.default is None:
+            return None  # a pattern-match failure: left to happen at run time
+        self.dead.add(s.fun)
+        if alt is None:
+            assert e.default is not None
+            return e.default
+        for v, a in zip(alt.vars, args):  # each field now used where its variable was
+            if isinstance(a, ir.Var):
+                self.counts[a.name] = self.counts.get(a.name, 0) - 1 + self.counts.get(v, 0)
+        return beta(alt.vars, args, alt.body)
+
+    def inlined_value(self, e: ir.Case) -> ir.Expr | None:
+        """``case (case scc<f> () of _ -> let .. in P [a ..]) of P x .. -> b``: a function
+        whose body is a constructor application, inlined where its result is scrutinised
+        (``case f i of P x y -> ..``, ``f`` used once): the entry and the bindings stay
+        around ``b``, the constructor goes."""
+        outer: list[ir.Case | ir.Let] = []
+        s = e.scrut
+        while True:
+            if isinstance(s, ir.Case) and not s.alts and s.default is not None and \
+                    s.binder == "_":
+                outer.append(s)
+                s = s.default
+            elif isinstance(s, ir.Let) and not s.rec:
+                outer.append(s)
+                s = s.body
+            else:
+                break
+        if not isinstance(s, ir.ConApp):
+            return None
+        alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == s.con), None)
+        if alt is None:
+            if e.default is None:
+                return None
+            out = e.default
+        else:
+            for v, a in zip(alt.vars, s.args):
+                if isinstance(a, ir.Var):
+                    self.counts[a.name] = self.counts.get(a.name, 0) - 1 + \
+                        self.counts.get(v, 0)
+            out = beta(alt.vars, s.args, alt.body)
+        for w in reversed(outer):
+            if isinstance(w, ir.Case):
+                w.default = out
+            else:
+                w.body = out
+            out = w
+        return out
+
+    def strict_thunk(self, e: ir.Case, bind: ir.Bind) -> ir.Expr | None:
+        """``case t of alts`` where ``t`` is ``case a of dt -> .. P [dt ..]`` (the wrapper
+        applied to variables, ``P i j``): the evaluations around ``case P [dt ..] of alts``,
+        dissolved in its turn."""
+        assert isinstance(bind.rhs, ir.Closure)
+        body = bind.rhs.body
+        chain: list[ir.Case] = []
+        while isinstance(body, ir.Case) and not body.alts and body.default is not None and \
+                isinstance(body.scrut, ir.App) and not body.scrut.args:
+            chain.append(body)
+            body = body.default
+        if not isinstance(body, ir.ConApp):
+            # an argument computed (``P (i + 1) j``) or a lazy one's thunk: GHC leaves the
+            # thunk (its wrapper inlined into it) and scrutinises it
+            return None
+        self.dead.add(bind.name)  # moved here
+        name = bind.name + "_k"
+        self.counts[name] = 1
+        e.scrut = ir.App(name, [])
+        inner: ir.Expr = ir.Let([ir.Bind(name, ir.ConRhs(body.con, body.args))], e,
+                                rec=False)
+        for case in reversed(chain):
+            case.default = inner
+            inner = case
+        return inner
