@@ -97,14 +97,28 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
                 con = {2: "Just", 3: "(,)"}.get(size // 8, "(" + "," * (size // 8 - 2) + ")")
                 sels.append(ir.Bind(self.fresh("$dsel"),
                                     ir.ConRhs(con, [zero] * (size // 8 - 1))))
+            sels += _local_dictionaries(self, d)
             if sels:
                 self.selections_of[name] = [b.name for b in sels]
             binds.extend(sels)
             binds.extend(self.fun_rhs(d, env2, path, name))
         else:
             assert isinstance(d, S.DPat)
+            binds.extend(_local_dictionaries(self, d))
             binds.extend(self.pattern_binds(d, env2, path, env2))
     return binds, env2
+
+
+def _local_dictionaries(self: "Desugarer", d: S.Decl) -> list[ir.Bind]:
+    """Cells for the instance dictionaries of compound types that local binding ``d``'s
+    code needs at known types (``Ord (Int, Int)`` for a Map's keys: GHC -O0 builds them
+    with the binding, each time it is bound; typecheck_inline.local_dictionaries)."""
+    if self.module != "Main":
+        return []
+    size = getattr(self.types, "local_dict_bytes", {}).get(id(d), 0)
+    cells = pad_cells(size // 8, self.fresh, ir.Lit(0, "Int"))
+    self.garbage.update(b.name for b in cells)
+    return cells
 
 
 def _own_free(d: S.DFun, env: "Env") -> bool:

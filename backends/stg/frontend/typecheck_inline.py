@@ -217,7 +217,10 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
     ch.prep.call_selections = {}  # id(decl) -> _call_selections(..): used more than once
     ch.prep.rec_instances = {}  # id(decl) -> (selections' sizes, dictionaries held)
     # at the types as checked: a binding inlined later binds its dictionaries where it goes
-    ch.prep.main_dict_bytes = _dictionary_cafs(getattr(ch, "dict_uses", []))
+    uses = getattr(ch, "dict_uses", [])
+    ch.prep.main_dict_bytes = _dictionary_cafs([u for u in uses
+                                                if id(u[0]) not in ch.dict_owner])
+    ch.prep.local_dict_bytes = local_dictionaries(uses, ch.dict_owner)
     subst: dict[str, T.Type] = {}
     top_ok = only_main_exported(ch.prep.source)
     for key, (sc, d, name, generic, top) in ch.own_schemes.items():
@@ -278,7 +281,30 @@ def _dfun_bytes(cls: str, con: str, nargs: int) -> int:
     return {"Eq": 40 + 16 * nargs, "Ord": 144 + 64 * nargs}.get(cls, 0)
 
 
+def local_dictionaries(uses: list, owner: dict[int, int]) -> dict[int, int]:
+    """The bytes of the instance dictionaries of compound types each local binding's own
+    code needs at known types (id of the binding -> bytes). GHC -O0 binds them with the
+    binding (its evidence), so they are made each time it is: a 2-word thunk per class and
+    type, and the dictionary when first used, both under the enclosing stack (GHC 9.0.2:
+    `f i = r where r = M.member (i, i) m` costs `f` 288 bytes a call; shapes/localdicts)."""
+    by_owner: dict[int, list] = {}
+    for e, preds in uses:
+        o = owner.get(id(e))
+        if o is not None:
+            by_owner.setdefault(o, []).append((e, preds))
+    out = {}
+    for o, us in by_owner.items():
+        n, total = _dictionary_set(us)
+        if total:
+            out[o] = total + 16 * n
+    return out
+
+
 def _dictionary_cafs(uses: list) -> int:
+    return _dictionary_set(uses)[1]
+
+
+def _dictionary_set(uses: list) -> tuple[int, int]:
     """Main's dictionary CAFs: GHC -O0 let-binds at the top level each instance dictionary
     of a compound type the module's code needs at a known type (``$dShow = $fShow[]
     $fShowChar`` for `print "hi"`), one per class and type, evaluated once under ``CAF
@@ -304,4 +330,4 @@ def _dictionary_cafs(uses: list) -> int:
         made.add((cls, key))
         total += _dfun_bytes(cls, con, len(args))
         todo.extend((cls, a) for a in args)
-    return total
+    return len(made), total

@@ -113,3 +113,13 @@ def test_record_wildcard_errors_are_one_line(src, message):
     with pytest.raises(SourceError, match=message) as e:
         compile_program(src + "main :: IO ()\nmain = print 1\n", "w.hs")
     assert "\n" not in str(e.value)
+
+
+def test_local_bindings_build_their_compound_dictionaries(tmp_path):
+    # shapes/localdicts: a where binding's Ord (Int, Int), Eq String, Show [Int]
+    g_total, g, p_total, p = _bytes("localdicts", tmp_path)
+    for f, per_call in (("f1", 288), ("f2", 288), ("fs", 72), ("fl", 120)):
+        assert p[(f, "Main")] == g[(f, "Main")] == [1000 * per_call, 1000], f
+    # used in a top-level body: a CAF's, once (f3 24,000 bytes; GHC 24,016)
+    assert abs(p[("f3", "Main")][0] - g[("f3", "Main")][0]) <= 16
+    assert abs(p_total - g_total) <= 0.001 * g_total
