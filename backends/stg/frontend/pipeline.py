@@ -26,6 +26,7 @@ from .desugar import Desugarer
 from .directed import num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
+from . import mtl
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .statics import float_statics
@@ -351,15 +352,30 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     prelude_names = _module_names(prelude)
     user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
     for imp, (line, col) in zip(user.imports, user.import_positions):
-        if imp not in PRELUDE_MODULES and imp not in CONTAINER_MODULES:
+        if imp not in PRELUDE_MODULES and imp not in CONTAINER_MODULES and \
+                imp not in mtl.MODULES:
             raise SourceError(f"Could not find module `{imp}' (only Prelude-like modules can "
                               "be imported)", filename, line, col)
+    state = mtl.variant(user.imports, user.import_positions, filename)
+    lib_decls: set[int] = set()  # mtl's State (mtl.py): library code, compiled with it
+    if state is not None:
+        mtl.check_uses(source, filename)
+        lib, source = mtl.library(state, user, source, filename)
+        lib_decls = {id(d) for d in lib} | {id(i) for d in lib if isinstance(d, S.DInst)
+                                            for i in d.decls}
+        user.decls = lib + user.decls
     user_cons = _datacons(user, "Main", pcons)
     cons = dict(pcons)
     cons.update(user_cons)
     derived = derive(user.decls, filename)
     classes = lower_classes(user, derived)
     inst_methods = lower_instances(user, derived, classes)
+    lib_names = {d.name for d in user.decls if isinstance(d, S.DFun) and id(d) in lib_decls}
+    for d in user.decls:  # no cost centres, as GHC's mtl: like base's code
+        if isinstance(d, S.DFun) and d.name in lib_names:
+            closure = derived.labels.get(d.name, (None, None, d.name))[2]
+            derived.labels[d.name] = (None, d.span, closure)
+            derived.own_code.discard(d.name)
     helpers = parse_module(_helpers_source(user_cons, derived), "<generated>", magic_hash=True)
     generated = set(GENERATED) | set(_module_names(helpers))  # with the tagTo<n># tables
     rename_module(helpers, set(prelude_names) | generated | set(derived.names),
@@ -419,6 +435,9 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
         for decl in mod.decls:
             if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
                 d.closure_module = BASE_MODULE_OF.get(getattr(decl, "name", ""), "GHC.Base")
+            elif d is d_user and isinstance(decl, S.DFun):
+                d.closure_module = mtl.CLOSURE_MODULE[state] if decl.name in lib_names \
+                    else "Main"
             if isinstance(decl, S.DFun):
                 out = d.fun_rhs(decl, {}, [], d.globals[decl.name])
             elif isinstance(decl, S.DPat):
@@ -449,19 +468,22 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     main_wrapper(program, unames["main"])
     if prof_cafs:
         for decl in user.decls:
-            if isinstance(decl, S.DFun) and not decl.clauses[0].pats:
+            if isinstance(decl, S.DFun) and not decl.clauses[0].pats and \
+                    decl.name not in lib_names:
                 top = next(b for b in binds if b.name == unames[decl.name])
                 if isinstance(top.rhs, ir.Closure) and not top.rhs.params:
                     # keyed by the IR binding name; labelled with the source name
                     program.caf_ccs[top.name] = caf_cc(decl.name, filename, decl.name_span)
     float_statics(program, {unames[d.name] for d in user.decls if isinstance(d, S.DFun)
-                            and d.name != "main" and not d.clauses[0].pats})
+                            and d.name != "main" and d.name not in lib_names and
+                            not d.clauses[0].pats})
     tick_selectors(program, {unames[f] for f in selectors(user.decls, erased)})
     inline_once(program, d_user.local_names, {**d_user.arg_evals, **d_user.split_sccs},
                 d_user.selections_of)  # GHC -O0's simplifier: bindings used once
     inline_calls(program, d_user.local_names, d_user.arg_evals, _dictionaries,
                  set(d_user.selections_of), d_user.garbage,  # and small ones
-                 {unames[n] for n in user_names if n != "main"}, only_main_exported(source),
+                 {unames[n] for n in user_names if n != "main" and n not in lib_names},
+                 only_main_exported(source),
                  (d_user.dict_funs, d_user.rec_instances, d_user.alloc_boxes,
                   d_user.strict_thunks),
                  {n for n, (label, _, _) in derived.labels.items() if label is None})

@@ -1,0 +1,103 @@
+"""mtl's State monad: ``Control.Monad.State`` (and its ``.Lazy``/``.Strict``, transformers'
+``Control.Monad.Trans.State(.Lazy/.Strict)``), as library code compiled with the program.
+
+The subset passes no dictionaries, and a monad is reached through the program's own
+``Monad`` instances (``directed_monads``, ``instances``): so the library (``mtl_state.hs``,
+written in the subset) is a ``newtype State s a`` with Functor/Applicative/Monad instances
+and mtl's functions over it, parsed and added to the program's declarations when one of
+these modules is imported (never otherwise: a program may define its own ``State``). Its
+bindings are labelled as GHC's library code (``Derived.labels`` with no cost-centre label:
+no automatic cost centres, for them, their local bindings or their lambdas), are never
+inlined into the program (GHC -O0 reads no unfoldings from mtl's interface), and name their
+closures after transformers' module, ``Control.Monad.Trans.State.Lazy`` (or ``.Strict``).
+
+``StateT s m`` over another monad (``StateT s IO``, ``lift``, ``liftIO``) is refused: the
+subset has no monad transformers (an instance with a monad context needs dictionaries).
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from profkit.errors import SourceError
+
+from . import syntax as S
+from .lexer import tokenize
+
+#: the modules -> the library's variant
+MODULES = {"Control.Monad.State": "lazy", "Control.Monad.State.Lazy": "lazy",
+           "Control.Monad.State.Strict": "strict", "Control.Monad.Trans.State": "lazy",
+           "Control.Monad.Trans.State.Lazy": "lazy",
+           "Control.Monad.Trans.State.Strict": "strict"}
+#: the module transformers defines each variant in (closure descriptions, ``-hd``)
+CLOSURE_MODULE = {"lazy": "Control.Monad.Trans.State.Lazy",
+                  "strict": "Control.Monad.Trans.State.Strict"}
+#: names of mtl/transformers the subset does not have (transformers over other monads)
+_REFUSED = {"StateT", "runStateT", "evalStateT", "execStateT", "withStateT", "mapStateT",
+            "mapState", "lift", "liftIO", "MonadState", "MonadIO", "MonadTrans", "Identity",
+            "runIdentity"}
+
+
+def variant(imports: list[str], positions: list[tuple[int, int]], filename: str
+            ) -> str | None:
+    """The State variant the program imports ("lazy"/"strict"), None without one."""
+    found: dict[str, tuple[int, int]] = {}
+    for imp, pos in zip(imports, positions):
+        if imp in MODULES:
+            found.setdefault(MODULES[imp], pos)
+    if len(found) > 1:
+        line, col = found["strict"]
+        raise SourceError("both the lazy and the strict State monad imported (their `State' "
+                          "types differ; the subset takes one)", filename, line, col)
+    return next(iter(found), None)
+
+
+def check_uses(source: str, filename: str) -> None:
+    """Refuse a use of a monad transformer over another monad, with its position."""
+    for t in tokenize(source, filename):
+        if t.kind in ("varid", "conid") and t.text.rsplit(".", 1)[-1] in _REFUSED:
+            name = t.text.rsplit(".", 1)[-1]
+            raise SourceError(f"`{name}' is not supported: the subset has mtl's `State s' "
+                              "monad only (no StateT over another monad, no lift/liftIO)",
+                              filename, t.line, t.col)
+
+
+@functools.lru_cache(maxsize=2)
+def _source(kind: str) -> str:
+    text = resources.files(__package__).joinpath("mtl_state.hs").read_text()
+    drop, keep = ("@STRICT@", "@LAZY@") if kind == "lazy" else ("@LAZY@", "@STRICT@")
+    lines = []
+    for line in text.split("\n"):
+        if drop in line:
+            continue
+        lines.append(line.split("  -- " + keep)[0] if keep in line else line)
+    return "\n".join(lines)
+
+
+def library(kind: str, user: S.Module, source: str, filename: str
+            ) -> tuple[list[S.Decl], str]:
+    """The library's declarations (parsed afresh: later passes rewrite them in place), and
+    the program's source followed by the library's, which the declarations' spans index
+    (the type checker reads signatures and data declarations from the source's tokens).
+    A name the program defines too is GHC's ambiguity, refused at the program's binding."""
+    from .parser import parse_module
+    lines = source.count("\n") + 1
+    lib = parse_module("\n" * lines + _source(kind), filename)
+    mine: set[str] = set()
+    for d in lib.decls:
+        mine.update(_names(d))
+    for d in user.decls:
+        for name in _names(d) & mine:
+            raise SourceError(f"Ambiguous occurrence `{name}': it is defined here and "
+                              f"imported from {CLOSURE_MODULE[kind]}", filename,
+                              d.span[0], d.span[1])
+    return lib.decls, source + "\n" + _source(kind)
+
+
+def _names(d: S.Decl) -> set[str]:
+    if isinstance(d, S.DFun):
+        return {d.name}
+    if isinstance(d, S.DData):  # (the program's types and the library's are one namespace)
+        return {d.name} | {c for c, _ in d.cons}
+    return set()
