@@ -18,6 +18,7 @@ subset has no monad transformers (an instance with a monad context needs diction
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 
 from profkit.errors import SourceError
@@ -25,14 +26,18 @@ from profkit.errors import SourceError
 from . import syntax as S
 from .lexer import tokenize
 
-#: the modules -> the library's variant
-MODULES = {"Control.Monad.State": "lazy", "Control.Monad.State.Lazy": "lazy",
-           "Control.Monad.State.Strict": "strict", "Control.Monad.Trans.State": "lazy",
-           "Control.Monad.Trans.State.Lazy": "lazy",
-           "Control.Monad.Trans.State.Strict": "strict"}
+#: the modules -> the library's variant: laziness, and mtl's class or transformers' functions
+MODULES = {"Control.Monad.State": ("lazy", "mtl"), "Control.Monad.State.Lazy": ("lazy", "mtl"),
+           "Control.Monad.State.Strict": ("strict", "mtl"),
+           "Control.Monad.Trans.State": ("lazy", "trans"),
+           "Control.Monad.Trans.State.Lazy": ("lazy", "trans"),
+           "Control.Monad.Trans.State.Strict": ("strict", "trans")}
 #: the module transformers defines each variant in (closure descriptions, ``-hd``)
 CLOSURE_MODULE = {"lazy": "Control.Monad.Trans.State.Lazy",
                   "strict": "Control.Monad.Trans.State.Strict"}
+#: transformers' bindings without arguments that GHC -O0 applies to the inner monad's
+#: dictionary at each use (``get $fMonadIdentity``): each use a call (toplevel.py)
+CALLED = frozenset({"get"})
 #: names of mtl/transformers the subset does not have (transformers over other monads)
 _REFUSED = {"StateT", "runStateT", "evalStateT", "execStateT", "withStateT", "mapStateT",
             "mapState", "lift", "liftIO", "MonadState", "MonadIO", "MonadTrans", "Identity",
@@ -40,16 +45,17 @@ _REFUSED = {"StateT", "runStateT", "evalStateT", "execStateT", "withStateT", "ma
 
 
 def variant(imports: list[str], positions: list[tuple[int, int]], filename: str
-            ) -> str | None:
-    """The State variant the program imports ("lazy"/"strict"), None without one."""
-    found: dict[str, tuple[int, int]] = {}
+            ) -> tuple[str, str] | None:
+    """The State variant the program imports (``MODULES``), None without one."""
+    found: dict[tuple[str, str], tuple[int, int]] = {}
     for imp, pos in zip(imports, positions):
         if imp in MODULES:
             found.setdefault(MODULES[imp], pos)
     if len(found) > 1:
-        line, col = found["strict"]
-        raise SourceError("both the lazy and the strict State monad imported (their `State' "
-                          "types differ; the subset takes one)", filename, line, col)
+        line, col = list(found.values())[1]
+        raise SourceError("two different State monads imported (mtl's and transformers', or "
+                          "the lazy and the strict one: the subset takes one)", filename,
+                          line, col)
     return next(iter(found), None)
 
 
@@ -63,19 +69,21 @@ def check_uses(source: str, filename: str) -> None:
                               filename, t.line, t.col)
 
 
-@functools.lru_cache(maxsize=2)
-def _source(kind: str) -> str:
+@functools.lru_cache(maxsize=4)
+def _source(kind: tuple[str, str]) -> str:
+    """The library's text for ``kind``: the lines marked for it, and the unmarked ones."""
     text = resources.files(__package__).joinpath("mtl_state.hs").read_text()
-    drop, keep = ("@STRICT@", "@LAZY@") if kind == "lazy" else ("@LAZY@", "@STRICT@")
+    tags = {k.upper() for k in kind}
     lines = []
     for line in text.split("\n"):
-        if drop in line:
+        code, _, mark = line.partition("  -- @")
+        if mark and not set(re.findall(r"(\w+)@", mark)) <= tags:
             continue
-        lines.append(line.split("  -- " + keep)[0] if keep in line else line)
+        lines.append(code if mark else line)
     return "\n".join(lines)
 
 
-def library(kind: str, user: S.Module, source: str, filename: str
+def library(kind: tuple[str, str], user: S.Module, source: str, filename: str
             ) -> tuple[list[S.Decl], str]:
     """The library's declarations (parsed afresh: later passes rewrite them in place), and
     the program's source followed by the library's, which the declarations' spans index
@@ -90,7 +98,7 @@ def library(kind: str, user: S.Module, source: str, filename: str
     for d in user.decls:
         for name in _names(d) & mine:
             raise SourceError(f"Ambiguous occurrence `{name}': it is defined here and "
-                              f"imported from {CLOSURE_MODULE[kind]}", filename,
+                              f"imported from {CLOSURE_MODULE[kind[0]]}", filename,
                               d.span[0], d.span[1])
     return lib.decls, source + "\n" + _source(kind)
 

@@ -405,7 +405,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     num_literals(user, types, derived)
     open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary
     derived.source += resolve_methods(types, classes, filename)
-    dictionary_functions(user, types.sigs, source)  # after the check: uses become calls
+    dictionary_functions(user, types.sigs, source,  # after the check: uses become calls
+                         also=mtl.CALLED if state and state[1] == "trans" else frozenset())
     # the derived instances: module Main code (GHC compiles them with the program)
     dmod = parse_module(derived.source, "<derived>", magic_hash=True)
     rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names) |
@@ -436,7 +437,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
                 d.closure_module = BASE_MODULE_OF.get(getattr(decl, "name", ""), "GHC.Base")
             elif d is d_user and isinstance(decl, S.DFun):
-                d.closure_module = mtl.CLOSURE_MODULE[state] if decl.name in lib_names \
+                d.closure_module = mtl.CLOSURE_MODULE[state[0]] if decl.name in lib_names \
                     else "Main"
             if isinstance(decl, S.DFun):
                 out = d.fun_rhs(decl, {}, [], d.globals[decl.name])

@@ -49,13 +49,15 @@ def _has_context(sig: S.DSig, source_lines: list[str]) -> bool:
 
 
 def dictionary_functions(module: S.Module, sigs: dict[object, S.DSig], source: str,
-                         main: str = "main") -> set[str]:
+                         main: str = "main", also: frozenset[str] = frozenset()) -> set[str]:
     """Make each top-level binding without arguments whose signature has a context a
     function of one argument (its dictionaries, which the subset does not pass: a ``()``),
     and every use of it (a top-level reference) an application to ``()``. Run after the
-    type check (the checker sees the program as written). Returns the names so changed."""
+    type check (the checker sees the program as written). Returns the names so changed.
+    ``also``: bindings so treated whatever their signatures (library code's)."""
     lines = source.split("\n")
-    names: set[str] = set()
+    names: set[str] = {d.name for d in module.decls if isinstance(d, S.DFun) and
+                       d.name in also and len(d.clauses) == 1 and not d.clauses[0].pats}
     for d in module.decls:
         if (isinstance(d, S.DFun) and d.name != main and len(d.clauses) == 1
                 and not d.clauses[0].pats and id(d) in sigs
