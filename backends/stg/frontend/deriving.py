@@ -80,6 +80,9 @@ class Derived:
     foldable: dict[str, dict[str, str]] = field(default_factory=dict)
     #: type name -> its constructors and their arities (for the open-type dispatchers)
     num_cons: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: the class operations used at the program's monads and functors, by type (its name,
+    #: the operation or "do", where): GHC's dictionaries for library monads (mtl.py)
+    class_uses: list[tuple[str, str, S.Span]] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:

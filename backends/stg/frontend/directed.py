@@ -410,6 +410,7 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
             name = derived.helper(f"constMap{head.name.strip('[](),')}#", "<$",
                                   f"x m = {name.lstrip('%')} (\\_ -> x) m")
         if name is not None:
+            derived.class_uses.append((head.name, e.name, e.span))
             e.name = name if name.startswith("%") else "%" + name
             return
         what = f"the functor `{head.name}'"

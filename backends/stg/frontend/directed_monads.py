@@ -90,6 +90,7 @@ def _user_monad(e: S.EDo | S.EVar, head: str, ops: dict[str, str], file: str,
     (prelude.hs: traverseU#...). Applicative operations need only an Applicative instance;
     the others need a Monad instance."""
     name = e.name if isinstance(e, S.EVar) else "do"
+    derived.class_uses.append((head, name, e.span))
     if name in ("pure", "<*>", "*>", "<*") and "pure" in ops:
         e.name = "%" + ops[name]  # type: ignore[union-attr]
         return

@@ -464,6 +464,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
         binds.append(ir.TopBind("$W" + con, rhs, module))
     program = ir.Program(binds, cons, "main", filename)
     program.main_dict_bytes = getattr(types, "main_dict_bytes", 0)
+    if state is not None:  # the State monad's dictionaries, CAFs of module Main
+        program.main_dict_bytes += mtl.dictionary_bytes(
+            state, derived.class_uses,
+            [d for d in user.decls if getattr(d, "name", None) not in lib_names], types.sigs)
     for name, module in _SHOW_CAFS.items():  # evaluated under CAF <module>, as base's
         program.caf_ccs[name] = ir.CostCentre("CAF", module, "<entire-module>", True)
     main_wrapper(program, unames["main"])
