@@ -35,6 +35,18 @@ MODULES = {"Control.Monad.State": ("lazy", "mtl"), "Control.Monad.State.Lazy": (
 #: the module transformers defines each variant in (closure descriptions, ``-hd``)
 CLOSURE_MODULE = {"lazy": "Control.Monad.Trans.State.Lazy",
                   "strict": "Control.Monad.Trans.State.Strict"}
+#: mtl's functions of the MonadState class, and their workers: their closures are named
+#: after mtl's module (the others after transformers')
+_CLASS_FUNCTIONS = frozenset({"modify", "modify'", "gets", "modifyM", "getsM"})
+
+
+def closure_module(kind: tuple[str, str], name: str) -> str:
+    """The module a library binding's closures are named after (``-hd``)."""
+    if kind[1] == "mtl" and name in _CLASS_FUNCTIONS:
+        return "Control.Monad.State.Class"
+    return CLOSURE_MODULE[kind[0]]
+
+
 #: transformers' bindings without arguments that GHC -O0 applies to the inner monad's
 #: dictionary at each use (``get $fMonadIdentity``): each use a call (toplevel.py)
 CALLED = frozenset({"get"})

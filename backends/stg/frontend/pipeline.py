@@ -437,8 +437,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
                 d.closure_module = BASE_MODULE_OF.get(getattr(decl, "name", ""), "GHC.Base")
             elif d is d_user and isinstance(decl, S.DFun):
-                d.closure_module = mtl.CLOSURE_MODULE[state[0]] if decl.name in lib_names \
-                    else "Main"
+                d.closure_module = mtl.closure_module(state, decl.name) \
+                    if decl.name in lib_names else "Main"
             if isinstance(decl, S.DFun):
                 out = d.fun_rhs(decl, {}, [], d.globals[decl.name])
             elif isinstance(decl, S.DPat):
