@@ -20,8 +20,9 @@ from . import syntax as S
 from . import show_shapes
 from . import typecheck_types as T
 from .deriving import Derived
+from . import mtl
 from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
-                              monad_directed, monad_of)
+                              monad_arity, monad_directed, monad_of)
 
 
 def type_literals(types, user_names: set[str], derived: Derived) -> None:
@@ -82,7 +83,13 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
                 inner = at.name.lstrip("%")
             foldable_directed(e, _t, derived, inner)
         if isinstance(e, S.EDo) or prelude_ref(e, MONADIC):
+            if monad_of(e, _t) == "State":  # (mtl.dictionary_bytes)
+                derived.class_uses.append((mtl.state_of(_t, monad_arity(e)),
+                                           getattr(e, "name", "do"), e.span))
             monad_directed(e, monad_of(e, _t), types.file, derived)
+        elif isinstance(e, S.EVar) and e.name in mtl.STATE_FUNCTIONS:
+            derived.class_uses.append((mtl.state_of(_t, mtl.STATE_FUNCTIONS[e.name]),
+                                       e.name, e.span))
         if derived.num and prelude_ref(e, _NUM_AT):
             _num_directed(e, _t, derived)
         if prelude_ref(e, ("^",)) and _integer_exponent(_t):
@@ -410,7 +417,8 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
             name = derived.helper(f"constMap{head.name.strip('[](),')}#", "<$",
                                   f"x m = {name.lstrip('%')} (\\_ -> x) m")
         if name is not None:
-            derived.class_uses.append((head.name, e.name, e.span))
+            if head.name == "State":
+                derived.class_uses.append((mtl.state_of(sf[0], 0), e.name, e.span))
             e.name = name if name.startswith("%") else "%" + name
             return
         what = f"the functor `{head.name}'"

@@ -38,10 +38,15 @@ _MONAD_ARITY = {"return": 1, "pure": 1, "fail": 1, "sequence": 1, "sequence_": 1
                 "zipWithM": 3, "zipWithM_": 3}
 
 
+def monad_arity(e: S.EDo | S.EVar) -> int:
+    """The arguments before the monadic result of a do block or monad function."""
+    return 0 if isinstance(e, S.EDo) else _MONAD_ARITY.get(e.name, 2)
+
+
 def monad_of(e: S.EDo | S.EVar, t: object) -> str:
     """The monad's type constructor at a do block or monad function (its result's head):
     "IO", "Maybe", "[]", "Either", "->", or "*" when the types leave it open."""
-    n = 0 if isinstance(e, S.EDo) else _MONAD_ARITY.get(e.name, 2)
+    n = monad_arity(e)
     for _ in range(n):
         sf = T.split_fun(t)
         if sf is None:
@@ -90,7 +95,6 @@ def _user_monad(e: S.EDo | S.EVar, head: str, ops: dict[str, str], file: str,
     (prelude.hs: traverseU#...). Applicative operations need only an Applicative instance;
     the others need a Monad instance."""
     name = e.name if isinstance(e, S.EVar) else "do"
-    derived.class_uses.append((head, name, e.span))
     if name in ("pure", "<*>", "*>", "<*") and "pure" in ops:
         e.name = "%" + ops[name]  # type: ignore[union-attr]
         return

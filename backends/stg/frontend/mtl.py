@@ -125,11 +125,11 @@ def _names(d: S.Decl) -> set[str]:
 
 # GHC -O0 binds each dictionary the program's code needs at the State monad as a CAF of
 # module Main (`$dMonad = $fMonadStateT $fMonadIdentity`), evaluated once under `CAF Main':
-# one set for the top-level bindings with signatures, one per binding without (its own
-# evidence). Their bytes, measured (GHC 9.0.2; a superclass selected from a dictionary is
-# made when first used, by the dictionary's CAF): Monad and MonadState 112, Functor 56,
-# Applicative 200, the Applicative of a Monad dictionary (mapM's traverse) 224, the Monad of
-# a MonadState dictionary (mtl's gets and modify') 112.
+# one per class and state type (`State Int' and `State Integer' have one each). Their
+# bytes, measured (GHC 9.0.2; a superclass selected from a dictionary is made when first
+# used, by the dictionary's CAF): Monad and MonadState 112, Functor 56, Applicative 200,
+# the Applicative of a Monad dictionary (mapM's traverse) 224, the Monad of a MonadState
+# dictionary (mtl's gets and modify') 112.
 _DICT_BYTES = {"Monad": 112, "MonadState": 112, "Functor": 56, "Applicative": 200,
                "Monad.Applicative": 224, "MonadState.Monad": 112}
 _NEEDS = {**{op: ("Monad",) for op in (">>=", ">>", "return", "do", "=<<", "mapM_", "forM_",
@@ -142,54 +142,41 @@ _NEEDS = {**{op: ("Monad",) for op in (">>=", ">>", "return", "do", "=<<", "mapM
 _MTL_NEEDS = {"get": ("MonadState",), "put": ("MonadState",), "state": ("MonadState",),
               "modify": ("MonadState",), "modify'": ("MonadState", "MonadState.Monad"),
               "gets": ("MonadState", "MonadState.Monad")}
+#: the State functions, with their arguments before the State result
+STATE_FUNCTIONS = {"get": 0, "put": 1, "state": 1, "modify": 1, "modify'": 1, "gets": 1}
+
+
+def state_of(t: object, nargs: int) -> str:
+    """The state type of a use whose type is ``t`` (a State result after ``nargs``
+    arguments), as a key: "?" when the types leave it open."""
+    from . import typecheck_types as T
+    for _ in range(nargs):
+        sf = T.split_fun(t)
+        if sf is None:
+            return "?"
+        t = sf[1]
+    head, args = T.spine(T.prune(t))
+    if not (isinstance(head, T.TCon) and head.name == "State" and args):
+        return "?"
+    return T.Namer().show(T.prune(args[0]))
 
 
 def dictionary_bytes(kind: tuple[str, str], uses: list[tuple[str, str, S.Span]],
-                     decls: list[S.Decl], sigs: dict) -> int:
+                     decls: list[S.Decl]) -> int:
     """The bytes of the State monad's dictionary CAFs the program's top-level bindings
-    (``decls``, without the library's) need: ``uses`` the class operations used at State
-    (``Derived.class_uses``), and for mtl the MonadState functions named."""
+    (``decls``, without the library's) need: ``uses`` the State operations used, by state
+    type (``Derived.class_uses``: class methods, Control.Monad's functions, mtl's)."""
     tops = [d for d in decls if isinstance(d, S.DFun)]
-
-    def group(line: int) -> str | None:
-        for d in tops:
-            if d.span[0] <= line <= d.span[2]:
-                return "" if id(d) in sigs else d.name
-        return None
-
-    needed: dict[str, set[str]] = {}
-    for head, op, span in uses:
-        g = group(span[0])
-        if head == "State" and g is not None:
-            needed.setdefault(g, set()).update(_NEEDS.get(op, ()))
-    if kind[1] == "mtl":
-        for d in tops:
-            g = "" if id(d) in sigs else d.name
-            for name in _names_used(d):
-                needed.setdefault(g, set()).update(_MTL_NEEDS.get(name, ()))
+    mine = [(state, op) for state, op, span in uses
+            if any(d.span[0] <= span[0] <= d.span[2] for d in tops)]
+    needed: set[tuple[str, str]] = set()
+    for state, op in mine:
+        needs = _NEEDS.get(op, ()) + (_MTL_NEEDS.get(op, ()) if kind[1] == "mtl" else ())
+        needed.update((state, c) for c in needs)
     # the library's own CAFs for the fields `return', `get' and `put' (a 2-word closure
     # each, made when first used) stand for part of those bytes
-    used = {op for head, op, span in uses if head == "State" and group(span[0]) is not None}
-    if kind[1] == "mtl":
-        used |= {n for d in tops for n in _names_used(d)}
+    used = {op for _, op in mine}
     fields = sum(16 for names in ({"return", "gets", "mapM_", "forM_", "sequence_", "foldM"},
                                   {"get", "gets", "modify'"}, {"put", "modify'"})
                  if used & names and (kind[1] == "mtl" or "return" in names))
-    total = sum(_DICT_BYTES[c] for cs in needed.values() for c in cs)
-    return max(total - fields, 0)
-
-
-def _names_used(node: object) -> set[str]:
-    """The variables a declaration refers to (its ``EVar`` names)."""
-    import dataclasses
-    out: set[str] = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, S.EVar):
-            out.add(n.name)
-        if isinstance(n, (list, tuple)):
-            stack.extend(n)
-        elif dataclasses.is_dataclass(n) and not isinstance(n, type):
-            stack.extend(getattr(n, f.name) for f in dataclasses.fields(n))
-    return out
+    return max(sum(_DICT_BYTES[c] for _, c in needed) - fields, 0)

@@ -467,7 +467,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     if state is not None:  # the State monad's dictionaries, CAFs of module Main
         program.main_dict_bytes += mtl.dictionary_bytes(
             state, derived.class_uses,
-            [d for d in user.decls if getattr(d, "name", None) not in lib_names], types.sigs)
+            [d for d in user.decls if getattr(d, "name", None) not in lib_names])
     for name, module in _SHOW_CAFS.items():  # evaluated under CAF <module>, as base's
         program.caf_ccs[name] = ir.CostCentre("CAF", module, "<entire-module>", True)
     main_wrapper(program, unames["main"])
