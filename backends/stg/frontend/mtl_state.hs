@@ -6,7 +6,11 @@
 -- dictionaries are CAFs of the program). Lines marked LAZY / STRICT belong to the lazy /
 -- strict StateT only, MTL / TRANS to mtl's Control.Monad.State* / transformers'
 -- Control.Monad.Trans.State* only.
-newtype State s a = StateT { runState :: s -> (a, s) }
+newtype State s a = StateT { runStateT :: s -> (a, s) }
+
+-- transformers' runState: a function (GHC -O0 calls it; its argument is entered inside)
+runState :: State s a -> s -> (a, s)
+runState m s = runStateT m s
 
 data IdentityMonad = IdentityMonad
 
@@ -25,23 +29,23 @@ idFmap d f a = case d of IdentityMonad -> f a
 
 -- StateT's methods, of the inner monad's dictionary and the state
 bindT :: IdentityMonad -> State s a -> (a -> State s b) -> s -> (b, s)
-bindT d m k s = idBind d (runState m s) (\p -> let { a = fst p; s' = snd p }  -- @LAZY@
-  in runState (k a) s')  -- @LAZY@
-bindT d m k s = idBind d (runState m s) (\p -> case p of (a, s') -> runState (k a) s')  -- @STRICT@
+bindT d m k s = idBind d (runStateT m s) (\p -> let { a = fst p; s' = snd p }  -- @LAZY@
+  in runStateT (k a) s')  -- @LAZY@
+bindT d m k s = idBind d (runStateT m s) (\p -> case p of (a, s') -> runStateT (k a) s')  -- @STRICT@
 
 thenT :: IdentityMonad -> State s a -> State s b -> s -> (b, s)
-thenT d m k s = idBind d (runState m s) (\p -> runState k (snd p))  -- @LAZY@
-thenT d m k s = idBind d (runState m s) (\p -> case p of (_, s') -> runState k s')  -- @STRICT@
+thenT d m k s = idBind d (runStateT m s) (\p -> runStateT k (snd p))  -- @LAZY@
+thenT d m k s = idBind d (runStateT m s) (\p -> case p of (_, s') -> runStateT k s')  -- @STRICT@
 
 fmapT :: IdentityMonad -> (a -> b) -> State s a -> s -> (b, s)
-fmapT d f m s = idFmap d (\p -> (f (fst p), snd p)) (runState m s)  -- @LAZY@
-fmapT d f m s = idFmap d (\p -> case p of (a, s') -> (f a, s')) (runState m s)  -- @STRICT@
+fmapT d f m s = idFmap d (\p -> (f (fst p), snd p)) (runStateT m s)  -- @LAZY@
+fmapT d f m s = idFmap d (\p -> case p of (a, s') -> (f a, s')) (runStateT m s)  -- @STRICT@
 
 apT :: IdentityMonad -> State s (a -> b) -> State s a -> s -> (b, s)
-apT d mf mx s = idBind d (runState mf s) (\p -> idBind d (runState mx (snd p))  -- @LAZY@
+apT d mf mx s = idBind d (runStateT mf s) (\p -> idBind d (runStateT mx (snd p))  -- @LAZY@
   (\q -> idReturn d ((fst p) (fst q), snd q)))  -- @LAZY@
-apT d mf mx s = idBind d (runState mf s) (\p -> case p of  -- @STRICT@
-  (f, s') -> idBind d (runState mx s') (\q -> case q of  -- @STRICT@
+apT d mf mx s = idBind d (runStateT mf s) (\p -> case p of  -- @STRICT@
+  (f, s') -> idBind d (runStateT mx s') (\q -> case q of  -- @STRICT@
     (x, s'') -> idReturn d (f x, s'')))  -- @STRICT@
 
 pureT :: IdentityMonad -> a -> s -> (a, s)
