@@ -184,10 +184,8 @@ class Checker(ClassChecker, ExprChecker):
         # the skolems each signature was checked with
         self.own_schemes: dict[int, tuple[Scheme, S.Decl, str, list | None, bool]] = {}
         self.dict_locals: set[int] = set()  # ids of local DFuns generalised with a context
-        # the local bindings being checked, innermost last; a use of a constrained function
-        # -> the innermost one it is in (typecheck_inline.local_dictionaries)
-        self.owners: list[int] = []
-        self.dict_owner: dict[int, int] = {}
+        self.owners: list[int | None] = []  # the local bindings being checked, innermost last
+        self.dict_owner: dict[int, int] = {}  # a constrained function's use -> its binding
         self.instances: dict[int, list[list[T.Type]]] = {}
         self.skolems_of: dict[int, list[T.Type]] = {}
         self.skolem_subst: dict[str, T.Type] = {}
@@ -429,8 +427,7 @@ class Checker(ClassChecker, ExprChecker):
                     sc = sig.scheme
                     T.unify(monos[n], T.inst(sc.type, [self.fresh() for _ in range(sc.n)]))
         for d in scc:
-            if not top:  # the local binding a dictionary use is in (local_dictionaries)
-                self.owners.append(id(d))
+            self.owners.append(None if top else id(d))  # typecheck_inline.local_dictionaries
             if isinstance(d, S.DFun):
                 self.fun_clauses(d, monos[d.name])
             else:
@@ -440,8 +437,7 @@ class Checker(ClassChecker, ExprChecker):
                 for n, t in binds:
                     self.unify_at(monos[n], t, d.pat.span)
                 self.rhs(d.rhs, pt)
-            if not top:
-                self.owners.pop()
+            self.owners.pop()
         if top and "main" in monos:
             main = next(d for d in scc if "main" in [n for n, _ in decl_binders([d])])
             self.unify_at(T.TAp(T.IO, self.fresh()), monos["main"], main.span)

@@ -30,7 +30,7 @@ class ClassChecker:
             if isinstance(sc, Scheme) and sc.preds:  # typecheck_inline.dictionary_uses
                 self.__dict__.setdefault("dict_uses", []).append(
                     (e, [(c, T.inst(pt, self.last_vs)) for c, pt in sc.preds]))
-                if self.owners:
+                if self.owners and self.owners[-1] is not None:
                     self.dict_owner[id(e)] = self.owners[-1]
             return t
         t = self.inst_var(e.name, e.span)
