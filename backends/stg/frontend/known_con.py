@@ -64,33 +64,44 @@ def _count(e: ir.Expr, counts: dict[str, int]) -> None:
                 stack.append(x.default)
 
 
-# a known value: the constructor's name and fields, or a strict constructor's thunk body
-Known = tuple[ir.Bind, "str | None", "list[ir.Atom] | None"]
+# a known value: its binding, the constructor's name and fields (None for a strict
+# constructor's thunk), the depth of lambdas it was bound under
+Known = tuple[ir.Bind, "str | None", "list[ir.Atom] | None", int]
 
 
 class _Walk:
+    """Binders are unique, so one table of the known values serves every scope."""
+
     def __init__(self, counts: dict[str, int], strict_thunks: set[str]):
         self.counts = counts
         self.strict_thunks = strict_thunks
         self.dead: set[str] = set()
+        self.depth = 0  # lambdas entered
 
     def expr(self, e: ir.Expr, known: dict[str, Known]) -> ir.Expr:
         if isinstance(e, ir.Let):
-            inner = dict(known)
-            if not e.rec:
+            # a chain of lets (a long list literal's cells) walked without recursion
+            chain: list[ir.Let] = []
+            while isinstance(e, ir.Let):
+                chain.append(e)
                 for b in e.binds:
-                    if isinstance(b.rhs, ir.ConRhs):
-                        inner[b.name] = (b, b.rhs.con, b.rhs.args)
-                    elif b.name in self.strict_thunks and not b.rhs.params:
-                        inner[b.name] = (b, None, None)
-            # a thunk is not inlined under a lambda (its work would be repeated)
-            values = {k: v for k, v in known.items() if v[1] is not None}
-            for b in e.binds:
-                if isinstance(b.rhs, ir.Closure):
-                    b.rhs.body = self.expr(b.rhs.body, values if b.rhs.params else known)
-            e.body = self.expr(e.body, inner)
-            e.binds = [b for b in e.binds if b.name not in self.dead]
-            return e.body if not e.binds else e
+                    if isinstance(b.rhs, ir.Closure):
+                        self.depth += bool(b.rhs.params)
+                        b.rhs.body = self.expr(b.rhs.body, known)
+                        self.depth -= bool(b.rhs.params)
+                if not e.rec:
+                    for b in e.binds:
+                        if isinstance(b.rhs, ir.ConRhs):
+                            known[b.name] = (b, b.rhs.con, b.rhs.args, self.depth)
+                        elif b.name in self.strict_thunks and not b.rhs.params:
+                            known[b.name] = (b, None, None, self.depth)
+                e = e.body
+            out = self.expr(e, known)
+            for let in reversed(chain):
+                let.body = out
+                let.binds = [b for b in let.binds if b.name not in self.dead]
+                out = let if let.binds else let.body
+            return out
         if isinstance(e, ir.SCC):
             e.body = self.expr(e.body, known)
             return e
@@ -112,9 +123,10 @@ class _Walk:
         if self.counts.get(s.fun) != 1 or \
                 (e.binder != "_" and self.counts.get(e.binder, 0)):
             return None
-        bind, con, args = known[s.fun]
+        bind, con, args, depth = known[s.fun]
         if con is None:  # a strict constructor's thunk: its evaluations, then the case
-            return self.strict_thunk(e, bind)
+            # (not under a lambda: its work would be repeated)
+            return self.strict_thunk(e, bind) if depth == self.depth else None
         assert args is not None
         alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == con), None)
         if alt is None and e.default is None:
