@@ -58,9 +58,10 @@ def _chars_to_pat(s: str, span: S.Span) -> S.Pat:
     return p
 
 
-def normalise(p: S.Pat, var: str, binds: dict[str, str]) -> S.Pat:
+def normalise(p: S.Pat, var: str, binds: dict[str, str], strings: bool = False) -> S.Pat:
     """Strip as-patterns, lazy marks and variables (recording bindings) and turn tuples,
-    lists and string literals into constructor patterns."""
+    lists and string literals into constructor patterns (``strings``: a literal of two
+    characters or more is kept, for GHC's ``eqString`` test)."""
     while True:
         if isinstance(p, S.PAs):
             binds[p.name] = var
@@ -78,6 +79,8 @@ def normalise(p: S.Pat, var: str, binds: dict[str, str]) -> S.Pat:
                 out = S.PCon(":", [item, out], p.span)
             return out
         elif isinstance(p, S.PLit) and p.kind == "String":
+            if strings and len(str(p.value)) >= 2:
+                return p
             return _chars_to_pat(str(p.value), p.span)
         else:
             return p
@@ -88,6 +91,8 @@ def _kind(p: S.Pat) -> str:
         return "var"
     if isinstance(p, S.PBang):
         return "bang"
+    if isinstance(p, S.PLit) and p.kind == "String":
+        return "str"
     return "con"
 
 
@@ -120,7 +125,7 @@ class Matcher:
         norm: list[Row] = []
         for r in rows:
             binds = dict(r.binds)
-            p0 = normalise(r.pats[0], v, binds)
+            p0 = normalise(r.pats[0], v, binds, self.module_name() == "Main")
             norm.append(Row([p0] + r.pats[1:], binds, r.rhs))
         kind = _kind(norm[0].pats[0])
         n = 1
@@ -144,7 +149,35 @@ class Matcher:
                      for r in block]
             body = self.match([ev] + vars_[1:], inner, sub_fail)
             return ir.Case(scrut_e, ev, [], body)
+        if kind == "str":
+            if scrut is not None:  # the scrutinee evaluated, then tested
+                self.evaluated.add(v)
+                return ir.Case(scrut, v, [], self._string_tests(v, vars_[1:], block,
+                                                                 sub_fail))
+            return self._string_tests(v, vars_[1:], block, sub_fail)
         return self._con_block(v, vars_[1:], block, sub_fail, scrut)
+
+    def _string_tests(self, v: str, others: list[str], block: list[Row], fail: FailK
+                      ) -> ir.Expr:
+        """String literal patterns of two characters or more: GHC tests ``eqString v sat``
+        with ``sat`` a thunk of ``unpackCString# "lit"#`` (2 words), made for each test and
+        unpacked as far as the comparison goes (shapes/strpats), one row after the other."""
+
+        def test(i: int) -> ir.Expr:
+            if i == len(block):
+                return fail.expr()
+            r = block[i]
+            lit = self.fresh("sat_s")
+            unpack = ir.App("unpackCString#", [ir.Lit(r.pats[0].value, "String")])  # type: ignore
+            thunk = ir.Closure([], unpack, ir.ClosureInfo(lit.replace("_s_", "_s"),
+                                                          self.module_name()), True)
+            nxt = FailK(build=lambda: test(i + 1))
+            yes = self.match(others, [Row(r.pats[1:], r.binds, r.rhs)], nxt)
+            eq = ir.App(self.prelude["eqString#"], [ir.Var(v), ir.Var(lit)])  # type: ignore
+            return ir.Let([ir.Bind(lit, thunk)], ir.Case(
+                eq, "_", [ir.ConAlt("True", [], yes), ir.ConAlt("False", [], nxt.expr())]))
+
+        return test(0)
 
     def _bind_lazily(self, v: str, scrut: ir.Expr, body: ir.Expr) -> ir.Expr:
         # GHC's desugarer binds a case scrutinee it must keep lazy to ds_sNNN
