@@ -347,11 +347,17 @@ PRIMOPS: dict[str, int] = {
     "storeOffset#": 2, "storeRead#": 2, "storeWrite#": 3, "arrFreeze#": 1, "isArray#": 1, "arrShowStr#": 1, "showArrCost#": 1,
     "ixArity#": 1, "ixRange#": 2, "ixSize#": 1, "arrLo#": 1, "arrHi#": 1,
     "ixIndex#": 2, "ixInRange#": 2,
+    # mutable and unboxed arrays (machine/prims_st.py): made, read, written, listed, frozen,
+    # thawed (the world token before the value written or the initial value)
+    "mArrNew#": 4, "mArrRead#": 3, "mArrReadAt#": 3, "mArrWrite#": 4, "mArrWriteAt#": 4,
+    "mArrBoxed#": 1, "mArrElems#": 1, "mArrFreeze#": 1, "mArrThaw#": 1,
+    "mArrUnsafeFreeze#": 1, "mArrUnsafeThaw#": 1, "mArrNewU#": 2,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token
 #: and showIntOn#'s rest of the string
 LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#", "newMutVar#",
+                       "mArrNew#", "mArrWrite#", "mArrWriteAt#", "mArrRead#", "mArrReadAt#",
                        "writeMutVar#", "arrAccumNew#", "storeWrite#",
                        "putErr#", "hFlush#", "getLine#", "getChar#", "getContents#", "isEOF#",
                        "exit#", "hSetBuffering#"})

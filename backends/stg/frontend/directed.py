@@ -21,6 +21,7 @@ from . import show_shapes
 from . import typecheck_types as T
 from .deriving import Derived
 from . import mtl
+from .directed_st import ST_CREATE, st_directed
 from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
                               monad_arity, monad_directed, monad_of)
 
@@ -71,13 +72,15 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _msum_directed(e, _t, types.file)
         elif prelude_ref(e, ("printf",)):
             _printf_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, ST_CREATE):
+            st_directed(e, _t, derived)  # an unboxed array's (directed_st.py)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
             _monoid_directed(e, _t, types.file, derived)
         if prelude_ref(e, FOLDABLE) and _array_foldable(e, _t, derived):
             continue
         if prelude_ref(e, FOLDABLE) and (derived.foldable or foldable_container(e, _t)):
             inner = e.name  # mapM_ over a Tree in Maybe: Maybe's mapM_ on its elements
-            if e.name in MONADIC and monad_of(e, _t) not in ("IO", "*"):
+            if e.name in MONADIC and monad_of(e, _t) not in ("IO", "ST", "*"):
                 at = S.EVar(e.name, e.span)
                 monad_directed(at, monad_of(e, _t), types.file, derived)
                 inner = at.name.lstrip("%")
@@ -410,7 +413,7 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
         return
     head, _ = T.spine(sf[0])
     if isinstance(head, T.TCon) and not head.rigid:
-        if head.key == "IO":
+        if head.key in ("IO", "ST"):
             return
         name = _FMAP.get(head.key) or derived.functor.get(head.name)
         if name is not None and e.name == "<$":  # the class's default: fmap . const

@@ -61,7 +61,7 @@ def monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) ->
     Maybe, lists or Either (base's instances, ``bindMaybe#``..., and mapM & co. made from
     their bind and return), or a program's type with a Monad or Applicative instance
     (``_user_monad``); other monads are refused."""
-    if head in ("IO", "*", ""):
+    if head in ("IO", "ST", "*", ""):  # (Control.Monad.ST's ST runs as IO: prelude_st.hs)
         return
     if head in derived.monad:
         _user_monad(e, head, derived.monad[head], file, derived)

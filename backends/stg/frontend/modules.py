@@ -126,13 +126,18 @@ ARRAY_NAMES = frozenset({"!", "//", "array", "listArray", "accumArray", "accum",
                          "rangeSize"})
 
 
+#: the modules giving those names
+ARRAY_MODULES = ("Data.Array", "Data.Ix", "Data.Array.ST", "Data.Array.MArray",
+                 "Data.Array.IO", "Data.Array.Unboxed", "Data.Array.IArray")
+
+
 def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> None:
     """Rewrite the names containers' modules give the program to their Prelude names."""
     _foldable_aliases(toks)
     imports = read_imports(toks)
     if not any(imp.module in CONTAINER_MODULES for imp in imports):
         return
-    if not any(imp.module in ("Data.Array", "Data.Ix") for imp in imports):
+    if not any(imp.module in ARRAY_MODULES for imp in imports):
         prelude_names = prelude_names - ARRAY_NAMES
     by_alias: dict[str, list[Import]] = {}
     for imp in imports:

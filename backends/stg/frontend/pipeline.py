@@ -50,7 +50,9 @@ GENERATED = ("show", "showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon
 # of those, the ones a program uses by name
 PUBLIC_GENERATED = ("show",)
 PRELUDE_MODULES = {
-    "Data.IORef", "Data.Array", "Data.Ix",
+    "Data.IORef", "Data.Array", "Data.Ix", "Control.Monad.ST", "Data.STRef", "Data.Array.ST",
+    "Data.Array.MArray", "Data.Array.IO", "Data.Array.Unboxed", "Data.Array.IArray",
+    "Data.Array.Base",
     "Prelude", "Data.List", "Data.Char", "Data.Maybe", "Data.Either", "Data.Function",
     "Control.Monad", "System.IO", "System.Environment", "Data.Int", "Debug.Trace",
     "Text.Printf", "Data.Foldable",
@@ -193,7 +195,7 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     files = resources.files(__package__)
     # containers.hs (Data.Map, Data.Set) and prelude_more.hs are part of the Prelude module
     text = "\n".join(files.joinpath(f).read_text()
-                     for f in ("prelude.hs", "containers.hs", "prelude_more.hs"))
+                     for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs"))
     mod = parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
     cons.update(_datacons(mod, "Data.Either", cons))

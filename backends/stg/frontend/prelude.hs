@@ -91,7 +91,8 @@ assocsGo# a (i : is) = case prim "arrIndexB#" a i of IO# _ x -> (i, x) : assocsG
 -- value it stores, and (k1, k2) the bounds and initial value, or the array copied
 accumArray f z b ies = case bndsForce# b of
   !b' -> case prim "arrAccumNew#" b' z of !st -> accumGo# f st b' z ies
-accum f a ies = case prim "arrThaw#" a of !st -> accumGo# f st a a ies
+accum f a ies = if prim "mArrBoxed#" a then
+  (case prim "arrThaw#" a of !st -> accumGo# f st a a ies) else accumU# f a ies
 accumGo# _ st _ _ [] = prim "arrFreeze#" st
 accumGo# f st k1 k2 (p : rest) = case p of
   (i, new) -> case prim "storeOffset#" st (ixForce# i) of
@@ -100,7 +101,8 @@ accumGo# f st k1 k2 (p : rest) = case p of
         !c -> case prim "storeWrite#" st k c of
           () -> case accumGo# f st k1 k2 rest of !arr -> keepAlive# c arr
 keepAlive# c arr = case c of !_ -> arr
-a // ies = case forceAssocs# ies of () -> prim "arrUpdate#" a ies
+a // ies = if prim "mArrBoxed#" a then
+  (case forceAssocs# ies of () -> prim "arrUpdate#" a ies) else updU# a ies
 -- base's Functor instance: a thunk `f x' per element
 fmapArray# f a = case prim "arrThaw#" a of
   !st -> case prim "arrSize#" a of !n -> fmapArrGo# f a st 0 n

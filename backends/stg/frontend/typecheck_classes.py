@@ -127,7 +127,7 @@ class ClassChecker:
                 if cls not in MONAD_CLASSES:
                     continue
                 head, _ = T.spine(T.prune(T.inst(t, vs)))
-                if isinstance(head, T.TCon) and not head.rigid and head.key != "IO":
+                if isinstance(head, T.TCon) and not head.rigid and head.key not in ("IO", "ST"):
                     name = self.own_schemes[id(sc)][2]
                     raise SourceError(
                         f"`{name}' is generic in its monad (a {cls} constraint): its use "

@@ -277,16 +277,6 @@ modifyIORef :: IORef a -> (a -> a) -> IO ()
 modifyIORef' :: IORef a -> (a -> a) -> IO ()
 atomicModifyIORef :: IORef a -> (a -> (a, b)) -> IO b
 atomicModifyIORef' :: IORef a -> (a -> (a, b)) -> IO b
-listArray :: Ix i => (i, i) -> [e] -> Array i e
-array :: Ix i => (i, i) -> [(i, e)] -> Array i e
-(!) :: Ix i => Array i e -> i -> e
-bounds :: Array i e -> (i, i)
-elems :: Array i e -> [e]
-indices :: Ix i => Array i e -> [i]
-assocs :: Ix i => Array i e -> [(i, e)]
-accumArray :: Ix i => (e -> a -> e) -> e -> (i, i) -> [(i, a)] -> Array i e
-accum :: Ix i => (e -> a -> e) -> Array i e -> [(i, a)] -> Array i e
-(//) :: Ix i => Array i e -> [(i, e)] -> Array i e
 range :: Ix a => (a, a) -> [a]
 index :: Ix a => (a, a) -> a -> Int
 inRange :: Ix a => (a, a) -> a -> Bool

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 
 from .typecheck_sigs_more import MORE_TYCONS
+from .typecheck_sigs_st import ST_INSTANCES
 
 _ids = itertools.count()
 
@@ -285,6 +286,7 @@ SUPERCLASSES: dict[str, tuple[str, ...]] = {
     "MonadFail": ("Monad",), "Foldable": (), "Traversable": ("Functor", "Foldable"),
     "PrintfType": (), "PrintfArg": (),
     "Semigroup": (), "Monoid": ("Semigroup",), "Bits": ("Eq",), "Ix": ("Ord",),
+    "MArray": (), "IArray": (),
 }
 NUMERIC_CLASSES = {"Num", "Real", "Integral", "Fractional", "Floating", "RealFrac",
                    "RealFloat"}
@@ -319,7 +321,7 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Ord": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
            **dict.fromkeys(_STRUCT + _CONTAINERS, "args")},
     "Show": {**dict.fromkeys(_NUMS + _ENUMLIKE, ""),
-           **dict.fromkeys(_STRUCT + _CONTAINERS, "args"), "Array": "args"},
+           **dict.fromkeys(_STRUCT + _CONTAINERS, "args"), "Array": "args", "UArray": "args"},
     # Data.Ix: Int, Integer, Char and tuples of them (Bool, Ordering, () are refused: their
     # indices are not modelled)
     "Ix": {**dict.fromkeys(_INTEGRAL + ("Char",), ""), **dict.fromkeys(_STRUCT[3:6], "args")},
@@ -335,9 +337,10 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Floating": dict.fromkeys(_FLOATING, ""),
     "RealFrac": dict.fromkeys(_FLOATING, ""),
     "RealFloat": dict.fromkeys(_FLOATING, ""),
-    "Functor": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)", "Map", "Array"), ""),
-    "Applicative": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
-    "Monad": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)"), ""),
+    "Functor": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)", "Map", "Array",
+                              "ST"), ""),
+    "Applicative": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)", "ST"), ""),
+    "Monad": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)", "ST"), ""),
     "MonadFail": dict.fromkeys(("[]", "Maybe", "IO"), ""),
     "Foldable": dict.fromkeys(("[]", "Maybe", "Either", "(,)", "Map", "Set", "Array"), ""),
     "Traversable": dict.fromkeys(("[]", "Maybe", "Either", "(,)"), ""),
@@ -349,6 +352,7 @@ INSTANCES: dict[str, dict[str, str]] = {
 for _ty, _classes in MORE_TYCONS.items():  # System.IO's and System.Exit's types
     for _c in _classes:
         INSTANCES[_c][_ty] = ""
+INSTANCES.update(ST_INSTANCES)  # array's MArray and IArray (typecheck_sigs_st.py)
 # a derived (or assumed) instance of the program's own data types: deriving clauses are
 # ignored by the subset, which shows and compares every value, so these always hold
 USER_TYPE_CLASSES = {"Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Functor", "Foldable",

@@ -65,6 +65,7 @@ class ArrPtrs(Con):
 
     __slots__ = ("items",)
     arity = 1
+    boxed = True  # (prims_st.ArrWords: an unboxed array's)
 
     def _get(self) -> tuple:
         return tuple(self.items)
@@ -296,7 +297,7 @@ def p_arrIndex(a, i):
     index's box, 40 bytes a call (GHC 9.0.2, shapes/arrmicro's indexAll.go)."""
     lo, hi = _bounds(a)
     _charge(152 if type(lo) is tuple else 40)  # (a pair index through $fIx(,): shapes/ix2)
-    return _ures(a.f3.items[_index(lo, hi, _key(i))])
+    return _ures(_elem(a.f3, _index(lo, hi, _key(i))))
 
 
 def p_arrIndexBase(a, i):
@@ -304,12 +305,12 @@ def p_arrIndexBase(a, i):
     the element as it is (GHC 9.0.2: assocs 168 bytes an element, shapes/arrmicro)."""
     lo, hi = _bounds(a)
     _dead_box(S_IBOX)
-    return _ures(a.f3.items[_index(lo, hi, _key(i))])
+    return _ures(_elem(a.f3, _index(lo, hi, _key(i))))
 
 
 def p_arrAt(a, k):
     """The element at offset ``k`` (an Int, boxed or unboxed)."""
-    return _ures(a.f3.items[k.val])
+    return _ures(_elem(a.f3, k.val))
 
 
 def p_arrOffset(a, i):
@@ -424,8 +425,8 @@ def p_showArrCost(a):
 
 
 def p_isArray(x):
-    return TRUE if type(x) is Con4 and x.dc.name == "Array" and x.dc.module == "GHC.Arr" \
-        else FALSE
+    return TRUE if type(x) is Con4 and (x.dc.name == "Array" and x.dc.module == "GHC.Arr" or
+                                         x.dc.name == "UArray") else FALSE
 
 
 def p_ixArity(x):
@@ -478,3 +479,9 @@ ARRAY_PRIMS = {
 }
 ARRAY_HELPERS = (_st, _ures, _key, _show_ix, _range_size, _ord, _index, _bounds, _cells, _pair,
                  _make_array, _build_ix_list, _value)
+
+# the mutable and unboxed arrays' (prims_st.py, which needs ArrPtrs)
+from .prims_st import ST_HELPERS, ST_PRIMS  # noqa: E402
+
+ARRAY_PRIMS.update(ST_PRIMS)
+ARRAY_HELPERS += ST_HELPERS

@@ -1,0 +1,69 @@
+
+-- ------------------------------------------------------------------ Control.Monad.ST, Data.STRef, mutable and unboxed arrays
+-- ST runs as IO (an action applied to the world token; runST applies it), an STRef is an
+-- IORef's MUT_VAR and STRef box. The array package's mutable arrays (STArray, IOArray boxed;
+-- STUArray, IOUArray unboxed) and UArray are machine/prims_st.py's objects: a function
+-- making one at an unboxed type is `...K# k' with its element type's k (directed_st.py),
+-- elsewhere the boxed one (k 0). An unboxed array's elements are evaluated when written.
+runST m = case m () of IO# _ x -> x
+stToIO m w = m w
+newSTRef v w = prim "newMutVar#" w v
+readSTRef r w = prim "readMutVar#" r w
+writeSTRef r v w = prim "writeMutVar#" r w v
+modifySTRef r f w = case prim "readMutVar#" r w of
+  IO# w' x -> prim "writeMutVar#" r w' (f x)
+modifySTRef' r f w = case prim "readMutVar#" r w of
+  IO# w' x -> case f x of !x' -> prim "writeMutVar#" r w' x'
+mArrBot# = errorWithoutStackTrace "MArray: undefined array element"
+newArray b v w = newArrayK# 0 b v w
+newArrayK# k b v w = case bndsForce# b of
+  !b' -> if prim "==" k 0 then prim "mArrNew#" k b' w v
+         else case v of !v' -> prim "mArrNew#" k b' w v'
+newArray_ b w = newArrayK# 0 b mArrBot# w
+newArray_K# k b w = if prim "==" k 0 then newArrayK# 0 b mArrBot# w
+  else case bndsForce# b of !b' -> case prim "mArrNewU#" k b' of !a -> IO# w a
+newListArray b es w = newListArrayK# 0 b es w
+newListArrayK# k b es w = case newArray_K# k b w of
+  IO# w1 a -> case prim "arrSize#" a of
+    !n -> case fillList# a 0 n es w1 of IO# w2 _ -> IO# w2 a
+fillList# a i n es w = if prim ">=" i n then IO# w () else case es of
+  [] -> IO# w ()
+  (x : rest) -> case unsafeWrite a i x w of
+    IO# w' _ -> case prim "+#" i 1 of !i' -> fillList# a i' n rest w'
+readArray a i w = prim "mArrRead#" a (ixForce# i) w
+writeArray a i v w = if prim "mArrBoxed#" a then prim "mArrWrite#" a (ixForce# i) w v
+  else case v of !v' -> prim "mArrWrite#" a (ixForce# i) w v'
+unsafeRead a k w = prim "mArrReadAt#" a k w
+unsafeWrite a k v w = if prim "mArrBoxed#" a then prim "mArrWriteAt#" a k w v
+  else case v of !v' -> prim "mArrWriteAt#" a k w v'
+getBounds a w = case prim "arrBounds#" a of !b -> IO# w b
+getElems a w = case prim "mArrElems#" a of !es -> IO# w es
+freeze a w = case prim "mArrFreeze#" a of !r -> IO# w r
+thaw a w = case prim "mArrThaw#" a of !r -> IO# w r
+unsafeFreeze a w = case prim "mArrUnsafeFreeze#" a of !r -> IO# w r
+unsafeThaw a w = case prim "mArrUnsafeThaw#" a of !r -> IO# w r
+runSTArray m = case m () of IO# _ a -> prim "mArrUnsafeFreeze#" a
+runSTUArray m = case m () of IO# _ a -> prim "mArrUnsafeFreeze#" a
+unsafeAt a k = case prim "arrAt#" a k of IO# _ x -> x
+-- UArray's listArray, array and accumArray (an unboxed array filled, then frozen in place);
+-- its (//) and accum a copy updated
+listArrayK# k b es = if prim "==" k 0 then listArray b es else
+  case newListArrayK# k b es () of IO# _ a -> prim "mArrUnsafeFreeze#" a
+arrayK# k b ies = if prim "==" k 0 then array b ies else case newArray_K# k b () of
+  IO# _ a -> case fillAssocs# a ies () of IO# _ _ -> prim "mArrUnsafeFreeze#" a
+fillAssocs# _ [] w = IO# w ()
+fillAssocs# a (p : rest) w = case p of
+  (i, x) -> case unsafeWrite a (prim "arrOffset#" a (ixForce# i)) x w of
+    IO# w' _ -> fillAssocs# a rest w'
+accumArrayK# k f z b ies = if prim "==" k 0 then accumArray f z b ies else
+  case newArrayK# k b z () of
+    IO# _ a -> case accumM# f a ies () of IO# _ _ -> prim "mArrUnsafeFreeze#" a
+accumM# _ _ [] w = IO# w ()
+accumM# f a (p : rest) w = case p of
+  (i, x) -> case prim "arrOffset#" a (ixForce# i) of
+    !k -> case unsafeRead a k w of
+      IO# w1 old -> case unsafeWrite a k (f old x) w1 of IO# w2 _ -> accumM# f a rest w2
+updU# a ies = case prim "mArrThaw#" a of
+  !m -> case fillAssocs# m ies () of IO# _ _ -> prim "mArrUnsafeFreeze#" m
+accumU# f a ies = case prim "mArrThaw#" a of
+  !m -> case accumM# f m ies () of IO# _ _ -> prim "mArrUnsafeFreeze#" m
