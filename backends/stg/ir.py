@@ -351,7 +351,7 @@ PRIMOPS: dict[str, int] = {
     # thawed (the world token before the value written or the initial value)
     "mArrNew#": 4, "mArrRead#": 3, "mArrReadAt#": 3, "mArrWrite#": 4, "mArrWriteAt#": 4,
     "mArrBoxed#": 1, "mArrElems#": 1, "mArrFreeze#": 1, "mArrThaw#": 1,
-    "mArrUnsafeFreeze#": 1, "mArrUnsafeThaw#": 1, "mArrNewU#": 2,
+    "mArrUnsafeFreeze#": 1, "mArrUnsafeThaw#": 1, "mArrNewU#": 2, "stCost#": 2,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token

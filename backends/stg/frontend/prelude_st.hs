@@ -21,15 +21,22 @@ newArrayK# k b v w = case bndsForce# b of
          else case v of !v' -> prim "mArrNew#" k b' w v'
 newArray_ b w = newArrayK# 0 b mArrBot# w
 newArray_K# k b w = if prim "==" k 0 then newArrayK# 0 b mArrBot# w
-  else case bndsForce# b of !b' -> case prim "mArrNewU#" k b' of !a -> IO# w a
+  else case prim "stCost#" 1 64 of () -> newArrayU_# k b w
+newArrayU_# k b w = case bndsForce# b of !b' -> case prim "mArrNewU#" k b' of !a -> IO# w a
+-- array's costs from -O0 code an element: getElems 248, newListArray 208 (listArray at a UArray 104),
+-- freeze 408 (424 unboxed) and 900 a call, thaw 328 and 584 a call, UArray's array and
+-- (//) 112, accumArray 104 (shapes/stmicro)
 newListArray b es w = newListArrayK# 0 b es w
-newListArrayK# k b es w = case newArray_K# k b w of
+newListArrayK# k b es w = newListArrayC# 208 k b es w
+newListArrayC# c k b es w = case newArrayRaw_# k b w of
   IO# w1 a -> case prim "arrSize#" a of
-    !n -> case fillList# a 0 n es w1 of IO# w2 _ -> IO# w2 a
-fillList# a i n es w = if prim ">=" i n then IO# w () else case es of
+    !n -> case fillList# c a 0 n es w1 of IO# w2 _ -> IO# w2 a
+newArrayRaw_# k b w = if prim "==" k 0 then newArrayK# 0 b mArrBot# w else newArrayU_# k b w
+fillList# c a i n es w = if prim ">=" i n then IO# w () else case es of
   [] -> IO# w ()
-  (x : rest) -> case unsafeWrite a i x w of
-    IO# w' _ -> case prim "+#" i 1 of !i' -> fillList# a i' n rest w'
+  (x : rest) -> case prim "stCost#" 1 c of
+    () -> case unsafeWrite a i x w of
+      IO# w' _ -> case prim "+#" i 1 of !i' -> fillList# c a i' n rest w'
 readArray a i w = prim "mArrRead#" a (ixForce# i) w
 writeArray a i v w = if prim "mArrBoxed#" a then prim "mArrWrite#" a (ixForce# i) w v
   else case v of !v' -> prim "mArrWrite#" a (ixForce# i) w v'
@@ -37,9 +44,12 @@ unsafeRead a k w = prim "mArrReadAt#" a k w
 unsafeWrite a k v w = if prim "mArrBoxed#" a then prim "mArrWriteAt#" a k w v
   else case v of !v' -> prim "mArrWriteAt#" a k w v'
 getBounds a w = case prim "arrBounds#" a of !b -> IO# w b
-getElems a w = case prim "mArrElems#" a of !es -> IO# w es
-freeze a w = case prim "mArrFreeze#" a of !r -> IO# w r
-thaw a w = case prim "mArrThaw#" a of !r -> IO# w r
+getElems a w = case prim "stCost#" (prim "arrSize#" a) 248 of
+  () -> case prim "mArrElems#" a of !es -> IO# w es
+freeze a w = case prim "stCost#" (prim "arrSize#" a) (if prim "mArrBoxed#" a then 408 else 424) of
+  () -> case prim "stCost#" 1 896 of () -> case prim "mArrFreeze#" a of !r -> IO# w r
+thaw a w = case prim "stCost#" (prim "arrSize#" a) 328 of
+  () -> case prim "stCost#" 1 584 of () -> case prim "mArrThaw#" a of !r -> IO# w r
 unsafeFreeze a w = case prim "mArrUnsafeFreeze#" a of !r -> IO# w r
 unsafeThaw a w = case prim "mArrUnsafeThaw#" a of !r -> IO# w r
 runSTArray m = case m () of IO# _ a -> prim "mArrUnsafeFreeze#" a
@@ -48,21 +58,23 @@ unsafeAt a k = case prim "arrAt#" a k of IO# _ x -> x
 -- UArray's listArray, array and accumArray (an unboxed array filled, then frozen in place);
 -- its (//) and accum a copy updated
 listArrayK# k b es = if prim "==" k 0 then listArray b es else
-  case newListArrayK# k b es () of IO# _ a -> prim "mArrUnsafeFreeze#" a
-arrayK# k b ies = if prim "==" k 0 then array b ies else case newArray_K# k b () of
+  case newListArrayC# 104 k b es () of IO# _ a -> prim "mArrUnsafeFreeze#" a
+arrayK# k b ies = if prim "==" k 0 then array b ies else case newArrayU_# k b () of
   IO# _ a -> case fillAssocs# a ies () of IO# _ _ -> prim "mArrUnsafeFreeze#" a
 fillAssocs# _ [] w = IO# w ()
 fillAssocs# a (p : rest) w = case p of
-  (i, x) -> case unsafeWrite a (prim "arrOffset#" a (ixForce# i)) x w of
-    IO# w' _ -> fillAssocs# a rest w'
+  (i, x) -> case prim "stCost#" 1 112 of
+    () -> case unsafeWrite a (prim "arrOffset#" a (ixForce# i)) x w of
+      IO# w' _ -> fillAssocs# a rest w'
 accumArrayK# k f z b ies = if prim "==" k 0 then accumArray f z b ies else
   case newArrayK# k b z () of
     IO# _ a -> case accumM# f a ies () of IO# _ _ -> prim "mArrUnsafeFreeze#" a
 accumM# _ _ [] w = IO# w ()
 accumM# f a (p : rest) w = case p of
   (i, x) -> case prim "arrOffset#" a (ixForce# i) of
-    !k -> case unsafeRead a k w of
-      IO# w1 old -> case unsafeWrite a k (f old x) w1 of IO# w2 _ -> accumM# f a rest w2
+    !k -> case prim "stCost#" 1 104 of
+      () -> case unsafeRead a k w of
+        IO# w1 old -> case unsafeWrite a k (f old x) w1 of IO# w2 _ -> accumM# f a rest w2
 updU# a ies = case prim "mArrThaw#" a of
   !m -> case fillAssocs# m ies () of IO# _ _ -> prim "mArrUnsafeFreeze#" m
 accumU# f a ies = case prim "mArrThaw#" a of

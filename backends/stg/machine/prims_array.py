@@ -37,6 +37,9 @@ from .show import show_char
 #: an element of ``array``/``accumArray`` over pairs (shapes/ix2's mk2, acc2); given to
 #: the templates as a default argument (they see only the machine's namespace)
 TUPLE_IX = 112
+#: what a UArray's (!), elems (an element) and assocs (an element) cost beyond an Array's
+#: (GHC 9.0.2, shapes/stmicro's uIdx, uElems, uAssocs: array's IArray methods at -O0)
+AT_U, ELEMS_U, ASSOCS_U = 72, 64, 112
 
 
 class MutVar(Con):
@@ -291,25 +294,29 @@ def p_arrUpdate(a, ies, _tix=TUPLE_IX):
     return _make_array(Con2.make(-1, _st().dc_tuple, a.f0, a.f1), items)
 
 
-def p_arrIndex(a, i):
+def p_arrIndex(a, i, _at=AT_U):
     """``a ! i``: ``(# _, element #)`` (the element as it is, unevaluated or not). Called
     from -O0 code base's (!) goes through the Ix dictionary: the bounds' pair and the
     index's box, 40 bytes a call (GHC 9.0.2, shapes/arrmicro's indexAll.go)."""
     lo, hi = _bounds(a)
     _charge(152 if type(lo) is tuple else 40)  # (a pair index through $fIx(,): shapes/ix2)
+    a.f3.boxed or _charge(_at)  # (a UArray's: prims_st)
     return _ures(_elem(a.f3, _index(lo, hi, _key(i))))
 
 
-def p_arrIndexBase(a, i):
+def p_arrIndexBase(a, i, _assocs=ASSOCS_U):
     """An element as base's assocs reads it: safeIndex's boxed result (16 bytes), then
     the element as it is (GHC 9.0.2: assocs 168 bytes an element, shapes/arrmicro)."""
     lo, hi = _bounds(a)
     _dead_box(S_IBOX)
+    a.f3.boxed or _charge(_assocs)  # (a UArray's: prims_st)
     return _ures(_elem(a.f3, _index(lo, hi, _key(i))))
 
 
-def p_arrAt(a, k):
-    """The element at offset ``k`` (an Int, boxed or unboxed)."""
+def p_arrAt(a, k, _elems=ELEMS_U):
+    """The element at offset ``k`` (an Int, boxed or unboxed): elems (a UArray's costs
+    more: prims_st), unsafeAt and the Foldable loops."""
+    a.f3.boxed or _charge(_elems)
     return _ures(_elem(a.f3, k.val))
 
 

@@ -31,12 +31,12 @@ from .prims_array import ArrPtrs
 
 KINDS = {"Int": 1, "Bool": 2, "Char": 3, "Double": 4}
 
-#: what array's code costs per call from -O0 code beyond the objects made (GHC 9.0.2,
-#: shapes/stmicro: one cost centre per operation, 1,000 calls each), in bytes
-READ, WRITE = 552, 576  # readArray (boxed; +16 for the unboxed element's box), writeArray
-NEW_COST = 128  # newArray's bounds and size (newArray_ the same)
-ELEMS = 248  # getElems an element, beyond the list's cons cell (and an unboxed box)
-FREEZE, THAW = 400, 320  # freeze and thaw an element (a copy through the Ix dictionary)
+#: what array's code costs from -O0 code beyond the objects made (GHC 9.0.2, shapes/stmicro:
+#: one cost centre per operation, 1,000 calls each), in bytes, less what the Prelude's code
+#: for it allocates: readArray and writeArray (through the MArray dictionary; an unboxed
+#: element's box is made besides, a Bool read costs 32 more), newArray by element kind
+READ, WRITE, READ_BOOL = 512, 528, 32
+NEW_COST = {0: 72, 1: 24, 2: 64, 3: 24, 4: 24}
 
 
 class MArrPtrs(ArrPtrs):
@@ -186,15 +186,15 @@ def p_mArrNew(k, b, w, v, _new=NEW_COST):
     lo, hi = _key(b.f0), _key(b.f1)
     n = _range_size(lo, hi)
     x = v if kind == 0 else _raw(kind, v)
-    _charge(_new)
+    _charge(_new[kind])
     p = _payload(kind, [x] * n)
     return _ures(_box("STArray" if kind == 0 else "STUArray", b.f0, b.f1, p))
 
 
-def p_mArrRead(a, i, w, _read=READ):
+def p_mArrRead(a, i, w, _read=READ, _bool=READ_BOOL):
     lo, hi = _bounds(a)
     p = a.f3
-    _charge(_read)
+    _charge(_read if p.boxed or p.kind != 2 else _read + _bool)
     return _ures(_elem(p, _index(lo, hi, _key(i))))
 
 
@@ -228,7 +228,7 @@ def p_mArrBoxed(a):
     return TRUE if a.f3.boxed else FALSE
 
 
-def p_mArrElems(a, _elems=ELEMS):
+def p_mArrElems(a):
     """getElems: the elements now, in a new list (built from the end)."""
     p = a.f3
     lst = NIL
@@ -237,26 +237,21 @@ def p_mArrElems(a, _elems=ELEMS):
         o = Con2.make(len(HI), DC_CONS, x, lst)
         HIa(S_CONS)
         HPa(CCS)
-        _charge(_elems)
         lst = o
     return lst
 
 
-def p_mArrFreeze(a, _cost=FREEZE):
+def p_mArrFreeze(a):
     """freeze: a copy, an Array or a UArray as the mutable array is boxed or not."""
     p = a.f3
-    n = len(p.items)
-    _charge(_cost * n) if n else None
     kind = _kind(p)
     q = _payload(kind, list(p.items), frozen=True)
     return _box("Array" if kind == 0 else "UArray", a.f0, a.f1, q)
 
 
-def p_mArrThaw(a, _cost=THAW):
+def p_mArrThaw(a):
     """thaw: a mutable copy of an Array or UArray."""
     p = a.f3
-    n = len(p.items)
-    _charge(_cost * n) if n else None
     kind = _kind(p)
     q = _payload(kind, list(p.items))
     return _box("STArray" if kind == 0 else "STUArray", a.f0, a.f1, q)
@@ -281,7 +276,15 @@ def p_mArrNewU(k, b):
     return _box("STUArray", b.f0, b.f1, _payload(kind, [zero] * n))
 
 
+def p_stCost(n, per):
+    """``n`` times ``per`` bytes of array's work (its loops from -O0 code): unit."""
+    if n.val > 0 and per.val > 0:
+        _charge(n.val * per.val)
+    return UNIT
+
+
 ST_PRIMS = {
+    "stCost#": p_stCost,
     "mArrNew#": p_mArrNew, "mArrRead#": p_mArrRead, "mArrReadAt#": p_mArrReadAt,
     "mArrWrite#": p_mArrWrite, "mArrWriteAt#": p_mArrWriteAt, "mArrBoxed#": p_mArrBoxed,
     "mArrElems#": p_mArrElems, "mArrFreeze#": p_mArrFreeze, "mArrThaw#": p_mArrThaw,
