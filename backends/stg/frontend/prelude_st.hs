@@ -14,20 +14,23 @@ modifySTRef r f w = case prim "readMutVar#" r w of
   IO# w' x -> prim "writeMutVar#" r w' (f x)
 modifySTRef' r f w = case prim "readMutVar#" r w of
   IO# w' x -> case f x of !x' -> prim "writeMutVar#" r w' x'
-mArrBot# = errorWithoutStackTrace "MArray: undefined array element"
+-- (GHC's `error' in array's Data.Array.Base; -prof adds its cost-centre stack, not modelled)
+mArrBot# = raise# ("MArray: undefined array element\nCallStack (from HasCallStack):\n  error, "
+  ++ "called at libraries/array/Data/Array/Base.hs:812:16 in array-0.5.4.0:Data.Array.Base")
 newArray b v w = newArrayK# 0 b v w
 newArrayK# k b v w = case bndsForce# b of
   !b' -> if prim "==" k 0 then prim "mArrNew#" k b' w v
          else case v of !v' -> prim "mArrNew#" k b' w v'
 newArray_ b w = newArrayK# 0 b mArrBot# w
 newArray_K# k b w = if prim "==" k 0 then newArrayK# 0 b mArrBot# w
-  else case prim "stCost#" 1 64 of () -> newArrayU_# k b w
+  else case prim "stCost#" 1 (if prim "==" k 2 then 72 else 24) of () -> newArrayU_# k b w
 newArrayU_# k b w = case bndsForce# b of !b' -> case prim "mArrNewU#" k b' of !a -> IO# w a
--- array's costs from -O0 code an element: getElems 248, newListArray 208 (listArray at a UArray 104),
--- freeze 408 (424 unboxed) and 900 a call, thaw 328 and 584 a call, UArray's array and
--- (//) 112, accumArray 104 (shapes/stmicro)
+-- array's costs from -O0 code an element: getElems 248, newListArray 208 and 440 a call
+-- (listArray at a UArray 104), freeze 408 (424 unboxed) and 896 a call, thaw 328 and 584
+-- a call, UArray's array and (//) 112, accumArray 104 (shapes/stmicro); newArray_ at an
+-- unboxed type 24 (72 at Bool: shapes/stsize)
 newListArray b es w = newListArrayK# 0 b es w
-newListArrayK# k b es w = newListArrayC# 208 k b es w
+newListArrayK# k b es w = case prim "stCost#" 1 440 of () -> newListArrayC# 208 k b es w
 newListArrayC# c k b es w = case newArrayRaw_# k b w of
   IO# w1 a -> case prim "arrSize#" a of
     !n -> case fillList# c a 0 n es w1 of IO# w2 _ -> IO# w2 a

@@ -620,6 +620,8 @@ class Checker(ClassChecker, ExprChecker):
                 by_var.setdefault(t.id, []).append(p)
         for ps in by_var.values():
             classes = {p.cls for p in ps}
+            if "IArray" in classes:  # an array type left open: Data.Array's (GHC's at Array)
+                T.unify(ps[0].type, T.con("Array"))
             if not classes & T.NUMERIC_CLASSES or not classes <= T.STANDARD_CLASSES:
                 continue
             for cand in (T.INTEGER, T.DOUBLE):

@@ -7,7 +7,7 @@ bytes of shapes/stsize's allocations):
   box (5 words) over a ``MUT_ARR_PTRS`` of ``3 + n`` words and its card table;
 * an ``STUArray s i e`` (``IOUArray``) is an ``STUArray l u n marr#`` box (5 words) over an
   ``ARR_WORDS`` of 2 words and the payload: 8 bytes an Int or Double, 4 a Char, a bit a
-  Bool (in words, and a word more at Bool), rounded up to words;
+  Bool, rounded up to words;
 * a ``UArray i e`` is a ``UArray l u n arr#`` box (5 words) over an ARR_WORDS.
 
 An unboxed array holds raw values (Python ints, floats, strs, bools), no heap pointers: a
@@ -36,7 +36,7 @@ KINDS = {"Int": 1, "Bool": 2, "Char": 3, "Double": 4}
 #: for it allocates: readArray and writeArray (through the MArray dictionary; an unboxed
 #: element's box is made besides, a Bool read costs 32 more), newArray by element kind
 READ, WRITE, READ_BOOL = 512, 528, 32
-NEW_COST = {0: 72, 1: 24, 2: 64, 3: 24, 4: 24}
+NEW_COST = {0: 72, 1: 24, 2: 72, 3: 24, 4: 24}
 
 
 class MArrPtrs(ArrPtrs):
@@ -67,9 +67,9 @@ CON_TYPES.update((MArrPtrs, ArrWords))
 
 def words_words(kind: int, n: int) -> int:
     """Words of an ARR_WORDS of ``n`` elements of ``kind`` (GHC 9.0.2: 1,000 Ints 8,016
-    bytes, 1,000 Chars 4,016, 2,000 Bools 280, one Bool 32)."""
+    bytes, 1,000 Chars 4,016, 2,000 Bools 272, one Bool 24: shapes/stcensus, stsize)."""
     if kind == 2:
-        return 2 + ((n + 63) >> 6) + 1
+        return 2 + ((n + 63) >> 6)
     if kind == 3:
         return 2 + ((4 * n + 7) >> 3)
     return 2 + n
@@ -94,7 +94,7 @@ class STState:
         for name, module in (("STArray", "GHC.Arr"), ("STUArray", "Data.Array.Base"),
                              ("UArray", "Data.Array.Base")):
             info = infos.intern(Info(name, name, module, ObjKind.CON,
-                                     f"array:{module}.{name}" if module != "GHC.Arr" else
+                                     f"array-0.5.4.0:{module}.{name}" if module != "GHC.Arr" else
                                      f"base:{module}.{name}"))
             self.boxes[name] = (DataConR(name, 0, 4, info, name, module), site(info, 5))
         self.sites: dict[tuple, int] = {}
