@@ -155,6 +155,12 @@ class StgHeapModel(ObjectTrace):
             if thunk.id < self.compact_base:
                 self.remembered_old.append(thunk)
 
+    def object_traces_only(self) -> None:
+        """Trace object by object from now on: an old object changed in more than the one
+        slot an edge tracer's row can have overwritten (a boxed mutable array written after
+        its promotion: machine/prims_st.py). Its writes go to the remembered set."""
+        self.fast = None
+
     def young_words(self) -> int:
         h = self.header
         return int(h.slice("size_words", self.nursery_start, len(h)).sum(dtype=np.int64))
@@ -352,19 +358,21 @@ class StgHeapModel(ObjectTrace):
         a live object: a dead object stays dead), so that the list does not keep dead
         values in memory until the next compaction."""
         if self.remembered_old:
-            self.remembered_old = [t for t, _ in self._remembered_live(n, self.compact_base)]
+            live = self._remembered_live(n, self.compact_base)
+            self.remembered_old = list({id(t): t for t, _ in live}.values())
 
     def _remembered_live(self, n: int, base: int) -> list[tuple[Any, Any]]:
         """``(thunk, value)`` for the thunks of ``remembered_old`` whose value (through
-        indirections) is a live object with an id in ``base..n-1``."""
+        indirections) is a live object with an id in ``base..n-1`` (for a boxed mutable
+        array, ``items`` true: each of its elements that is)."""
         dead, out = self.dead, []
         for t in self.remembered_old:
-            v = t.val
-            while type(v) is Thunk and v.val is not None:
-                v = v.val
-            i = getattr(v, "id", None)
-            if i is not None and base <= i < n and not dead[i]:
-                out.append((t, v))
+            for v in (t.items if getattr(t, "many", False) else (t.val,)):
+                while type(v) is Thunk and v.val is not None:
+                    v = v.val
+                i = getattr(v, "id", None)
+                if i is not None and base <= i < n and not dead[i]:
+                    out.append((t, v))
         return out
 
     def _young_objects(self, n: int, base: int) -> list[Any]:

@@ -44,6 +44,7 @@ class MArrPtrs(ArrPtrs):
 
     __slots__ = ("val",)
     boxed = True
+    many = True  # (gc._remembered_live: each element, not val, may lead to a young object)
 
 
 class ArrWords(Con):
@@ -208,6 +209,7 @@ def _store(p, k, v):
         if REMEMBER is not None and 0 <= p.id < NURSERY_START:
             p.val = v
             REMEMBER(p)  # the collector model's write barrier: an old object changed
+            REMEMBER.__self__.object_traces_only()  # (edge rows: one slot changed, gc.py)
     else:
         p.items[k] = _raw(p.kind, v)
 
