@@ -487,7 +487,7 @@ ARRAY_PRIMS = {
 ARRAY_HELPERS = (_st, _ures, _key, _show_ix, _range_size, _ord, _index, _bounds, _cells, _pair,
                  _make_array, _build_ix_list, _value)
 
-# the mutable and unboxed arrays' (prims_st.py, which needs ArrPtrs)
+# the mutable and unboxed arrays' (prims_st.py)
 from .prims_st import ST_HELPERS, ST_PRIMS  # noqa: E402
 
 ARRAY_PRIMS.update(ST_PRIMS)

@@ -25,7 +25,6 @@ from profkit.kinds import ObjKind
 from profkit.tables import Info
 
 from ..heap.heapobj import CON_TYPES, Con, DataConR
-from .prims_array import ArrPtrs
 
 # ruff: noqa: F821  -- free names are the machine registers, see rt.py
 
@@ -39,12 +38,22 @@ READ, WRITE, READ_BOOL = 512, 528, 32
 NEW_COST = {0: 72, 1: 24, 2: 72, 3: 24, 4: 24}
 
 
-class MArrPtrs(ArrPtrs):
-    """GHC's MUT_ARR_PTRS: an ArrPtrs that changes (``val``: the value written last)."""
+class MArrPtrs(Con):
+    """GHC's MUT_ARR_PTRS: the elements in a Python list ``items`` (as prims_array's frozen
+    ArrPtrs), which change (``val``: the value written last)."""
 
-    __slots__ = ("val",)
+    __slots__ = ("items", "val")
+    arity = 1
     boxed = True
     many = True  # (gc._remembered_live: each element, not val, may lead to a young object)
+
+    def _get(self) -> tuple:
+        return tuple(self.items)
+
+    def _put(self, values: tuple) -> None:
+        self.items = list(values)
+
+    fields = property(_get, _put)
 
 
 class ArrWords(Con):
