@@ -73,7 +73,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, ("printf",)):
             _printf_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ST_CREATE):
-            st_directed(e, _t, derived)  # an unboxed array's (directed_st.py)
+            st_directed(e, _t, derived, types.file)  # an unboxed array's (directed_st.py)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
             _monoid_directed(e, _t, types.file, derived)
         if prelude_ref(e, FOLDABLE) and _array_foldable(e, _t, derived):

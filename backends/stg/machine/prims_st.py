@@ -15,7 +15,7 @@ read makes a new box (an I#, C#, D#; True and False are static), as GHC's does. 
 mutable array is a ``MArrPtrs``, whose writes call the collector model's write barrier with
 the array (its ``val`` the value written last, what ``gc._remembered_live`` looks at).
 
-``KINDS``: 0 boxed, 1 Int, 2 Bool, 3 Char, 4 Double (frontend/directed_st.py gives a
+``KINDS``: 0 boxed, 1 Int, 2 Bool, 3 Char, 4 Double, 5 Float (frontend/directed_st.py gives a
 creation function the element type it is checked at).
 """
 
@@ -28,14 +28,14 @@ from ..heap.heapobj import CON_TYPES, Con, DataConR
 
 # ruff: noqa: F821  -- free names are the machine registers, see rt.py
 
-KINDS = {"Int": 1, "Bool": 2, "Char": 3, "Double": 4}
+KINDS = {"Int": 1, "Bool": 2, "Char": 3, "Double": 4, "Float": 5}
 
 #: what array's code costs from -O0 code beyond the objects made (GHC 9.0.2, shapes/stmicro:
 #: one cost centre per operation, 1,000 calls each), in bytes, less what the Prelude's code
 #: for it allocates: readArray and writeArray (through the MArray dictionary; an unboxed
 #: element's box is made besides, a Bool read costs 32 more), newArray by element kind
 READ, WRITE, READ_BOOL = 512, 528, 32
-NEW_COST = {0: 72, 1: 24, 2: 72, 3: 24, 4: 24}
+NEW_COST = {0: 72, 1: 24, 2: 72, 3: 24, 4: 24, 5: 24}
 
 
 class MArrPtrs(Con):
@@ -80,7 +80,7 @@ def words_words(kind: int, n: int) -> int:
     bytes, 1,000 Chars 4,016, 2,000 Bools 272, one Bool 24: shapes/stcensus, stsize)."""
     if kind == 2:
         return 2 + ((n + 63) >> 6)
-    if kind == 3:
+    if kind == 3 or kind == 5:
         return 2 + ((4 * n + 7) >> 3)
     return 2 + n
 
@@ -119,25 +119,27 @@ def _sst(_new=STState):
 
 
 def _raw(kind, x):
-    """An evaluated value as an unboxed array holds it."""
+    """An evaluated value as an unboxed array holds it (an int, float, str or bool)."""
     while type(x) is Thunk:
         x = x.val
-    if kind == 2:
-        return x.dc is TRUE.dc
-    return x.val
+    if type(x) is Box:
+        return x.val
+    return x.dc is TRUE.dc
 
 
 def _elem(p, k):
-    """The element at offset ``k`` of a payload: as it is (boxed), or a new box."""
+    """The element at offset ``k`` of a payload: as it is (boxed), or a new box of the raw
+    value's type (the kind gives only the size: an element type the checker left open is
+    an Int's)."""
     if p.boxed:
         return p.items[k]
     v = p.items[k]
-    kind = p.kind
-    if kind == 1:
+    t = type(v)
+    if t is int:
         return mkint(v)
-    if kind == 2:
+    if t is bool:
         return TRUE if v else FALSE
-    if kind == 3:
+    if t is str:
         return mkchr(v)
     return mkdbl(v)
 
@@ -283,7 +285,7 @@ def p_mArrNewU(k, b):
     """An unboxed array of ``k`` with every element 0 (newArray_ and UArray's array)."""
     kind = k.val
     n = _range_size(_key(b.f0), _key(b.f1))
-    zero = {1: 0, 2: False, 3: "\0", 4: 0.0}[kind]
+    zero = {1: 0, 2: False, 3: "\0", 4: 0.0, 5: 0.0}[kind]
     return _box("STUArray", b.f0, b.f1, _payload(kind, [zero] * n))
 
 

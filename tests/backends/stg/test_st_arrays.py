@@ -135,7 +135,8 @@ def test_writes_into_old_boxed_arrays_keep_the_collector_models_traces_equal(
 
 def test_st_is_its_own_monad_in_the_checker():
     """ST's do blocks and Control.Monad's functions are checked at ST s; an ST action is no
-    IO action; an STArray is no UArray; an unboxed array has no Foldable instance."""
+    IO action; an STArray is no UArray; an unboxed array has no Foldable instance and no
+    String elements; an Array is not mutable."""
     ok = ("import Control.Monad\nimport Control.Monad.ST\nimport Data.STRef\n"
           "count :: Int -> Int\ncount n = runST $ do\n  r <- newSTRef 0\n"
           "  forM_ [1 .. n] $ \\i -> when (even i) (modifySTRef' r (+ i))\n"
@@ -148,7 +149,13 @@ def test_st_is_its_own_monad_in_the_checker():
             "No instance for (Foldable (UArray Int))"),
            ("import Data.Array.ST\nimport Data.Array.Unboxed\nimport Control.Monad.ST\n"
             "f :: UArray Int Int\nf = runSTArray (newArray (0, 3) 0)\nmain :: IO ()\n"
-            "main = print (f ! 1)\n", "Couldn't match")]
+            "main = print (f ! 1)\n", "Couldn't match"),
+           ("import Data.Array.Unboxed\nmain :: IO ()\nmain = print (listArray (0, 1) "
+            "[\"a\", \"b\"] :: UArray Int String)\n",
+            "No instance for (IArray UArray [Char]) arising from a use of `listArray'"),
+           ("import Data.Array\nimport Data.Array.ST\nmain :: IO ()\nmain = writeArray "
+            "(listArray (0, 1) [1, 2] :: Array Int Int) 0 5\n",
+            "No instance for (MArray Array) arising from a use of `writeArray'")]
     for src, message in bad:
         with pytest.raises(SourceError) as e:
             compile_program(src, "bad.hs")
