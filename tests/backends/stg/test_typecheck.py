@@ -406,6 +406,17 @@ def test_every_prelude_function_has_a_type():
 # programs embedded in tests that are ill-typed on purpose (GHC refuses each of them too)
 KNOWN_ILL_TYPED = {
     "main = let x = 1; y = 2 in x",  # parse-only tests: main :: Num a => a
+    # test_st_arrays: an ST action as main, Foldable at a UArray, an Array for a UArray,
+    # String elements of a UArray, writeArray on an Array
+    "main = newSTRef 'x' >>= \\_ -> return ()",
+    "import Data.Array.Unboxed\nmain :: IO ()\n"
+    "main = print (sum (listArray (0, 2) [1, 2, 3] :: UArray Int Int))",
+    "import Data.Array.ST\nimport Data.Array.Unboxed\nimport Control.Monad.ST\n"
+    "f :: UArray Int Int\nf = runSTArray (newArray (0, 3) 0)\nmain :: IO ()\nmain = print (f ! 1)",
+    "import Data.Array.Unboxed\nmain :: IO ()\n"
+    "main = print (listArray (0, 1) [\"a\", \"b\"] :: UArray Int String)",
+    "import Data.Array\nimport Data.Array.ST\nmain :: IO ()\n"
+    "main = writeArray (listArray (0, 1) [1, 2] :: Array Int Int) 0 5",
     # test_arrays_iorefs: no Ix instance, an IORef written at another type
     "import Data.Array\nmain :: IO ()\nmain = print (listArray (False, True) [1, 2 :: Int]"
     " ! True)",
