@@ -57,7 +57,7 @@ unsafeFreeze a w = case prim "mArrUnsafeFreeze#" a of !r -> IO# w r
 unsafeThaw a w = case prim "mArrUnsafeThaw#" a of !r -> IO# w r
 runSTArray m = case m () of IO# _ a -> prim "mArrUnsafeFreeze#" a
 runSTUArray m = case m () of IO# _ a -> prim "mArrUnsafeFreeze#" a
-unsafeAt a k = case prim "arrAt#" a k of IO# _ x -> x
+unsafeAt a k = case prim "mArrReadAt#" a k () of IO# _ x -> x
 -- UArray's listArray, array and accumArray (an unboxed array filled, then frozen in place);
 -- its (//) and accum a copy updated
 listArrayK# k b es = if prim "==" k 0 then listArray b es else

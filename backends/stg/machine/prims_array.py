@@ -315,7 +315,7 @@ def p_arrIndexBase(a, i, _assocs=ASSOCS_U):
 
 def p_arrAt(a, k, _elems=ELEMS_U):
     """The element at offset ``k`` (an Int, boxed or unboxed): elems (a UArray's costs
-    more: prims_st), unsafeAt and the Foldable loops."""
+    more: prims_st) and the Foldable loops."""
     a.f3.boxed or _charge(_elems)
     return _ures(_elem(a.f3, k.val))
 

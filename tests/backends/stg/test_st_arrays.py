@@ -21,17 +21,19 @@ from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _prints_and_f
 #: mapM and foldM at ST and IO (the subset's IO model of them: stmicro's refs, stmonad's
 #: stForM/ioForM/stFoldM/ioFoldM, the same at ST and IO as in GHC), getBounds (56 bytes
 #: against 64), bounds `(0, n - 1)' at a literal n (40 bytes a call: stsize's b1..b3, s1),
-#: `let n = 1000' in main (16 bytes against none), CAF
+#: `let n = 1000' in main (16 bytes against none), unsafeRead and unsafeWrite (8 bytes a
+#: call under GHC's 64 and 56), CAF
 KNOWN = {
     "stmicro": {"CAF", "refs", "bndU", "main.n", "ioNew"},
     "stsieve": {"CAF"},
     "stprogs": {"CAF", "main.h2"},
     "stmonad": {"CAF", "stForM", "ioForM", "stFoldM", "ioFoldM", "main.n"},
     "stsize": {"CAF", "b1", "b2", "b3", "s1"},
+    "stmicro2": {"CAF", "uRd", "uWr", "main.n"},
 }
-#: totals: within 0.5% of GHC's bytes (stmonad: IO's mapM & co., 2.1%)
+#: totals: within 0.5% of GHC's bytes (stmonad: IO's mapM & co., 2.1%; stmicro2 0.9%)
 TOTAL = {"stmicro": 0.005, "stsieve": 0.001, "stprogs": 0.001, "stmonad": 0.025,
-         "stsize": 0.005}
+         "stsize": 0.005, "stmicro2": 0.01}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
@@ -65,6 +67,18 @@ def test_operations_cost_what_array_costs(tmp_path):
     for label in ("newL", "elsU", "elsB", "frzU", "frzB", "thwU", "uList", "uIdx.go",
                   "uElems", "uAccum", "uUpd", "uArr", "uAssocs", "newUB"):
         assert p[(label, "Main")][0] == pytest.approx(g[(label, "Main")][0], rel=0.002), label
+
+
+def test_unboxed_array_functions_cost_what_array_costs(tmp_path):
+    """show of a UArray, unsafeAt, indices and bounds (shapes/stmicro2): GHC's bytes."""
+    src = (SHAPES / "programs" / "stmicro2.hs").read_text()
+    _run(tmp_path, src, "-P", name="stmicro2.hs")
+    _, g = _per_cc(SHAPES / "out" / "stmicro2.prof")
+    _, p = _per_cc(tmp_path / "stmicro2.prof")
+    for label in ("uAt", "bnds", "loop.\\"):
+        assert p[(label, "Main")][0] == g[(label, "Main")][0], label
+    for label in ("shownU", "shownB", "idxs", "loop"):
+        assert p[(label, "Main")][0] == pytest.approx(g[(label, "Main")][0], rel=0.003), label
 
 
 def test_unboxed_arrays_are_ghcs_sizes(tmp_path):
@@ -102,7 +116,7 @@ def _census(tmp_path, prog) -> dict[str, int]:
     from profkit.runner import run
 
     cfg = parse_run_args(["-fprof-auto", "--outdir", str(tmp_path), str(prog), "+RTS", "-hT",
-                          "-i0.0003", "-RTS"])  # (a census after each of 10% of the loop)
+                          "-i0.0003", "-RTS"])  # (censuses through the loop)
     assert run(cfg, plugins=[stg_plugin, ccprof, heapprof], stdout=io.StringIO(),
                stderr=io.StringIO(), load_entrypoints=False) == 0
     return _peaks(tmp_path / "stcensus.hp")
