@@ -1173,12 +1173,18 @@ unless c a = if c then return () else a
 (*>) ma mb = ma >> mb
 (<*) ma mb = ma >>= \a -> mb >> return a
 zipWithM f xs ys = sequence (zipWith f xs ys)
-zipWithM_ f xs ys = sequence_ (zipWith f xs ys)
+-- at IO (and ST): zipWithM_ a loop of `>>' (120 bytes an element with the thunk `f x y'),
+-- foldM base's foldlM (a foldr of `>>='), replicateM_ a loop over an unboxed counter (88 an
+-- iteration): GHC 9.0.2's bytes, shapes/stmonadfns
+zipWithM_ f xs ys = zipWithMIO_# f xs ys
+zipWithMIO_# f (x:xs) (y:ys) = f x y >> zipWithMIO_# f xs ys
+zipWithMIO_# _ _ _ = return ()
 filterM _ [] = return []
 filterM p (x:xs) = p x >>= \keep -> filterM p xs >>= \ys -> return (if keep then x : ys else ys)
-foldM _ z [] = return z
-foldM f z (x:xs) = f z x >>= \z' -> foldM f z' xs
-replicateM_ n m = if n <= 0 then return () else m >> replicateM_ (n - 1) m
+foldM f z xs = foldMU# (>>=) return f z xs
+replicateM_ n m = replicateMIO_# m n
+replicateMIO_# m c = if c <= 0 then return () else m >> replicateMNext_# m c
+replicateMNext_# m c = case prim "+#" c (-1) of !c' -> replicateMIO_# m c'
 -- base's: a loop of liftA2 (:) m over a counter its worker keeps unboxed
 replicateM n m = replicateMIO# m n
 replicateMIO# m c = if c <= 0 then return [] else liftA2IO# (:) m (replicateMNext# m c)

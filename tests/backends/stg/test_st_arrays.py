@@ -18,22 +18,21 @@ from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _prints_and_f
                                                   _run, _tree)
 
 #: cost centres off GHC's bytes by more than 5% (entries are GHC's for all), with why:
-#: mapM and foldM at ST and IO (the subset's IO model of them: stmicro's refs, stmonad's
-#: stForM/ioForM/stFoldM/ioFoldM, the same at ST and IO as in GHC), getBounds (56 bytes
-#: against 64), bounds `(0, n - 1)' at a literal n (40 bytes a call: stsize's b1..b3, s1),
+#: getBounds (56 bytes against 64), bounds `(0, n - 1)' at a literal n (40 bytes a call: stsize's b1..b3, s1),
 #: `let n = 1000' in main (16 bytes against none), unsafeRead and unsafeWrite (8 bytes a
 #: call under GHC's 64 and 56), CAF
 KNOWN = {
-    "stmicro": {"CAF", "refs", "bndU", "main.n", "ioNew"},
+    "stmicro": {"CAF", "bndU", "main.n", "ioNew"},
     "stsieve": {"CAF"},
     "stprogs": {"CAF", "main.h2"},
-    "stmonad": {"CAF", "stForM", "ioForM", "stFoldM", "ioFoldM", "main.n"},
+    "stmonad": {"CAF", "main.n"},
+    "stmonadfns": {"CAF", "main.n"},
     "stsize": {"CAF", "b1", "b2", "b3", "s1"},
     "stmicro2": {"CAF", "uRd", "uWr", "main.n"},
 }
-#: totals: within 0.5% of GHC's bytes (stmonad: IO's mapM & co., 2.1%; stmicro2 0.9%)
-TOTAL = {"stmicro": 0.005, "stsieve": 0.001, "stprogs": 0.001, "stmonad": 0.025,
-         "stsize": 0.005, "stmicro2": 0.01}
+#: totals: within 0.1% of GHC's bytes (stsize 0.5%, stmicro2 0.9%: unsafeRead/unsafeWrite)
+TOTAL = {"stmicro": 0.001, "stsieve": 0.001, "stprogs": 0.001, "stmonad": 0.001,
+         "stmonadfns": 0.001, "stsize": 0.005, "stmicro2": 0.01}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
