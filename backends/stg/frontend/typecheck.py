@@ -631,8 +631,7 @@ class Checker(ClassChecker, ExprChecker):
                     break
             else:
                 p = next(p for p in ps if T.instance_context(p.cls, T.INTEGER, {}) is None)
-                nm = T.Namer()
-                v = nm.show(p.type)
+                v = T.Namer().show(p.type)
                 raise self.err(f"Ambiguous type variable `{v}' arising from {p.origin} "
                                f"prevents the constraint `({p.cls} {v})' from being solved "
                                f"(no default type satisfies ({', '.join(sorted(classes))}))",
