@@ -17,6 +17,8 @@ names no binder, is dissolved into the alternative it selects.
 
 from __future__ import annotations
 
+import dataclasses
+
 from .. import ir
 from .inline_once import beta
 from .stgpass import map_case
@@ -77,6 +79,7 @@ class _Walk:
         self.strict_thunks = strict_thunks
         self.dead: set[str] = set()
         self.depth = 0  # lambdas entered
+        self.serial = 0  # of the copies' names (case_of_case)
 
     def expr(self, e: ir.Expr, known: dict[str, Known]) -> ir.Expr:
         if isinstance(e, ir.Let):
@@ -116,6 +119,8 @@ class _Walk:
         s = e.scrut
         if not (e.binder != "_" and self.counts.get(e.binder, 0)):
             out = self.inlined_value(e)
+            if out is None:
+                out = self.case_of_case(e)
             if out is not None:
                 return out
         if not (isinstance(s, ir.App) and not s.args and s.fun in known):
@@ -178,6 +183,59 @@ class _Walk:
             out = w
         return out
 
+    def case_of_case(self, e: ir.Case) -> ir.Expr | None:
+        """``case (scc<f> case x of A -> P [..]; B -> Q [..]) of alts``: a function whose
+        alternatives all return constructors, inlined where its result is scrutinised
+        (``case popMin h of Just (x, h') -> ..``, GHC 9.0.2: ``popMin`` entered, allocating
+        nothing): ``alts`` copied into each alternative, where each copy dissolves; the
+        function's note keeps only its count (its alternatives' allocation is the
+        caller's, as GHC's simplifier leaves it)."""
+        outer: list[ir.Case | ir.Let] = []
+        s = e.scrut
+        cc: ir.CostCentre | None = None
+        while True:
+            if isinstance(s, ir.Case) and not s.alts and s.default is not None and \
+                    s.binder == "_":
+                outer.append(s)
+                s = s.default
+            elif isinstance(s, ir.Let) and not s.rec:
+                outer.append(s)
+                s = s.body
+            elif isinstance(s, ir.SCC) and s.count and cc is None:
+                tick = ir.Case(ir.SCC(s.cc, ir.ConApp("()", []), True), "_", [], s.body)
+                outer.append(tick)
+                cc, s = s.cc, s.body
+            else:
+                break
+        if not isinstance(s, ir.Case) or not s.alts:
+            return None
+        holders: list[tuple[object, str]] = [(a, "body") for a in s.alts]
+        if s.default is not None:
+            holders.append((s, "default"))
+        if len(holders) > 4 or not all(_ends_in_con(getattr(h, f)) for h, f in holders):
+            return None
+        for i, (h, f) in enumerate(holders):
+            if cc is not None:  # the note split at the constructor, as mkTick splits it
+                _split_at_con(getattr(h, f), cc)
+            alts, default = e.alts, e.default
+            if i < len(holders) - 1:  # a renamed copy (binders stay unique)
+                copy = _copy(ir.Case(ir.ConApp("()", []), "_", e.alts, e.default), self)
+                assert isinstance(copy, ir.Case)
+                alts, default = copy.alts, copy.default
+            setattr(h, f, ir.Case(getattr(h, f), "_", alts, default, e.fail_msg))
+        out: ir.Expr = s
+        for w in reversed(outer):
+            if isinstance(w, ir.Case):
+                w.default = out
+            else:
+                w.body = out
+            out = w
+        return out
+
+    def fresh(self, name: str) -> str:
+        self.serial += 1
+        return f"{name}~k{self.serial}"
+
     def strict_thunk(self, e: ir.Case, bind: ir.Bind) -> ir.Expr | None:
         """``case t of alts`` where ``t`` is ``case a of dt -> .. P [dt ..]`` (the wrapper
         applied to variables, ``P i j``): the evaluations around ``case P [dt ..] of alts``,
@@ -203,3 +261,82 @@ class _Walk:
             case.default = inner
             inner = case
         return inner
+
+
+def _ends_in_con(e: ir.Expr) -> bool:
+    """Does ``e`` end, past lets and sequencing cases, in a constructor application?"""
+    while True:
+        if isinstance(e, ir.Case) and not e.alts and e.default is not None and \
+                e.binder == "_":
+            e = e.default
+        elif isinstance(e, ir.Let) and not e.rec:
+            e = e.body
+        else:
+            return isinstance(e, ir.ConApp)
+
+
+def _split_at_con(e: ir.Expr, cc: ir.CostCentre) -> None:
+    """The thunks bound on the way to ``e``'s constructor evaluate under ``cc`` (not
+    counted): GHC's note pushed into a constructor application's arguments."""
+    while True:
+        if isinstance(e, ir.Case) and not e.alts and e.default is not None:
+            e = e.default
+        elif isinstance(e, ir.Let) and not e.rec:
+            for b in e.binds:
+                if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
+                    b.rhs.body = ir.SCC(cc, b.rhs.body, False)
+            e = e.body
+        else:
+            return
+
+
+def _copy(e: ir.Expr, walk: _Walk) -> ir.Expr:
+    """A copy of ``e`` with its binders renamed (``walk.fresh``), their uses counted in
+    ``walk.counts`` as the walk counts the original's."""
+    m: dict[str, str] = {}
+
+    def bind(n: str) -> str:
+        if n == "_":
+            return n
+        m[n] = walk.fresh(n)
+        return m[n]
+
+    def atoms(args: list[ir.Atom]) -> list[ir.Atom]:
+        return [ir.Var(m.get(a.name, a.name)) if isinstance(a, ir.Var) else a for a in args]
+
+    def rhs(r: ir.Rhs) -> ir.Rhs:
+        if isinstance(r, ir.ConRhs):
+            return ir.ConRhs(r.con, atoms(r.args), r.info)
+        params = [bind(p) for p in r.params]
+        return dataclasses.replace(r, params=params, body=go(r.body))
+
+    def go(x: ir.Expr) -> ir.Expr:
+        if isinstance(x, ir.App):
+            return ir.App(m.get(x.fun, x.fun), atoms(x.args))
+        if isinstance(x, ir.ConApp):
+            return ir.ConApp(x.con, atoms(x.args))
+        if isinstance(x, ir.PrimOp):
+            return ir.PrimOp(x.op, atoms(x.args))
+        if isinstance(x, ir.LitE):
+            return ir.LitE(x.lit)
+        if isinstance(x, ir.SCC):
+            return ir.SCC(x.cc, go(x.body), x.count)
+        if isinstance(x, ir.Let):
+            names = [bind(b.name) for b in x.binds]
+            return ir.Let([ir.Bind(n, rhs(b.rhs)) for n, b in zip(names, x.binds)],
+                          go(x.body), x.rec)
+        assert isinstance(x, ir.Case), x
+        scrut = go(x.scrut)
+        binder = bind(x.binder)
+        alts: list[ir.ConAlt | ir.LitAlt] = []
+        for a in x.alts:
+            if isinstance(a, ir.ConAlt):
+                alts.append(ir.ConAlt(a.con, [bind(v) for v in a.vars], go(a.body)))
+            else:
+                alts.append(ir.LitAlt(a.lit, go(a.body)))
+        return ir.Case(scrut, binder, alts, go(x.default) if x.default is not None else None,
+                       x.fail_msg)
+
+    out = go(e)
+    _count(out, walk.counts)
+    return out

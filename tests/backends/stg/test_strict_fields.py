@@ -133,3 +133,21 @@ def test_string_literal_patterns_unpack_as_far_as_compared(tmp_path):
     for f, per_call in (("cmd", 236), ("tok", 216), ("cs", 325.33)):
         assert p[(f, "Main")] == g[(f, "Main")], f
         assert abs(p[(f, "Main")][0] / p[(f, "Main")][1] - per_call) < 1, f
+
+
+def test_case_of_case_leaves_no_constructor(tmp_path):
+    # shapes/casecase: `case splitAt2 xs of Just (y, ys) -> ..` with splitAt2 inlined
+    _, g, _, p = _bytes("casecase", tmp_path)
+    assert p[("splitAt2", "Main")] == g[("splitAt2", "Main")] == [0, 1000]
+    assert p[("f3", "Main")] == g[("f3", "Main")]
+    # shapes/heap-like: the alternatives' thunks run under the inlined function's stack
+    src = ("popMin :: [Int] -> Maybe (Int, [Int])\npopMin [] = Nothing\n"
+           "popMin (x : xs) = Just (x, reverse xs)\ndrain :: [Int] -> [Int]\n"
+           "drain h = case popMin h of\n  Nothing -> []\n  Just (x, h') -> x : drain h'\n"
+           "main :: IO ()\nmain = print (sum (drain [1 .. 50]))\n")
+    assert _run(tmp_path, src, "-P", name="d.hs") == "1275\n"
+    _, q = _per_cc(tmp_path / "d.prof")
+    # GHC 9.0.2: popMin 29,400 bytes (reverse's, its thunk evaluated under popMin), 51
+    # entries; drain 3,600 (no Just, no pair: 51 x 24 for (:) and 51 x 48 less a thunk)
+    assert q[("popMin", "Main")] == [29400, 51]
+    assert q[("drain", "Main")] == [3600, 51]
