@@ -352,6 +352,9 @@ PRIMOPS: dict[str, int] = {
     "mArrNew#": 4, "mArrRead#": 3, "mArrReadAt#": 3, "mArrWrite#": 4, "mArrWriteAt#": 4,
     "mArrBoxed#": 1, "mArrElems#": 1, "mArrFreeze#": 1, "mArrThaw#": 1,
     "mArrUnsafeFreeze#": 1, "mArrUnsafeThaw#": 1, "mArrNewU#": 2, "stCost#": 2,
+    # Numeric and Text.Read (machine/prims_numeric.py): fmtFloat# kind has-digits digits x
+    # (showFFloat/showEFloat/showGFloat's String), readOk# shape text (does read# parse it?)
+    "fmtFloat#": 4, "readOk#": 2,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token

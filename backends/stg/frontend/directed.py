@@ -66,7 +66,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _type_directed(e, types.expr_desc(e), derived)
         elif prelude_ref(e, ("fmap", "<$>", "<$")):
             _functor_directed(e, _t, derived, types.file)
-        elif prelude_ref(e, ("read", "readLn")):
+        elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither")):
             _read_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("msum",)):
             _msum_directed(e, _t, types.file)
@@ -534,10 +534,15 @@ def _read_shape(t: object) -> str | None:
 def _read_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
     """read at the type the checker found: a helper of the derived code reading that shape
     (Int, Integer, Double, Bool, Char, String and lists of them)."""
-    sf = T.split_fun(t) if e.name == "read" else (None, T.spine(t)[1][0]) \
+    sf = T.split_fun(t) if e.name != "readLn" else (None, T.spine(t)[1][0]) \
         if T.spine(t)[1] else None  # readLn :: IO a
     if sf is None:
         return
+    if e.name in ("readMaybe", "readEither"):  # the Maybe's / Either String's argument
+        args = T.spine(sf[1])[1]
+        if not args:
+            return
+        sf = (sf[0], args[-1])
     shape = _read_shape(sf[1])
     if shape is None:
         raise SourceError(f"`read' at the type `{T.show_type(sf[1])}' is not supported by the "

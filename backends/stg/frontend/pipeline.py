@@ -27,6 +27,7 @@ from .directed import num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
 from . import mtl
+from .numeric import DOWN_ORD
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .statics import float_statics
@@ -57,7 +58,7 @@ PRELUDE_MODULES = {
     "Control.Monad", "System.IO", "System.Environment", "Data.Int", "Debug.Trace",
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
-    "System.Exit", "Data.Tuple", "Data.Traversable",
+    "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
 }
 
 
@@ -135,7 +136,10 @@ _BASE_MODULES = {
                     "findIndices elemIndex elemIndices",
     "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe listToMaybe "
                   "maybeToList",
-    "Data.Ord": "comparing",
+    "Data.Ord": "comparing getDown cmpDown#",
+    "Text.Read": "readMaybe readMaybeAt# readEither readEitherAt#",
+    "Numeric": "showIntAtBase showBaseGo# showHex showOct readHex readOct readBase# "
+               "showFFloat showEFloat showGFloat fmtFloat#",
     "Data.Function": "on",
     "Data.Tuple": "fst snd curry uncurry",
     "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
@@ -153,7 +157,8 @@ _SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", 
 _SHOW_CAFS.update({"showStrLeft#": "Data.Either", "showStrRight#": "Data.Either"})
 _SHOW_CAFS.update({f"showStr{c}#": m for cs, m in (
     (("NoBuffering", "LineBuffering", "BlockBuffering"), "GHC.IO.Handle.Types"),
-    (("ExitSuccess", "ExitFailure"), "GHC.IO.Exception")) for c in cs})
+    (("ExitSuccess", "ExitFailure"), "GHC.IO.Exception"),
+    (("Down",), "Data.Ord")) for c in cs})
 
 
 def _dictionaries(name: str) -> int:
@@ -195,13 +200,15 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     files = resources.files(__package__)
     # containers.hs (Data.Map, Data.Set) and prelude_more.hs are part of the Prelude module
     text = "\n".join(files.joinpath(f).read_text()
-                     for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs"))
+                     for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs",
+                               "prelude_numeric.hs"))
     mod = parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
     cons.update(_datacons(mod, "Data.Either", cons))
     for name, (shown, type_name, module) in CONTAINER_CONS.items():
         dc = cons[name]
         dc.display, dc.type_name, dc.module = shown, type_name, module
+    cons["Down"].module = "Data.Ord"
     fix: dict[str, Fixity] = {}
     collect_fixities(mod.decls, fix)
     names = set(_module_names(mod)) | set(GENERATED) | {"prim"}
@@ -216,7 +223,8 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     derived = derived or Derived()
     # the Prelude's own data types go through the same derived-style code
     cons = [c for c in _prelude()[1].values()
-            if c.type_name in ("Bool", "Ordering", "Maybe", "Either", "BufferMode", "ExitCode")]
+            if c.type_name in ("Bool", "Ordering", "Maybe", "Either", "BufferMode", "ExitCode",
+                               "Down")]
     cons += list(user_cons.values())
 
     def pat(c: ir.DataCon, v: str, wild: bool = False) -> str:
@@ -234,7 +242,8 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
             ("eqCon#", "eq", "eqTagFields# x y"), ("cmpCon#", "compare", "cmpTagFields# x y"),
             ("ltCon#", "lt", "ltCmp# x y"), ("leCon#", "le", "leCmp# x y"),
             ("gtCon#", "gt", "ltCmp# y x"), ("geCon#", "ge", "leCmp# y x")):
-        lines += [f"{fn} x y = case x of", *to_derived(stem, "x y"), f"  _ -> {otherwise}"]
+        lines += [f"{fn} x y = case x of", *to_derived(stem, "x y"),
+                  *DOWN_ORD.get(stem, []), f"  _ -> {otherwise}"]
     # Enum: a program's derived methods, else (Bool, Ordering, any enumeration) by tags
     enums = [[c for c in cons if c.type_name == t] for t in dict.fromkeys(
         c.type_name for c in cons)]

@@ -14,6 +14,7 @@ import itertools
 
 from .typecheck_sigs_more import MORE_TYCONS
 from .typecheck_sigs_st import ST_INSTANCES
+from .numeric import NUMERIC_TYCONS
 
 _ids = itertools.count()
 
@@ -353,6 +354,9 @@ for _ty, _classes in MORE_TYCONS.items():  # System.IO's and System.Exit's types
     for _c in _classes:
         INSTANCES[_c][_ty] = ""
 INSTANCES.update(ST_INSTANCES)  # array's MArray and IArray (typecheck_sigs_st.py)
+for _ty, _classes in NUMERIC_TYCONS.items():  # Data.Ord's Down: on its argument
+    for _c in _classes:
+        INSTANCES[_c][_ty] = "args"
 # a derived (or assumed) instance of the program's own data types: deriving clauses are
 # ignored by the subset, which shows and compares every value, so these always hold
 USER_TYPE_CLASSES = {"Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Functor", "Foldable",

@@ -18,6 +18,7 @@ from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .printf import PrintfError, printf_format
 from .prims_io import IO_PRIM_FUNCTIONS
+from .prims_numeric import NUMERIC_PRIMS
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
@@ -632,14 +633,13 @@ PRIM_FUNCTIONS = {
     "asin": p_asin, "acos": p_acos, "atan": p_atan, "atan2": p_atan2,
     "truncate": p_truncate, "round": p_round, "floor": p_floor, "ceiling": p_ceiling,
     "fromIntegral": p_fromIntegral, "toDouble": p_toDouble, "ord": p_ord, "ord#": p_uord,
-    "chr": p_chr,
-    "toLower#": p_toLower, "toUpper#": p_toUpper,
+    "chr": p_chr, "toLower#": p_toLower, "toUpper#": p_toUpper,
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble,
     "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
     "read#": p_read, "printf#": p_printf, **ARRAY_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
-    **IO_PRIM_FUNCTIONS,  # System.IO, System.Exit, Data.Char's classes (prims_io.py)
+    **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``

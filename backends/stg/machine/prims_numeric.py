@@ -1,0 +1,127 @@
+"""Numeric's float formatting and Text.Read's tests: the primitives of ``prelude_numeric.hs``
+(``ir.PRIMOPS``: fmtFloat#, readOk#).
+
+``format_float`` follows base's ``formatRealFloat`` (GHC 9.0.2, base 4.15): the shortest
+digits that read back (``show.float_to_digits``), ``FFFixed`` (showFFloat), ``FFExponent``
+(showEFloat), ``FFGeneric`` (showGFloat: fixed when 0.1 <= |x| < 10^7); with ``Just n``
+digits the digit list is rounded half to even at the last place kept (base's ``roundTo``),
+``Just 0`` prints no point (``showFFloat (Just 0) 2.5 ""`` is ``2``), and a negative
+number its ``-`` before the digits (``-0`` when they round to zero).
+
+The primitives are templates rebound into each machine's namespace as ``prims.py``'s are
+(the formatting and the costs, plain Python, are reached through default arguments).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .show import float_to_digits
+
+# ruff: noqa: F821  -- free names are the machine registers, see rt.py
+
+#: what base's formatting allocates beyond the String's cells (40 bytes a character, as
+#: ``mkstr`` charges), fitted to GHC 9.0.2 (-O0 -prof): a call, and each digit produced
+FMT_CALL, FMT_DIGIT = 1200, 160
+#: a failed readMaybe/readEither: GHC's lexer gives up on the first token (a fit)
+READ_FAIL = 2400
+
+
+def _round_to(n: int, ds: list[int]) -> tuple[int, list[int]]:
+    """base's roundTo at base 10: ``ds`` rounded to ``n`` digits (half to even); the carry
+    (1 when the digits became one longer) and the digits."""
+    def go(k: int, even: bool, xs: list[int]) -> tuple[int, list[int]]:
+        if not xs:
+            return 0, [0] * k
+        if k == 0:
+            if xs[0] == 5 and even and all(x == 0 for x in xs[1:]):
+                return 0, []
+            return (1 if xs[0] >= 5 else 0), []
+        c, rest = go(k - 1, xs[0] % 2 == 0, xs[1:])
+        i = c + xs[0]
+        return (1, [0] + rest) if i == 10 else (0, [i] + rest)
+
+    c, out = go(n, True, ds)
+    return (1, [1] + out) if c else (0, out)
+
+
+def _digits(x: float) -> tuple[list[int], int]:
+    return ([0], 0) if x == 0 else float_to_digits(x)
+
+
+def _fixed(ds: list[int], e: int, dec: int | None) -> str:
+    if dec is None:
+        s = "".join(map(str, ds))
+        if e <= 0:
+            return "0." + "0" * -e + s
+        ip, fp = s[:e], s[e:]
+        return ip + "0" * (e - len(ip)) + "." + (fp or "0")
+    dec = max(dec, 0)
+    if e >= 0:
+        c, out = _round_to(dec + e, ds)
+        s = "".join(map(str, out))
+        ip, fp = s[:e + c], s[e + c:]
+        return (ip or "0") + ("." + fp if fp else "")
+    c, out = _round_to(dec, [0] * -e + ds)
+    s = "".join(map(str, out if c else [0] + out))
+    return s[0] + ("." + s[1:] if s[1:] else "")
+
+
+def _exponent(ds: list[int], e: int, dec: int | None) -> str:
+    if dec is None:
+        if ds == [0]:
+            return "0.0e0"
+        s = "".join(map(str, ds))
+        return f"{s[0]}.{s[1:] or '0'}e{e - 1}"
+    if dec <= 0:
+        if ds == [0]:
+            return "0e0"
+        c, out = _round_to(1, ds)
+        return f"{(out[:-1] if c else out)[0]}e{e - 1 + c}"
+    dec = max(dec, 1)
+    if ds == [0]:
+        return "0." + "0" * dec + "e0"
+    c, out = _round_to(dec + 1, ds)
+    s = "".join(map(str, out[:-1] if c else out))
+    return f"{s[0]}.{s[1:]}e{e - 1 + c}"
+
+
+def format_float(kind: int, dec: int | None, x: float) -> str:
+    """formatRealFloat: kind 0 FFFixed, 1 FFExponent, 2 FFGeneric; dec None for Nothing."""
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "Infinity" if x > 0 else "-Infinity"
+    if x < 0 or (x == 0 and math.copysign(1.0, x) < 0):
+        return "-" + format_float(kind, dec, -x)
+    ds, e = _digits(x)
+    if kind == 2:
+        kind = 1 if e < 0 or e > 7 else 0
+    return _fixed(ds, e, dec) if kind == 0 else _exponent(ds, e, dec)
+
+
+def p_fmtFloat(kind, has, n, x, fmt=format_float, call=FMT_CALL, digit=FMT_DIGIT):
+    """showFFloat/showEFloat/showGFloat's text (an evaluated kind, Just flag, digits and
+    number), charged as base's formatting allocates."""
+    dec = n.val if has.val else None
+    text = fmt(kind.val, dec, float(x.val))
+    for _ in range((call + digit * len(text)) // 24):
+        HIa(S_CONS)
+        HPa(CCS)
+    return mkstr(text)
+
+
+def p_readOk(shape, s, fail=READ_FAIL):
+    """Does ``read`` at this shape parse the text? (readMaybe/readEither's test: a failed
+    parse is charged here, a good one by read# when it builds the value.)"""
+    try:
+        read_value(list_to_str(shape), list_to_str(s))
+    except ValueError:
+        for _ in range(fail // 24):
+            HIa(S_CONS)
+            HPa(CCS)
+        return FALSE
+    return TRUE
+
+
+NUMERIC_PRIMS = {"fmtFloat#": p_fmtFloat, "readOk#": p_readOk}
