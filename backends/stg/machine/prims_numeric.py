@@ -20,9 +20,31 @@ from .show import float_to_digits
 
 # ruff: noqa: F821  -- free names are the machine registers, see rt.py
 
-#: what base's formatting allocates beyond the String's cells (40 bytes a character, as
-#: ``mkstr`` charges), fitted to GHC 9.0.2 (-O0 -prof): a call, and each digit produced
-FMT_CALL, FMT_DIGIT = 1200, 160
+#: what base's formatting allocates beyond the String the subset builds (96 bytes a character
+#: with its (++) onto the rest), fitted to GHC 9.0.2 (-O0 -prof, 72 calls: within 11% each):
+#: per way of formatting (fixed with Just n digits, fixed with Nothing, exponent with Just n,
+#: exponent with Nothing), a call, each shortest digit (floatToDigits), each character
+#: without the sign, each power of ten above 10^7 (its Integer powers), a minus sign, and
+#: for Just n fixed, a point printed; a zero is a call and 75 bytes a character (fixed) or
+#: 100 bytes (exponent)
+FMT_COSTS = {"FJ": (800, 224, 352, -24, -40, -712), "FN": (696, 256, 136, -40, -80, 0),
+             "EJ": (1648, 224, 56, 40, -24, 0), "EN": (632, 248, 128, 40, -24, 0)}
+
+
+def format_cost(kind: int, dec: int | None, x: float, text: str) -> int:
+    if not math.isfinite(x):
+        return 0
+    ds, e = _digits(abs(x))
+    if kind == 2:
+        kind = 1 if e < 0 or e > 7 else 0
+    if x == 0:
+        return 200 + 75 * len(text) if kind == 0 else 100
+    way = ("F" if kind == 0 else "E") + ("N" if dec is None else "J")
+    call, digit, char, big, neg, point = FMT_COSTS[way]
+    return call + digit * len(ds) + char * len(text.lstrip("-")) + big * max(0, e - 7) + \
+        (neg if x < 0 else 0) + (point if "." in text else 0)
+
+
 #: a failed readMaybe/readEither: GHC's lexer gives up on the first token (a fit)
 READ_FAIL = 2400
 
@@ -100,12 +122,21 @@ def format_float(kind: int, dec: int | None, x: float) -> str:
     return _fixed(ds, e, dec) if kind == 0 else _exponent(ds, e, dec)
 
 
-def p_fmtFloat(kind, has, n, x, fmt=format_float, call=FMT_CALL, digit=FMT_DIGIT):
+def p_fmtFloat(kind, has, n, x, fmt=format_float, cost=format_cost):
     """showFFloat/showEFloat/showGFloat's text (an evaluated kind, Just flag, digits and
     number), charged as base's formatting allocates."""
     dec = n.val if has.val else None
-    text = fmt(kind.val, dec, float(x.val))
-    for _ in range((call + digit * len(text)) // 24):
+    v = float(x.val)
+    text = fmt(kind.val, dec, v)
+    if m.float_caf_pending and v != 0 and math.isfinite(v):  # GHC.Float's CAF, once
+        stack = m.take_float_caf()
+        for _ in range(FLOAT_CAF_ALLOC // 24):
+            HIa(S_CONS)
+            HPa(stack)
+        if FLOAT_CAF_ALLOC % 24 == 16:
+            HIa(S_IBOX)
+            HPa(stack)
+    for _ in range(cost(kind.val, dec, v, text) // 24):
         HIa(S_CONS)
         HPa(CCS)
     return mkstr(text)
