@@ -137,7 +137,7 @@ _BASE_MODULES = {
     "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe listToMaybe "
                   "maybeToList",
     "Data.Ord": "comparing getDown cmpDown#",
-    "Text.Read": "readMaybe readMaybeAt# readEither readEitherAt#",
+    "Text.Read": "readMaybe readMaybeAt# readEither readEitherAt# readNoParse#",
     "Numeric": "showIntAtBase showBaseGo# showHex showOct readHex readOct readBase# "
                "showFFloat showEFloat showGFloat fmtFloat#",
     "Data.Function": "on",

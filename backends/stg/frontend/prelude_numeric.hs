@@ -14,7 +14,9 @@ readEither s = readEitherAt# "I" s
 readEitherAt# shape s = case forceStr# shape of
   !sh -> case forceStr# s of
            !s' -> if prim "readOk#" sh s' then (case prim "read#" sh s' of !v -> Right v)
-                  else Left "Prelude.read: no parse"
+                  else Left readNoParse#
+-- base's message, a CAF of Text.Read as GHC floats it out
+readNoParse# = "Prelude.read: no parse"
 
 -- ------------------------------------------------------------------ Numeric
 -- base's showIntAtBase: the digits consed onto the rest, last digit first
