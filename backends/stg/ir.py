@@ -355,6 +355,8 @@ PRIMOPS: dict[str, int] = {
     # Numeric and Text.Read (machine/prims_numeric.py): fmtFloat# kind has-digits digits x
     # (showFFloat/showEFloat/showGFloat's String), readOk# shape text (does read# parse it?)
     "fmtFloat#": 4, "readOk#": 2,
+    # Data.Ratio: fromRational n d at Double, a Double's exact numerator and denominator
+    "ratioToDouble#": 2, "dblNumerator#": 1, "dblDenominator#": 1,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token

@@ -126,7 +126,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         return "$W" + con
 
     def global_name(self, name: str) -> str | None:
-        if name.startswith("%"):
+        if name.startswith("%") and name != "%":  # (Data.Ratio's (%) is a name)
             return self.prelude[name[1:]]
         return self.globals.get(name)
 

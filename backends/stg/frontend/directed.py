@@ -22,6 +22,7 @@ from . import typecheck_types as T
 from .deriving import Derived
 from . import mtl
 from .directed_st import ST_CREATE, st_directed
+from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
 from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
                               monad_arity, monad_directed, monad_of)
 
@@ -39,6 +40,10 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name not in user_names
 
     for e, _t in list(getattr(types, "expr_types", {}).values()):
+        if prelude_ref(e, RATIO_NAMES) and ratio_directed(e, _t):  # type: ignore[arg-type]
+            continue
+        if isinstance(e, S.ELit) and e.kind == "Double":
+            fractional_literal(e, types.expr_desc(e), types.file)
         if isinstance(e, S.ELit) and e.kind == "Int" and types.expr_desc(e) == "Double":
             e.kind = "Double"
             e.value = float(e.value)

@@ -27,7 +27,7 @@ from .directed import num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
 from . import mtl
-from .numeric import DOWN_ORD
+from . import numeric
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .statics import float_statics
@@ -59,6 +59,7 @@ PRELUDE_MODULES = {
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
+    "Data.Ratio",
 }
 
 
@@ -136,10 +137,7 @@ _BASE_MODULES = {
                     "findIndices elemIndex elemIndices",
     "Data.Maybe": "maybe fromMaybe fromJust isJust isNothing catMaybes mapMaybe listToMaybe "
                   "maybeToList",
-    "Data.Ord": "comparing getDown cmpDown#",
-    "Text.Read": "readMaybe readMaybeAt# readEither readEitherAt# readNoParse#",
-    "Numeric": "showIntAtBase showBaseGo# showHex showOct readHex readOct readBase# "
-               "showFFloat showEFloat showGFloat fmtFloat#",
+    "Data.Ord": "comparing",
     "Data.Function": "on",
     "Data.Tuple": "fst snd curry uncurry",
     "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
@@ -150,6 +148,7 @@ _BASE_MODULES = {
 }
 BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
 BASE_MODULE_OF.update(containers_sigs.modules_of())
+BASE_MODULE_OF.update(numeric.modules_of())
 # base's Show instances show a constructor's name from a CAF of their module (GHC 9.0.2:
 # `print True' charges 256 bytes, 64 per character, to CAF GHC.Show, once)
 _SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", "GT", "Just",
@@ -209,6 +208,7 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
         dc = cons[name]
         dc.display, dc.type_name, dc.module = shown, type_name, module
     cons["Down"].module = "Data.Ord"
+    cons["R#"].display, cons["R#"].module = ":%", "GHC.Real"
     fix: dict[str, Fixity] = {}
     collect_fixities(mod.decls, fix)
     names = set(_module_names(mod)) | set(GENERATED) | {"prim"}
@@ -224,7 +224,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     # the Prelude's own data types go through the same derived-style code
     cons = [c for c in _prelude()[1].values()
             if c.type_name in ("Bool", "Ordering", "Maybe", "Either", "BufferMode", "ExitCode",
-                               "Down")]
+                               "Down", "Ratio")]
     cons += list(user_cons.values())
 
     def pat(c: ir.DataCon, v: str, wild: bool = False) -> str:
@@ -243,7 +243,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
             ("ltCon#", "lt", "ltCmp# x y"), ("leCon#", "le", "leCmp# x y"),
             ("gtCon#", "gt", "ltCmp# y x"), ("geCon#", "ge", "leCmp# y x")):
         lines += [f"{fn} x y = case x of", *to_derived(stem, "x y"),
-                  *DOWN_ORD.get(stem, []), f"  _ -> {otherwise}"]
+                  *numeric.NUMERIC_DISPATCH.get(stem, []), f"  _ -> {otherwise}"]
     # Enum: a program's derived methods, else (Bool, Ordering, any enumeration) by tags
     enums = [[c for c in cons if c.type_name == t] for t in dict.fromkeys(
         c.type_name for c in cons)]
@@ -285,11 +285,12 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         lines += ["show x = case x of", *to_derived("show", "x"), '  _ -> showsPrec 0 x ""']
     else:
         lines.append('show x = showsPrec 0 x ""')
-    lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s")]
+    lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s"),
+              *numeric.NUMERIC_DISPATCH["showsPrec"]]
     cafs: list[str] = []
     shown = {c for names, _ in derived.dispatch.get("showsPrec", []) for c in names}
     for c in cons:
-        if c.name in shown and c.module == "Main":
+        if c.name in shown and c.module == "Main" or c.name == "R#":  # Ratio's: NUMERIC_DISPATCH
             continue
         label = f"({c.name})" if c.name[0] == ":" else c.name
         text = f'"{label}"' if c.arity == 0 else f'"{label} "'
@@ -381,6 +382,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     derived = derive(user.decls, filename)
     classes = lower_classes(user, derived)
     inst_methods = lower_instances(user, derived, classes)
+    numeric.ratio_instances(user.imports, derived)
     lib_names = {d.name for d in user.decls if isinstance(d, S.DFun) and id(d) in lib_decls}
     for d in user.decls:  # no cost centres, as GHC's mtl: like base's code
         if isinstance(d, S.DFun) and d.name in lib_names:

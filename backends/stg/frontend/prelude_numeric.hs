@@ -52,3 +52,49 @@ fmtFloat# kind d x = case d of
 data Down a = Down a
 getDown d = case d of Down x -> x
 cmpDown# x y = case x of Down a -> case y of Down b -> compare b a
+
+-- ------------------------------------------------------------------ Data.Ratio
+-- base's Ratio (its constructor :%, here R#): numerator and denominator reduced by their
+-- gcd, the denominator positive; the program's Num, Fractional, Ord and Show at Ratio reach these by type (numeric.py)
+infixl 7 %
+data Ratio a = R# a a
+x % y = reduceR# (x * signum y) (abs y)
+reduceR# x y = if y == 0 then ratioZeroDenominator#
+               else case gcd x y of
+                      !g -> case quot x g of
+                              !n -> case quot y g of !d -> R# n d
+ratioZeroDenominator# = errorWithoutStackTrace "Ratio has zero denominator"
+numerator r = case r of R# n _ -> n
+denominator r = case r of R# _ d -> d
+plusR# p q = case p of R# a b -> case q of R# c d -> reduceR# (a * d + c * b) (b * d)
+minusR# p q = case p of R# a b -> case q of R# c d -> reduceR# (a * d - c * b) (b * d)
+timesR# p q = case p of R# a b -> case q of R# c d -> reduceR# (a * c) (b * d)
+negateR# p = case p of R# a b -> case negate a of !n -> R# n b
+absR# p = case p of R# a b -> case abs a of !n -> R# n b
+signumR# p = case p of R# a _ -> case signum a of !n -> R# n 1
+fromIntegerR# x = case fromInteger x of !n -> R# n 1
+divR# p q = case p of R# a b -> case q of R# c d -> (a * d) % (b * c)
+recipR# p = case p of
+  R# a b -> if a == 0 then ratioZeroDenominator#
+            else if a < 0 then (case negate b of !n -> case negate a of !d -> R# n d)
+            else R# b a
+cmpR# p q = case p of R# a b -> case q of R# c d -> compare (a * d) (c * b)
+showsR# prec p s = case p of
+  R# n d -> showParen (prec > 7) (\r -> showsPrec 8 n (' ' : '%' : ' ' : showsPrec 8 d r)) s
+truncateR# p = case p of R# n d -> quot n d
+floorR# p = case p of R# n d -> div n d
+ceilingR# p = case p of R# n d -> negate (div (negate n) d)
+-- round half to even, as base's RealFrac Ratio
+roundR# p = case p of
+  R# n d -> case div n d of
+    !q -> case 2 * (n - q * d) of
+      !r2 -> if r2 < d then q else if r2 > d then q + 1 else if even q then q else q + 1
+-- fromRational at Double (correctly rounded, as base's fromRat) and toRational of a Double
+-- (its exact value): the machine's Fraction arithmetic
+fromRationalD# p = case p of R# n d -> prim "ratioToDouble#" n d
+toRationalD# x = case prim "dblNumerator#" x of
+  !n -> case prim "dblDenominator#" x of !d -> R# n d
+-- at a type left open (the checked uses at Ratio and Double are rewritten, numeric.py)
+toRational x = toRationalD# x
+fromRational p = fromRationalD# p
+recip x = 1 / x

@@ -181,6 +181,7 @@ BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     # Data.IntMap and Data.IntSet run as Data.Map and Data.Set at Int keys (modules.py)
     "IntMap": (["a"], ("app", ("app", ("con", "Map"), ("con", "Int")), ("var", "a"))),
     "IntSet": ([], ("app", ("con", "Set"), ("con", "Int"))),
+    "Rational": ([], ("app", ("con", "Ratio"), ("con", "Integer"))),  # Data.Ratio
 }
 
 

@@ -354,9 +354,9 @@ for _ty, _classes in MORE_TYCONS.items():  # System.IO's and System.Exit's types
     for _c in _classes:
         INSTANCES[_c][_ty] = ""
 INSTANCES.update(ST_INSTANCES)  # array's MArray and IArray (typecheck_sigs_st.py)
-for _ty, _classes in NUMERIC_TYCONS.items():  # Data.Ord's Down: on its argument
-    for _c in _classes:
-        INSTANCES[_c][_ty] = "args"
+for _ty, _classes in NUMERIC_TYCONS.items():  # Data.Ord's Down, Data.Ratio's Ratio
+    for _c, _how in _classes.items():
+        INSTANCES[_c][_ty] = _how
 # a derived (or assumed) instance of the program's own data types: deriving clauses are
 # ignored by the subset, which shows and compares every value, so these always hold
 USER_TYPE_CLASSES = {"Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Functor", "Foldable",

@@ -168,4 +168,23 @@ def p_readOk(shape, s, fail=read_fail_cost):
     return TRUE
 
 
-NUMERIC_PRIMS = {"fmtFloat#": p_fmtFloat, "readOk#": p_readOk}
+def p_ratioToDouble(n, d):
+    """fromRational at Double: n/d correctly rounded (base's fromRat; Python's division of
+    two ints rounds correctly), a fresh D#."""
+    try:
+        return mkdbl(n.val / d.val)
+    except OverflowError:
+        return mkdbl(math.inf if n.val > 0 else -math.inf)
+
+
+def p_dblNumerator(x):
+    """toRational of a Double: its exact value's numerator (an Integer)."""
+    return mknum(x.val.as_integer_ratio()[0] if type(x.val) is float else x.val)
+
+
+def p_dblDenominator(x):
+    return mknum(x.val.as_integer_ratio()[1] if type(x.val) is float else 1)
+
+
+NUMERIC_PRIMS = {"fmtFloat#": p_fmtFloat, "readOk#": p_readOk, "ratioToDouble#": p_ratioToDouble,
+                 "dblNumerator#": p_dblNumerator, "dblDenominator#": p_dblDenominator}
