@@ -55,32 +55,43 @@ cmpDown# x y = case x of Down a -> case y of Down b -> compare b a
 
 -- ------------------------------------------------------------------ Data.Ratio
 -- base's Ratio (its constructor :%, here R#): numerator and denominator reduced by their
--- gcd, the denominator positive; the program's Num, Fractional, Ord and Show at Ratio reach these by type (numeric.py)
+-- gcd, the denominator positive; the program's Num, Fractional, Ord and Show at Ratio
+-- reach these by type (numeric.py)
 infixl 7 %
 data Ratio a = R# a a
 x % y = reduceR# (x * signum y) (abs y)
+-- ratioCost# n: base's generic code's bytes beyond what these allocate (its Integral
+-- dictionary's calls; a fit to GHC 9.0.2, prims_numeric.py)
 reduceR# x y = if y == 0 then ratioZeroDenominator#
                else case gcd x y of
                       !g -> case quot x g of
-                              !n -> case quot y g of !d -> R# n d
+                              !n -> case quot y g of
+                                      !d -> case prim "ratioCost#" 96 of () -> R# n d
 ratioZeroDenominator# = errorWithoutStackTrace "Ratio has zero denominator"
 numerator r = case r of R# n _ -> n
 denominator r = case r of R# _ d -> d
-plusR# p q = case p of R# a b -> case q of R# c d -> reduceR# (a * d + c * b) (b * d)
-minusR# p q = case p of R# a b -> case q of R# c d -> reduceR# (a * d - c * b) (b * d)
+plusR# p q = case p of
+  R# a b -> case q of
+    R# c d -> case prim "ratioCost#" 120 of () -> reduceR# (a * d + c * b) (b * d)
+minusR# p q = case p of
+  R# a b -> case q of
+    R# c d -> case prim "ratioCost#" 120 of () -> reduceR# (a * d - c * b) (b * d)
 timesR# p q = case p of R# a b -> case q of R# c d -> reduceR# (a * c) (b * d)
 negateR# p = case p of R# a b -> case negate a of !n -> R# n b
 absR# p = case p of R# a b -> case abs a of !n -> R# n b
 signumR# p = case p of R# a _ -> case signum a of !n -> R# n 1
-fromIntegerR# x = case fromInteger x of !n -> R# n 1
-divR# p q = case p of R# a b -> case q of R# c d -> (a * d) % (b * c)
+fromIntegerR# x = case fromInteger x of !n -> case prim "ratioCost#" 24 of () -> R# n 1
+divR# p q = case p of
+  R# a b -> case q of R# c d -> case prim "ratioCost#" 120 of () -> (a * d) % (b * c)
 recipR# p = case p of
   R# a b -> if a == 0 then ratioZeroDenominator#
             else if a < 0 then (case negate b of !n -> case negate a of !d -> R# n d)
             else R# b a
-cmpR# p q = case p of R# a b -> case q of R# c d -> compare (a * d) (c * b)
+cmpR# p q = case p of
+  R# a b -> case q of R# c d -> case prim "ratioCost#" 24 of () -> compare (a * d) (c * b)
 showsR# prec p s = case p of
-  R# n d -> showParen (prec > 7) (\r -> showsPrec 8 n (' ' : '%' : ' ' : showsPrec 8 d r)) s
+  R# n d -> case prim "ratioCost#" 264 of
+   () -> showParen (prec > 7) (\r -> showsPrec 8 n (' ' : '%' : ' ' : showsPrec 8 d r)) s
 truncateR# p = case p of R# n d -> quot n d
 floorR# p = case p of R# n d -> div n d
 ceilingR# p = case p of R# n d -> negate (div (negate n) d)
