@@ -1,7 +1,7 @@
-"""The types and instances of prelude_numeric.hs (Text.Read's readMaybe/readEither, Numeric,
-Data.Ord's Down, Data.Ratio) as GHC 9.0.2 (base 4.15) gives them: ``typecheck_env`` reads the
-signatures with the Prelude's, ``pipeline._helpers_source`` the dispatch of Down's and
-Ratio's Ord and Show, ``directed.type_literals`` the Ratio operations chosen by type.
+"""What the front end does for prelude_numeric.hs (Text.Read's readMaybe/readEither, Numeric,
+Data.Ord's Down, Data.Ratio; their types are typecheck_sigs_numeric.py's):
+``pipeline._helpers_source`` takes the dispatch of Down's and Ratio's Ord and Show,
+``directed.type_literals`` the Ratio operations chosen by type.
 
 A Ratio is the constructor ``R# n d`` (base's ``n :% d``) of two numbers (the machine's Ints are unbounded, so
 ``Ratio Int`` is ``Rational``); Num at Ratio goes through the subset's Num instances of a
@@ -16,36 +16,6 @@ from profkit.errors import SourceError
 
 from . import syntax as S
 from . import typecheck_types as T
-
-#: the types prelude_numeric.hs declares, with the classes base gives them instances of:
-#: "args" on the type's argument (Ord a => Ord (Down a)), "" for any argument
-NUMERIC_TYCONS = {
-    "Down": {"Eq": "args", "Ord": "args", "Show": "args"},
-    "Ratio": {"Eq": "args", "Ord": "args", "Show": "args", "Num": "", "Real": "",
-              "Fractional": "", "RealFrac": ""},
-}
-
-NUMERIC_CONSTRUCTOR_SIGS = """Down :: a -> Down a
-"""
-
-NUMERIC_SIGS = """readMaybe :: Read a => String -> Maybe a
-readEither :: Read a => String -> Either String a
-showIntAtBase :: (Integral a, Show a) => a -> (Int -> Char) -> a -> String -> String
-showHex :: (Integral a, Show a) => a -> String -> String
-showOct :: (Integral a, Show a) => a -> String -> String
-readHex :: (Eq a, Num a) => String -> [(a, String)]
-readOct :: (Eq a, Num a) => String -> [(a, String)]
-showFFloat :: RealFloat a => Maybe Int -> a -> String -> String
-showEFloat :: RealFloat a => Maybe Int -> a -> String -> String
-showGFloat :: RealFloat a => Maybe Int -> a -> String -> String
-getDown :: Down a -> a
-(%) :: Integral a => a -> a -> Ratio a
-numerator :: Ratio a -> a
-denominator :: Ratio a -> a
-fromRational :: Fractional a => Ratio Integer -> a
-toRational :: Real a => a -> Ratio Integer
-recip :: Fractional a => a -> a
-"""
 
 #: the alternatives of the generated comparisons and show that send Down's and Ratio's
 #: values to their instances (<, <=, max ... go through compare)

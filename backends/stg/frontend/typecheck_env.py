@@ -21,7 +21,7 @@ from . import containers_sigs
 from .typecheck_sigs import CONSTRUCTOR_SIGS, PRELUDE_SIGS
 from .typecheck_sigs_more import MORE_CONSTRUCTOR_SIGS, MORE_SIGS, MORE_TYCONS
 from .typecheck_sigs_st import ST_SIGS, ST_TYCONS
-from .numeric import NUMERIC_CONSTRUCTOR_SIGS, NUMERIC_SIGS, NUMERIC_TYCONS
+from .typecheck_sigs_numeric import NUMERIC_CONSTRUCTOR_SIGS, NUMERIC_SIGS, NUMERIC_TYCONS
 
 
 class Unreadable(Exception):

@@ -14,7 +14,7 @@ import itertools
 
 from .typecheck_sigs_more import MORE_TYCONS
 from .typecheck_sigs_st import ST_INSTANCES
-from .numeric import NUMERIC_TYCONS
+from .typecheck_sigs_numeric import NUMERIC_TYCONS
 
 _ids = itertools.count()
 

@@ -1,0 +1,81 @@
+"""Text.Read's readMaybe/readEither, Numeric (showHex, showOct, readHex, readOct, showFFloat,
+showEFloat, showGFloat), Data.Ord's Down and Data.Ratio on the STG machine: programs that
+import them run unmodified and print GHC's output, with GHC's cost-centre trees and entries
+and its bytes (totals and cost centres) within the tolerances measured, GHC's run-time error
+for a zero denominator and its type errors. Compared with GHC 9.0.2 -O0 -prof -fprof-auto
+output in tests/reference/ghc-9.0.2/shapes (README.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from profkit.backends.stg.frontend.pipeline import compile_program
+from profkit.backends.stg.machine.prims_numeric import format_float
+from profkit.errors import SourceError
+from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _prints_and_fails_as_ghc,
+                                                  _run, _tree)
+
+#: per program: (the total's tolerance, each Main cost centre's) as measured against GHC's
+#: bytes (the fits of machine/prims_numeric.py and prelude_numeric.hs's ratioCost#)
+TOLERANCE = {
+    "numparse": (0.05, 0.13),
+    "numformat": (0.005, 0.02),
+    "downsort": (0.015, 0.075),
+    "ratios": (0.01, 0.12),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOLERANCE))
+def test_programs_print_enter_and_allocate_as_ghc(tmp_path, name):
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    stdout = _run(tmp_path, src, "-P", name=f"{name}.hs")
+    assert stdout == (SHAPES / "out" / f"{name}.stdout").read_text()
+    ours, ghc = (Counter({k: v for k, v in _tree(path).items() if k[1]})
+                 for path in (tmp_path / f"{name}.prof", SHAPES / "out" / f"{name}.prof"))
+    assert ours == ghc
+    total, per_cc = TOLERANCE[name]
+    g_total, g = _per_cc(SHAPES / "out" / f"{name}.prof")
+    p_total, p = _per_cc(tmp_path / f"{name}.prof")
+    assert p_total == pytest.approx(g_total, rel=total)
+    bad = [(k, g[k], p.get(k)) for k in g if k[1] == "Main" and k[0] != "CAF" and
+           abs(p.get(k, [0, 0])[0] - g[k][0]) > per_cc * g[k][0]]
+    assert not bad
+
+
+def test_zero_denominator_is_ghcs_error(tmp_path):
+    _prints_and_fails_as_ghc(tmp_path, "ratioerr")
+
+
+@pytest.mark.parametrize("kind, dec, x, text", [
+    # base's roundTo: half to even on the digits (2.5 -> 2, 3.5 -> 4), Just 0 without a point
+    (0, 0, 2.5, "2"), (0, 0, 3.5, "4"), (0, 2, -0.125, "-0.12"), (0, 0, -0.125, "-0"),
+    (0, 2, 99.995, "100.00"), (0, None, 1.0e-4, "0.0001"), (1, 0, 12345.678, "1e4"),
+    (1, None, 0.0, "0.0e0"), (1, 3, 0.0, "0.000e0"), (2, 2, 0.05, "5.00e-2"),
+    (2, 2, 1234567.0, "1234567.00"), (0, 2, 1.0e22, "10000000000000000000000.00"),
+])
+def test_float_formats_are_bases(kind, dec, x, text):
+    """Values GHC 9.0.2 printed (numformat and a probe): formatRealFloat's cases."""
+    assert format_float(kind, dec, x) == text
+
+
+@pytest.mark.parametrize("src, message", [
+    ("import Data.Ratio\nmain :: IO ()\nmain = print (3 % 4 :: Double)\n",
+     "Couldn't match expected type `Double' with actual type `Ratio"),
+    ("import Data.Ratio\nmain :: IO ()\nmain = print (0.5 :: Rational)\n",
+     "a fractional literal at `Rational' is not supported"),
+    ("import Text.Read\nmain :: IO ()\nmain = print (readMaybe \"(1,2)\" :: Maybe (Int, Int))\n",
+     "is not supported by the Haskell subset"),
+    ("import Data.Ord\nmain :: IO ()\nmain = print (Down id < Down id)\n", "No instance for"),
+    ("import Numeric\nmain :: IO ()\nmain = putStrLn (showHex 'x' \"\")\n", "No instance for"),
+])
+def test_bad_programs_are_refused_in_one_line(src, message):
+    with pytest.raises(SourceError) as e:
+        compile_program(src, "bad.hs", prof_auto="all")
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_programs_without_the_modules_are_refused():
+    with pytest.raises(SourceError, match="Could not find module `Data.Complex'"):
+        compile_program("import Data.Complex\nmain :: IO ()\nmain = return ()\n", "bad.hs")
