@@ -357,8 +357,8 @@ PRIMOPS: dict[str, int] = {
     "fmtFloat#": 4, "readOk#": 2,
     # Data.Ratio: fromRational n d at Double, a Double's exact numerator and denominator
     "ratioToDouble#": 2, "dblNumerator#": 1, "dblDenominator#": 1,
-    # the bytes of base's generic Ratio code the subset's does not allocate (result ())
-    "ratioCost#": 1,
+    # the bytes of base's code (generic Ratio, ReadP) the subset's does not allocate (())
+    "baseCost#": 1,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token

@@ -40,7 +40,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name not in user_names
 
     for e, _t in list(getattr(types, "expr_types", {}).values()):
-        if prelude_ref(e, RATIO_NAMES) and ratio_directed(e, _t):  # type: ignore[arg-type]
+        if prelude_ref(e, RATIO_NAMES) and \
+                ratio_directed(e, _t, "Ratio" in derived.num):  # type: ignore[arg-type]
             continue
         if isinstance(e, S.ELit) and e.kind == "Double":
             fractional_literal(e, types.expr_desc(e), types.file)
@@ -272,7 +273,7 @@ def _num_directed(e: S.EVar, t: object, derived: Derived) -> None:
                                       f"x y = {binds['-']} y x")
     elif e.name == "^":  # base's (^) (GHC.Real), its products the instance's
         cost = "powCostZ#" if _integer_exponent(t) else "powCost#"
-        k = k + "Z" if _integer_exponent(t) else k
+        k = k.rstrip("#") + "Z#" if _integer_exponent(t) else k  # (a name of letters, then #)
         t = binds["*"]
         f = derived.helper(f"powF_{k}", "^",
                            f"x y\n  | even y = powF_{k} ({t} x x) (y `quot` 2)\n"

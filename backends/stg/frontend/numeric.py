@@ -3,8 +3,8 @@ Data.Ord's Down, Data.Ratio; their types are typecheck_sigs_numeric.py's):
 ``pipeline._helpers_source`` takes the dispatch of Down's and Ratio's Ord and Show,
 ``directed.type_literals`` the Ratio operations chosen by type.
 
-A Ratio is the constructor ``R# n d`` (base's ``n :% d``) of two numbers (the machine's Ints are unbounded, so
-``Ratio Int`` is ``Rational``); Num at Ratio goes through the subset's Num instances of a
+A Ratio is the constructor ``R# n d`` (base's ``n :% d``) of two numbers (the machine's
+Ints are unbounded, so ``Ratio Int`` is ``Rational``); Num at Ratio goes through the subset's Num instances of a
 program type (``Derived.num``, with the literals ``fromIntegerR# n``) when the program
 imports Data.Ratio; Fractional's ``/`` and ``recip``, RealFrac's rounding, ``fromRational``,
 ``toRational``, ``realToFrac`` and ``fromIntegral`` are rewritten at the checked type.
@@ -34,7 +34,7 @@ _MODULES = {
     "GHC.Real": "% reduceR# ratioZeroDenominator# numerator denominator plusR# minusR# "
                 "timesR# negateR# absR# signumR# fromIntegerR# divR# recipR# cmpR# showsR# "
                 "truncateR# floorR# ceilingR# roundR# fromRationalD# toRationalD# "
-                "fromRational toRational recip",
+                "fromRational toRational recip divAny# recipAny#",
 }
 
 
@@ -62,13 +62,18 @@ RATIO_NAMES = (*_AT_ARG, "fromIntegral", "fromInteger", "realToFrac", "toRationa
                "fromRational")
 
 
-def ratio_directed(e: S.EVar, t: object) -> bool:
+def ratio_directed(e: S.EVar, t: object, ratios: bool) -> bool:
     """``e`` (a Prelude name of RATIO_NAMES at the checked type ``t``) renamed to the
-    function for Ratio where its argument or result is one; False where neither is."""
+    function for Ratio where its argument or result is one; False where neither is. In a
+    program with Ratios (``ratios``), ``/`` and ``recip`` at a type left open choose by the
+    values."""
     sf = T.split_fun(t)
     if sf is None:
         return False
     arg, res = _head(sf[0]), _head(sf[1])
+    if ratios and arg == "*" and e.name in ("/", "recip"):
+        e.name = "%divAny#" if e.name == "/" else "%recipAny#"
+        return True
     if e.name in _AT_ARG:
         if arg != "Ratio":
             return False

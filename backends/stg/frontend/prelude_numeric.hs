@@ -34,9 +34,12 @@ showOct n rest = showIntAtBase 8 intToDigit n rest
 -- readHex/readOct: the longest run of digits (base's readIntP munches them all), or []
 readHex s = readBase# 16 isHexDigit s
 readOct s = readBase# 8 isOctDigit s
+-- (baseCost#: ReadP's bytes beyond these, a fit to GHC 9.0.2: 336 a call, and 400 a hex
+-- digit, 256 an octal one)
 readBase# base ok s = case span ok s of
-  ([], _) -> []
-  (ds, r) -> [(foldl (\n d -> n * base + fromIntegral (digitToInt d)) 0 ds, r)]
+  ([], _) -> case prim "baseCost#" 336 of () -> []
+  (ds, r) -> case prim "baseCost#" (336 + (if base == 16 then 400 else 256) * length ds) of
+    () -> [(foldl (\n d -> n * base + fromIntegral (digitToInt d)) 0 ds, r)]
 -- base's formatRealFloat (FFFixed 0, FFExponent 1, FFGeneric 2) with Just/Nothing digits:
 -- the machine's show.py digits, rounded half to even as base's roundTo
 showFFloat d x rest = fmtFloat# 0 d x ++ rest
@@ -60,41 +63,52 @@ cmpDown# x y = case x of Down a -> case y of Down b -> compare b a
 infixl 7 %
 data Ratio a = R# a a
 x % y = reduceR# (x * signum y) (abs y)
--- ratioCost# n: base's generic code's bytes beyond what these allocate (its Integral
+-- baseCost# n: base's generic code's bytes beyond what these allocate (its Integral
 -- dictionary's calls; a fit to GHC 9.0.2, prims_numeric.py)
 reduceR# x y = if y == 0 then ratioZeroDenominator#
                else case gcd x y of
                       !g -> case quot x g of
                               !n -> case quot y g of
-                                      !d -> case prim "ratioCost#" 96 of () -> R# n d
+                                      !d -> case prim "baseCost#" 96 of () -> R# n d
 ratioZeroDenominator# = errorWithoutStackTrace "Ratio has zero denominator"
 numerator r = case r of R# n _ -> n
 denominator r = case r of R# _ d -> d
 plusR# p q = case p of
   R# a b -> case q of
-    R# c d -> case prim "ratioCost#" 120 of () -> reduceR# (a * d + c * b) (b * d)
+    R# c d -> case prim "baseCost#" 120 of () -> reduceR# (a * d + c * b) (b * d)
 minusR# p q = case p of
   R# a b -> case q of
-    R# c d -> case prim "ratioCost#" 120 of () -> reduceR# (a * d - c * b) (b * d)
+    R# c d -> case prim "baseCost#" 120 of () -> reduceR# (a * d - c * b) (b * d)
 timesR# p q = case p of R# a b -> case q of R# c d -> reduceR# (a * c) (b * d)
 negateR# p = case p of R# a b -> case negate a of !n -> R# n b
 absR# p = case p of R# a b -> case abs a of !n -> R# n b
 signumR# p = case p of R# a _ -> case signum a of !n -> R# n 1
-fromIntegerR# x = case fromInteger x of !n -> case prim "ratioCost#" 24 of () -> R# n 1
+fromIntegerR# x = case fromInteger x of !n -> case prim "baseCost#" 24 of () -> R# n 1
 divR# p q = case p of
-  R# a b -> case q of R# c d -> case prim "ratioCost#" 120 of () -> (a * d) % (b * c)
+  R# a b -> case q of R# c d -> case prim "baseCost#" 120 of () -> (a * d) % (b * c)
 recipR# p = case p of
   R# a b -> if a == 0 then ratioZeroDenominator#
             else if a < 0 then (case negate b of !n -> case negate a of !d -> R# n d)
             else R# b a
 cmpR# p q = case p of
-  R# a b -> case q of R# c d -> case prim "ratioCost#" 24 of () -> compare (a * d) (c * b)
+  R# a b -> case q of R# c d -> case prim "baseCost#" 24 of () -> compare (a * d) (c * b)
 showsR# prec p s = case p of
-  R# n d -> case prim "ratioCost#" 264 of
+  R# n d -> case prim "baseCost#" 264 of
    () -> showParen (prec > 7) (\r -> showsPrec 8 n (' ' : '%' : ' ' : showsPrec 8 d r)) s
 truncateR# p = case p of R# n d -> quot n d
 floorR# p = case p of R# n d -> div n d
 ceilingR# p = case p of R# n d -> negate (div (negate n) d)
+-- / and recip at a type left open in a program that imports Data.Ratio: by the values
+divAny# x y = case conIndex# x of
+  -1 -> case conIndex# y of
+          -1 -> x / y
+          _ -> divR# (fromIntegerR# x) y
+  _ -> case conIndex# y of
+         -1 -> divR# x (fromIntegerR# y)
+         _ -> divR# x y
+recipAny# x = case conIndex# x of
+  -1 -> 1 / x
+  _ -> recipR# x
 -- round half to even, as base's RealFrac Ratio
 roundR# p = case p of
   R# n d -> case div n d of

@@ -186,14 +186,16 @@ def p_dblDenominator(x):
     return mknum(x.val.as_integer_ratio()[1] if type(x.val) is float else 1)
 
 
-def p_ratioCost(n):
-    """Bytes of base's generic Ratio code beyond what the subset's allocates (its Integral
-    dictionary's calls), charged to the current cost centre as dead cells; returns ()."""
+def p_baseCost(n):
+    """Bytes of base's code beyond what the subset's allocates (Ratio's generic code, its
+    Integral dictionary's calls; ReadP's for readHex), charged to the current cost centre
+    as dead cells; returns ()."""
     for _ in range(n.val // 24):
         HIa(S_CONS)
         HPa(CCS)
     return UNIT
 
 
-NUMERIC_PRIMS = {"ratioCost#": p_ratioCost, "fmtFloat#": p_fmtFloat, "readOk#": p_readOk, "ratioToDouble#": p_ratioToDouble,
-                 "dblNumerator#": p_dblNumerator, "dblDenominator#": p_dblDenominator}
+NUMERIC_PRIMS = {"baseCost#": p_baseCost, "fmtFloat#": p_fmtFloat, "readOk#": p_readOk,
+                 "ratioToDouble#": p_ratioToDouble, "dblNumerator#": p_dblNumerator,
+                 "dblDenominator#": p_dblDenominator}
