@@ -443,6 +443,10 @@ KNOWN_ILL_TYPED = {
     # test_frontend_errors: classes a type does not derive
     "data C = R | G\nmain :: IO ()\nmain = print R",
     "data C = R | G deriving Show\nmain :: IO ()\nmain = print (R == G)",
+    # test_numeric_ratio: a Ratio at Double, Down of functions, showHex of a Char
+    "import Data.Ratio\nmain :: IO ()\nmain = print (3 % 4 :: Double)",
+    "import Data.Ord\nmain :: IO ()\nmain = print (Down id < Down id)",
+    "import Numeric\nmain :: IO ()\nmain = putStrLn (showHex 'x' \"\")",
 }
 
 
