@@ -6,7 +6,7 @@ Data.Ord's Down, Data.Ratio; their types are typecheck_sigs_numeric.py's):
 A Ratio is the constructor ``R# n d`` (base's ``n :% d``) of two numbers (the machine's
 Ints are unbounded, so ``Ratio Int`` is ``Rational``); Num at Ratio goes through the subset's Num instances of a
 program type (``Derived.num``, with the literals ``fromIntegerR# n``) when the program
-imports Data.Ratio; Fractional's ``/`` and ``recip``, RealFrac's rounding, ``fromRational``,
+imports Data.Ratio or names Rational; Fractional's ``/`` and ``recip``, RealFrac's rounding, ``fromRational``,
 ``toRational``, ``realToFrac`` and ``fromIntegral`` are rewritten at the checked type.
 """
 
@@ -43,9 +43,10 @@ def modules_of() -> dict[str, str]:
     return {name: mod for mod, names in _MODULES.items() for name in names.split()}
 
 
-def ratio_instances(imports: list[str], derived) -> None:
-    """A program importing Data.Ratio: Num at Ratio as a program type's Num instance."""
-    if "Data.Ratio" in imports:
+def ratio_instances(imports: list[str], source: str, derived) -> None:
+    """A program importing Data.Ratio or naming the Prelude's Rational (the type,
+    toRational, fromRational): Num at Ratio as a program type's Num instance."""
+    if "Data.Ratio" in imports or "Rational" in source:
         derived.num["Ratio"] = dict(RATIO_NUM)
         derived.num_cons["Ratio"] = [("R#", 2)]
 

@@ -382,7 +382,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     derived = derive(user.decls, filename)
     classes = lower_classes(user, derived)
     inst_methods = lower_instances(user, derived, classes)
-    numeric.ratio_instances(user.imports, derived)
+    numeric.ratio_instances(user.imports, source, derived)
     lib_names = {d.name for d in user.decls if isinstance(d, S.DFun) and id(d) in lib_decls}
     for d in user.decls:  # no cost centres, as GHC's mtl: like base's code
         if isinstance(d, S.DFun) and d.name in lib_names:

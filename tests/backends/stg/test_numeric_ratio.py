@@ -56,6 +56,13 @@ def test_ratios_at_open_types_print_as_ghc(tmp_path):
     assert _run(tmp_path, src) == ("5 % 4\n(5 % 6,1 % 2,8 % 27)\n2 % 3\n(5 % 12,1.75)\n")
 
 
+def test_the_preludes_rationals_run_without_data_ratio(tmp_path):
+    """toRational, fromRational and Rational arithmetic are the Prelude's: GHC's output."""
+    src = ("main :: IO ()\nmain = do\n  let r = toRational (0.75 :: Double) + 1\n  print r\n"
+           "  print (fromRational r :: Double, r * r, r < 2)\n")
+    assert _run(tmp_path, src) == "7 % 4\n(1.75,49 % 16,True)\n"
+
+
 def test_zero_denominator_is_ghcs_error(tmp_path):
     _prints_and_fails_as_ghc(tmp_path, "ratioerr")
 
