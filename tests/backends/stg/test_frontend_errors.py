@@ -95,7 +95,7 @@ CASES = [
      "duplicate field name `x' in record"),
     ("data R = R { x :: Int } | S Int\nmain = print (S { x = 1 })", 2, 19,
      "Constructor `S' does not have field `x'"),
-    ("data R = R { x :: Int }\nf R { x } = x\nmain = print 1", 2, 9,
+    ("data R = R { x :: Int }\nf R { x 1 } = x\nmain = print 1", 2, 9,
      "expected `=' after the field name"),
     ("data T a = L | N a deriving (Show, Enum)\nmain = print 1", 1, 36,
      "Can't make a derived instance of `Enum T'"),
