@@ -194,15 +194,15 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         neither a literal nor an evaluated variable)? Then the application is not a value:
         as an argument it is a thunk (GHC's ``sat = \\u [] case .. of dt -> P [dt ..]``)."""
         strict = self.datacons[con].strict
-        for a, s in zip(args, strict):
-            if not s or literal_of(a) is not None:
-                continue
-            e = strip(a)
-            if isinstance(e, S.EVar) and isinstance(env.get(e.name), str) and \
-                    env[e.name] in self.evaluated:
-                continue
-            return True
-        return False
+        return any(s and self.unevaluated(a, env) for a, s in zip(args, strict))
+
+    def unevaluated(self, a: S.Expr, env: Env) -> bool:
+        """Is argument ``a`` neither a literal nor a variable known to be evaluated?"""
+        if literal_of(a) is not None:
+            return False
+        e = strip(a)
+        return not (isinstance(e, S.EVar) and isinstance(env.get(e.name), str) and
+                    env[e.name] in self.evaluated)
 
     def lit_atom(self, lit: ir.Lit, binds: list[ir.Bind]) -> ir.Atom:
         """A literal argument. GHC -O0 let-binds the box of every literal argument

@@ -111,11 +111,7 @@ class AppMixin:
         env2 = dict(env)
         new_args = list(args)
         for i, (a, strict) in enumerate(zip(args, self.datacons[head.name].strict)):
-            if not strict or _literal_of(a) is not None:
-                continue
-            e = _strip(a)
-            if isinstance(e, S.EVar) and isinstance(env.get(e.name), str) and \
-                    env[e.name] in self.evaluated:
+            if not strict or not self.unevaluated(a, env):
                 continue
             v = self.fresh("dt")
             self.evaluated.add(v)

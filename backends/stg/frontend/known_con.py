@@ -140,6 +140,10 @@ class _Walk:
         if alt is None:
             assert e.default is not None
             return e.default
+        return self.select(alt, args)
+
+    def select(self, alt: ir.ConAlt, args: list[ir.Atom]) -> ir.Expr:
+        """``alt``'s body with its variables bound to the constructor's fields."""
         for v, a in zip(alt.vars, args):  # each field now used where its variable was
             if isinstance(a, ir.Var):
                 self.counts[a.name] = self.counts.get(a.name, 0) - 1 + self.counts.get(v, 0)
@@ -150,38 +154,13 @@ class _Walk:
         whose body is a constructor application, inlined where its result is scrutinised
         (``case f i of P x y -> ..``, ``f`` used once): the entry and the bindings stay
         around ``b``, the constructor goes."""
-        outer: list[ir.Case | ir.Let] = []
-        s = e.scrut
-        while True:
-            if isinstance(s, ir.Case) and not s.alts and s.default is not None and \
-                    s.binder == "_":
-                outer.append(s)
-                s = s.default
-            elif isinstance(s, ir.Let) and not s.rec:
-                outer.append(s)
-                s = s.body
-            else:
-                break
+        outer, s, _ = _peel(e.scrut, ticks=False)
         if not isinstance(s, ir.ConApp):
             return None
         alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == s.con), None)
-        if alt is None:
-            if e.default is None:
-                return None
-            out = e.default
-        else:
-            for v, a in zip(alt.vars, s.args):
-                if isinstance(a, ir.Var):
-                    self.counts[a.name] = self.counts.get(a.name, 0) - 1 + \
-                        self.counts.get(v, 0)
-            out = beta(alt.vars, s.args, alt.body)
-        for w in reversed(outer):
-            if isinstance(w, ir.Case):
-                w.default = out
-            else:
-                w.body = out
-            out = w
-        return out
+        if alt is None and e.default is None:
+            return None
+        return _rebuild(outer, self.select(alt, s.args) if alt is not None else e.default)
 
     def case_of_case(self, e: ir.Case) -> ir.Expr | None:
         """``case (scc<f> case x of A -> P [..]; B -> Q [..]) of alts``: a function whose
@@ -190,23 +169,7 @@ class _Walk:
         nothing): ``alts`` copied into each alternative, where each copy dissolves; the
         function's note keeps only its count (its alternatives' allocation is the
         caller's, as GHC's simplifier leaves it)."""
-        outer: list[ir.Case | ir.Let] = []
-        s = e.scrut
-        cc: ir.CostCentre | None = None
-        while True:
-            if isinstance(s, ir.Case) and not s.alts and s.default is not None and \
-                    s.binder == "_":
-                outer.append(s)
-                s = s.default
-            elif isinstance(s, ir.Let) and not s.rec:
-                outer.append(s)
-                s = s.body
-            elif isinstance(s, ir.SCC) and s.count and cc is None:
-                tick = ir.Case(ir.SCC(s.cc, ir.ConApp("()", []), True), "_", [], s.body)
-                outer.append(tick)
-                cc, s = s.cc, s.body
-            else:
-                break
+        outer, s, cc = _peel(e.scrut, ticks=True)
         if not isinstance(s, ir.Case) or not s.alts:
             return None
         holders: list[tuple[object, str]] = [(a, "body") for a in s.alts]
@@ -223,14 +186,7 @@ class _Walk:
                 assert isinstance(copy, ir.Case)
                 alts, default = copy.alts, copy.default
             setattr(h, f, ir.Case(getattr(h, f), "_", alts, default, e.fail_msg))
-        out: ir.Expr = s
-        for w in reversed(outer):
-            if isinstance(w, ir.Case):
-                w.default = out
-            else:
-                w.body = out
-            out = w
-        return out
+        return _rebuild(outer, s)
 
     def fresh(self, name: str) -> str:
         self.serial += 1
@@ -263,16 +219,41 @@ class _Walk:
         return inner
 
 
+def _peel(s: ir.Expr, ticks: bool
+          ) -> tuple[list[ir.Case | ir.Let], ir.Expr, ir.CostCentre | None]:
+    """The sequencing cases and lets around ``s``'s value, the value, and (``ticks``) the
+    cost centre of the counting note met first, made a count only (its note is split)."""
+    outer: list[ir.Case | ir.Let] = []
+    cc: ir.CostCentre | None = None
+    while True:
+        if isinstance(s, ir.Case) and not s.alts and s.default is not None and \
+                s.binder == "_":
+            outer.append(s)
+            s = s.default
+        elif isinstance(s, ir.Let) and not s.rec:
+            outer.append(s)
+            s = s.body
+        elif ticks and isinstance(s, ir.SCC) and s.count and cc is None:
+            outer.append(ir.Case(ir.SCC(s.cc, ir.ConApp("()", []), True), "_", [], s.body))
+            cc, s = s.cc, s.body
+        else:
+            return outer, s, cc
+
+
+def _rebuild(outer: list[ir.Case | ir.Let], out: ir.Expr) -> ir.Expr:
+    """``out`` inside the cases and lets ``_peel`` took off."""
+    for w in reversed(outer):
+        if isinstance(w, ir.Case):
+            w.default = out
+        else:
+            w.body = out
+        out = w
+    return out
+
+
 def _ends_in_con(e: ir.Expr) -> bool:
     """Does ``e`` end, past lets and sequencing cases, in a constructor application?"""
-    while True:
-        if isinstance(e, ir.Case) and not e.alts and e.default is not None and \
-                e.binder == "_":
-            e = e.default
-        elif isinstance(e, ir.Let) and not e.rec:
-            e = e.body
-        else:
-            return isinstance(e, ir.ConApp)
+    return isinstance(_peel(e, ticks=False)[1], ir.ConApp)
 
 
 def _split_at_con(e: ir.Expr, cc: ir.CostCentre) -> None:
