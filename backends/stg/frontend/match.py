@@ -161,21 +161,27 @@ class Matcher:
                       ) -> ir.Expr:
         """String literal patterns of two characters or more: GHC tests ``eqString v sat``
         with ``sat`` a thunk of ``unpackCString# "lit"#`` (2 words), made for each test and
-        unpacked as far as the comparison goes (shapes/strpats), one row after the other."""
+        unpacked as far as the comparison goes (shapes/strpats). GHC's matchLiterals groups
+        the rows by literal and tests the literals in their sorted order (a Map), each
+        group's rows under its test, falling through to the next literal's test (ledger's
+        "dep", "tr", "wd")."""
+        groups: dict[str, list[Row]] = {}
+        for r in block:
+            groups.setdefault(str(r.pats[0].value), []).append(r)  # type: ignore[union-attr]
+        order = sorted(groups, key=lambda t: t.encode())
 
         def test(i: int) -> ir.Expr:
-            if i == len(block):
+            if i == len(order):
                 return fail.expr()
-            r = block[i]
             lit = self.fresh("sat_s")
-            unpack = ir.App("unpackCString#", [ir.Lit(r.pats[0].value, "String")])  # type: ignore
+            unpack = ir.App("unpackCString#", [ir.Lit(order[i], "String")])
             thunk = ir.Closure([], unpack, ir.ClosureInfo(lit.replace("_s_", "_s"),
                                                           self.module_name()), True)
-            nxt = FailK(build=lambda: test(i + 1))
-            yes = self.match(others, [Row(r.pats[1:], r.binds, r.rhs)], nxt)
+            rows = [Row(r.pats[1:], r.binds, r.rhs) for r in groups[order[i]]]
+            yes = self.match(others, rows, FailK(build=lambda: test(i + 1)))
             eq = ir.App(self.prelude["eqString#"], [ir.Var(v), ir.Var(lit)])  # type: ignore
             return ir.Let([ir.Bind(lit, thunk)], ir.Case(
-                eq, "_", [ir.ConAlt("True", [], yes), ir.ConAlt("False", [], nxt.expr())]))
+                eq, "_", [ir.ConAlt("True", [], yes), ir.ConAlt("False", [], test(i + 1))]))
 
         return test(0)
 

@@ -31,7 +31,7 @@ KNOWN = {"strictfields": {"showsPrec"}, "recwild": {"showsPrec"},
 
 
 @pytest.mark.parametrize("name", ["strictfields", "knowncon", "bangpat", "strictacc",
-                                  "recwild", "localdicts", "strpats", "knownlocal"])
+                                  "recwild", "localdicts", "strpats", "strpats2", "knownlocal"])
 def test_every_cost_centre_of_main_is_ghcs(tmp_path, name):
     g_total, g, p_total, p = _bytes(name, tmp_path)
     assert abs(p_total - g_total) <= (0.015 if name in KNOWN else 0.005) * g_total
