@@ -164,26 +164,35 @@ class Matcher:
         unpacked as far as the comparison goes (shapes/strpats). GHC's matchLiterals groups
         the rows by literal and tests the literals in their sorted order (a Map), each
         group's rows under its test, falling through to the next literal's test (ledger's
-        "dep", "tr", "wd")."""
+        "dep", "tr", "wd"). GHC's fall-through is a join point; here a group's failing rows
+        run the later tests (all false: their cost, GHC's) then ``fail``, so the code grows
+        with the literals' number, not exponentially (a dispatcher of 14 commands)."""
         groups: dict[str, list[Row]] = {}
         for r in block:
             groups.setdefault(str(r.pats[0].value), []).append(r)  # type: ignore[union-attr]
         order = sorted(groups, key=lambda t: t.encode())
 
-        def test(i: int) -> ir.Expr:
-            if i == len(order):
-                return fail.expr()
+        def eq_test(i: int, alts: list[ir.ConAlt | ir.LitAlt], default: ir.Expr | None
+                    ) -> ir.Expr:
             lit = self.fresh("sat_s")
             unpack = ir.App("unpackCString#", [ir.Lit(order[i], "String")])
             thunk = ir.Closure([], unpack, ir.ClosureInfo(lit.replace("_s_", "_s"),
                                                           self.module_name()), True)
-            rows = [Row(r.pats[1:], r.binds, r.rhs) for r in groups[order[i]]]
-            yes = self.match(others, rows, FailK(build=lambda: test(i + 1)))
             eq = ir.App(self.prelude["eqString#"], [ir.Var(v), ir.Var(lit)])  # type: ignore
-            return ir.Let([ir.Bind(lit, thunk)], ir.Case(
-                eq, "_", [ir.ConAlt("True", [], yes), ir.ConAlt("False", [], test(i + 1))]))
+            return ir.Let([ir.Bind(lit, thunk)], ir.Case(eq, "_", alts, default))
 
-        return test(0)
+        def after(i: int) -> ir.Expr:  # literal i matched, its rows failed
+            out = fail.expr()
+            for j in reversed(range(i + 1, len(order))):
+                out = eq_test(j, [], out)
+            return out
+
+        out = fail.expr()
+        for i in reversed(range(len(order))):
+            rows = [Row(r.pats[1:], r.binds, r.rhs) for r in groups[order[i]]]
+            yes = self.match(others, rows, FailK(build=lambda i=i: after(i)))
+            out = eq_test(i, [ir.ConAlt("True", [], yes), ir.ConAlt("False", [], out)], None)
+        return out
 
     def _bind_lazily(self, v: str, scrut: ir.Expr, body: ir.Expr) -> ir.Expr:
         # GHC's desugarer binds a case scrutinee it must keep lazy to ds_sNNN
