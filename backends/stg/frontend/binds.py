@@ -364,16 +364,16 @@ def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
             inner = let_expr(self, rest, body, env2, path) if rest else \
                 self.expr(body, env2, path)
             return ir.Case(scrut, v, [], inner)
-    for d in reversed(bangs):  # the first forced outermost
-        # ``let !x = e in b`` is GHC's ``let x = e in x `seq` b`` (then a case, below,
-        # when nothing else in the group needs x)
-        d.clauses[0].bang = False
-        forced = S.EApp(S.EVar("%seq", S.NOSPAN), [S.EVar(d.name, S.NOSPAN), body],
-                        S.NOSPAN)
-        try:
-            return let_expr(self, decls, forced, env, path)
-        finally:
-            d.clauses[0].bang = True
+    # ``let !x = e in b`` is GHC's ``let x = e in x `seq` b`` (then a case, below, when
+    # nothing else in the group needs x); ``let !(p, q) = e`` forces the match through p
+    forced = [d.name for d in bangs]
+    for d in decls:
+        if isinstance(d, S.DPat) and isinstance(d.pat, S.PBang):
+            names: list[tuple[str, S.Span]] = []
+            pat_binders(d.pat, names)
+            forced += [n for n, _ in names[:1]]
+    for name in reversed(forced):  # the first forced outermost
+        body = S.EApp(S.EVar("%seq", S.NOSPAN), [S.EVar(name, S.NOSPAN), body], S.NOSPAN)
     hit = _seq_let(self, decls, body, env) if self.module == "Main" else None
     if hit is None:
         binds, env2 = self.local_binds(decls, env, path)

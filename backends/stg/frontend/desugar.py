@@ -427,6 +427,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             body = self.expr(rhs.body, env2, path)
         else:
             body = self.guards(rhs.guards, 0, env2, path, fail)
+        for d in reversed(rhs.where):  # `where !x = ..' before guards: forced before them
+            if isinstance(d, S.DFun) and d.clauses[0].bang:
+                body = ir.Case(ir.App(env2[d.name], []), "_", [], body)  # type: ignore
         return self.wrap_group(binds, body)
 
     def guards(self, gs: list[S.GuardedExpr], i: int, env: Env, path: list[str],
