@@ -18,7 +18,7 @@ from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .printf import PrintfError, printf_format
 from .prims_io import IO_PRIM_FUNCTIONS
-from .prims_numeric import NUMERIC_PRIMS
+from .prims_numeric import NUMERIC_PRIMS, _float_caf
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
@@ -454,14 +454,7 @@ def _digits_cost(x):
         return
     if x != x or x in (math.inf, -math.inf):
         return  # NaN and the infinities are shown without digits
-    if m.float_caf_pending:
-        stack = m.take_float_caf()
-        for _ in range(FLOAT_CAF_ALLOC // 24):
-            HIa(S_CONS)
-            HPa(stack)
-        if FLOAT_CAF_ALLOC % 24 == 16:
-            HIa(S_IBOX)
-            HPa(stack)
+    _float_caf()
     text = repr(abs(x))
     mantissa, _, exp = text.partition("e")
     digits = len(mantissa.replace(".", "").strip("0")) or 1
@@ -602,11 +595,8 @@ def p_printf(fmt, args):
     except PrintfError as e:
         m.runtime_error(str(e))
     cost, floats = printf_format.cost(f, vals)  # base's Text.Printf and GHC.Float work (a fit)
-    if floats and m.float_caf_pending:
-        stack = m.take_float_caf()
-        for _ in range(FLOAT_CAF_ALLOC // 24):
-            HIa(S_CONS)
-            HPa(stack)
+    if floats:
+        _float_caf()
     for _ in range(cost // 24):
         HIa(S_CONS)
         HPa(CCS)
@@ -646,5 +636,6 @@ PRIM_FUNCTIONS = {
 COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
-                    _divzero, _float_fn, _charge, _case_map, _to_int, _fl, _digits_cost, _build,
+                    _divzero, _float_fn, _charge, _float_caf, _case_map, _to_int, _fl,
+                    _digits_cost, _build,
                     *ARRAY_HELPERS)

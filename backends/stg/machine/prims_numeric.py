@@ -134,13 +134,10 @@ def format_float(kind: int, dec: int | None, x: float) -> str:
     return _fixed(ds, e, dec) if kind == 0 else _exponent(ds, e, dec)
 
 
-def p_fmtFloat(kind, has, n, x, fmt=format_float, cost=format_cost):
-    """showFFloat/showEFloat/showGFloat's text (an evaluated kind, Just flag, digits and
-    number), charged as base's formatting allocates."""
-    dec = n.val if has.val else None
-    v = float(x.val)
-    text = fmt(kind.val, dec, v)
-    if m.float_caf_pending and v != 0 and math.isfinite(v):  # GHC.Float's CAF, once
+def _float_caf():
+    """GHC.Float's CAF (FLOAT_CAF_ALLOC bytes under ``CAF GHC.Float``), built by the first
+    show or format of a nonzero finite Double, unless the runtime's heap is left out."""
+    if m.float_caf_pending:
         stack = m.take_float_caf()
         for _ in range(FLOAT_CAF_ALLOC // 24):
             HIa(S_CONS)
@@ -148,6 +145,16 @@ def p_fmtFloat(kind, has, n, x, fmt=format_float, cost=format_cost):
         if FLOAT_CAF_ALLOC % 24 == 16:
             HIa(S_IBOX)
             HPa(stack)
+
+
+def p_fmtFloat(kind, has, n, x, fmt=format_float, cost=format_cost):
+    """showFFloat/showEFloat/showGFloat's text (an evaluated kind, Just flag, digits and
+    number), charged as base's formatting allocates."""
+    dec = n.val if has.val else None
+    v = float(x.val)
+    text = fmt(kind.val, dec, v)
+    if v != 0 and math.isfinite(v):
+        _float_caf()
     for _ in range(cost(kind.val, dec, v, text) // 24):
         HIa(S_CONS)
         HPa(CCS)
