@@ -637,6 +637,23 @@ def test_to_enum_at_bool_and_ordering_is_bases(tmp_path):
     _prints_and_fails_as_ghc(tmp_path, "toenum")
 
 
+def run_reference(tmp_path: Path, name: str, *rts: str) -> tuple[int, dict, int, dict]:
+    """Run shapes/programs/NAME.hs under ``-P``: its stdout must be GHC's, and its cost
+    centres by path with GHC's entries (those entered; a library's are not in the tree).
+    Returns GHC's total and per-cost-centre (bytes, entries), then the model's."""
+    from collections import Counter
+
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    stdout = _run(tmp_path, src, "-P", *rts, name=f"{name}.hs")
+    assert stdout == (SHAPES / "out" / f"{name}.stdout").read_text()
+    ours, ghc = (Counter({k: v for k, v in _tree(path).items() if k[1]})
+                 for path in (tmp_path / f"{name}.prof", SHAPES / "out" / f"{name}.prof"))
+    assert ours == ghc
+    g_total, g = _per_cc(SHAPES / "out" / f"{name}.prof")
+    p_total, p = _per_cc(tmp_path / f"{name}.prof")
+    return g_total, g, p_total, p
+
+
 def _tree(path: Path) -> "Counter[tuple]":
     """The program's part of a .prof tree: each Main (or MAIN) cost centre by its path of
     labels from the root, with its entries."""

@@ -7,14 +7,12 @@ eighteenth session)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
 from profkit.plugins.hpfile import read_hp
-from tests.backends.stg.test_ghc_fidelity import SHAPES, _per_cc, _run, _tree
+from tests.backends.stg.test_ghc_fidelity import SHAPES, _per_cc, _run, run_reference
 
 #: each program's total bytes against GHC's: the tolerance (measured: mtltypical +0.1%,
 #: mtlcounter +4.2%, mtlstack +6.3%, mtltree +1.3%, mtlmemo +0.4%, mtltrans +1.4%, mtlops
@@ -57,15 +55,8 @@ EXACT = {
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
 def test_state_programs_print_enter_and_allocate_as_ghc(tmp_path, name):
-    src = (SHAPES / "programs" / f"{name}.hs").read_text()
-    stdout = _run(tmp_path, src, "-P", name=f"{name}.hs")
-    assert stdout == (SHAPES / "out" / f"{name}.stdout").read_text()
     # the program's cost centres by path, with GHC's entries; none of the library's
-    ours, ghc = (Counter({k: v for k, v in _tree(path).items() if k[1]})
-                 for path in (tmp_path / f"{name}.prof", SHAPES / "out" / f"{name}.prof"))
-    assert ours == ghc
-    g_total, g = _per_cc(SHAPES / "out" / f"{name}.prof")
-    p_total, p = _per_cc(tmp_path / f"{name}.prof")
+    g_total, g, p_total, p = run_reference(tmp_path, name)
     assert p_total == pytest.approx(g_total, rel=TOTAL[name])
     assert {k for k in p if k[1] == "Main"} == {k for k in g if k[1] == "Main"}
     bad = [(k, g[k], p.get(k)) for k in g if k[1] == "Main" and k[0] not in KNOWN[name] and

@@ -7,15 +7,13 @@ output in tests/reference/ghc-9.0.2/shapes (README.md)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.backends.stg.machine.prims_numeric import format_float
 from profkit.errors import SourceError
-from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _prints_and_fails_as_ghc,
-                                                  _run, _tree)
+from tests.backends.stg.test_ghc_fidelity import (_prints_and_fails_as_ghc, _run,
+                                                  run_reference)
 
 #: per program: (the total's tolerance, each Main cost centre's) as measured against GHC's
 #: bytes (the fits of machine/prims_numeric.py and prelude_numeric.hs's ratioCost#)
@@ -29,15 +27,8 @@ TOLERANCE = {
 
 @pytest.mark.parametrize("name", sorted(TOLERANCE))
 def test_programs_print_enter_and_allocate_as_ghc(tmp_path, name):
-    src = (SHAPES / "programs" / f"{name}.hs").read_text()
-    stdout = _run(tmp_path, src, "-P", name=f"{name}.hs")
-    assert stdout == (SHAPES / "out" / f"{name}.stdout").read_text()
-    ours, ghc = (Counter({k: v for k, v in _tree(path).items() if k[1]})
-                 for path in (tmp_path / f"{name}.prof", SHAPES / "out" / f"{name}.prof"))
-    assert ours == ghc
     total, per_cc = TOLERANCE[name]
-    g_total, g = _per_cc(SHAPES / "out" / f"{name}.prof")
-    p_total, p = _per_cc(tmp_path / f"{name}.prof")
+    g_total, g, p_total, p = run_reference(tmp_path, name)
     assert p_total == pytest.approx(g_total, rel=total)
     bad = [(k, g[k], p.get(k)) for k in g if k[1] == "Main" and k[0] != "CAF" and
            abs(p.get(k, [0, 0])[0] - g[k][0]) > per_cc * g[k][0]]

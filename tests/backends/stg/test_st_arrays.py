@@ -7,15 +7,13 @@ tests/reference/ghc-9.0.2/shapes (README.md: "ST and mutable arrays")."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
 from tests.backends.stg.test_arrays_iorefs import _peaks
 from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _prints_and_fails_as_ghc,
-                                                  _run, _tree)
+                                                  _run, run_reference)
 
 #: cost centres off GHC's bytes by more than 5% (entries are GHC's for all), with why:
 #: getBounds (56 bytes against 64), bounds `(0, n - 1)' at a literal n (40 bytes a call: stsize's b1..b3, s1),
@@ -37,14 +35,7 @@ TOTAL = {"stmicro": 0.001, "stsieve": 0.001, "stprogs": 0.001, "stmonad": 0.001,
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
 def test_programs_print_enter_and_allocate_as_ghc(tmp_path, name):
-    src = (SHAPES / "programs" / f"{name}.hs").read_text()
-    stdout = _run(tmp_path, src, "-P", name=f"{name}.hs")
-    assert stdout == (SHAPES / "out" / f"{name}.stdout").read_text()
-    ours, ghc = (Counter({k: v for k, v in _tree(path).items() if k[1]})
-                 for path in (tmp_path / f"{name}.prof", SHAPES / "out" / f"{name}.prof"))
-    assert ours == ghc
-    g_total, g = _per_cc(SHAPES / "out" / f"{name}.prof")
-    p_total, p = _per_cc(tmp_path / f"{name}.prof")
+    g_total, g, p_total, p = run_reference(tmp_path, name)
     assert p_total == pytest.approx(g_total, rel=TOTAL[name])
     bad = [(k, g[k], p.get(k)) for k in g if k[1] == "Main" and k[0] not in KNOWN[name] and
            abs(p.get(k, [0, 0])[0] - g[k][0]) > 0.05 * g[k][0]]

@@ -9,16 +9,7 @@ import pytest
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
 from tests.backends.stg.test_arrays_iorefs import _peaks
-from tests.backends.stg.test_ghc_fidelity import SHAPES, _per_cc, _run
-
-
-def _bytes(name: str, tmp_path, *rts: str) -> tuple[int, dict, int, dict]:
-    src = (SHAPES / "programs" / f"{name}.hs").read_text()
-    out = _run(tmp_path, src, "-P", *rts, name=f"{name}.hs")
-    assert out == (SHAPES / "out" / f"{name}.stdout").read_text()
-    g_total, g = _per_cc(SHAPES / "out" / f"{name}.prof")
-    p_total, p = _per_cc(tmp_path / f"{name}.prof")
-    return g_total, g, p_total, p
+from tests.backends.stg.test_ghc_fidelity import SHAPES, _per_cc, _run, run_reference
 
 
 # derived showsPrec of a lazy constructor's list (`show (map mkQ ..)`): 1.039x GHC's, a
@@ -31,9 +22,10 @@ KNOWN = {"strictfields": {"showsPrec"}, "recwild": {"showsPrec"},
 
 
 @pytest.mark.parametrize("name", ["strictfields", "knowncon", "bangpat", "strictacc",
-                                  "recwild", "localdicts", "strpats", "strpats2", "knownlocal"])
+                                  "recwild", "localdicts", "strpats", "strpats2", "knownlocal",
+                                  "strdispatch"])
 def test_every_cost_centre_of_main_is_ghcs(tmp_path, name):
-    g_total, g, p_total, p = _bytes(name, tmp_path)
+    g_total, g, p_total, p = run_reference(tmp_path, name)
     assert abs(p_total - g_total) <= (0.015 if name in KNOWN else 0.005) * g_total
     for key, (g_bytes, g_entries) in g.items():
         if key[1] != "Main" or key[0] in ("main", "CAF") or key[0] in KNOWN.get(name, ()):
@@ -47,7 +39,7 @@ def test_every_cost_centre_of_main_is_ghcs(tmp_path, name):
 def test_strict_arguments_are_evaluated_in_place(tmp_path):
     # `upd r = r { ra = ra r + 1 }` and `stepS (S n xs) x = S (n + x) (x : xs)`: no thunk
     # for the strict field (72 and 64 bytes a call; lazily: 96 and 96)
-    _, _, _, p = _bytes("strictfields", tmp_path)
+    _, _, _, p = run_reference(tmp_path, "strictfields")
     assert p[("upd", "Main")] == [72000, 1000]
     assert p[("stepS", "Main")] == [64000, 1000]
     # mkVar i = P i i: the constructor is the caller's (mkTick), the function allocates 0
@@ -75,7 +67,7 @@ def _fails(src: str) -> str:
 
 
 def test_bang_let_is_a_case_named_after_its_variable(tmp_path):
-    _, g, _, p = _bytes("bangpat", tmp_path)
+    _, g, _, p = run_reference(tmp_path, "bangpat")
     # `let !big = foldl' ..` in main: cost centre main.big, entered once, GHC's bytes
     assert p[("main.big", "Main")] == g[("main.big", "Main")] == [4400048, 1]
     # `where !sq = ..; r = sq `div` 2`: sq is evaluated first, r inlined: norm allocates 0
@@ -83,7 +75,7 @@ def test_bang_let_is_a_case_named_after_its_variable(tmp_path):
 
 
 def test_strict_constructor_of_variables_dissolves_at_an_inlined_match(tmp_path):
-    _, _, _, p = _bytes("knowncon", tmp_path)
+    _, _, _, p = run_reference(tmp_path, "knowncon")
     for f in ("f1", "f3", "f5"):  # g (P i i), g (P 1 2), gq (Q i i): nothing allocated
         assert p[(f, "Main")] == [0, 1000], f
     assert p[("f2", "Main")] == [64000, 1000]  # g (P (i + 1) i): the wrapper's thunk stays
@@ -120,7 +112,7 @@ def test_record_wildcard_errors_are_one_line(src, message):
 
 def test_local_bindings_build_their_compound_dictionaries(tmp_path):
     # shapes/localdicts: a where binding's Ord (Int, Int), Eq String, Show [Int]
-    g_total, g, p_total, p = _bytes("localdicts", tmp_path)
+    g_total, g, p_total, p = run_reference(tmp_path, "localdicts")
     for f, per_call in (("f1", 288), ("f2", 288), ("fs", 72), ("fl", 120)):
         assert p[(f, "Main")] == g[(f, "Main")] == [1000 * per_call, 1000], f
     # used in a top-level body: a CAF's, once (f3 24,000 bytes; GHC 24,016)
@@ -129,7 +121,7 @@ def test_local_bindings_build_their_compound_dictionaries(tmp_path):
 
 
 def test_string_literal_patterns_unpack_as_far_as_compared(tmp_path):
-    _, g, _, p = _bytes("strpats", tmp_path)
+    _, g, _, p = run_reference(tmp_path, "strpats")
     for f, per_call in (("cmd", 236), ("tok", 216), ("cs", 325.33)):
         assert p[(f, "Main")] == g[(f, "Main")], f
         assert abs(p[(f, "Main")][0] / p[(f, "Main")][1] - per_call) < 1, f
@@ -137,7 +129,7 @@ def test_string_literal_patterns_unpack_as_far_as_compared(tmp_path):
 
 def test_case_of_case_leaves_no_constructor(tmp_path):
     # shapes/casecase: `case splitAt2 xs of Just (y, ys) -> ..` with splitAt2 inlined
-    _, g, _, p = _bytes("casecase", tmp_path)
+    _, g, _, p = run_reference(tmp_path, "casecase")
     assert p[("splitAt2", "Main")] == g[("splitAt2", "Main")] == [0, 1000]
     assert p[("f3", "Main")] == g[("f3", "Main")]
     # shapes/heap-like: the alternatives' thunks run under the inlined function's stack
@@ -151,3 +143,20 @@ def test_case_of_case_leaves_no_constructor(tmp_path):
     # entries; drain 3,600 (no Just, no pair: 51 x 24 for (:) and 51 x 48 less a thunk)
     assert q[("popMin", "Main")] == [29400, 51]
     assert q[("drain", "Main")] == [3600, 51]
+
+
+def test_bang_where_binding_is_forced_before_the_guards():
+    # `where !x = ..' on a guarded right-hand side: forced even when no guard uses it
+    src = ("{-# LANGUAGE BangPatterns #-}\nf :: Int -> Int\nf n\n  | n > 0 = 1\n"
+           "  | otherwise = 2\n  where !x = if n == 7 then error \"seven\" else n\n"
+           "main :: IO ()\nmain = print (f 3) >> print (f 7)\n")
+    assert "seven" in _fails(src)
+    assert _fails(src.replace("!x", "x")) == ""
+
+
+def test_bang_pattern_binding_forces_its_match():
+    src = ("{-# LANGUAGE BangPatterns #-}\nf :: Int -> Int\n"
+           "f n = let !(a, b) = if n == 7 then error \"seven\" else (n, n) in 5\n"
+           "main :: IO ()\nmain = print (f 3) >> print (f 7)\n")
+    assert "seven" in _fails(src)  # GHC 9.0.2: prints 5, then fails
+    assert _fails(src.replace("!(a, b)", "(a, b)")) == ""
