@@ -69,6 +69,8 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
             pat_binders(d.pat, names)
             for n, _ in names:
                 env2[n] = self.fresh(n)
+                if self.module == "Main":  # its selector thunk (inline_once)
+                    self.pattern_names.add(env2[n])
             plan.append((d, None))
     binds: list[ir.Bind] = []
     selections = getattr(self.types, "dict_selections", {})

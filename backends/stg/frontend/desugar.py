@@ -59,6 +59,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.evaluated: set[str] = set()
         self.dict_funs: set[str] = set()  # local functions GHC passes dictionaries to
         self.local_names: set[str] = set()  # IR names of let/where bindings (inline_once)
+        self.pattern_names: set[str] = set()  # of local pattern bindings' variables (same)
         # (by id, holding the node so that its id is not reused): the operators' argument
         # evaluations, the notes mkTick's split pushes inwards (inline_once's marks)
         self.arg_evals: dict[int, ir.Expr] = {}

@@ -267,13 +267,13 @@ def beta(params: list[str], args: list[ir.Atom], body: ir.Expr,
             boxes.append((fresh(x) if fresh is not None else x, a))
             a = ir.Var(boxes[-1][0])
         m[x] = a
-    body = _subst(body, m)
+    body = subst(body, m)
     for name, lit in reversed(boxes):
         body = ir.Case(ir.LitE(lit), name, [], body)
     return body
 
 
-def _subst(e: ir.Expr, m: dict[str, ir.Atom]) -> ir.Expr:
+def subst(e: ir.Expr, m: dict[str, ir.Atom]) -> ir.Expr:
     """``e`` with its variables renamed by ``m`` (parameters to a call's arguments; every
     binder is unique, so nothing is captured)."""
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ir
-from .inline_once import beta
+from .inline_once import beta, subst
 from .stgpass import map_case
 
 
@@ -80,6 +80,11 @@ class _Walk:
         self.dead: set[str] = set()
         self.depth = 0  # lambdas entered
         self.serial = 0  # of the copies' names (case_of_case)
+        self.lits: dict[str, ir.Lit] = {}  # variables bound to a literal (``case 3 of n``)
+        self.pushes = 0  # notes entered
+        self.operand = 0  # operands' scrutinees entered (``case e of x -> +# x 1``)
+        # the thunks let-bound, with the lambdas and notes they are bound under
+        self.thunks: dict[str, tuple[ir.Bind, int, int]] = {}
 
     def expr(self, e: ir.Expr, known: dict[str, Known]) -> ir.Expr:
         if isinstance(e, ir.Let):
@@ -92,6 +97,10 @@ class _Walk:
                         self.depth += bool(b.rhs.params)
                         b.rhs.body = self.expr(b.rhs.body, known)
                         self.depth -= bool(b.rhs.params)
+                for b in e.binds:  # (the group's own uses are walked: not inlined)
+                    if isinstance(b.rhs, ir.Closure) and not b.rhs.params and \
+                            b.name not in self.strict_thunks:
+                        self.thunks[b.name] = (b, self.depth, self.pushes)
                 if not e.rec:
                     for b in e.binds:
                         if isinstance(b.rhs, ir.ConRhs):
@@ -106,14 +115,72 @@ class _Walk:
                 out = let if let.binds else let.body
             return out
         if isinstance(e, ir.SCC):
+            self.pushes += 1
             e.body = self.expr(e.body, known)
+            self.pushes -= 1
             return e
         if isinstance(e, ir.Case):
+            if isinstance(e.scrut, ir.LitE) and e.binder != "_" and not e.alts:
+                self.lits[e.binder] = e.scrut.lit
             out = self.dissolve(e, known)
             if out is not None:
                 return self.expr(out, known)
-            return map_case(e, lambda x: self.expr(x, known))
+            if e.alts:  # a pattern match
+                if isinstance(e.scrut, ir.App) and not e.scrut.args:
+                    self.binder_swap(e)
+                e.scrut = self.expr(e.scrut, known)
+            else:  # the model's evaluation of an operand: GHC passes a thunk to a method
+                self.operand += 1
+                e.scrut = self.expr(e.scrut, known)
+                self.operand -= 1
+            for alt in e.alts:
+                alt.body = self.expr(alt.body, known)
+            if e.default is not None:
+                e.default = self.expr(e.default, known)
+            return e
+        if isinstance(e, ir.App) and not e.args:
+            return self.used_once(e, known)
         return e
+
+    def binder_swap(self, e: ir.Case) -> None:
+        """``case t of b { alts }`` with ``t`` a thunk: ``t``'s uses in ``alts`` are ``b``'s
+        (GHC's occurrence analyser swaps them), so ``t``, now used once, can be inlined
+        into the scrutinee (``used_once``: ``let y = h x in case y of 0 -> ..; _ -> Just y``
+        allocates no thunk for ``y`` in GHC 9.0.2)."""
+        assert isinstance(e.scrut, ir.App)
+        t = e.scrut.fun
+        if t not in self.thunks or t in self.dead:
+            return
+        inside: dict[str, int] = {}
+        for body in [a.body for a in e.alts] + ([e.default] if e.default is not None else []):
+            _count(body, inside)
+        n = inside.get(t, 0)
+        if not n or self.counts.get(t) != n + 1:
+            return
+        if e.binder == "_":
+            e.binder = self.fresh(t)
+        m: dict[str, ir.Atom] = {t: ir.Var(e.binder)}
+        for alt in e.alts:
+            alt.body = subst(alt.body, m)
+        if e.default is not None:
+            e.default = subst(e.default, m)
+        self.counts[t] = 1
+        self.counts[e.binder] = self.counts.get(e.binder, 0) + n
+
+    def used_once(self, e: ir.App, known: dict[str, Known]) -> ir.Expr:
+        """A thunk used once, entered where it is bound (a pattern match's scrutinee, the
+        value returned): its code in place, no thunk allocated, as GHC's pre-inlining leaves
+        it. Not past a lambda (work would be repeated) or a note (a cost centre would
+        change)."""
+        hit = self.thunks.get(e.fun)
+        if hit is None or self.counts.get(e.fun) != 1 or e.fun in self.dead or \
+                hit[1:] != (self.depth, self.pushes) or self.operand:
+            return e
+        bind = hit[0]
+        assert isinstance(bind.rhs, ir.Closure)
+        self.dead.add(e.fun)
+        del self.thunks[e.fun]
+        return bind.rhs.body
 
     def dissolve(self, e: ir.Case, known: dict[str, Known]) -> ir.Expr | None:
         s = e.scrut
@@ -123,6 +190,8 @@ class _Walk:
                 out = self.case_of_case(e)
             if out is not None:
                 return out
+        if isinstance(s, ir.App) and not s.args and s.fun in self.lits:
+            return self.known_literal(e, self.lits[s.fun])
         if not (isinstance(s, ir.App) and not s.args and s.fun in known):
             return None
         if self.counts.get(s.fun) != 1 or \
@@ -141,6 +210,25 @@ class _Walk:
             assert e.default is not None
             return e.default
         return self.select(alt, args)
+
+    def known_literal(self, e: ir.Case, lit: ir.Lit) -> ir.Expr | None:
+        """``case n of 0 -> a; _ -> b`` with ``n`` bound to a literal (an inlined function's
+        argument, ``safeDiv i 3``): the alternative it selects, where ``n`` is the literal
+        itself (GHC's case binder, bound to ``I# 3#``, is inlined at its uses: a closure
+        there does not capture it). Its note, if whole, is pushed into its constructor's
+        arguments (``_push_note``), as GHC's simplifier does once the ``case`` is gone."""
+        if not e.alts or not all(isinstance(a, ir.LitAlt) for a in e.alts):
+            return None
+        alt = next((a for a in e.alts if isinstance(a, ir.LitAlt)
+                    and a.lit.kind == lit.kind and a.lit.value == lit.value), None)
+        body = alt.body if alt is not None else e.default
+        if body is None:
+            return None  # a pattern-match failure: left to happen at run time
+        assert isinstance(e.scrut, ir.App)
+        body = _push_note(subst(body, {e.scrut.fun: lit}))
+        if e.binder != "_" and self.counts.get(e.binder, 0):
+            return ir.Case(e.scrut, e.binder, [], body, e.fail_msg)
+        return body
 
     def select(self, alt: ir.ConAlt, args: list[ir.Atom]) -> ir.Expr:
         """``alt``'s body with its variables bound to the constructor's fields."""
@@ -175,9 +263,11 @@ class _Walk:
         holders: list[tuple[object, str]] = [(a, "body") for a in s.alts]
         if s.default is not None:
             holders.append((s, "default"))
-        if len(holders) > 4 or not all(_ends_in_con(getattr(h, f)) for h, f in holders):
+        if len(holders) > 4 or not all(_ends_in_con(_unnoted(getattr(h, f)))
+                                       for h, f in holders):
             return None
         for i, (h, f) in enumerate(holders):
+            setattr(h, f, _push_note(getattr(h, f)))
             if cc is not None:  # the note split at the constructor, as mkTick splits it
                 _split_at_con(getattr(h, f), cc)
             alts, default = e.alts, e.default
@@ -227,7 +317,7 @@ def _peel(s: ir.Expr, ticks: bool
     cc: ir.CostCentre | None = None
     while True:
         if isinstance(s, ir.Case) and not s.alts and s.default is not None and \
-                s.binder == "_":
+                (s.binder == "_" or isinstance(s.scrut, ir.LitE)):  # or a literal's name
             outer.append(s)
             s = s.default
         elif isinstance(s, ir.Let) and not s.rec:
@@ -257,18 +347,37 @@ def _ends_in_con(e: ir.Expr) -> bool:
 
 
 def _split_at_con(e: ir.Expr, cc: ir.CostCentre) -> None:
-    """The thunks bound on the way to ``e``'s constructor evaluate under ``cc`` (not
-    counted): GHC's note pushed into a constructor application's arguments."""
+    """The closures bound on the way to ``e``'s constructor evaluate under ``cc`` (not
+    counted): GHC's note pushed into a constructor application's arguments (a function's
+    into its body, past the lambda)."""
     while True:
         if isinstance(e, ir.Case) and not e.alts and e.default is not None:
             e = e.default
         elif isinstance(e, ir.Let) and not e.rec:
             for b in e.binds:
-                if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
+                if isinstance(b.rhs, ir.Closure) and not (
+                        isinstance(b.rhs.body, ir.SCC) and b.rhs.body.cc == cc):
                     b.rhs.body = ir.SCC(cc, b.rhs.body, False)
             e = e.body
         else:
             return
+
+
+def _unnoted(e: ir.Expr) -> ir.Expr:
+    """``e`` past the uncounted notes around it."""
+    while isinstance(e, ir.SCC) and not e.count:
+        e = e.body
+    return e
+
+
+def _push_note(e: ir.Expr) -> ir.Expr:
+    """``scc<f> (let s = .. in P [s])`` (an uncounted note, whole around an alternative of
+    an inlined copy) as GHC's mkTick leaves a note on a constructor application: the
+    constructor and its arguments' closures allocated outside it, their code under it."""
+    while isinstance(e, ir.SCC) and not e.count and _ends_in_con(e.body):
+        _split_at_con(e.body, e.cc)
+        e = e.body
+    return e
 
 
 def _copy(e: ir.Expr, walk: _Walk) -> ir.Expr:

@@ -1,6 +1,6 @@
 """Strict constructor fields, bang-pattern bindings, the case of a known constructor and
 record wildcards and puns, against GHC 9.0.2 (shapes/programs/{strictfields,knowncon,
-bangpat,strictacc,recwild}.hs, README)."""
+bangpat,strictacc,recwild,casecase,bswap ...}.hs, README)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ KNOWN = {"strictfields": {"showsPrec"}, "recwild": {"showsPrec"},
 
 @pytest.mark.parametrize("name", ["strictfields", "knowncon", "bangpat", "strictacc",
                                   "recwild", "localdicts", "strpats", "strpats2", "knownlocal",
-                                  "strdispatch"])
+                                  "strdispatch", "casecase", "bswap"])
 def test_every_cost_centre_of_main_is_ghcs(tmp_path, name):
     g_total, g, p_total, p = run_reference(tmp_path, name)
     assert abs(p_total - g_total) <= (0.015 if name in KNOWN else 0.005) * g_total
@@ -143,6 +143,21 @@ def test_case_of_case_leaves_no_constructor(tmp_path):
     # entries; drain 3,600 (no Just, no pair: 51 x 24 for (:) and 51 x 48 less a thunk)
     assert q[("popMin", "Main")] == [29400, 51]
     assert q[("drain", "Main")] == [3600, 51]
+
+
+def test_a_scrutinised_thunk_used_again_runs_in_place(tmp_path):
+    # shapes/bswap: `let y = h x in case y of 0 -> Nothing; _ -> Just y`: GHC's binder swap
+    # leaves y used once, run in place (g1: the Just only, 16 bytes a call; 40 with a thunk)
+    _, g, _, p = run_reference(tmp_path, "bswap")
+    assert p[("g1", "Main")] == g[("g1", "Main")] == [16000, 1000]
+    # an inlined `check _ 0 = Nothing; check a b = Just (a + b)` scrutinised: no thunk for
+    # `i `mod` 3` or for the field, which runs in place under check's stack
+    assert p[("g3", "Main")] == g[("g3", "Main")] == [16000, 1000]
+    # casecase: safeDiv inlined at a literal argument (`safeDiv i 3`): its Just and thunk
+    # are the caller's, div's result safeDiv's
+    _, g, _, p = run_reference(tmp_path, "casecase")
+    assert p[("safeDiv", "Main")] == g[("safeDiv", "Main")]
+    assert p[("f4", "Main")] == g[("f4", "Main")]
 
 
 def test_bang_where_binding_is_forced_before_the_guards():
