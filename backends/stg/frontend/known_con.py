@@ -129,7 +129,8 @@ class _Walk:
                 if isinstance(e.scrut, ir.App) and not e.scrut.args:
                     self.binder_swap(e)
                 e.scrut = self.expr(e.scrut, known)
-            else:  # the model's evaluation of an operand: GHC passes a thunk to a method
+            else:  # the model's evaluation of an operand (GHC passes a thunk to a method:
+                # `x + 1`, an open literal's `==` test) or a seq: left as they are
                 self.operand += 1
                 e.scrut = self.expr(e.scrut, known)
                 self.operand -= 1

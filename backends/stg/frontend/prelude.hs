@@ -664,8 +664,10 @@ foldl1 _ [] = emptyList# "foldl1"
 scanl f q ls = q : (case ls of
                       [] -> []
                       x:xs -> scanl f (f q x) xs)
+-- base's (-O2): the rest's scan a lazy pattern, boxed with its head once forced
 scanr _ q0 [] = [q0]
-scanr f q0 (x:xs) = case scanr f q0 xs of qs@(q:_) -> f x q : qs
+scanr f q0 (x:xs) = let ds = case scanr f q0 xs of qs@(q:_) -> (qs, q)
+                    in f x (case ds of (_, q) -> q) : (case ds of (qs, _) -> qs)
 
 sum xs = foldl (+) 0 xs
 -- what sum/product through Foldable's dictionary allocate from -O0 code besides the fold
@@ -711,8 +713,12 @@ notElem x ys = not (elem x ys)
 -- bytes), per element thunks for (f y) and the rest (64 bytes)
 and xs = foldMapBool# (&&) True monoid# xs
 or xs = foldMapBool# (||) False monoid# xs
-any p xs = foldMapBool# (||) False p xs
-all p xs = foldMapBool# (&&) True p xs
+any p = anyF# p
+all p = allF# p
+anyF# p = \xs -> anyP# p xs
+allF# p = \xs -> allP# p xs
+anyP# p xs = foldMapBool# (||) False p xs
+allP# p xs = foldMapBool# (&&) True p xs
 foldMapBool# op unit f xs = go xs
   where z = monoid# unit
         go [] = z
@@ -810,16 +816,20 @@ minimum [] = emptyList# "minimum"
 minimum (x:xs) = foldl min x xs
 
 lines "" = []
-lines s = case break (== '\n') s of
-  (l, s') -> l : (case s' of
-                    [] -> []
-                    (_:s'') -> lines s'')
+lines s = let ds = linesBreak# linesNl# s in (case ds of (h, _) -> h) : (case ds of (_, t) -> t)
+-- base's lines at -O2: break's worker (its predicate a static closure), its pair holding
+-- the rest's lines as a thunk
+linesBreak# _ s@[] = ([], lines s)
+linesBreak# p (c : cs) = if p c then ([], lines cs)
+                         else let (ys, zs) = linesBreak# p cs in (c : ys, zs)
+linesNl# c = c == '\n'
 -- base-4.15's definitions
 unlines [] = []
 unlines (l:ls) = l ++ '\n' : unlines ls
 words s = case dropWhile isSpace s of
   "" -> []
-  s' -> let (w, s'') = break isSpace s' in w : words s''
+  s' -> let ds = break isSpace s' in
+        (case ds of (w, _) -> w) : (case ds of (_, s'') -> words s'')
 unwords [] = ""
 unwords (w:ws) = w ++ unwordsGo# ws
 unwordsGo# [] = ""
@@ -888,7 +898,8 @@ mergeInto# cmp b bs' xs = case xs of
 -- them (the order of their results is base's: permutations, subsequences, sortOn)
 group xs = groupBy (==) xs
 groupBy _ [] = []
-groupBy eq (x:xs) = let (ys, zs) = span (eq x) xs in (x : ys) : groupBy eq zs
+groupBy eq (x:xs) = let ds = span (eq x) xs  -- base's at -O2: no selector thunk for zs
+                    in (x : (case ds of (ys, _) -> ys)) : (case ds of (_, zs) -> groupBy eq zs)
 -- base's, whose comparing fst is inlined at -O: about 40 bytes a comparison (GHC 9.0.2,
 -- psort probe: sortOn negate on 200 Ints 229,336 bytes; comparing's two key thunks
 -- made it 1.14x)
@@ -937,7 +948,8 @@ scanl1 f (x:xs) = scanl f x xs
 scanl1 _ [] = []
 scanr1 _ [] = []
 scanr1 _ [x] = [x]
-scanr1 f (x:xs) = case scanr1 f xs of qs@(q:_) -> f x q : qs
+scanr1 f (x:xs) = let ds = case scanr1 f xs of qs@(q:_) -> (qs, q)
+                  in f x (case ds of (_, q) -> q) : (case ds of (qs, _) -> qs)
 subsequences xs = [] : nonEmptySubs# xs
 nonEmptySubs# [] = []
 nonEmptySubs# (x:xs) = [x] : foldr (\ys r -> ys : (x : ys) : r) [] (nonEmptySubs# xs)
@@ -963,7 +975,14 @@ elemBy# eq y (x:xs) = x `eq` y || elemBy# eq y xs
 intersect xs ys = intersectBy (==) xs ys
 intersectBy _ [] _ = []
 intersectBy _ _ [] = []
-intersectBy eq xs ys = [x | x <- xs, any (eq x) ys]
+-- base's at -O2: `any (eq x) ys` fused into a loop that allocates nothing; `eq x` made
+-- once for each x
+intersectBy eq xs ys = intersectGo# eq xs ys
+intersectGo# _ [] _ = []
+intersectGo# eq (x:xs) ys = case eq x of
+  !f -> if anyGo# f ys then x : intersectGo# eq xs ys else intersectGo# eq xs ys
+anyGo# _ [] = False
+anyGo# f (y:ys) = if f y then True else anyGo# f ys
 -- base's find is Foldable's (getFirst . foldMap ...), called with the list dictionary:
 -- 152 bytes a call and 64 an element it passes over beyond the predicate's own (GHC 9.0.2,
 -- find (> k) on 0 .. 100 elements)

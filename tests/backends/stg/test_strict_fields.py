@@ -1,5 +1,6 @@
 """Strict constructor fields, bang-pattern bindings, the case of a known constructor and
-record wildcards and puns, against GHC 9.0.2 (shapes/programs/{strictfields,knowncon,
+record wildcards and puns, and base's shapes ordinary programs found (textsplit: words,
+lines, groupBy), against GHC 9.0.2 (shapes/programs/{strictfields,knowncon,
 bangpat,strictacc,recwild,casecase,bswap ...}.hs, README)."""
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ KNOWN = {"strictfields": {"showsPrec"}, "recwild": {"showsPrec"},
 
 @pytest.mark.parametrize("name", ["strictfields", "knowncon", "bangpat", "strictacc",
                                   "recwild", "localdicts", "strpats", "strpats2", "knownlocal",
-                                  "strdispatch", "casecase", "bswap"])
+                                  "strdispatch", "casecase", "bswap", "textsplit", "anyall"])
 def test_every_cost_centre_of_main_is_ghcs(tmp_path, name):
     g_total, g, p_total, p = run_reference(tmp_path, name)
     assert abs(p_total - g_total) <= (0.015 if name in KNOWN else 0.005) * g_total
