@@ -203,7 +203,10 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
 # 40 until a string literal's last thunk and a thunk with no free variable cost GHC's sizes).
 # At Integer (GHC 9.0.2, pzlit/pconv probes): even/odd 104 bytes per call; fromIntegral
 # 48 from or to Integer, 32 from Integer to Integer.
-GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "allF#": 3, "anyF#": 3, "allP#": 3, "anyP#": 3,
+# all/any: base's all has arity 2 with its dictionary, so a partial application (`filter
+# (all isSpace)`) makes part of it once (allF#: 24 bytes) and each call the rest (allP#)
+GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "allF#": 3, "anyF#": 3,
+                    "allP#": 3, "anyP#": 3,
                     "fromIntegral": 6, "fromIntegralD#": 6, "shows": 4,
                     "evenZ#": 11, "oddZ#": 11, "fromIntegralZ#": 4, "fromIntegralZD#": 4,
                     "fromIntegralZZ#": 2}

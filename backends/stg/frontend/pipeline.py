@@ -496,8 +496,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                             and d.name != "main" and d.name not in lib_names and
                             not d.clauses[0].pats})
     tick_selectors(program, {unames[f] for f in selectors(user.decls, erased)})
-    inline_once(program, d_user.local_names | d_user.pattern_names, {**d_user.arg_evals, **d_user.split_sccs},
-                d_user.selections_of)  # GHC -O0's simplifier: bindings used once
+    inline_once(program, d_user.local_names | d_user.pattern_names,  # GHC -O0's simplifier:
+                {**d_user.arg_evals, **d_user.split_sccs}, d_user.selections_of)  # used once
     inline_calls(program, d_user.local_names, d_user.arg_evals, _dictionaries,
                  set(d_user.selections_of), d_user.garbage,  # and small ones
                  {unames[n] for n in user_names if n != "main" and n not in lib_names},
