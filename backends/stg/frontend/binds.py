@@ -62,6 +62,11 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
             name = self.fresh(d.name)
             env2[d.name] = name
             plan.append((d, name))
+            if d.clauses[0].pats and id(d) in getattr(self.types, "dict_params", {}) and \
+                    self.module == "Main":  # generalised: Desugarer.instantiation
+                size = getattr(self.types, "local_dict_bytes", {}).get(id(d), 0)
+                if size:
+                    self.inst_dicts[name] = size // 8
             if self.module == "Main":
                 self.local_names.add(name)
         elif isinstance(d, S.DPat):
@@ -99,7 +104,8 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
                 con = {2: "Just", 3: "(,)"}.get(size // 8, "(" + "," * (size // 8 - 2) + ")")
                 sels.append(ir.Bind(self.fresh("$dsel"),
                                     ir.ConRhs(con, [zero] * (size // 8 - 1))))
-            sels += _local_dictionaries(self, d)
+            if name not in self.inst_dicts:  # (a generalised function's uses build them)
+                sels += _local_dictionaries(self, d)
             if sels:
                 self.selections_of[name] = [b.name for b in sels]
             binds.extend(sels)
@@ -160,7 +166,9 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
         self.cur_dicts = {**outer, **mine}
         self.dicts_by_var = outer_by_var | ({k for _, k in dicts} if by_var else set())
     rows = [Row(list(c.pats), {}, self.rhs_builder(c.rhs, env, new_path)) for c in d.clauses]
+    self.inside.append(ir_name)  # its own uses are of its monomorphic self
     body = self.match(params, rows, FailK(msg))
+    self.inside.pop()
     if mine:
         self.cur_dicts, self.dicts_by_var = outer, outer_by_var
     if self.module == "Prelude" and d.name in GENERIC_OVERHEAD:

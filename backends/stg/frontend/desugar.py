@@ -29,6 +29,7 @@ from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     strip,
 )
 from .match import FailK, Matcher, Row, raise_expr
+from .stgpass import pad_cells
 from .sugar import desugar_arith, desugar_comp, desugar_do
 
 Env = dict[str, object]  # source name -> IR local name (str) or ir.Lit
@@ -60,6 +61,11 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.dict_funs: set[str] = set()  # local functions GHC passes dictionaries to
         self.local_names: set[str] = set()  # IR names of let/where bindings (inline_once)
         self.pattern_names: set[str] = set()  # of local pattern bindings' variables (same)
+        # generalised local functions -> the words of the compound dictionaries each use
+        # of them builds from its dictionary arguments (binds._local_dictionaries), and
+        # those whose body is being desugared (their own uses build none)
+        self.inst_dicts: dict[str, int] = {}
+        self.inside: list[str] = []
         # (by id, holding the node so that its id is not reused): the operators' argument
         # evaluations, the notes mkTick's split pushes inwards (inline_once's marks)
         self.arg_evals: dict[int, ir.Expr] = {}
@@ -138,6 +144,17 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         return name not in env and name == pname and pname in self.prelude and \
             self.globals.get(name) == self.prelude[pname]
 
+    def instantiation(self, name: str) -> list[ir.Bind]:
+        """The cells a use of generalised local function ``name`` allocates: GHC -O0 builds
+        the compound dictionaries its body needs from the dictionaries it is given, at each
+        use outside its own body (`foldl ins s xs` with `ins acc v = S.insert (v, d) acc`)."""
+        words = self.inst_dicts.get(name, 0)
+        if not words or name in self.inside:
+            return []
+        cells = pad_cells(words, self.fresh, ir.Lit(0, "Int"))
+        self.garbage.update(b.name for b in cells)
+        return cells
+
     # -- atoms -----------------------------------------------------------------------------------
     def atom(self, e: S.Expr, env: Env, path: list[str], binds: list[ir.Bind]) -> ir.Atom:
         lit = literal_of(e)
@@ -149,6 +166,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             if isinstance(local, ir.Lit):
                 return local
             if isinstance(local, str):
+                binds.extend(self.instantiation(local))
                 return ir.Var(local)
             if self.module == "Main" and (self.is_prelude(e.name, env, "error") or
                                           self.is_prelude(e.name, env, "undefined") or
@@ -314,7 +332,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if isinstance(e, S.EVar):
             local = env.get(e.name)
             if isinstance(local, str):
-                return ir.App(local, [])
+                return self.wrap(self.instantiation(local), ir.App(local, []))
             if isinstance(local, ir.Lit):
                 return ir.LitE(local)
             return self.app(e, [], env, path)

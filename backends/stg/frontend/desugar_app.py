@@ -85,6 +85,7 @@ class AppMixin:
         binds = []
         if isinstance(head, S.EVar) and isinstance(env.get(head.name), str):
             fname = env[head.name]
+            binds.extend(self.instantiation(fname))
         elif isinstance(head, S.EVar) and head.name not in env:
             fname = self.global_name(head.name)
             if fname is None:  # e.g. `1 + True`: a constructor where a function goes

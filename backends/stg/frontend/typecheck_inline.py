@@ -294,7 +294,7 @@ def local_dictionaries(uses: list, owner: dict[int, int]) -> dict[int, int]:
             by_owner.setdefault(o, []).append((e, preds))
     out = {}
     for o, us in by_owner.items():
-        n, total = _dictionary_set(us)
+        n, total = _dictionary_set(us, open_ok=True)
         if total:
             out[o] = total + 16 * n
     return out
@@ -304,11 +304,14 @@ def _dictionary_cafs(uses: list) -> int:
     return _dictionary_set(uses)[1]
 
 
-def _dictionary_set(uses: list) -> tuple[int, int]:
+def _dictionary_set(uses: list, open_ok: bool = False) -> tuple[int, int]:
     """Main's dictionary CAFs: GHC -O0 let-binds at the top level each instance dictionary
     of a compound type the module's code needs at a known type (``$dShow = $fShow[]
     $fShowChar`` for `print "hi"`), one per class and type, evaluated once under ``CAF
-    Main``. Their bytes (only Show, Eq and Ord of lists, Maybe, Either and tuples)."""
+    Main``. Their bytes (only Show, Eq and Ord of lists, Maybe, Either and tuples).
+    ``open_ok``: a local binding's, whose compound types may hold its type variables (a
+    generalised `ins acc v = S.insert (v, d) acc` builds `Ord (a, Int)` from its
+    dictionary argument: the tuple's dictionary is made, a variable's is given)."""
     made: set[tuple[str, str]] = set()
     # (a local function's dictionaries are bound where GHC inlines or calls it)
     todo = [(c, t) for e, preds in uses if not getattr(e, "local", False)
@@ -322,7 +325,7 @@ def _dictionary_set(uses: list) -> tuple[int, int]:
         fv: dict[int, T.TVar] = {}
         T.free_vars(t, fv)
         con = head.name
-        if fv or T.INSTANCES.get(cls, {}).get(con) != "args":
+        if fv and not open_ok or T.INSTANCES.get(cls, {}).get(con) != "args":
             continue
         key = T.show_type(t)
         if (cls, key) in made:

@@ -20,7 +20,9 @@ from tests.backends.stg.test_ghc_fidelity import (_prints_and_fails_as_ghc, _run
 TOLERANCE = {
     "numparse": (0.025, 0.09),
     "numformat": (0.005, 0.02),
-    "downsort": (0.015, 0.03),
+    # downsort: main's printing 0.93x (the model's gap on shown tuples); main's words exact
+    # since base's -O2 words (session 18) left the total at 0.985
+    "downsort": (0.02, 0.03),
     "ratios": (0.01, 0.12),
 }
 
