@@ -22,6 +22,7 @@ from .typecheck_sigs import CONSTRUCTOR_SIGS, PRELUDE_SIGS
 from .typecheck_sigs_more import MORE_CONSTRUCTOR_SIGS, MORE_SIGS, MORE_TYCONS
 from .typecheck_sigs_st import ST_SIGS, ST_TYCONS
 from .typecheck_sigs_numeric import NUMERIC_CONSTRUCTOR_SIGS, NUMERIC_SIGS, NUMERIC_TYCONS
+from .typecheck_sigs_word import FIXED_TYCONS
 
 
 class Unreadable(Exception):
@@ -173,7 +174,7 @@ def context(t: tuple, own: frozenset[str] | set[str] = frozenset()) -> list[tupl
 BUILTIN_TYCONS = {name: T.con(name) for name in (
     "Int", "Integer", "Double", "Float", "Char", "Bool", "Ordering", "IO", "Maybe", "Either",
     "Map", "Set", "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)",
-    "IORef", "Array", *MORE_TYCONS, *ST_TYCONS, *NUMERIC_TYCONS)}
+    "IORef", "Array", *MORE_TYCONS, *ST_TYCONS, *NUMERIC_TYCONS, *FIXED_TYCONS)}
 BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),
     "FilePath": ([], ("list", ("con", "Char"))),
