@@ -40,6 +40,9 @@ _AT = {"+": ("plus", "arg"), "-": ("minus", "arg"), "*": ("times", "arg"),
        "testBit": ("testBit", "arg"), "setBit": ("setBit", "arg"),
        "rotateL": ("rotateL", "arg"), "rotateR": ("rotateR", "arg"),
        "rotate": ("rotateL", "arg"), "succ": ("succ", "arg"), "pred": ("pred", "arg"),
+       "finiteBitSize": ("finiteBitSize", "arg"),
+       "countLeadingZeros": ("countLeadingZeros", "arg"),
+       "countTrailingZeros": ("countTrailingZeros", "arg"),
        "div": ("div", "arg"), "quot": ("quot", "arg"), "divMod": ("divMod", "arg"),
        "^": ("pow", "arg"), "enumFrom": ("enumFrom", "arg"),
        "enumFromTo": ("enumFromTo", "arg"), "enumFromThen": ("enumFromThen", "arg"),
@@ -124,12 +127,27 @@ def fixed_literals(module: S.Module, types) -> None:
     """An integer literal the checker typed as a fixed-width type is GHC's ``fromInteger
     $fNumT (IS n)`` (``fromIntegerLitW8#``: its Integer and result allocated when forced,
     the value wrapped: ``300 :: Word8`` is 44), ``-e`` at such a type its ``negate``, and an
-    arithmetic sequence ``[a .. b]`` of them the type's enumeration."""
+    arithmetic sequence ``[a .. b]`` of them the type's enumeration; a literal pattern is
+    tested against such a literal."""
     def at(e: object) -> str | None:
         hit = types.expr_types.get(id(e))
         return fixed_type(hit[1]) if hit is not None and hit[0] is e else None
 
     def rewrite(e: object, walk) -> object | None:
+        if isinstance(e, S.EApp) and isinstance(e.fun, S.EVar) and \
+                e.fun.name in ("%fromIntegerLit#", "%fromIntegerLitZ#"):
+            t = at(e)  # a literal at a type variable (directed.open_literals) used here
+            if t is not None:
+                e.fun.name = f"%fromIntegerLitO{SUFFIX[t]}#"
+            return e
+        if isinstance(e, S.PLit) and e.kind == "Int" and at(e) is not None:
+            # tested as GHC does: == against fromInteger $fNumT (IS n), a thunk each test
+            # (match._open_lit_tests, the open literals' test at a known dictionary)
+            lits = getattr(types, "open_lits", None)
+            if lits is None:
+                types.open_lits = lits = {}
+            lits[id(e)] = e
+            return e
         if isinstance(e, S.ELit) and e.kind == "Int":
             t = at(e)
             if t is not None:
@@ -182,13 +200,15 @@ def _type_source(t: str, k: int) -> str:
     s = SUFFIX[t]
     lo, hi = BOUNDS[t]
     fx = f'prim "fx#" {k}'
-    lines = [f"minBound{s}# = {lo}", f"maxBound{s}# = {hi}"]
+    lines = [f"minBound{s}# = {lo}", f"maxBound{s}# = {hi}",
+             f"finiteBitSize{s}# x = {k % 100}"]
     for stem, op in (("plus", 1), ("minus", 2), ("times", 3), ("shiftL", 6), ("shift", 7),
                      ("testBit", 10), ("setBit", 11), ("rotateL", 12), ("rotateR", 13),
                      ("div", 14), ("quot", 15)):
         lines.append(f"{stem}{s}# x y = {fx} {op} x y")
     for stem, op in (("negate", 4), ("abs", 5), ("complement", 8), ("popCount", 9),
-                     ("fromInteger", 0)):
+                     ("fromInteger", 0), ("countLeadingZeros", 20),
+                     ("countTrailingZeros", 21)):
         lines.append(f"{stem}{s}# x = {fx} {op} x 0")
     for stem in ("truncate", "round", "floor", "ceiling"):
         lines.append(f"{stem}{s}# x = case {stem} x of !v -> {fx} 16 v 0")
@@ -199,6 +219,7 @@ def _type_source(t: str, k: int) -> str:
         f"pow{s}# x n = case x ^ n of !v -> {fx} 16 v 0",
         f"powZ{s}# x n = case powZ# x n of !v -> {fx} 16 v 0",
         f"fromIntegerLit{s}# n = {fx} 18 n 0",
+        f"fromIntegerLitO{s}# n = {fx} 18 n 0",
         f"bound{s}# x = x",
         f'fromIntegral{s}# x = case prim "fxCost#" 48 of () -> {fx} 0 x 0',
         f'fromIntegralZ{s}# x = case prim "fxCost#" 32 of () -> {fx} 0 x 0',
@@ -215,11 +236,10 @@ def _type_source(t: str, k: int) -> str:
     if k % 100 < 64:  # base's Enum of the narrow types: through Int, a larger tail thunk
         lines += [
             f"enumFrom{s}# a = case a + 0 of !a' -> eftI# a' maxBound{s}#",
-            f"enumFromTo{s}# a b = if prim \">\" a b then [] else case a + 0 of\n"
-            f"  !a' -> eftFx# a' b {k}",
+            f"enumFromTo{s}# a b = if prim \">\" a b then [] else eftFx# a b",
             f"enumFromThen{s}# a b = enumFromThenTo{s}# a b "
             f"(if b >= a then maxBound{s}# else minBound{s}#)",
-            f"enumFromThenTo{s}# a b c = efdtFx# a b c {k}"]
+            f"enumFromThenTo{s}# a b c = efdtFx# a b c"]
     else:  # Int64, Word64 and Word: Int's shapes
         lines += [
             f"enumFrom{s}# a = case a + 0 of !a' -> eftI# a' maxBound{s}#",

@@ -13,3 +13,13 @@ _CLASSES = ("Eq", "Ord", "Show", "Read", "Enum", "Bounded", "Num", "Real", "Inte
 
 #: the classes base gives each type an instance of (no context)
 FIXED_TYCONS = {name: dict.fromkeys(_CLASSES, "") for name in FIXED_TYPES}
+
+#: Data.Bits' functions the Prelude has only with these types (at Int too, 64 bits wide);
+#: FiniteBits' are read as Bits' (the checker's classes are the Prelude's)
+WORD_SIGS = """rotateL :: Bits a => a -> Int -> a
+rotateR :: Bits a => a -> Int -> a
+rotate :: Bits a => a -> Int -> a
+finiteBitSize :: Bits a => a -> Int
+countLeadingZeros :: Bits a => a -> Int
+countTrailingZeros :: Bits a => a -> Int
+"""

@@ -42,13 +42,15 @@ FX_OPS = {0: lambda k, x, y: x, 1: lambda k, x, y: x + y, 2: lambda k, x, y: x -
           8: lambda k, x, y: ~x,
           9: lambda k, x, y: bin(x & ((1 << k % 100) - 1)).count("1"),
           11: lambda k, x, y: x | (1 << y), 12: _rotate,
-          13: lambda k, x, y: _rotate(k, x, -y)}
+          13: lambda k, x, y: _rotate(k, x, -y),
+          20: lambda k, x, y: k % 100 - (x & ((1 << k % 100) - 1)).bit_length(),
+          21: lambda k, x, y: ((x & -x).bit_length() - 1) if x else k % 100}
 
 
 def p_fx(k, op, x, y, ops=FX_OPS, wrap=wrap_fixed):
     """Operation ``op`` at type code ``k``: 0 wrap ``x``, 1 +, 2 -, 3 *, 4 negate, 5 abs,
     6 shiftL, 7 shift, 8 complement, 9 popCount (an Int), 10 testBit (a Bool), 11 setBit,
-    12 rotateL, 13 rotateR, 14 div and 15 quot (GHC's divide by zero and, at a signed
+    12 rotateL, 13 rotateR, 20 countLeadingZeros, 21 countTrailingZeros (Ints), 14 div and 15 quot (GHC's divide by zero and, at a signed
     type's minBound by -1, arithmetic overflow), 16 ``x`` itself when it is in range (no
     box), else wrapped, 17 is ``x`` in range (a Bool), 18
     a literal's fromInteger (its Integer charged), 19 show's cost at Word64 (());
@@ -71,7 +73,7 @@ def p_fx(k, op, x, y, ops=FX_OPS, wrap=wrap_fixed):
     if o == 16:
         v = wrap(c, a)
         return x if v == a else mknum(v)
-    if o >= 14:
+    if o == 14 or o == 15:
         b = y.val
         if b == 0:
             m.runtime_error("divide by zero")
@@ -82,7 +84,7 @@ def p_fx(k, op, x, y, ops=FX_OPS, wrap=wrap_fixed):
         q = abs(a) // abs(b)
         return mknum(q if (a < 0) == (b < 0) else -q)
     v = ops[o](c, a, y.val)
-    return mknum(v if o == 9 else wrap(c, v))
+    return mknum(v if o in (9, 20, 21) else wrap(c, v))
 
 
 def p_fxCost(n):
