@@ -17,6 +17,8 @@ the Prelude's code.
 
 from __future__ import annotations
 
+from profkit.errors import SourceError
+
 from . import syntax as S
 from . import typecheck_types as T
 from .typecheck_sigs_word import FIXED_TYPES
@@ -193,6 +195,41 @@ def _rewrite(v: object, rewrite, seen: set[int]) -> object:
         for name in v.__dataclass_fields__:
             setattr(v, name, _rewrite(getattr(v, name), rewrite, seen))
     return v
+
+
+#: the classes whose methods wrap at these types (a function generic in them computes
+#: without the wrap-around where its types stay open)
+_WRAPPING = {"Num", "Real", "Integral", "Bits", "Enum", "Bounded", "Read", "Fractional"}
+
+
+def check_fixed_uses(ch) -> None:
+    """A function of the program generic in its numbers (``Integral a =>``, or inferred so)
+    whose types stay open where it runs (used at two types or more, or a recursive one with
+    a signature: not specialised at its one use, typecheck_inline.specialise_single_uses)
+    and used at a fixed-width type is refused: the subset passes no dictionaries, so its
+    arithmetic would not wrap."""
+    from .typecheck_inline import _recursive, only_main_exported
+
+    top_ok = only_main_exported(ch.prep.source)
+    for key, (sc, d, name, generic, top) in ch.own_schemes.items():
+        uses = ch.instances.get(key, [])
+        if not sc.preds or not uses or generic is None and name in ch.prep.inst_methods:
+            continue
+        once = len(uses) == 1 and not (top and not top_ok) and \
+            (generic is not None or not _recursive(d, name))
+        if once:
+            continue
+        for vs in uses:
+            for cls, t in sc.preds:
+                at = fixed_type(T.inst(t, vs)) if cls in _WRAPPING else None
+                if at is not None:
+                    line, col = getattr(d, "span", (1, 1))[:2]
+                    raise SourceError(
+                        f"`{name}' is generic in its numbers (a{'n' * (cls[0] in 'AEIOU')} "
+                        f"{cls} constraint): its use at "
+                        f"{at} is not supported by the Haskell subset, which would compute it "
+                        f"without {at}'s wrap-around (give it a signature at {at}: see "
+                        "SUBSET.md)", ch.prep.file, max(line, 1), max(col, 1))
 
 
 def _type_source(t: str, k: int) -> str:

@@ -40,6 +40,14 @@ def test_division_by_zero_is_ghcs_error(tmp_path):
     _prints_and_fails_as_ghc(tmp_path, "fixederr")
 
 
+def test_a_generic_function_used_once_runs_at_its_use(tmp_path):
+    """A function generic in its numbers used once is specialised at its use (its sum and
+    literal wrap at Word8, as GHC's); GHC 9.0.2 prints 9."""
+    src = ("import Data.Word\nmean xs = sum xs `div` fromIntegral (length xs)\n"
+           "main :: IO ()\nmain = print (mean [10, 20, 255 :: Word8])\n")
+    assert _run(tmp_path, src) == "9\n"
+
+
 def test_wrap_around_is_ghcs(tmp_path):
     """Values GHC 9.0.2 printed: sums, products, negation, conversions and shifts wrap in
     two's complement at each width; a section's operator is chosen by its type too."""
@@ -76,6 +84,9 @@ def test_wrap_fixed(k, v, out):
 
 @pytest.mark.parametrize("src, message", [
     ("import Data.Word\nmain :: IO ()\nmain = print (byteSwap32 1)\n", "Variable not in scope"),
+    ("import Data.Word\nmean xs = sum xs `div` fromIntegral (length xs)\nmain :: IO ()\n"
+     "main = print (mean [10, 20, 255 :: Word8], mean [1, 2 :: Word8])\n",
+     "`mean' is generic in its numbers (an Integral constraint): its use at Word8 is not"),
     ("import Data.Word\nmain :: IO ()\nmain = print (fromIntegral (3 :: Word8) :: Char)\n",
      "No instance for (Num Char)"),
     ("import Data.Int\nmain :: IO ()\nmain = print ((1 :: Int8) + (2 :: Int16))\n",
