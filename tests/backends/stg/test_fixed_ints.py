@@ -56,10 +56,11 @@ def test_wrap_around_is_ghcs(tmp_path):
            "  print (maxBound + 1 :: Int32, (2 :: Int64) ^ 63, negate 1 :: Word32)\n"
            "  print (map (`shiftL` 4) [31, 255 :: Word8], map (* 3) [100 :: Int8])\n"
            "  print (shiftR (-8 :: Int16) 1, complement (5 :: Word), popCount (-2 :: Int16))\n"
-           "  print (toEnum 255 :: Word8, [254 ..] :: [Word8], subtract 1 (0 :: Word16))\n")
+           "  print (toEnum 255 :: Word8, [254 ..] :: [Word8], subtract 1 (0 :: Word16))\n"
+           "  print (lcm 200 44 :: Word8, lcm 100 (-7) :: Int8, foldr lcm 1 [1 .. 20 :: Word32])\n")
     assert _run(tmp_path, src) == ("(4,44,44)\n(-2147483648,-9223372036854775808,4294967295)\n"
                                    "([240,240],[44])\n(-4,18446744073709551610,15)\n"
-                                   "(255,[254,255],65535)\n")
+                                   "(255,[254,255],65535)\n(152,68,232792560)\n")
 
 
 def test_rotations_and_bit_counts_are_ghcs(tmp_path):
