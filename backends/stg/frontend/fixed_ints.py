@@ -285,7 +285,7 @@ def _type_source(t: str, k: int) -> str:
             f"enumFromTo{s}# a b = enumFromToI# a b",
             f"enumFromThen{s}# a b = enumFromThenTo{s}# a b "
             f"(if b >= a then maxBound{s}# else minBound{s}#)",
-            f"enumFromThenTo{s}# a b c = enumFromThenToI# a b c"]
+            f"enumFromThenTo{s}# a b c = efdtFxB# a b c"]
     if k < 100:  # base's divMod at the unsigned types: 64 bytes more than quotRem's
         lines.append(f'divMod{s}# x y = case prim "fxCost#" 64 of () -> divMod x y')
     return "\n".join(lines) + "\n"
