@@ -307,7 +307,12 @@ def prelude_source() -> str:
 
 def modules_of() -> dict[str, str]:
     """The functions -> the base module GHC defines them in (-hd's closure names)."""
-    out = {}
+    out = dict.fromkeys(("eftFx#", "fxElem#", "efdtFx#", "efdtFxU#", "efdtFxD#", "efdtFxB#",
+                         "efdtFxBU#", "efdtFxBD#", "fxEnumError#", "fxSuccError#"), "GHC.Word")
+    out.update(dict.fromkeys(("showW64#", "showsW64#", "showsPrecW64#", "printW64#"),
+                             "GHC.Word"))
+    out.update(dict.fromkeys(("rotateL", "rotateR", "rotate", "finiteBitSize",
+                              "countLeadingZeros", "countTrailingZeros"), "GHC.Bits"))
     for t in FIXED_TYPES:
         mod = "GHC.Word" if t.startswith("Word") and t != "Word" else \
             "GHC.Enum" if t == "Word" else "GHC.Int"
