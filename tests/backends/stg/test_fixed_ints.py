@@ -22,7 +22,7 @@ TOLERANCE = {
     "fixedhash": (0.005, 0.05),
     "fixedsum": (0.03, 0.11),
     "fixedfold": (0.005, 0.05),
-    "fixedmix": (0.015, 0.11),
+    "fixedmix": (0.025, 0.11),
     # (its step's record with a strict field: 160 bytes a call against GHC's 128, as at Int)
     "fixedrec": (0.005, 0.26),
 }
