@@ -359,6 +359,8 @@ PRIMOPS: dict[str, int] = {
     "ratioToDouble#": 2, "dblNumerator#": 1, "dblDenominator#": 1,
     # the bytes of base's code (generic Ratio, ReadP) the subset's does not allocate (())
     "baseCost#": 1,
+    # Data.Word and Data.Int (machine/prims_word.py): fx# type op x y, fxCost# bytes
+    "fx#": 4, "fxCost#": 1,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token

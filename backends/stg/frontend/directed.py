@@ -23,6 +23,7 @@ from .deriving import Derived
 from . import mtl
 from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
+from .fixed_ints import FIXED_NAMES, fixed_directed
 from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
                               monad_arity, monad_directed, monad_of)
 
@@ -43,6 +44,10 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         if prelude_ref(e, RATIO_NAMES) and \
                 ratio_directed(e, _t, "Ratio" in derived.num):  # type: ignore[arg-type]
             continue
+        if (prelude_ref(e, FIXED_NAMES) or isinstance(e, S.OpRef) and not e.is_con and
+                e.name in FIXED_NAMES and e.name not in user_names) and \
+                fixed_directed(e, _t):  # type: ignore[arg-type]
+            continue  # Data.Word's and Data.Int's types (fixed_ints.py)
         if isinstance(e, S.ELit) and e.kind == "Double":
             fractional_literal(e, types.expr_desc(e), types.file)
         if isinstance(e, S.ELit) and e.kind == "Int" and types.expr_desc(e) == "Double":

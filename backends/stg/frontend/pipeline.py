@@ -28,6 +28,7 @@ from . import containers_sigs
 from .modules import CONTAINER_MODULES
 from . import mtl
 from . import numeric
+from . import fixed_ints
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
 from .statics import float_statics
@@ -59,7 +60,7 @@ PRELUDE_MODULES = {
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
-    "Data.Ratio",
+    "Data.Ratio", "Data.Word",
 }
 
 
@@ -149,6 +150,7 @@ _BASE_MODULES = {
 BASE_MODULE_OF = {name: mod for mod, names in _BASE_MODULES.items() for name in names.split()}
 BASE_MODULE_OF.update(containers_sigs.modules_of())
 BASE_MODULE_OF.update(numeric.modules_of())
+BASE_MODULE_OF.update(fixed_ints.modules_of())
 # base's Show instances show a constructor's name from a CAF of their module (GHC 9.0.2:
 # `print True' charges 256 bytes, 64 per character, to CAF GHC.Show, once)
 _SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", "GT", "Just",
@@ -200,7 +202,8 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     # containers.hs (Data.Map, Data.Set) and prelude_more.hs are part of the Prelude module
     text = "\n".join(files.joinpath(f).read_text()
                      for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs",
-                               "prelude_numeric.hs"))
+                               "prelude_numeric.hs", "prelude_word.hs"))
+    text += "\n" + fixed_ints.prelude_source()  # Data.Word's and Data.Int's types
     mod = parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
     cons.update(_datacons(mod, "Data.Either", cons))
@@ -417,6 +420,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
     num_literals(user, types, derived)
     open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary
+    fixed_ints.fixed_literals(user, types)  # Data.Word/Data.Int literals, -e, [a .. b]
     derived.source += resolve_methods(types, classes, filename)
     dictionary_functions(user, types.sigs, source,  # after the check: uses become calls
                          also=mtl.CALLED if state and state[1] == "trans" else frozenset())

@@ -10,6 +10,7 @@ from profkit.errors import SourceError
 from . import syntax as S
 from . import typecheck_types as T
 from .typecheck_env import Scheme, Sig
+from .fixed_ints import check_fixed_uses
 
 #: the classes of monads, whose instance the subset chooses by type (a Functor-generic
 #: function's fmap is refused where it is: directed._functor_directed)
@@ -134,6 +135,7 @@ class ClassChecker:
                         f"here at {head.name} is not supported by the Haskell subset, which "
                         "runs such functions in IO only (see SUBSET.md)", self.file,
                         max(span[0], 1), max(span[1], 1))
+        check_fixed_uses(self)  # and one generic in its numbers at Word8 .. Int64
 
     def no_instance(self, p: "Pred", extra: str = "") -> SourceError:
         """GHC's message for a constraint no instance satisfies."""

@@ -205,8 +205,9 @@ class ExprChecker:
             self.bind_group(q.decls)
 
     def _op_type(self, op: S.OpRef) -> T.Type:
-        return self.inst_con(op.name, op.span) if op.is_con else \
-            self.inst_var(op.name, op.span)
+        t = self.inst_con(op.name, op.span) if op.is_con else self.inst_var(op.name, op.span)
+        self.expr_types[id(op)] = (op, t)  # a section's operator (fixed_ints.fixed_directed)
+        return t
 
     def _op_expr(self, op: S.OpRef) -> S.Expr:
         return S.ECon(op.name, op.span) if op.is_con else S.EVar(op.name, op.span)

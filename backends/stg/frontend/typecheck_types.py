@@ -15,6 +15,7 @@ import itertools
 from .typecheck_sigs_more import MORE_TYCONS
 from .typecheck_sigs_st import ST_INSTANCES
 from .typecheck_sigs_numeric import NUMERIC_TYCONS
+from .typecheck_sigs_word import FIXED_TYCONS
 
 _ids = itertools.count()
 
@@ -354,7 +355,7 @@ for _ty, _classes in MORE_TYCONS.items():  # System.IO's and System.Exit's types
     for _c in _classes:
         INSTANCES[_c][_ty] = ""
 INSTANCES.update(ST_INSTANCES)  # array's MArray and IArray (typecheck_sigs_st.py)
-for _ty, _classes in NUMERIC_TYCONS.items():  # Data.Ord's Down, Data.Ratio's Ratio
+for _ty, _classes in {**NUMERIC_TYCONS, **FIXED_TYCONS}.items():  # Down, Ratio, Data.Word/Int
     for _c, _how in _classes.items():
         INSTANCES[_c][_ty] = _how
 # a derived (or assumed) instance of the program's own data types: deriving clauses are

@@ -19,6 +19,7 @@ from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .printf import PrintfError, printf_format
 from .prims_io import IO_PRIM_FUNCTIONS
 from .prims_numeric import NUMERIC_PRIMS, _float_caf
+from .prims_word import FIXED_PRIMS
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
 
@@ -630,6 +631,7 @@ PRIM_FUNCTIONS = {
     "read#": p_read, "printf#": p_printf, **ARRAY_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
+    **FIXED_PRIMS,  # prims_word.py's
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``

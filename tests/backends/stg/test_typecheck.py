@@ -447,6 +447,9 @@ KNOWN_ILL_TYPED = {
     "import Data.Ratio\nmain :: IO ()\nmain = print (3 % 4 :: Double)",
     "import Data.Ord\nmain :: IO ()\nmain = print (Down id < Down id)",
     "import Numeric\nmain :: IO ()\nmain = putStrLn (showHex 'x' \"\")",
+    # test_fixed_ints: a Word8 converted to a Char, Int8 plus Int16
+    "import Data.Word\nmain :: IO ()\nmain = print (fromIntegral (3 :: Word8) :: Char)",
+    "import Data.Int\nmain :: IO ()\nmain = print ((1 :: Int8) + (2 :: Int16))",
 }
 
 
