@@ -240,6 +240,22 @@ def _garbage(self: "Desugarer", words: int, var: str, body: ir.Expr) -> ir.Expr:
     return body
 
 
+def _split_lambda_note(self: "Desugarer", d: S.DFun, path: list[str], cc: ir.CostCentre,
+                       clo: ir.Closure) -> ir.Closure:
+    """``f = \\x -> e`` under a note: GHC's mkTick splits the counting note on a lambda, so
+    ``f`` is a thunk whose evaluation counts the entry and allocates the function under the
+    enclosing stack, and each call pushes ``f`` (not counted) inside the function."""
+    assert isinstance(clo.body, ir.SCC) and clo.body.cc is cc
+    lam = self.fresh("lam")
+    fun = ir.Closure(clo.params, ir.SCC(cc, clo.body.body, False),
+                     self.local_info("sat", d.span, clo.info.type_desc), False)
+    e = ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [],
+                ir.Let([ir.Bind(lam, fun)], ir.App(lam, [])))
+    info = self.info(d.name, d.span, clo.info.type_desc) if len(path) <= 1 else \
+        self.local_info(d.name, d.span, clo.info.type_desc)
+    return ir.Closure([], e, info, True)
+
+
 def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name: str,
               cc: ir.CostCentre | None) -> list[ir.Bind]:
     rhs = d.clauses[0].rhs
@@ -247,8 +263,10 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
     if rhs.body is not None and not rhs.where:
         body = _strip(rhs.body)
         if isinstance(body, S.ELam):
-            return [ir.Bind(ir_name, self.lambda_closure(body, env, path, d.name, cc,
-                                                         self.bind_desc(d, d.name)))]
+            clo = self.lambda_closure(body, env, path, d.name, cc, self.bind_desc(d, d.name))
+            if cc is None:
+                return [ir.Bind(ir_name, clo)]
+            return [ir.Bind(ir_name, _split_lambda_note(self, d, path, cc, clo))]
         if cc is None and not calls:
             con_args = self.saturated_con(body)
             if con_args is not None:

@@ -29,6 +29,7 @@ from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     strip,
 )
 from .match import FailK, Matcher, Row, raise_expr
+from .parser_ext import AUTO_LAMBDA
 from .sugar import desugar_arith, desugar_comp, desugar_do
 
 Env = dict[str, object]  # source name -> IR local name (str) or ir.Lit
@@ -373,6 +374,12 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             return self.app(fn, [e.expr], env, path, partial_ok=True)
         if isinstance(e, S.ERightSection):
             return self.right_section(e, env, path)
+        if isinstance(e, S.ESCC) and e.name == AUTO_LAMBDA:  # a `\\case' alternative's
+            if self.auto is None:
+                return self.expr(e.expr, env, path)
+            lcc, lpath = self.auto.lambda_cc(path, e.span)
+            inner = self.expr(e.expr, env, lpath)
+            return inner if lcc is None else self.value_scc(lcc, inner, e.expr)
         if isinstance(e, S.ESCC):
             cc = ir.CostCentre(e.name, self.module, S.format_span(self.file, e.span))
             return ir.SCC(cc, self.expr(e.expr, env, path), True)
@@ -406,8 +413,12 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
 
     def case(self, e: S.ECase, env: Env, path: list[str]) -> ir.Expr:
         msg = f"{S.format_span(self.file, e.span)}: Non-exhaustive patterns in case"
-        rows = [Row([a.pat], {}, self.rhs_builder(a.rhs, env, path)) for a in e.alts]
         scrut = strip(e.scrut)
+        if isinstance(scrut, S.ECon) and scrut.name == "()" and len(e.alts) == 1 and \
+                isinstance(e.alts[0].pat, S.PWild):  # MultiWayIf's (parser_ext.py)
+            msg = f"{S.format_span(self.file, e.span)}: Non-exhaustive guards in multi-way if"
+            return self.rhs_expr(e.alts[0].rhs, env, path, FailK(msg))
+        rows = [Row([a.pat], {}, self.rhs_builder(a.rhs, env, path)) for a in e.alts]
         if isinstance(scrut, S.EVar) and isinstance(env.get(scrut.name), str):
             return self.match([env[scrut.name]], rows, FailK(msg))  # type: ignore[list-item]
         v = self.fresh("scrut")

@@ -11,10 +11,11 @@ from . import syntax as S
 from .layout import LayoutStream
 from .lexer import Token, tokenize
 from .parser_expr import ExprParser, _is_bang, _tok_span
+from .parser_ext import ExtParser
 from profkit.errors import SourceError
 
 
-class Parser(ExprParser):
+class Parser(ExprParser, ExtParser):
     def __init__(self, source: str, filename: str, magic_hash: bool = False,
                  prelude_names: frozenset[str] | None = None):
         self.file = filename
