@@ -146,7 +146,7 @@ FOLDABLE = {"foldr": (3, 2), "foldl": (3, 2), "foldl'": (3, 2), "foldr1": (2, 1)
              "maximum": (1, 0), "minimum": (1, 0), "and": (1, 0), "or": (1, 0),
              "concat": (1, 0), "elem": (2, 1), "notElem": (2, 1), "any": (2, 1),
              "all": (2, 1), "concatMap": (2, 1), "mapM_": (2, 1), "forM_": (2, 0),
-             "sequence_": (1, 0)}
+             "sequence_": (1, 0), "toList": (1, 0)}
 
 
 #: containers' Foldable instances: Map's over its values, Set's over its elements (the
@@ -159,7 +159,8 @@ CONTAINER_FOLDABLE = {
     "Set": {"toList": "toAscList_S#", "foldr": "foldr_S#", "foldl": "foldl_S#",
             "foldl'": "foldl'_S#", "length": "size_S#", "null": "null_S#", "sum": "sum_S#",
             "product": "product_S#", "maximum": "maximum_S#", "minimum": "minimum_S#",
-            "elem": "elem_S#"}}
+            "elem": "elem_S#"},
+    "Maybe": {"toList": "maybeToList"}}  # (base's instance: the list of none or one)
 
 
 def _container_head(e: S.EVar, t: object) -> T.TCon | None:

@@ -183,7 +183,9 @@ def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> 
 
 #: Data.Foldable's Applicative versions of mapM_ & co., the same functions at the monads the
 #: subset runs (so they are directed as mapM_ is: directed_monads.py)
-_FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_"}
+_FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_",
+                     "traverse": "mapM", "for": "forM", "sequenceA": "sequence",
+                     "asum": "msum"}
 
 
 def _foldable_aliases(toks: list[Token]) -> None:

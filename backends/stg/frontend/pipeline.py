@@ -59,7 +59,7 @@ PRELUDE_MODULES = {
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
-    "Data.Ratio",
+    "Data.Ratio", "Data.Functor",
 }
 
 
@@ -200,7 +200,7 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     # containers.hs (Data.Map, Data.Set) and prelude_more.hs are part of the Prelude module
     text = "\n".join(files.joinpath(f).read_text()
                      for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs",
-                               "prelude_numeric.hs"))
+                               "prelude_numeric.hs", "prelude_traverse.hs"))
     mod = parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
     cons.update(_datacons(mod, "Data.Either", cons))

@@ -1,0 +1,43 @@
+"""Type-directed rewrites for Data.Functor's ``<&>``, ``$>`` and ``void`` (issue 18): at IO
+the Prelude's definitions, at another functor base's definitions through that functor's
+``fmap`` (``directed._FMAP`` or the program's Functor instance), as helpers of the derived
+code (base's code: no cost centre)."""
+
+from __future__ import annotations
+
+from profkit.errors import SourceError
+
+from . import syntax as S
+from . import typecheck_types as T
+from .deriving import Derived
+
+FUNCTOR_OPS = ("<&>", "$>", "void")
+
+#: each operation's parameters and body over ``FMAP``, the functor's fmap
+_BODIES = {"<&>": ("flipMap", "m f = FMAP f m"), "$>": ("constMapR", "m x = FMAP (\\_ -> x) m"),
+           "void": ("voidMap", "m = FMAP (\\_ -> ()) m")}
+
+
+def functor_ops_directed(e: S.EVar, t: object, derived: Derived, fmaps: dict[str, str],
+                         file: str) -> None:
+    """``e`` (one of FUNCTOR_OPS) at its checked type ``f a -> ...``."""
+    sf = T.split_fun(t)
+    if sf is None:
+        return
+    head, _ = T.spine(sf[0])
+    if isinstance(head, T.TCon) and not head.rigid:
+        if head.key in ("IO", "ST"):
+            return
+        name = fmaps.get(head.key) or derived.functor.get(head.name)
+        if name is not None:
+            stem, body = _BODIES[e.name]
+            helper = derived.helper(f"{stem}{head.name.strip('[](),')}#", e.name,
+                                    body.replace("FMAP", name.lstrip("%")))
+            e.name = "%" + helper
+            return
+        what = f"the functor `{head.name}'"
+    else:
+        what = "a functor the types leave open (a `Functor f =>' context)"
+    raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, "
+                      "lists, Maybe, Either, pairs and the program's Functor instances are: "
+                      "see SUBSET.md)", file, e.span[0], e.span[1])

@@ -1,0 +1,16 @@
+"""The types of prelude_traverse.hs's functions (GHC 9.0.2's, base 4.15), as Haskell
+signatures; ``typecheck_env.prelude_env`` reads them with the Prelude's."""
+
+TRAVERSE_SIGS = """toList :: Foldable t => t a -> [a]
+fromLeft :: a -> Either a b -> a
+fromRight :: b -> Either a b -> b
+isLeft :: Either a b -> Bool
+isRight :: Either a b -> Bool
+(&) :: a -> (a -> b) -> b
+fix :: (a -> a) -> a
+(<&>) :: Functor f => f a -> (a -> b) -> f b
+($>) :: Functor f => f a -> b -> f b
+uncons :: [a] -> Maybe (a, [a])
+singleton :: a -> [a]
+isSubsequenceOf :: Eq a => [a] -> [a] -> Bool
+"""
