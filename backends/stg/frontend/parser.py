@@ -130,7 +130,7 @@ class Parser(ExprParser, ExtParser):
             decl.show_shapes = [[self.show_shape(t) for t in tys] for tys in types]
         return S.Module(name, group_clauses([d for d in decls if d is not None], self.file),
                         self.file, [m for m, _ in imports], [pos for _, pos in imports],
-                        exports)
+                        exports, inline=t.value or frozenset())
 
     def skip_parens(self) -> list[str]:
         """Skip a parenthesised list; returns the variables named at its top level (an export

@@ -436,7 +436,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     pnames.update({n: n for n in derived.names})
     unames = {n: (f"Main.{n}" if n in ir.PRIMOPS else n) for n in user_names}
     counter = itertools.count(1)
-    auto = AutoCC(prof_auto, filename, exports=user.exports) if prof_auto else None
+    auto = AutoCC(prof_auto, filename, exports=user.exports, inline=user.inline) \
+        if prof_auto else None
     d_pre = Desugarer("prelude.hs", "Prelude", pnames, cons, pnames, None, counter)
     d_user = Desugarer(filename, "Main", {**pnames, **unames, **methods}, cons, pnames, auto,
                        counter)
