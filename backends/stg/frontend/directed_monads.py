@@ -29,6 +29,10 @@ _MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
                "zipWithM": "zipWithMWith#", "zipWithM_": "zipWithMWith_#",
                "filterM": "filterMWith#", "<*>": "apWith#", "*>": "rightWith#",
                "<*": "leftWith#"}
+# at lists, base's Applicative definitions, sharing each step's rest (prelude_traverse.hs)
+_LIST_APPLICATIVE = {"mapM": "traverseList#", "forM": "forList#", "sequence": "sequenceList#",
+                     "zipWithM": "zipWithMList#", "replicateM": "replicateMList#",
+                     "filterM": "filterMList#", "<*>": "apList#"}
 # name parts for the operators' per-monad aliases
 _MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft"}
 
@@ -77,6 +81,9 @@ def monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) ->
                           "the monad functions run in IO, Maybe, lists and Either (see "
                           "SUBSET.md)", file, e.span[0], e.span[1])
     suffix = _MONAD_SUFFIX[head]
+    if head == "[]" and isinstance(e, S.EVar) and e.name in _LIST_APPLICATIVE:
+        e.name = "%" + _LIST_APPLICATIVE[e.name]
+        return
     if isinstance(e, S.EDo):
         e.monad = head
     elif e.name in _MONAD_OPS:

@@ -36,3 +36,24 @@ isSubsequenceOf _ [] = False
 isSubsequenceOf a@(x:a') (y:b)
   | x == y = isSubsequenceOf a' b
   | otherwise = isSubsequenceOf a b
+
+-- The list monad's mapM & co. are base's Applicative code (Traversable's traverse, Control.
+-- Monad's loops) through the list instance's liftA2, so each step's rest is computed once
+-- and shared by every choice (directed_monads._LIST_APPLICATIVE); liftA2 and <*> are the
+-- instance's comprehensions as base's -O2 code runs them: a loop over the first list, an
+-- inner one over the second per element of it.
+liftA2List# f xs ys = go1 xs
+  where
+    go1 [] = []
+    go1 (x:xs') = let go2 [] = go1 xs'
+                      go2 (y:ys') = f x y : go2 ys'
+                  in go2 ys
+apList# fs xs = liftA2List# (\f x -> f x) fs xs
+traverseList# f xs = foldr (\x ys -> liftA2List# (:) (f x) ys) [[]] xs
+forList# xs f = traverseList# f xs
+sequenceList# ms = traverseList# (\m -> m) ms
+zipWithMList# f xs ys = sequenceList# (zipWith f xs ys)
+replicateMList# n m = replicateMListGo# m n
+replicateMListGo# m c = if c <= 0 then [[]] else liftA2List# (:) m (replicateMListGo# m (c - 1))
+filterMList# p xs =
+  foldr (\x r -> liftA2List# (\flg -> if flg then (x :) else (\ys -> ys)) (p x) r) [[]] xs
