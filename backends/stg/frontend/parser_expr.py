@@ -149,6 +149,10 @@ class ExprParser:
             args.append(self.aexp())
         if not args:
             return f
+        if isinstance(f, S.ELam) and f.span == S.NOSPAN:  # `(, x) e' (parser_ext.py)
+            tup = self.applied_section(f, args, self.span_from(st))
+            if tup is not None:
+                return tup
         return S.EApp(f, args, self.span_from(st))
 
     def aexp_start(self) -> bool:

@@ -47,7 +47,21 @@ class ExtParser:
                 comps.append(S.EVar(v, sp))
             else:
                 comps.append(i)
-        return S.ELam(params, S.ETuple(comps, sp), S.NOSPAN)
+        lam = S.ELam(params, S.ETuple(comps, sp), S.NOSPAN)
+        self.__dict__.setdefault("tuple_sections", {})[id(lam)] = (lam, items)
+        return lam
+
+    def applied_section(self, f: S.Expr, args: list[S.Expr], span: S.Span) -> S.Expr | None:
+        """``(, x) e``: GHC's simple optimiser beta-reduces the section's lambda, leaving the
+        tuple ``(e, x)`` (a constructor application: its note splits, mkTick)."""
+        sec = self.__dict__.get("tuple_sections", {}).get(id(f))
+        if sec is None or sec[0] is not f or len(args) < len(f.pats):
+            return None
+        given = iter(args)
+        comps = [next(given) if i is None else i for i in sec[1]]
+        rest = args[len(f.pats):]
+        tup = S.ETuple(comps, span)
+        return S.EApp(tup, rest, span) if rest else tup
 
     def lambda_case(self, st) -> S.Expr:
         """``\\case alts`` (at ``case``): GHC's ``\\x -> case x of alts``, whose note under

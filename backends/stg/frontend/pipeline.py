@@ -131,7 +131,7 @@ _BASE_MODULES = {
                     "insertBy unwordsGo# group groupBy sortOn cmpFst# transpose isInfixOf tails inits "
                     "maximumBy minimumBy maxBy# minBy# dropWhileEnd stripPrefix subsequences "
                     "nonEmptySubs# "
-                    "permutations perms# permInterleave# permInterleave2# delete deleteBy union "
+                    "permutations perms# delete deleteBy union "
                     "unionBy nubBy nubByFrom# elemBy# intersect intersectBy find findGo# "
                     "findIndex findIdx# "
                     "findIndices elemIndex elemIndices",
