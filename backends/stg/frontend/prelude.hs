@@ -623,7 +623,7 @@ isUpper c = c >= 'A' && c <= 'Z'
 isLower c = c >= 'a' && c <= 'z'
 isAlpha c = isUpper c || isLower c
 isAlphaNum c = isAlpha c || isDigit c
-isPunctuation c = c `elem` "!\"#%&'()*,-./:;?@[\\]_{}"
+isPunctuation c = prim "charClass#" c 5  -- (by Unicode general category, as GHC.Unicode)
 toUpper c = prim "toUpper#" c
 toLower c = prim "toLower#" c
 digitToInt c
@@ -915,7 +915,11 @@ heads# ((h:_) : r) = h : heads# r
 tails# [] = []
 tails# ([] : r) = tails# r
 tails# ((_:t) : r) = t : tails# r
-isInfixOf needle haystack = any (isPrefixOf needle) (tails haystack)
+-- (base's any over tails, fused by its -O2 code into a loop: no list of the tails)
+isInfixOf needle haystack = isInfixGo# needle haystack
+isInfixGo# n h = if isPrefixOf n h then True else case h of
+  [] -> False
+  (_:h') -> isInfixGo# n h'
 tails xs = xs : (case xs of
                    [] -> []
                    (_:xs') -> tails xs')
