@@ -33,6 +33,9 @@ _MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
 _LIST_APPLICATIVE = {"mapM": "traverseList#", "forM": "forList#", "sequence": "sequenceList#",
                      "zipWithM": "zipWithMList#", "replicateM": "replicateMList#",
                      "filterM": "filterMList#", "<*>": "apList#"}
+# Maybe's and Either's own <*> and *> (prelude_traverse.hs)
+_APPLICATIVE = {("Maybe", "<*>"): "apMaybeA#", ("Either", "<*>"): "apEitherA#",
+                ("Maybe", "*>"): "thenMaybe#", ("Either", "*>"): "thenEither#"}
 # name parts for the operators' per-monad aliases
 _MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft"}
 
@@ -83,6 +86,9 @@ def monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) ->
     suffix = _MONAD_SUFFIX[head]
     if head == "[]" and isinstance(e, S.EVar) and e.name in _LIST_APPLICATIVE:
         e.name = "%" + _LIST_APPLICATIVE[e.name]
+        return
+    if isinstance(e, S.EVar) and (head, e.name) in _APPLICATIVE:
+        e.name = "%" + _APPLICATIVE[head, e.name]
         return
     if isinstance(e, S.EDo):
         e.monad = head

@@ -276,20 +276,21 @@ class Lexer:
 
     def number(self) -> Token:
         line, col, start = self.line, self.col, self.i
-        if self.peekc() == "0" and self.peekc(1) in ("x", "X") and _ishex(self.peekc(2)):
+        if self.peekc() == "0" and self.peekc(1) in ("x", "X") and self.digits_at(2, _ishex):
             self.advance(2)
-            self.digits(_ishex)
+            self.digits(_ishex, leading=True)
             text = self.src[start:self.i]
             return self.make("int", text, int(text[2:].replace("_", ""), 16), line, col)
         if self.binary and self.peekc() == "0" and self.peekc(1) in ("b", "B") and \
-                _in(self.peekc(2), "01"):
+                self.digits_at(2, lambda c: _in(c, "01")):
             self.advance(2)
-            self.digits(lambda c: _in(c, "01"))
+            self.digits(lambda c: _in(c, "01"), leading=True)
             text = self.src[start:self.i]
             return self.make("int", text, int(text[2:].replace("_", ""), 2), line, col)
-        if self.peekc() == "0" and self.peekc(1) in ("o", "O") and _in(self.peekc(2), "01234567"):
+        if self.peekc() == "0" and self.peekc(1) in ("o", "O") and \
+                self.digits_at(2, lambda c: _in(c, "01234567")):
             self.advance(2)
-            self.digits(lambda c: _in(c, "01234567"))
+            self.digits(lambda c: _in(c, "01234567"), leading=True)
             text = self.src[start:self.i]
             return self.make("int", text, int(text[2:].replace("_", ""), 8), line, col)
         self.digits(str.isdigit)
@@ -312,9 +313,19 @@ class Lexer:
             return self.make("float", text, float(digits), line, col)
         return self.make("int", text, int(digits), line, col)
 
-    def digits(self, ok) -> None:
+    def digits_at(self, k: int, ok) -> bool:
+        """Does a digit ``ok`` accepts start ``k`` characters on (after underscores, with
+        NumericUnderscores: ``0x_ff``)?"""
+        while self.underscores and self.peekc(k) == "_":
+            k += 1
+        return ok(self.peekc(k))
+
+    def digits(self, ok, leading: bool = False) -> None:
         """Skip the digits ``ok`` accepts; with NumericUnderscores, underscores between
-        them too (``1_000_000``, ``1__000``)."""
+        them too (``1_000_000``, ``1__000``; ``leading``: before the first, ``0x_ff``)."""
+        if leading:
+            while self.underscores and self.peekc() == "_":
+                self.advance()
         while True:
             if ok(self.peekc()):
                 self.advance()

@@ -57,3 +57,12 @@ replicateMList# n m = replicateMListGo# m n
 replicateMListGo# m c = if c <= 0 then [[]] else liftA2List# (:) m (replicateMListGo# m (c - 1))
 filterMList# p xs =
   foldr (\x r -> liftA2List# (\flg -> if flg then (x :) else (\ys -> ys)) (p x) r) [[]] xs
+
+-- Maybe's and Either's <*> and *> are their instances' own (base 4.15): `Just f <*> m' is
+-- `fmap f m', `Right _ *> r' is `r' (directed_monads._APPLICATIVE)
+apMaybeA# mf mx = case mf of
+  Nothing -> Nothing
+  Just f -> fmapMaybe# f mx
+apEitherA# mf mx = case mf of
+  Left e -> Left e
+  Right f -> fmapEither# f mx
