@@ -8,6 +8,8 @@ infixl 4 $>
 
 -- Foldable's toList at a list is the list itself (at Maybe and containers: directed)
 toList xs = xs
+-- (foldMap at the checked monoid: directed_ext.foldmap_directed)
+foldMap f xs = concatMap f xs
 
 -- Data.Either
 fromLeft _ (Left a) = a

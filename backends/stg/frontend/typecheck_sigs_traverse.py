@@ -2,6 +2,7 @@
 signatures; ``typecheck_env.prelude_env`` reads them with the Prelude's."""
 
 TRAVERSE_SIGS = """toList :: Foldable t => t a -> [a]
+foldMap :: (Foldable t, Monoid m) => (a -> m) -> t a -> m
 fromLeft :: a -> Either a b -> a
 fromRight :: b -> Either a b -> b
 isLeft :: Either a b -> Bool

@@ -104,6 +104,14 @@ def test_foldable_at_maybe_and_functor_operators_at_any_functor(tmp_path):
                                    "([(),()],Just 'k',Nothing)\n")
 
 
+def test_foldmap_at_the_checked_monoid(tmp_path):
+    src = ("import Data.Ord (comparing)\nmain :: IO ()\nmain = do\n"
+           "  print (foldMap show [1, 2, 3 :: Int], foldMap (\\c -> [c, c]) (Just 'a'))\n"
+           "  print (foldMap (\\f -> f (1 :: Int, 'b') (1, 'a')) [comparing fst, "
+           "comparing snd])\n")
+    assert _run(tmp_path, src) == "(\"123\",\"aa\")\nGT\n"
+
+
 @pytest.mark.parametrize("src, message", [
     ("{-# LANGUAGE GADTs #-}\nmain = print 1\n",
      "p.hs:1:1: error: the extension GADTs is not supported"),
