@@ -159,13 +159,21 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
     if mine:
         self.cur_dicts = {**outer, **mine}
         self.dicts_by_var = outer_by_var | ({k for _, k in dicts} if by_var else set())
+    lam = _strip(d.clauses[0].rhs.body) if len(d.clauses) == 1 and \
+        d.clauses[0].rhs.body is not None and not d.clauses[0].rhs.where else None
+    split = cc is not None and self.module == "Main" and isinstance(lam, S.ELam)
+    if split:  # `f x = \y -> ..': GHC's mkTick splits f's note on the lambda (value_rhs)
+        self.split_notes[id(lam)] = cc
     rows = [Row(list(c.pats), {}, self.rhs_builder(c.rhs, env, new_path)) for c in d.clauses]
     body = self.match(params, rows, FailK(msg))
     if mine:
         self.cur_dicts, self.dicts_by_var = outer, outer_by_var
     if self.module == "Prelude" and d.name in GENERIC_OVERHEAD:
         body = _garbage(self, GENERIC_OVERHEAD[d.name], params[-1], body)
-    if cc is not None:
+    if split:  # the entry counted at the call, the function made under the caller's stack
+        self.split_notes.pop(id(lam), None)
+        body = ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
+    elif cc is not None:
         src = simple_body(d.clauses)
         if self.module == "Main" and (src is None or isinstance(_strip(src), S.ECase)):
             body = alts_scc(self, cc, body, d)

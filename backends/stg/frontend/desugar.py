@@ -85,6 +85,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.alloc_boxes: set[str] = set()
         # in a top-level constructor application (binds.value_rhs): static data in GHC
         self.static_data = False
+        # `f x = \y -> ..' lambdas (by id) whose function pushes f's note (binds.fun_rhs)
+        self.split_notes: dict[int, ir.CostCentre] = {}
         self.taken: set[str] = set(globals_.values()) | set(prelude_names.values()) | \
             set(ir.PRIMOPS)
         # the checked module's types (typecheck.Prepared) for -hy; None: every closure `*'
@@ -493,10 +495,18 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if lam.span == S.NOSPAN:  # a `pat <- e` statement of a do block
             where = S.format_span(self.file, lam.pats[0].span)
             msg = f"user error (Pattern match failure in do expression at {where})"
+        inner_lam = strip(lam.body)
+        split_inner = inner_cc is not None and self.module == "Main" and \
+            isinstance(inner_lam, S.ELam)
+        if split_inner:  # `\x -> \y -> ..': the note split as on `f x = \y -> ..'
+            self.split_notes[id(inner_lam)] = inner_cc
         row = Row(list(lam.pats), {}, lambda bs, f: self.expr(lam.body, {**env, **bs},
                                                                lam_path))
         body = self.match(params, [row], FailK(msg))
-        if inner_cc is not None:
+        if split_inner:
+            self.split_notes.pop(id(inner_lam), None)
+            body = ir.Case(ir.SCC(inner_cc, ir.ConApp("()", []), True), "_", [], body)
+        elif inner_cc is not None:
             simple = all(isinstance(p, S.PVar) for p in lam.pats)
             if not simple and all(_product_pat(self, p) for p in lam.pats):
                 body = _product_scc(self, inner_cc, body, lam.body)
@@ -504,6 +514,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
                 body = self.value_scc(inner_cc, body, lam.body if simple else None)
         if outer_cc is not None:
             body = ir.SCC(outer_cc, body, True)
+        split = self.split_notes.pop(id(lam), None)  # `f x = \y -> ..' (binds.fun_rhs)
+        if split is not None:
+            body = ir.SCC(split, body, False)
         desc = desc or self.expr_desc(lam)
         if lam.span == S.NOSPAN or name.startswith("lam"):  # CorePrep names lambdas sat_s
             info = self.local_info("sat", lam.span, desc)
