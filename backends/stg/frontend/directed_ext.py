@@ -69,3 +69,34 @@ def foldmap_directed(e: S.EVar, t: object, derived: Derived, monoids: dict, file
     e.name = "%" + derived.helper(
         f"foldMap{cont.key.strip('[]')}{mon.name.strip('[](),')}#", "foldMap",
         f"f xs = foldr (\\x r -> {app} (f x) r) {emp} {elems}")
+
+
+#: Control.Applicative's functions: their arguments before the applicative result, and the
+#: Prelude's function per type constructor (prelude_traverse.hs; ST runs as IO)
+APPLICATIVE_FNS = {"<|>": 2, "liftA2": 3, "optional": 1, "empty": 0}
+_APPLICATIVE_AT = {
+    ("Maybe", "<|>"): "altMaybe#", ("[]", "<|>"): "altList#",
+    ("Maybe", "liftA2"): "liftA2Maybe#", ("[]", "liftA2"): "liftA2List#",
+    ("Either", "liftA2"): "liftA2Either#", ("IO", "liftA2"): "liftA2IO#",
+    ("ST", "liftA2"): "liftA2IO#", ("Maybe", "optional"): "optionalMaybe#",
+    ("[]", "optional"): "optionalList#", ("Maybe", "empty"): "emptyAltMaybe#",
+    ("[]", "empty"): "emptyAltList#"}
+
+
+def applicative_directed(e: S.EVar, t: object, file: str) -> None:
+    """``<|>``, ``liftA2``, ``optional``, ``empty`` at the type constructor of their result
+    (base's instances for Maybe, lists, Either and IO; others refused)."""
+    for _ in range(APPLICATIVE_FNS[e.name]):
+        sf = T.split_fun(t)
+        if sf is None:
+            return
+        t = sf[1]
+    head, _ = T.spine(t)
+    key = head.key if isinstance(head, T.TCon) and not head.rigid else None
+    name = _APPLICATIVE_AT.get((key, e.name)) if key is not None else None
+    if name is None:
+        what = f"`{head.name}'" if key is not None else "a type the types leave open"
+        raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset "
+                          "(Control.Applicative at Maybe, lists, and liftA2 at Either and IO "
+                          "too: see SUBSET.md)", file, e.span[0], e.span[1])
+    e.name = "%" + name

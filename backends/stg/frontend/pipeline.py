@@ -59,7 +59,7 @@ PRELUDE_MODULES = {
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
-    "Data.Ratio", "Data.Functor",
+    "Data.Ratio", "Data.Functor", "Control.Applicative",
 }
 
 

@@ -5,6 +5,7 @@
 -- fmap at it (directed_ext.py).
 infixl 1 &, <&>
 infixl 4 $>
+infixl 3 <|>
 
 -- Foldable's toList at a list is the list itself (at Maybe and containers: directed)
 toList xs = xs
@@ -68,3 +69,32 @@ apMaybeA# mf mx = case mf of
 apEitherA# mf mx = case mf of
   Left e -> Left e
   Right f -> fmapEither# f mx
+
+-- Control.Applicative at Maybe, lists, Either and IO; the names alone stand for the list's
+-- (every use is directed by its checked type)
+l <|> r = altList# l r
+liftA2 f a b = liftA2List# f a b
+optional v = optionalList# v
+empty = []
+-- the instances (directed_ext.applicative_directed):
+-- base 4.15's instances
+altMaybe# l r = case l of
+  Nothing -> r
+  Just _ -> l
+altList# xs ys = xs ++ ys
+liftA2Maybe# f ma mb = case ma of
+  Nothing -> Nothing
+  Just a -> case mb of
+    Nothing -> Nothing
+    Just b -> Just (f a b)
+liftA2Either# f ea eb = case ea of
+  Left e -> Left e
+  Right a -> case eb of
+    Left e -> Left e
+    Right b -> Right (f a b)
+optionalMaybe# v = case v of
+  Nothing -> Just Nothing
+  Just x -> Just (Just x)
+optionalList# v = map Just v ++ [Nothing]
+emptyAltMaybe# = Nothing
+emptyAltList# = []

@@ -13,5 +13,9 @@ fix :: (a -> a) -> a
 ($>) :: Functor f => f a -> b -> f b
 uncons :: [a] -> Maybe (a, [a])
 singleton :: a -> [a]
+(<|>) :: Applicative f => f a -> f a -> f a
+liftA2 :: Applicative f => (a -> b -> c) -> f a -> f b -> f c
+optional :: Applicative f => f a -> f (Maybe a)
+empty :: Applicative f => f a
 isSubsequenceOf :: Eq a => [a] -> [a] -> Bool
 """

@@ -112,6 +112,28 @@ def test_foldmap_at_the_checked_monoid(tmp_path):
     assert _run(tmp_path, src) == "(\"123\",\"aa\")\nGT\n"
 
 
+def test_control_applicative_at_maybe_lists_either_and_io(tmp_path):
+    src = ("import Control.Applicative\nmain :: IO ()\nmain = do\n"
+           "  print (Nothing <|> Just 'a' <|> Just 'b', [1, 2] <|> [3 :: Int], "
+           "optional (Just 'x'))\n"
+           "  print (liftA2 (+) (Just 1) (Just (2 :: Int)), liftA2 (,) \"ab\" [True], "
+           "liftA2 max (Right 3) (Left 'e' :: Either Char Int))\n"
+           "  r <- liftA2 (++) (return \"io\") (return \"!\")\n  putStrLn r\n"
+           "  print (empty :: Maybe Int, empty :: String)\n")
+    assert _run(tmp_path, src) == ("(Just 'a',[1,2,3],Just (Just 'x'))\n"
+                                   "(Just 3,[('a',True),('b',True)],Left 'e')\nio!\n"
+                                   "(Nothing,\"\")\n")
+
+
+def test_a_container_module_imported_whole_keeps_its_names(tmp_path):
+    """toList, singleton, empty, insert are Data.Map's when it is imported whole and
+    Data.Foldable, Data.List, Control.Applicative are not (GHC: no ambiguity)."""
+    src = ("import Data.Map\nmain :: IO ()\nmain = do\n"
+           "  let m = insert 1 \"a\" (singleton (2 :: Int) \"b\")\n"
+           "  print (toList m, toList (empty :: Map Int Int))\n")
+    assert _run(tmp_path, src) == "([(1,\"a\"),(2,\"b\")],[])\n"
+
+
 @pytest.mark.parametrize("src, message", [
     ("{-# LANGUAGE GADTs #-}\nmain = print 1\n",
      "p.hs:1:1: error: the extension GADTs is not supported"),
