@@ -21,8 +21,8 @@ from tests.backends.stg.test_ghc_fidelity import _run, run_reference
 TOLERANCE = {
     "syntaxext": (0.005, 0.025),
     "traversals": (0.01, 0.02),
-    "baselib": (0.01, 0.04),
-    "orders": (0.01, 0.05),
+    "baselib": (0.01, 0.02),
+    "orders": (0.01, 0.04),
 }
 #: bytes a cost centre may differ by whatever its size (a CAF's composition, a lambda's
 #: 16-byte box: syntaxext's area.\\ and main.lens.\\, orders' total)
