@@ -165,6 +165,11 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
     if mine:
         self.cur_dicts = {**outer, **mine}
         self.dicts_by_var = outer_by_var | ({k for _, k in dicts} if by_var else set())
+    lam = _strip(d.clauses[0].rhs.body) if len(d.clauses) == 1 and \
+        d.clauses[0].rhs.body is not None and not d.clauses[0].rhs.where else None
+    split = cc is not None and self.module == "Main" and isinstance(lam, S.ELam)
+    if split:  # `f x = \y -> ..': GHC's mkTick splits f's note on the lambda (value_rhs)
+        self.split_notes[id(lam)] = cc
     rows = [Row(list(c.pats), {}, self.rhs_builder(c.rhs, env, new_path)) for c in d.clauses]
     self.inside.append(ir_name)  # its own uses are of its monomorphic self
     body = self.match(params, rows, FailK(msg))
@@ -173,7 +178,10 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
         self.cur_dicts, self.dicts_by_var = outer, outer_by_var
     if self.module == "Prelude" and d.name in GENERIC_OVERHEAD:
         body = _garbage(self, GENERIC_OVERHEAD[d.name], params[-1], body)
-    if cc is not None:
+    if split:  # the entry counted at the call, the function made under the caller's stack
+        self.split_notes.pop(id(lam), None)
+        body = ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
+    elif cc is not None:
         src = simple_body(d.clauses)
         if self.module == "Main" and (src is None or isinstance(_strip(src), S.ECase)):
             body = alts_scc(self, cc, body, d)
@@ -248,6 +256,22 @@ def _garbage(self: "Desugarer", words: int, var: str, body: ir.Expr) -> ir.Expr:
     return body
 
 
+def _split_lambda_note(self: "Desugarer", d: S.DFun, path: list[str], cc: ir.CostCentre,
+                       clo: ir.Closure) -> ir.Closure:
+    """``f = \\x -> e`` under a note: GHC's mkTick splits the counting note on a lambda, so
+    ``f`` is a thunk whose evaluation counts the entry and allocates the function under the
+    enclosing stack, and each call pushes ``f`` (not counted) inside the function."""
+    assert isinstance(clo.body, ir.SCC) and clo.body.cc is cc
+    lam = self.fresh("lam")
+    fun = ir.Closure(clo.params, ir.SCC(cc, clo.body.body, False),
+                     self.local_info("sat", d.span, clo.info.type_desc), False)
+    e = ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [],
+                ir.Let([ir.Bind(lam, fun)], ir.App(lam, [])))
+    info = self.info(d.name, d.span, clo.info.type_desc) if len(path) <= 1 else \
+        self.local_info(d.name, d.span, clo.info.type_desc)
+    return ir.Closure([], e, info, True)
+
+
 def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name: str,
               cc: ir.CostCentre | None) -> list[ir.Bind]:
     rhs = d.clauses[0].rhs
@@ -255,8 +279,10 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
     if rhs.body is not None and not rhs.where:
         body = _strip(rhs.body)
         if isinstance(body, S.ELam):
-            return [ir.Bind(ir_name, self.lambda_closure(body, env, path, d.name, cc,
-                                                         self.bind_desc(d, d.name)))]
+            clo = self.lambda_closure(body, env, path, d.name, cc, self.bind_desc(d, d.name))
+            if cc is None:
+                return [ir.Bind(ir_name, clo)]
+            return [ir.Bind(ir_name, _split_lambda_note(self, d, path, cc, clo))]
         if cc is None and not calls:
             con_args = self.saturated_con(body)
             if con_args is not None:

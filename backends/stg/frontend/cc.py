@@ -24,8 +24,9 @@ MODES = (None, "all", "top", "exported", "calls")
 
 class AutoCC:
     def __init__(self, mode: str, file: str, module: str = "Main",
-                 exports: list[str] | None = None):
+                 exports: list[str] | None = None, inline: frozenset[str] = frozenset()):
         self.mode = mode
+        self.inline = inline  # bindings with an INLINE pragma: no note (GHC's -fprof-auto)
         self.exports = exports  # ("exported": None, every top-level binding)
         self.file = file
         self.module = module
@@ -35,6 +36,8 @@ class AutoCC:
         return ir.CostCentre(label, self.module, S.format_span(self.file, span))
 
     def binding_cc(self, path: list[str], name: str, span: S.Span) -> ir.CostCentre | None:
+        if name in self.inline:
+            return None
         if self.mode == "all":
             return self._cc(".".join(path + [name]), span)
         if self.mode == "top" and not path or self.mode == "exported" and not path and (

@@ -29,6 +29,7 @@ from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     strip,
 )
 from .match import FailK, Matcher, Row, raise_expr
+from .parser_ext import AUTO_LAMBDA
 from .stgpass import pad_cells
 from .sugar import desugar_arith, desugar_comp, desugar_do
 
@@ -90,6 +91,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.alloc_boxes: set[str] = set()
         # in a top-level constructor application (binds.value_rhs): static data in GHC
         self.static_data = False
+        # `f x = \y -> ..' lambdas (by id) whose function pushes f's note (binds.fun_rhs)
+        self.split_notes: dict[int, ir.CostCentre] = {}
         self.taken: set[str] = set(globals_.values()) | set(prelude_names.values()) | \
             set(ir.PRIMOPS)
         # the checked module's types (typecheck.Prepared) for -hy; None: every closure `*'
@@ -391,6 +394,12 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             return self.app(fn, [e.expr], env, path, partial_ok=True)
         if isinstance(e, S.ERightSection):
             return self.right_section(e, env, path)
+        if isinstance(e, S.ESCC) and e.name == AUTO_LAMBDA:  # a `\\case' alternative's
+            if self.auto is None:
+                return self.expr(e.expr, env, path)
+            lcc, lpath = self.auto.lambda_cc(path, e.span)
+            inner = self.expr(e.expr, env, lpath)
+            return inner if lcc is None else self.value_scc(lcc, inner, e.expr)
         if isinstance(e, S.ESCC):
             cc = ir.CostCentre(e.name, self.module, S.format_span(self.file, e.span))
             return ir.SCC(cc, self.expr(e.expr, env, path), True)
@@ -424,8 +433,12 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
 
     def case(self, e: S.ECase, env: Env, path: list[str]) -> ir.Expr:
         msg = f"{S.format_span(self.file, e.span)}: Non-exhaustive patterns in case"
-        rows = [Row([a.pat], {}, self.rhs_builder(a.rhs, env, path)) for a in e.alts]
         scrut = strip(e.scrut)
+        if isinstance(scrut, S.ECon) and scrut.name == "()" and len(e.alts) == 1 and \
+                isinstance(e.alts[0].pat, S.PWild):  # MultiWayIf's (parser_ext.py)
+            msg = f"{S.format_span(self.file, e.span)}: Non-exhaustive guards in multi-way if"
+            return self.rhs_expr(e.alts[0].rhs, env, path, FailK(msg))
+        rows = [Row([a.pat], {}, self.rhs_builder(a.rhs, env, path)) for a in e.alts]
         if isinstance(scrut, S.EVar) and isinstance(env.get(scrut.name), str):
             return self.match([env[scrut.name]], rows, FailK(msg))  # type: ignore[list-item]
         v = self.fresh("scrut")
@@ -500,10 +513,18 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if lam.span == S.NOSPAN:  # a `pat <- e` statement of a do block
             where = S.format_span(self.file, lam.pats[0].span)
             msg = f"user error (Pattern match failure in do expression at {where})"
+        inner_lam = strip(lam.body)
+        split_inner = inner_cc is not None and self.module == "Main" and \
+            isinstance(inner_lam, S.ELam)
+        if split_inner:  # `\x -> \y -> ..': the note split as on `f x = \y -> ..'
+            self.split_notes[id(inner_lam)] = inner_cc
         row = Row(list(lam.pats), {}, lambda bs, f: self.expr(lam.body, {**env, **bs},
                                                                lam_path))
         body = self.match(params, [row], FailK(msg))
-        if inner_cc is not None:
+        if split_inner:
+            self.split_notes.pop(id(inner_lam), None)
+            body = ir.Case(ir.SCC(inner_cc, ir.ConApp("()", []), True), "_", [], body)
+        elif inner_cc is not None:
             simple = all(isinstance(p, S.PVar) for p in lam.pats)
             if not simple and all(_product_pat(self, p) for p in lam.pats):
                 body = _product_scc(self, inner_cc, body, lam.body)
@@ -511,6 +532,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
                 body = self.value_scc(inner_cc, body, lam.body if simple else None)
         if outer_cc is not None:
             body = ir.SCC(outer_cc, body, True)
+        split = self.split_notes.pop(id(lam), None)  # `f x = \y -> ..' (binds.fun_rhs)
+        if split is not None:
+            body = ir.SCC(split, body, False)
         desc = desc or self.expr_desc(lam)
         if lam.span == S.NOSPAN or name.startswith("lam"):  # CorePrep names lambdas sat_s
             info = self.local_info("sat", lam.span, desc)

@@ -21,6 +21,8 @@ from . import show_shapes
 from . import typecheck_types as T
 from .deriving import Derived
 from . import mtl
+from .directed_ext import (APPLICATIVE_FNS, FUNCTOR_OPS, applicative_directed, foldmap_directed,
+                           functor_ops_directed)
 from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
 from .fixed_ints import FIXED_NAMES, fixed_directed
@@ -77,6 +79,12 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _type_directed(e, types.expr_desc(e), derived)
         elif prelude_ref(e, ("fmap", "<$>", "<$")):
             _functor_directed(e, _t, derived, types.file)
+        elif prelude_ref(e, FUNCTOR_OPS):
+            functor_ops_directed(e, _t, derived, _FMAP, types.file)
+        elif prelude_ref(e, ("foldMap",)):
+            foldmap_directed(e, _t, derived, _MONOID, types.file)
+        elif prelude_ref(e, APPLICATIVE_FNS):
+            applicative_directed(e, _t, types.file)
         elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither")):
             _read_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("msum",)):

@@ -29,6 +29,13 @@ _MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
                "zipWithM": "zipWithMWith#", "zipWithM_": "zipWithMWith_#",
                "filterM": "filterMWith#", "<*>": "apWith#", "*>": "rightWith#",
                "<*": "leftWith#"}
+# at lists, base's Applicative definitions, sharing each step's rest (prelude_traverse.hs)
+_LIST_APPLICATIVE = {"mapM": "traverseList#", "forM": "forList#", "sequence": "sequenceList#",
+                     "zipWithM": "zipWithMList#", "replicateM": "replicateMList#",
+                     "filterM": "filterMList#", "<*>": "apList#"}
+# Maybe's and Either's own <*> and *> (prelude_traverse.hs)
+_APPLICATIVE = {("Maybe", "<*>"): "apMaybeA#", ("Either", "<*>"): "apEitherA#",
+                ("Maybe", "*>"): "thenMaybe#", ("Either", "*>"): "thenEither#"}
 # name parts for the operators' per-monad aliases
 _MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft"}
 
@@ -77,6 +84,12 @@ def monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) ->
                           "the monad functions run in IO, Maybe, lists and Either (see "
                           "SUBSET.md)", file, e.span[0], e.span[1])
     suffix = _MONAD_SUFFIX[head]
+    if head == "[]" and isinstance(e, S.EVar) and e.name in _LIST_APPLICATIVE:
+        e.name = "%" + _LIST_APPLICATIVE[e.name]
+        return
+    if isinstance(e, S.EVar) and (head, e.name) in _APPLICATIVE:
+        e.name = "%" + _APPLICATIVE[head, e.name]
+        return
     if isinstance(e, S.EDo):
         e.monad = head
     elif e.name in _MONAD_OPS:
@@ -146,7 +159,7 @@ FOLDABLE = {"foldr": (3, 2), "foldl": (3, 2), "foldl'": (3, 2), "foldr1": (2, 1)
              "maximum": (1, 0), "minimum": (1, 0), "and": (1, 0), "or": (1, 0),
              "concat": (1, 0), "elem": (2, 1), "notElem": (2, 1), "any": (2, 1),
              "all": (2, 1), "concatMap": (2, 1), "mapM_": (2, 1), "forM_": (2, 0),
-             "sequence_": (1, 0)}
+             "sequence_": (1, 0), "toList": (1, 0)}
 
 
 #: containers' Foldable instances: Map's over its values, Set's over its elements (the
@@ -159,7 +172,8 @@ CONTAINER_FOLDABLE = {
     "Set": {"toList": "toAscList_S#", "foldr": "foldr_S#", "foldl": "foldl_S#",
             "foldl'": "foldl'_S#", "length": "size_S#", "null": "null_S#", "sum": "sum_S#",
             "product": "product_S#", "maximum": "maximum_S#", "minimum": "minimum_S#",
-            "elem": "elem_S#"}}
+            "elem": "elem_S#"},
+    "Maybe": {"toList": "maybeToList"}}  # (base's instance: the list of none or one)
 
 
 def _container_head(e: S.EVar, t: object) -> T.TCon | None:

@@ -101,8 +101,9 @@ class LayoutStream:
         self.i += 1
         self.bol_done = False
         self.forced_bol = False
-        self.last = t
-        if t.kind == "reserved" and t.text in LAYOUT_KEYWORDS:
+        prev, self.last = self.last, t
+        if t.kind == "reserved" and (t.text in LAYOUT_KEYWORDS or t.text == "case" and (
+                prev is not None and prev.is_("reservedop", "\\"))):  # LambdaCase
             self.pending_open = True
         elif t.is_("special", "{"):
             if self.pending_open:

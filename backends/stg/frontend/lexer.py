@@ -20,6 +20,20 @@ RESERVED_OPS = {"..", "::", "=", "\\", "|", "<-", "->", "@", "~", "=>"}
 _UNBOXED = {"IO#": "(#,#)", "IO3#": "(#,,#)", "IO4#": "(#,,,#)"}
 SYMBOL_CHARS = set("!#$%&*+./<=>?@\\^|-~:")
 SPECIAL = set("(),;[]`{}")
+#: GHC extensions whose programs the subset does not run: refused at their LANGUAGE pragma
+REFUSED_EXTENSIONS = {
+    "GADTs", "GADTSyntax", "TypeFamilies", "TypeFamilyDependencies", "DataKinds", "PolyKinds",
+    "TemplateHaskell", "QuasiQuotes", "MultiParamTypeClasses", "FunctionalDependencies",
+    "ExistentialQuantification", "RankNTypes", "Rank2Types", "MagicHash", "UnboxedTuples",
+    "Arrows", "ImplicitParams", "OverloadedStrings", "OverloadedLists", "RebindableSyntax",
+    "TypeApplications", "DerivingVia", "DeriveGeneric", "DeriveFunctor", "DeriveFoldable",
+    "DeriveTraversable", "GeneralizedNewtypeDeriving", "GeneralisedNewtypeDeriving",
+    "StandaloneDeriving", "DefaultSignatures", "PatternSynonyms", "ViewPatterns",
+    "RecursiveDo", "ParallelListComp", "TransformListComp", "MonadComprehensions",
+    "CPP", "ForeignFunctionInterface", "NegativeLiterals", "OverloadedLabels",
+    "StaticPointers", "LinearTypes", "QuantifiedConstraints", "NPlusKPatterns",
+    "BlockArguments",
+}
 
 ASCII_ESCAPES = {
     "NUL": 0, "SOH": 1, "STX": 2, "ETX": 3, "EOT": 4, "ENQ": 5, "ACK": 6, "BEL": 7, "BS": 8,
@@ -62,6 +76,9 @@ class Lexer:
         self.src = source
         self.file = filename
         self.magic = magic_hash  # Prelude only: identifiers may end in '#'
+        self.underscores = False  # NumericUnderscores: `1_000_000'
+        self.binary = False  # BinaryLiterals: `0b1010'
+        self.inline: set[str] = set()  # the names of {-# INLINE f #-} pragmas
         self.i = 0
         self.line = 1
         self.col = 1
@@ -94,8 +111,9 @@ class Lexer:
         while True:
             spaced = self.skip_space_and_comments() or spaced
             if self.i >= len(self.src):
-                out.append(Token("eof", "", None, self.line, self.col, self.line, self.col,
-                                 True))
+                # (its value: the names of INLINE pragmas, which get no automatic note)
+                out.append(Token("eof", "", frozenset(self.inline), self.line, self.col,
+                                 self.line, self.col, True))
                 return out
             tok = self.next_token()
             if tok is None:
@@ -186,6 +204,10 @@ class Lexer:
         body = self.src[self.i + 3:end].strip()
         self.advance(end + 3 - self.i)
         words = body.split(None, 1)
+        if words and words[0] == "LANGUAGE" and len(words) > 1:
+            self.language(words[1], line, col)
+        if words and words[0] == "INLINE" and len(words) > 1:  # (not INLINABLE, NOINLINE)
+            self.inline.add(words[1].split()[-1].strip("()"))
         if not words or words[0].upper() != "SCC":
             return None  # LANGUAGE, INLINE, OPTIONS_GHC ...: accepted and ignored
         if len(words) < 2:
@@ -204,6 +226,18 @@ class Lexer:
         elif not all(ch.isalnum() or ch in "_'." for ch in name):
             raise self.error(f"bad cost-centre name in SCC pragma: {name}", line, col)
         return self.make("scc", "{-# SCC #-}", name, line, col)
+
+    def language(self, names: str, line: int, col: int) -> None:
+        """A LANGUAGE pragma's extensions: NumericUnderscores turns underscores in numbers
+        on; those whose programs the subset cannot run are refused here, at the pragma."""
+        for ext in (n.strip() for n in names.split(",")):
+            if ext == "NumericUnderscores":
+                self.underscores = True
+            elif ext == "BinaryLiterals":
+                self.binary = True
+            elif ext in REFUSED_EXTENSIONS:
+                raise self.error(f"the extension {ext} is not supported by the Haskell subset "
+                                 "(see SUBSET.md)", line, col)
 
     def identifier(self) -> Token:
         line, col, start = self.line, self.col, self.i
@@ -242,26 +276,29 @@ class Lexer:
 
     def number(self) -> Token:
         line, col, start = self.line, self.col, self.i
-        if self.peekc() == "0" and self.peekc(1) in ("x", "X") and _ishex(self.peekc(2)):
+        if self.peekc() == "0" and self.peekc(1) in ("x", "X") and self.digits_at(2, _ishex):
             self.advance(2)
-            while _ishex(self.peekc()):
-                self.advance()
+            self.digits(_ishex, leading=True)
             text = self.src[start:self.i]
-            return self.make("int", text, int(text[2:], 16), line, col)
-        if self.peekc() == "0" and self.peekc(1) in ("o", "O") and _in(self.peekc(2), "01234567"):
+            return self.make("int", text, int(text[2:].replace("_", ""), 16), line, col)
+        if self.binary and self.peekc() == "0" and self.peekc(1) in ("b", "B") and \
+                self.digits_at(2, lambda c: _in(c, "01")):
             self.advance(2)
-            while _in(self.peekc(), "01234567"):
-                self.advance()
+            self.digits(lambda c: _in(c, "01"), leading=True)
             text = self.src[start:self.i]
-            return self.make("int", text, int(text[2:], 8), line, col)
-        while self.peekc().isdigit():
-            self.advance()
+            return self.make("int", text, int(text[2:].replace("_", ""), 2), line, col)
+        if self.peekc() == "0" and self.peekc(1) in ("o", "O") and \
+                self.digits_at(2, lambda c: _in(c, "01234567")):
+            self.advance(2)
+            self.digits(lambda c: _in(c, "01234567"), leading=True)
+            text = self.src[start:self.i]
+            return self.make("int", text, int(text[2:].replace("_", ""), 8), line, col)
+        self.digits(str.isdigit)
         is_float = False
         if self.peekc() == "." and self.peekc(1).isdigit():
             is_float = True
             self.advance()
-            while self.peekc().isdigit():
-                self.advance()
+            self.digits(str.isdigit)
         if self.peekc() in ("e", "E"):
             k = 1
             if self.peekc(1) in ("+", "-"):
@@ -269,12 +306,37 @@ class Lexer:
             if self.peekc(k).isdigit():
                 is_float = True
                 self.advance(k)
-                while self.peekc().isdigit():
-                    self.advance()
+                self.digits(str.isdigit)
         text = self.src[start:self.i]
+        digits = text.replace("_", "")
         if is_float:
-            return self.make("float", text, float(text), line, col)
-        return self.make("int", text, int(text), line, col)
+            return self.make("float", text, float(digits), line, col)
+        return self.make("int", text, int(digits), line, col)
+
+    def digits_at(self, k: int, ok) -> bool:
+        """Does a digit ``ok`` accepts start ``k`` characters on (after underscores, with
+        NumericUnderscores: ``0x_ff``)?"""
+        while self.underscores and self.peekc(k) == "_":
+            k += 1
+        return ok(self.peekc(k))
+
+    def digits(self, ok, leading: bool = False) -> None:
+        """Skip the digits ``ok`` accepts; with NumericUnderscores, underscores between
+        them too (``1_000_000``, ``1__000``; ``leading``: before the first, ``0x_ff``)."""
+        if leading:
+            while self.underscores and self.peekc() == "_":
+                self.advance()
+        while True:
+            if ok(self.peekc()):
+                self.advance()
+                continue
+            k = 0
+            while self.underscores and self.peekc(k) == "_":
+                k += 1
+            if k and ok(self.peekc(k)):
+                self.advance(k)
+                continue
+            return
 
     def escape(self) -> str | None:
         """After a backslash: returns the character, or None for the empty escape ``\\&``."""

@@ -126,6 +126,17 @@ ARRAY_NAMES = frozenset({"!", "//", "array", "listArray", "accumArray", "accum",
                          "rangeSize"})
 
 
+#: the Prelude's names that base's Prelude does not export, by the modules that do: a
+#: container module imported whole gives its own (``toList``, ``singleton``, ``empty``)
+#: unless the program imports one of these too (GHC: ambiguous)
+MODULE_ONLY_NAMES = {"toList": ("Data.Foldable",), "singleton": ("Data.List",),
+                     "empty": ("Control.Applicative",), "optional": ("Control.Applicative",),
+                     "liftA2": ("Control.Applicative",), "<|>": ("Control.Applicative",),
+                     **{n: ("Data.List",) for n in ("insert", "delete", "union", "partition",
+                                                    "\\\\", "foldl'")},
+                     "foldl'": ("Data.List", "Data.Foldable")}
+
+
 #: the modules giving those names
 ARRAY_MODULES = ("Data.Array", "Data.Ix", "Data.Array.ST", "Data.Array.MArray",
                  "Data.Array.IO", "Data.Array.Unboxed", "Data.Array.IArray")
@@ -139,6 +150,9 @@ def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> 
         return
     if not any(imp.module in ARRAY_MODULES for imp in imports):
         prelude_names = prelude_names - ARRAY_NAMES
+    mods = {imp.module for imp in imports}
+    prelude_names = prelude_names - {n for n, ms in MODULE_ONLY_NAMES.items()
+                                     if not mods.intersection(ms)}
     by_alias: dict[str, list[Import]] = {}
     for imp in imports:
         by_alias.setdefault(imp.alias, []).append(imp)
@@ -183,7 +197,9 @@ def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> 
 
 #: Data.Foldable's Applicative versions of mapM_ & co., the same functions at the monads the
 #: subset runs (so they are directed as mapM_ is: directed_monads.py)
-_FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_"}
+_FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_",
+                     "traverse": "mapM", "for": "forM", "sequenceA": "sequence",
+                     "asum": "msum"}
 
 
 def _foldable_aliases(toks: list[Token]) -> None:

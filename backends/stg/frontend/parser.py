@@ -11,10 +11,11 @@ from . import syntax as S
 from .layout import LayoutStream
 from .lexer import Token, tokenize
 from .parser_expr import ExprParser, _is_bang, _tok_span
+from .parser_ext import ExtParser
 from profkit.errors import SourceError
 
 
-class Parser(ExprParser):
+class Parser(ExprParser, ExtParser):
     def __init__(self, source: str, filename: str, magic_hash: bool = False,
                  prelude_names: frozenset[str] | None = None):
         self.file = filename
@@ -129,7 +130,7 @@ class Parser(ExprParser):
             decl.show_shapes = [[self.show_shape(t) for t in tys] for tys in types]
         return S.Module(name, group_clauses([d for d in decls if d is not None], self.file),
                         self.file, [m for m, _ in imports], [pos for _, pos in imports],
-                        exports)
+                        exports, inline=t.value or frozenset())
 
     def skip_parens(self) -> list[str]:
         """Skip a parenthesised list; returns the variables named at its top level (an export

@@ -90,6 +90,8 @@ class ExprParser:
         t = self.peek()
         if t.is_("reservedop", "\\"):
             self.next()
+            if self.at("reserved", "case"):  # LambdaCase
+                return self.lambda_case(st)
             pats = [self.apat()]
             while self.apat_start():
                 pats.append(self.apat())
@@ -104,6 +106,8 @@ class ExprParser:
             return S.ELet(decls, body, self.span_from(st))
         if t.is_("reserved", "if"):
             self.next()
+            if self.at("reservedop", "|"):  # MultiWayIf
+                return self.multi_way_if(st)
             c = self.expr()
             self.optional_semi()
             self.expect("reserved", "then")
@@ -145,6 +149,10 @@ class ExprParser:
             args.append(self.aexp())
         if not args:
             return f
+        if isinstance(f, S.ELam) and f.span == S.NOSPAN:  # `(, x) e' (parser_ext.py)
+            tup = self.applied_section(f, args, self.span_from(st))
+            if tup is not None:
+                return tup
         return S.EApp(f, args, self.span_from(st))
 
     def aexp_start(self) -> bool:
@@ -213,12 +221,7 @@ class ExprParser:
             self.next()
             return S.ECon("()", self.span_from(st))
         if t.is_("special", ","):
-            n = 1
-            while self.at_special(","):
-                self.next()
-                n += 1
-            self.expect("special", ")")
-            return S.ECon("(" + "," * (n - 1) + ")", self.span_from(st))
+            return self.tuple_section(st, [None])
         if self.is_op_token(t) and not t.is_("varsym", "-"):
             op = self.op_ref()
             if self.at_special(")"):
@@ -243,12 +246,7 @@ class ExprParser:
             self.next()
             e = S.ETyped(e, self.span_from(st), self.type_text())
         if self.at_special(","):
-            items = [e]
-            while self.at_special(","):
-                self.next()
-                items.append(self.expr())
-            self.expect("special", ")", "`)' or `,'")
-            return S.ETuple(items, self.span_from(st))
+            return self.tuple_section(st, [e])
         self.expect("special", ")", "`)'")
         return S.EParen(e, self.span_from(st))
 

@@ -60,7 +60,7 @@ PRELUDE_MODULES = {
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
-    "Data.Ratio", "Data.Word",
+    "Data.Ratio", "Data.Word", "Data.Functor", "Control.Applicative",
 }
 
 
@@ -129,10 +129,11 @@ _BASE_MODULES = {
                     "isPrefixOf isSuffixOf partition partStep# nub nubFrom# sort sortBy insert "
                     "heads# tails# sequences# descending# ascending# ascendingEnd# mergeAll# "
                     "mergePairs# merge# mergeStep# mergeWith# mergeInto# "
-                    "insertBy unwordsGo# group groupBy sortOn cmpFst# transpose isInfixOf tails inits "
+                    "insertBy unwordsGo# group groupBy sortOn cmpFst# transpose isInfixOf "
+                    "isInfixGo# tails inits initsGo# initsSnoc# initsList# "
                     "maximumBy minimumBy maxBy# minBy# dropWhileEnd stripPrefix subsequences "
                     "nonEmptySubs# "
-                    "permutations perms# permInterleave# permInterleave2# delete deleteBy union "
+                    "permutations perms# delete deleteBy union "
                     "unionBy nubBy nubByFrom# elemBy# intersect intersectBy find findGo# "
                     "findIndex findIdx# "
                     "findIndices elemIndex elemIndices",
@@ -202,7 +203,7 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     # containers.hs (Data.Map, Data.Set) and prelude_more.hs are part of the Prelude module
     text = "\n".join(files.joinpath(f).read_text()
                      for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs",
-                               "prelude_numeric.hs", "prelude_word.hs"))
+                               "prelude_numeric.hs", "prelude_word.hs", "prelude_traverse.hs"))
     text += "\n" + fixed_ints.prelude_source()  # Data.Word's and Data.Int's types
     mod = parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
@@ -440,7 +441,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     pnames.update({n: n for n in derived.names})
     unames = {n: (f"Main.{n}" if n in ir.PRIMOPS else n) for n in user_names}
     counter = itertools.count(1)
-    auto = AutoCC(prof_auto, filename, exports=user.exports) if prof_auto else None
+    auto = AutoCC(prof_auto, filename, exports=user.exports, inline=user.inline) \
+        if prof_auto else None
     d_pre = Desugarer("prelude.hs", "Prelude", pnames, cons, pnames, None, counter)
     d_user = Desugarer(filename, "Main", {**pnames, **unames, **methods}, cons, pnames, auto,
                        counter)

@@ -26,6 +26,7 @@ infixl 9 !!
 data Either a b = Left a | Right b
 -- base's Integer (GHC.Num.Integer's IS, a small one): made by a literal at a type variable
 data Integer# = IS# Int
+data InitsSB# a = InitsSB# [a]
 
 -- ------------------------------------------------------------------ Data.IORef, Data.Array
 -- base's IORef (a newtype of an STRef box over a MUT_VAR#) and GHC.Arr's boxed arrays (an
@@ -622,7 +623,7 @@ isUpper c = c >= 'A' && c <= 'Z'
 isLower c = c >= 'a' && c <= 'z'
 isAlpha c = isUpper c || isLower c
 isAlphaNum c = isAlpha c || isDigit c
-isPunctuation c = c `elem` "!\"#%&'()*,-./:;?@[\\]_{}"
+isPunctuation c = prim "charClass#" c 5  -- (by Unicode general category, as GHC.Unicode)
 toUpper c = prim "toUpper#" c
 toLower c = prim "toLower#" c
 digitToInt c
@@ -914,13 +915,23 @@ heads# ((h:_) : r) = h : heads# r
 tails# [] = []
 tails# ([] : r) = tails# r
 tails# ((_:t) : r) = t : tails# r
-isInfixOf needle haystack = any (isPrefixOf needle) (tails haystack)
+-- (base's any over tails, fused by its -O2 code into a loop: no list of the tails)
+isInfixOf needle haystack = isInfixGo# needle haystack
+isInfixGo# n h = if isPrefixOf n h then True else case h of
+  [] -> False
+  (_:h') -> isInfixGo# n h'
 tails xs = xs : (case xs of
                    [] -> []
                    (_:xs') -> tails xs')
-inits xs = [] : (case xs of
-                   [] -> []
-                   (x:xs') -> map (x :) (inits xs'))
+-- base 4.15's inits: a snoc builder per prefix; walking a prefix costs GHC one cons per
+-- element, as a reverse of the elements taken so far does (GHC 9.0.2's bytes exactly for
+-- inits of 16 to 64 elements)
+inits xs = initsGo# (InitsSB# []) xs
+initsGo# b xs = initsList# b : (case xs of
+                                  [] -> []
+                                  (x:xs') -> initsGo# (initsSnoc# b x) xs')
+initsSnoc# (InitsSB# acc) x = InitsSB# (x : acc)
+initsList# (InitsSB# acc) = reverse acc
 -- base 4.15's (Data.Foldable): a strict left fold over Maybe, one Just per element
 maximumBy cmp xs = case foldl' (maxBy# cmp) Nothing xs of
   Nothing -> errorWithoutStackTrace "maximumBy: empty structure"
@@ -954,13 +965,23 @@ subsequences xs = [] : nonEmptySubs# xs
 nonEmptySubs# [] = []
 nonEmptySubs# (x:xs) = [x] : foldr (\ys r -> ys : (x : ys) : r) [] (nonEmptySubs# xs)
 -- base's order: each element in turn is interleaved into the permutations of the rest
+-- base's permutations as its -O2 code runs it: interleave' a local worker returning an
+-- unboxed pair (IO# here), its recursive result a thunk boxed as a pair with two selector
+-- thunks, `f . (y:)' one closure, the fold over `permutations is' unrolled at its head
 permutations xs0 = xs0 : perms# xs0 []
 perms# [] _ = []
-perms# (t:ts) is' = foldr (permInterleave# t ts) (perms# ts (t : is')) (permutations is')
-permInterleave# t ts xs r = snd (permInterleave2# t ts id xs r)
-permInterleave2# _ ts _ [] r = (ts, r)
-permInterleave2# t ts f (y:ys) r =
-  let (us, zs) = permInterleave2# t ts (f . (y :)) ys r in (y : us, f (t : y : us) : zs)
+perms# (t:ts) is' =
+  let ilv f xs r = case xs of
+        [] -> IO# ts r
+        (y:ys) -> let ds = case ilv (\x -> f (y : x)) ys r of IO# a b -> (a, b)
+                      us = case ds of (a, _) -> a
+                      zs = case ds of (_, b) -> b
+                  in IO# (y : us) (f (t : y : us) : zs)
+      top xs r = case ilv id xs r of IO# _ zs -> zs
+      z = perms# ts (t : is')
+      go1 [] = z
+      go1 (y:ys) = top y (go1 ys)
+  in top is' (go1 (perms# is' []))
 delete x ys = deleteBy (==) x ys
 deleteBy _ _ [] = []
 deleteBy eq x (y:ys) = if x `eq` y then ys else y : deleteBy eq x ys

@@ -94,8 +94,11 @@ sel44# (_, _, _, d) = d
 -- ------------------------------------------------------------------ Data.Either, Data.Tuple
 lefts xs = [a | Left a <- xs]
 rights xs = [b | Right b <- xs]
-partitionEithers es = foldr partitionGo# ([], []) es
--- base's left a ~(l, r) = (a : l, r): selector thunks for l and r
+-- base's foldr of left a ~(l, r) = (a : l, r): selector thunks for l and r, the fold's rest
+-- a thunk of the list's tail alone (its -O2 loop)
+partitionEithers es = case es of
+  [] -> ([], [])
+  (e:es') -> partitionGo# e (partitionEithers es')
 partitionGo# e p = case e of
   Left a -> (a : fst p, snd p)
   Right b -> (fst p, b : snd p)

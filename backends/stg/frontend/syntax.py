@@ -429,3 +429,5 @@ class Module:
     import_positions: list[tuple[int, int]] = field(default_factory=list)  # of the names
     #: the functions its export list names (None: no list, every top-level binding)
     exports: list[str] | None = None
+    #: the names of its INLINE pragmas (GHC's -fprof-auto gives them no cost centre)
+    inline: frozenset[str] = frozenset()

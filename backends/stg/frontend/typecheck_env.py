@@ -22,6 +22,7 @@ from .typecheck_sigs import CONSTRUCTOR_SIGS, PRELUDE_SIGS
 from .typecheck_sigs_more import MORE_CONSTRUCTOR_SIGS, MORE_SIGS, MORE_TYCONS
 from .typecheck_sigs_st import ST_SIGS, ST_TYCONS
 from .typecheck_sigs_numeric import NUMERIC_CONSTRUCTOR_SIGS, NUMERIC_SIGS, NUMERIC_TYCONS
+from .typecheck_sigs_traverse import TRAVERSE_SIGS
 from .typecheck_sigs_word import FIXED_TYCONS, WORD_SIGS
 
 
@@ -403,5 +404,5 @@ def _read_sigs(text: str) -> dict[str, Scheme]:
 def prelude_env() -> tuple[dict[str, Scheme], dict[str, Scheme]]:
     """(the Prelude's functions, the built-in constructors) with their type schemes."""
     return _read_sigs(PRELUDE_SIGS + containers_sigs.prelude_sigs() + MORE_SIGS
-                      + ST_SIGS + NUMERIC_SIGS + WORD_SIGS), \
+                      + ST_SIGS + NUMERIC_SIGS + WORD_SIGS + TRAVERSE_SIGS), \
         _read_sigs(CONSTRUCTOR_SIGS + MORE_CONSTRUCTOR_SIGS + NUMERIC_CONSTRUCTOR_SIGS)

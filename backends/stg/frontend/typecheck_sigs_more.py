@@ -62,7 +62,7 @@ isNumber :: Char -> Bool
 isSymbol :: Char -> Bool
 isSeparator :: Char -> Bool
 forever :: IO a -> IO b
-void :: IO a -> IO ()
+void :: Functor f => f a -> f ()
 foldM_ :: (b -> a -> IO b) -> b -> [a] -> IO ()
 msum :: Monad m => [m a] -> m a
 """

@@ -1,0 +1,102 @@
+"""Type-directed rewrites for Data.Functor's ``<&>``, ``$>`` and ``void`` (issue 18): at IO
+the Prelude's definitions, at another functor base's definitions through that functor's
+``fmap`` (``directed._FMAP`` or the program's Functor instance), as helpers of the derived
+code (base's code: no cost centre)."""
+
+from __future__ import annotations
+
+from profkit.errors import SourceError
+
+from . import syntax as S
+from . import typecheck_types as T
+from .deriving import Derived
+
+FUNCTOR_OPS = ("<&>", "$>", "void")
+
+#: each operation's parameters and body over ``FMAP``, the functor's fmap
+_BODIES = {"<&>": ("flipMap", "m f = FMAP f m"), "$>": ("constMapR", "m x = FMAP (\\_ -> x) m"),
+           "void": ("voidMap", "m = FMAP (\\_ -> ()) m")}
+
+
+def functor_ops_directed(e: S.EVar, t: object, derived: Derived, fmaps: dict[str, str],
+                         file: str) -> None:
+    """``e`` (one of FUNCTOR_OPS) at its checked type ``f a -> ...``."""
+    sf = T.split_fun(t)
+    if sf is None:
+        return
+    head, _ = T.spine(sf[0])
+    if isinstance(head, T.TCon) and not head.rigid:
+        if head.key in ("IO", "ST"):
+            return
+        name = fmaps.get(head.key) or derived.functor.get(head.name)
+        if name is not None:
+            stem, body = _BODIES[e.name]
+            helper = derived.helper(f"{stem}{head.name.strip('[](),')}#", e.name,
+                                    body.replace("FMAP", name.lstrip("%")))
+            e.name = "%" + helper
+            return
+        what = f"the functor `{head.name}'"
+    else:
+        what = "a functor the types leave open (a `Functor f =>' context)"
+    raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, "
+                      "lists, Maybe, Either, pairs and the program's Functor instances are: "
+                      "see SUBSET.md)", file, e.span[0], e.span[1])
+
+
+def foldmap_directed(e: S.EVar, t: object, derived: Derived, monoids: dict, file: str
+                     ) -> None:
+    """``foldMap f xs`` (base's default, ``foldr (mappend . f) mempty``) over a list or a
+    Maybe, at the monoid of its result: a list (``++``), base's Ordering and (), containers'
+    Map and Set, or the program's Monoid instance."""
+    sf = T.split_fun(t)  # (a -> m) -> t a -> m
+    rest = T.split_fun(sf[1]) if sf is not None else None
+    if rest is None:
+        return
+    cont, _ = T.spine(rest[0])
+    mon, _ = T.spine(rest[1])
+    ok = isinstance(cont, T.TCon) and not cont.rigid and cont.key in ("[]", "Maybe")
+    ops = None
+    if isinstance(mon, T.TCon) and not mon.rigid:
+        ops = {"<>": "++", "mempty": "[]"} if mon.key == "[]" else \
+            monoids.get(mon.key) or derived.monoid.get(mon.name)
+    if not ok or ops is None or "<>" not in ops or "mempty" not in ops:
+        raise SourceError(f"`foldMap' at the type `{T.show_type(t)}' is not supported by the "
+                          "Haskell subset (over lists and Maybe, into lists, Ordering, () and "
+                          "the program's monoids: see SUBSET.md)", file, e.span[0], e.span[1])
+    app, emp = (ops["<>"].lstrip("%"), ops["mempty"].lstrip("%"))
+    app = f"({app})" if not app[0].isalpha() else app
+    elems = "xs" if cont.key == "[]" else "(maybeToList xs)"
+    e.name = "%" + derived.helper(
+        f"foldMap{cont.key.strip('[]')}{mon.name.strip('[](),')}#", "foldMap",
+        f"f xs = foldr (\\x r -> {app} (f x) r) {emp} {elems}")
+
+
+#: Control.Applicative's functions: their arguments before the applicative result, and the
+#: Prelude's function per type constructor (prelude_traverse.hs; ST runs as IO)
+APPLICATIVE_FNS = {"<|>": 2, "liftA2": 3, "optional": 1, "empty": 0}
+_APPLICATIVE_AT = {
+    ("Maybe", "<|>"): "altMaybe#", ("[]", "<|>"): "altList#",
+    ("Maybe", "liftA2"): "liftA2Maybe#", ("[]", "liftA2"): "liftA2List#",
+    ("Either", "liftA2"): "liftA2Either#", ("IO", "liftA2"): "liftA2IO#",
+    ("ST", "liftA2"): "liftA2IO#", ("Maybe", "optional"): "optionalMaybe#",
+    ("[]", "optional"): "optionalList#", ("Maybe", "empty"): "emptyAltMaybe#",
+    ("[]", "empty"): "emptyAltList#"}
+
+
+def applicative_directed(e: S.EVar, t: object, file: str) -> None:
+    """``<|>``, ``liftA2``, ``optional``, ``empty`` at the type constructor of their result
+    (base's instances for Maybe, lists, Either and IO; others refused)."""
+    for _ in range(APPLICATIVE_FNS[e.name]):
+        sf = T.split_fun(t)
+        if sf is None:
+            return
+        t = sf[1]
+    head, _ = T.spine(t)
+    key = head.key if isinstance(head, T.TCon) and not head.rigid else None
+    name = _APPLICATIVE_AT.get((key, e.name)) if key is not None else None
+    if name is None:
+        what = f"`{head.name}'" if key is not None else "a type the types leave open"
+        raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset "
+                          "(Control.Applicative at Maybe, lists, and liftA2 at Either and IO "
+                          "too: see SUBSET.md)", file, e.span[0], e.span[1])
+    e.name = "%" + name

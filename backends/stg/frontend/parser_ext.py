@@ -1,0 +1,98 @@
+"""GHC extensions' expression syntax for the parser (a mixin of ``parser.Parser``):
+TupleSections, LambdaCase and MultiWayIf, each written as the expressions GHC's desugarer
+makes of it (issue 18)."""
+
+from __future__ import annotations
+
+import itertools
+
+from . import syntax as S
+
+#: the name of an ESCC standing for GHC -fprof-auto's lambda note on a `\case` alternative
+#: (``path.\``, named where it is desugared; no note without -fprof-auto)
+AUTO_LAMBDA = "%\\"
+
+_fresh = itertools.count(1)
+
+
+def _fresh_var(base: str) -> str:
+    return f"%{base}{next(_fresh)}"
+
+
+class ExtParser:
+    """Needs the token helpers of ``parser.Parser`` and ``parser_expr.ExprParser``."""
+
+    def tuple_section(self, st, items: list) -> S.Expr:
+        """After ``(e`` (or ``(``) at a comma: the rest of a tuple whose components may be
+        left out. ``(a, b)`` is a tuple, ``(,,)`` the constructor, and ``(, x)``/``(x,)``
+        GHC's ``\\y -> (y, x)``: a lambda with no cost centre of its own, ``x`` inside it."""
+        while self.at_special(","):
+            self.next()
+            if self.at_special(",") or self.at_special(")"):
+                items.append(None)
+            else:
+                items.append(self.expr())
+        self.expect("special", ")", "`)' or `,'")
+        sp = self.span_from(st)
+        if all(i is None for i in items):
+            return S.ECon("(" + "," * (len(items) - 1) + ")", sp)
+        if all(i is not None for i in items):
+            return S.ETuple(items, sp)
+        params: list[S.Pat] = []
+        comps: list[S.Expr] = []
+        for i in items:
+            if i is None:
+                v = _fresh_var("ts")
+                params.append(S.PVar(v, sp))
+                comps.append(S.EVar(v, sp))
+            else:
+                comps.append(i)
+        lam = S.ELam(params, S.ETuple(comps, sp), S.NOSPAN)
+        self.__dict__.setdefault("tuple_sections", {})[id(lam)] = (lam, items)
+        return lam
+
+    def applied_section(self, f: S.Expr, args: list[S.Expr], span: S.Span) -> S.Expr | None:
+        """``(, x) e``: GHC's simple optimiser beta-reduces the section's lambda, leaving the
+        tuple ``(e, x)`` (a constructor application: its note splits, mkTick)."""
+        sec = self.__dict__.get("tuple_sections", {}).get(id(f))
+        if sec is None or sec[0] is not f or len(args) < len(f.pats):
+            return None
+        given = iter(args)
+        comps = [next(given) if i is None else i for i in sec[1]]
+        rest = args[len(f.pats):]
+        tup = S.ETuple(comps, span)
+        return S.EApp(tup, rest, span) if rest else tup
+
+    def lambda_case(self, st) -> S.Expr:
+        """``\\case alts`` (at ``case``): GHC's ``\\x -> case x of alts``, whose note under
+        -fprof-auto is on each alternative's right-hand side (``f.\\`` with its span)."""
+        self.next()
+        alts = self.block(self.alt, self.can_start_pat)
+        sp = self.span_from(st)
+        for a in alts:
+            rhs = a.rhs
+            if rhs.body is not None:
+                rhs.body = S.ESCC(AUTO_LAMBDA, rhs.body, rhs.body.span)
+            for g in rhs.guards:
+                g.expr = S.ESCC(AUTO_LAMBDA, g.expr, g.expr.span)
+        v = _fresh_var("lc")
+        return S.ELam([S.PVar(v, sp)], S.ECase(S.EVar(v, sp), alts, sp), S.NOSPAN)
+
+    def multi_way_if(self, st) -> S.Expr:
+        """``if | g1 -> e1 | g2 -> e2`` (at the first ``|``): guards as a case
+        alternative's, over ``()``."""
+        gst = self.start()
+        guards: list[S.GuardedExpr] = []
+        while self.at("reservedop", "|"):
+            gst = self.start()
+            self.next()
+            quals = [self.qual()]
+            while self.at_special(","):
+                self.next()
+                quals.append(self.qual())
+            self.expect("reservedop", "->")
+            e = self.expr()
+            guards.append(S.GuardedExpr(quals, e, self.span_from(gst)))
+        sp = self.span_from(st)
+        rhs = S.Rhs(None, guards, [], sp)
+        return S.ECase(S.ECon("()", sp), [S.Alt(S.PWild(sp), rhs, sp)], sp)

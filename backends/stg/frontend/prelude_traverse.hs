@@ -1,0 +1,100 @@
+-- Data.Foldable/Data.Traversable, Data.Function, Data.Functor and Data.Either/Data.List
+-- functions ordinary programs reach for (issue 18), part of the Prelude module. traverse,
+-- for, sequenceA and asum are mapM, forM, sequence and msum (modules._foldable_aliases),
+-- as base's list instances make them; <&>, $> and void at a functor other than IO are
+-- fmap at it (directed_ext.py).
+infixl 1 &, <&>
+infixl 4 $>
+infixl 3 <|>
+
+-- Foldable's toList at a list is the list itself (at Maybe and containers: directed)
+toList xs = xs
+-- (foldMap at the checked monoid: directed_ext.foldmap_directed)
+foldMap f xs = concatMap f xs
+
+-- Data.Either
+fromLeft _ (Left a) = a
+fromLeft d (Right _) = d
+fromRight _ (Right b) = b
+fromRight d (Left _) = d
+isLeft (Left _) = True
+isLeft (Right _) = False
+isRight (Left _) = False
+isRight (Right _) = True
+
+-- Data.Function
+x & f = f x
+fix f = let x = f x in x
+
+-- Data.Functor at IO (other functors: directed_ext.py)
+m <&> f = fmap f m
+m $> x = fmap (\_ -> x) m
+
+-- Data.List
+uncons [] = Nothing
+uncons (x:xs) = Just (x, xs)
+singleton x = [x]
+isSubsequenceOf [] _ = True
+isSubsequenceOf _ [] = False
+isSubsequenceOf a@(x:a') (y:b)
+  | x == y = isSubsequenceOf a' b
+  | otherwise = isSubsequenceOf a b
+
+-- The list monad's mapM & co. are base's Applicative code (Traversable's traverse, Control.
+-- Monad's loops) through the list instance's liftA2, so each step's rest is computed once
+-- and shared by every choice (directed_monads._LIST_APPLICATIVE); liftA2 and <*> are the
+-- instance's comprehensions as base's -O2 code runs them: a loop over the first list, an
+-- inner one over the second per element of it.
+liftA2List# f xs ys = go1 xs
+  where
+    go1 [] = []
+    go1 (x:xs') = let go2 [] = go1 xs'
+                      go2 (y:ys') = f x y : go2 ys'
+                  in go2 ys
+apList# fs xs = liftA2List# (\f x -> f x) fs xs
+traverseList# f xs = foldr (\x ys -> liftA2List# (:) (f x) ys) [[]] xs
+forList# xs f = traverseList# f xs
+sequenceList# ms = traverseList# (\m -> m) ms
+zipWithMList# f xs ys = sequenceList# (zipWith f xs ys)
+replicateMList# n m = replicateMListGo# m n
+replicateMListGo# m c = if c <= 0 then [[]] else liftA2List# (:) m (replicateMListGo# m (c - 1))
+filterMList# p xs =
+  foldr (\x r -> liftA2List# (\flg -> if flg then (x :) else (\ys -> ys)) (p x) r) [[]] xs
+
+-- Maybe's and Either's <*> and *> are their instances' own (base 4.15): `Just f <*> m' is
+-- `fmap f m', `Right _ *> r' is `r' (directed_monads._APPLICATIVE)
+apMaybeA# mf mx = case mf of
+  Nothing -> Nothing
+  Just f -> fmapMaybe# f mx
+apEitherA# mf mx = case mf of
+  Left e -> Left e
+  Right f -> fmapEither# f mx
+
+-- Control.Applicative at Maybe, lists, Either and IO; the names alone stand for the list's
+-- (every use is directed by its checked type)
+l <|> r = altList# l r
+liftA2 f a b = liftA2List# f a b
+optional v = optionalList# v
+empty = []
+-- the instances (directed_ext.applicative_directed):
+-- base 4.15's instances
+altMaybe# l r = case l of
+  Nothing -> r
+  Just _ -> l
+altList# xs ys = xs ++ ys
+liftA2Maybe# f ma mb = case ma of
+  Nothing -> Nothing
+  Just a -> case mb of
+    Nothing -> Nothing
+    Just b -> Just (f a b)
+liftA2Either# f ea eb = case ea of
+  Left e -> Left e
+  Right a -> case eb of
+    Left e -> Left e
+    Right b -> Right (f a b)
+optionalMaybe# v = case v of
+  Nothing -> Just Nothing
+  Just x -> Just (Just x)
+optionalList# v = map Just v ++ [Nothing]
+emptyAltMaybe# = Nothing
+emptyAltList# = []
