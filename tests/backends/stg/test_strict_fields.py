@@ -28,7 +28,7 @@ KNOWN = {"strictfields": {"showsPrec"}, "recwild": {"showsPrec"}, "calc": {"show
 @pytest.mark.parametrize("name", ["strictfields", "knowncon", "bangpat", "strictacc",
                                   "recwild", "localdicts", "strpats", "strpats2", "knownlocal",
                                   "strdispatch", "casecase", "bswap", "textsplit", "anyall",
-                                  "calc", "localfuns", "dijkstra"])
+                                  "calc", "localfuns", "dijkstra", "aliases"])
 def test_every_cost_centre_of_main_is_ghcs(tmp_path, name):
     g_total, g, p_total, p = run_reference(tmp_path, name)
     assert abs(p_total - g_total) <= (0.015 if name in KNOWN else 0.005) * g_total
