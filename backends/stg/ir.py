@@ -361,6 +361,9 @@ PRIMOPS: dict[str, int] = {
     "baseCost#": 1,
     # Data.Word and Data.Int (machine/prims_word.py): fx# type op x y, fxCost# bytes
     "fx#": 4, "fxCost#": 1,
+    # Control.Exception (machine/exceptions.py): catch# act handler tag w, throw# e s
+    "catch#": 5, "throw#": 2, "excLoc#": 1, "excLit#": 2, "excCost#": 1,
+    "throwErr#": 2, "errCallStack#": 1, "catchA#": 4, "excProf#": 1,
 }
 
 #: primops whose last argument is passed as it is, not evaluated first: putStr#'s world token
@@ -369,4 +372,5 @@ LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#", "new
                        "mArrNew#", "mArrWrite#", "mArrWriteAt#", "mArrRead#", "mArrReadAt#",
                        "writeMutVar#", "arrAccumNew#", "storeWrite#",
                        "putErr#", "hFlush#", "getLine#", "getChar#", "getContents#", "isEOF#",
-                       "exit#", "hSetBuffering#"})
+                       "exit#", "hSetBuffering#", "throw#",
+                       "excLit#", "throwErr#", "catchA#"})

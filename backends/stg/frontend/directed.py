@@ -23,6 +23,7 @@ from .deriving import Derived
 from . import mtl
 from .directed_ext import (APPLICATIVE_FNS, FUNCTOR_OPS, applicative_directed, foldmap_directed,
                            functor_ops_directed)
+from .directed_exc import EXC_HANDLERS, exc_directed
 from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
 from .fixed_ints import FIXED_NAMES, fixed_directed
@@ -93,6 +94,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _printf_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ST_CREATE):
             st_directed(e, _t, derived, types.file)  # an unboxed array's (directed_st.py)
+        elif prelude_ref(e, EXC_HANDLERS):
+            exc_directed(e, _t, derived, types.file)  # a handler's type (directed_exc.py)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
             _monoid_directed(e, _t, types.file, derived)
         if prelude_ref(e, FOLDABLE) and _array_foldable(e, _t, derived):

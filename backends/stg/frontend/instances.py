@@ -53,6 +53,7 @@ CLASS_METHODS = {
         "foldr", "foldMap", "foldl", "foldl'", "foldr1", "length", "null", "sum", "product",
         "elem", "maximum", "minimum")},
     "Semigroup": {"<>": "sappend"},
+    "Exception": {},  # Control.Exception's, without methods (displayException is show)
     "Monoid": {"mempty": "mempty", "mappend": "mappend", "mconcat": "mconcat"},
     "Num": {"+": "plus", "-": "minus", "*": "times", "negate": "negate", "abs": "abs",
             "signum": "signum", "fromInteger": "fromInteger"},

@@ -163,6 +163,14 @@ _SHOW_CAFS.update({f"showStr{c}#": m for cs, m in (
     (("Down",), "Data.Ord")) for c in cs})
 
 
+from .typecheck_sigs_exc import EXC_TYCONS  # noqa: E402
+#: Control.Exception's types are shown by base's instances (prelude_exc.hs)
+_EXC_SHOWS = [f"  {p} -> showsExc# d x s" for p in (
+    "(ErrorCall _)", "Overflow", "Underflow", "LossOfPrecision", "DivideByZero", "Denormal",
+    "RatioZeroDenominator", "(IndexOutOfBounds _)", "(UndefinedElement _)",
+    "(PatternMatchFail _)", "(IOError _)", "NonTermination")]
+
+
 def _dictionaries(name: str) -> int:
     """The dictionaries GHC passes to the Prelude function ``name`` (an IR name)."""
     sc = prelude_env()[0].get(source_name(name))
@@ -203,7 +211,8 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     # containers.hs (Data.Map, Data.Set) and prelude_more.hs are part of the Prelude module
     text = "\n".join(files.joinpath(f).read_text()
                      for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs",
-                               "prelude_numeric.hs", "prelude_word.hs", "prelude_traverse.hs"))
+                               "prelude_numeric.hs", "prelude_word.hs", "prelude_traverse.hs",
+                               "prelude_exc.hs"))
     text += "\n" + fixed_ints.prelude_source()  # Data.Word's and Data.Int's types
     mod = parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
@@ -228,7 +237,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     # the Prelude's own data types go through the same derived-style code
     cons = [c for c in _prelude()[1].values()
             if c.type_name in ("Bool", "Ordering", "Maybe", "Either", "BufferMode", "ExitCode",
-                               "Down", "Ratio")]
+                               "Down", "Ratio", *EXC_TYCONS)]
     cons += list(user_cons.values())
 
     def pat(c: ir.DataCon, v: str, wild: bool = False) -> str:
@@ -290,7 +299,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     else:
         lines.append('show x = showsPrec 0 x ""')
     lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s"),
-              *numeric.NUMERIC_DISPATCH["showsPrec"]]
+              *numeric.NUMERIC_DISPATCH["showsPrec"], *_EXC_SHOWS]
     cafs: list[str] = []
     shown = {c for names, _ in derived.dispatch.get("showsPrec", []) for c in names}
     for c in cons:

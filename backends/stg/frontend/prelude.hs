@@ -197,13 +197,14 @@ either f _ (Left a) = f a
 either _ g (Right b) = g b
 
 -- ------------------------------------------------------------------ errors
-raise# s = case forceStr# s of !s' -> prim "error#" s'
+-- an ErrorCall (prelude_exc.hs): its message and location are not forced unless shown
+raise# s = raiseErr# s []
 errorWithoutStackTrace msg = raise# msg
-error msg = raise# (msg ++ "\nCallStack (from HasCallStack):\n  error, called at <unknown>")
+error msg = errorLoc# msg "CallStack (from HasCallStack):\n  error, called at <unknown>"
 errorCalledAt loc msg =
-  raise# (msg ++ "\nCallStack (from HasCallStack):\n  error, called at " ++ loc)
+  errorLoc# msg ("CallStack (from HasCallStack):\n  error, called at " ++ loc)
 undefined = raise# "Prelude.undefined"
-undefinedCalledAt loc = raise# ("Prelude.undefined\nCallStack (from HasCallStack):\n  error, called at libraries/base/GHC/Err.hs:75:14 in base:GHC.Err\n  undefined, called at " ++ loc)
+undefinedCalledAt loc = errorLoc# "Prelude.undefined" ("CallStack (from HasCallStack):\n  error, called at libraries/base/GHC/Err.hs:75:14 in base:GHC.Err\n  undefined, called at " ++ loc)
 emptyList# fun = errorWithoutStackTrace ("Prelude." ++ fun ++ ": empty list")
 
 forceStr# s = case forceGo# s of () -> s
@@ -689,7 +690,9 @@ rev# [] a = a
 rev# (x:xs) a = rev# xs (x:a)
 
 head (x:_) = x
-head [] = emptyList# "head"
+head [] = badHead#
+-- base's badHead, a CAF: the first `head []' makes the message, later ones raise it again
+badHead# = emptyList# "head"
 tail (_:xs) = xs
 tail [] = emptyList# "tail"
 last [x] = x

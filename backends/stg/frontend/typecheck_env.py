@@ -20,6 +20,7 @@ from .lexer import Token, tokenize
 from . import containers_sigs
 from .typecheck_sigs import CONSTRUCTOR_SIGS, PRELUDE_SIGS
 from .typecheck_sigs_more import MORE_CONSTRUCTOR_SIGS, MORE_SIGS, MORE_TYCONS
+from .typecheck_sigs_exc import EXC_CONSTRUCTOR_SIGS, EXC_SIGS, EXC_TYCONS
 from .typecheck_sigs_st import ST_SIGS, ST_TYCONS
 from .typecheck_sigs_numeric import NUMERIC_CONSTRUCTOR_SIGS, NUMERIC_SIGS, NUMERIC_TYCONS
 from .typecheck_sigs_traverse import TRAVERSE_SIGS
@@ -175,7 +176,8 @@ def context(t: tuple, own: frozenset[str] | set[str] = frozenset()) -> list[tupl
 BUILTIN_TYCONS = {name: T.con(name) for name in (
     "Int", "Integer", "Double", "Float", "Char", "Bool", "Ordering", "IO", "Maybe", "Either",
     "Map", "Set", "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)",
-    "IORef", "Array", *MORE_TYCONS, *ST_TYCONS, *NUMERIC_TYCONS, *FIXED_TYCONS)}
+    "IORef", "Array", *MORE_TYCONS, *ST_TYCONS, *NUMERIC_TYCONS, *FIXED_TYCONS,
+    *EXC_TYCONS)}
 BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),
     "FilePath": ([], ("list", ("con", "Char"))),
@@ -404,5 +406,7 @@ def _read_sigs(text: str) -> dict[str, Scheme]:
 def prelude_env() -> tuple[dict[str, Scheme], dict[str, Scheme]]:
     """(the Prelude's functions, the built-in constructors) with their type schemes."""
     return _read_sigs(PRELUDE_SIGS + containers_sigs.prelude_sigs() + MORE_SIGS
-                      + ST_SIGS + NUMERIC_SIGS + WORD_SIGS + TRAVERSE_SIGS), \
-        _read_sigs(CONSTRUCTOR_SIGS + MORE_CONSTRUCTOR_SIGS + NUMERIC_CONSTRUCTOR_SIGS)
+                      + ST_SIGS + NUMERIC_SIGS + WORD_SIGS + TRAVERSE_SIGS
+                      + EXC_SIGS), \
+        _read_sigs(CONSTRUCTOR_SIGS + MORE_CONSTRUCTOR_SIGS + NUMERIC_CONSTRUCTOR_SIGS
+                   + EXC_CONSTRUCTOR_SIGS)

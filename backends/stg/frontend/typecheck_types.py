@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 
 from .typecheck_sigs_more import MORE_TYCONS
+from .typecheck_sigs_exc import EXC_TYCONS
 from .typecheck_sigs_st import ST_INSTANCES
 from .typecheck_sigs_numeric import NUMERIC_TYCONS
 from .typecheck_sigs_word import FIXED_TYCONS
@@ -288,7 +289,7 @@ SUPERCLASSES: dict[str, tuple[str, ...]] = {
     "MonadFail": ("Monad",), "Foldable": (), "Traversable": ("Functor", "Foldable"),
     "PrintfType": (), "PrintfArg": (),
     "Semigroup": (), "Monoid": ("Semigroup",), "Bits": ("Eq",), "Ix": ("Ord",),
-    "MArray": (), "IArray": (),
+    "MArray": (), "IArray": (), "Exception": ("Show",),
 }
 NUMERIC_CLASSES = {"Num", "Real", "Integral", "Fractional", "Floating", "RealFrac",
                    "RealFloat"}
@@ -355,6 +356,8 @@ for _ty, _classes in MORE_TYCONS.items():  # System.IO's and System.Exit's types
     for _c in _classes:
         INSTANCES[_c][_ty] = ""
 INSTANCES.update(ST_INSTANCES)  # array's MArray and IArray (typecheck_sigs_st.py)
+INSTANCES["Exception"] = dict.fromkeys(EXC_TYCONS + ("ExitCode",), "")  # Control.Exception
+INSTANCES["Show"].update(dict.fromkeys(EXC_TYCONS, ""))
 for _ty, _classes in {**NUMERIC_TYCONS, **FIXED_TYCONS}.items():  # Down, Ratio, Data.Word/Int
     for _c, _how in _classes.items():
         INSTANCES[_c][_ty] = _how

@@ -43,7 +43,7 @@ from profkit.kinds import ObjKind
 from profkit.tables import CostCentre, Info
 
 from .. import ir
-from . import prims, rt
+from . import exceptions, prims, rt
 from .ccs import CcsOps
 from ..heap.heapobj import (BLACKHOLE_SIZE, LF, Box, Con, DataConR, Fun, Pap, Thunk,
                              con_class)
@@ -274,6 +274,7 @@ class Machine(MachineRoots):
         for fn in prims.HELPER_FUNCTIONS + tuple(prims.PRIM_FUNCTIONS.values()):
             ns[fn.__name__] = rt.rebind(fn, ns)
         self._install_runtime(ns)
+        exceptions.install(self, ns)
         self._refresh_staging(ns)
         return ns
 
@@ -528,21 +529,22 @@ class Machine(MachineRoots):
             self.session.stdout.write("".join(self.out))
             self.out.clear()
 
-    def runtime_error(self, msg: str) -> None:
-        self.flush_output()
-        raise GuestRuntimeError(f"{self.prog_name}: {msg}")
+    def runtime_error(self, msg: str, kind: str | None = None) -> None:
+        """Raise the exception of the error ``msg`` (exceptions.classify; stdout is written
+        when it is uncaught)."""
+        raise exceptions.classify(self.prog_name, msg, kind)
 
     def pattern_fail(self, msg: str) -> None:
-        self.runtime_error(msg)
+        self.runtime_error(msg, "PatternMatchFail")
 
     def loop_error(self) -> None:
-        self.runtime_error("<<loop>>")
+        self.runtime_error("<<loop>>", "NonTermination")
 
     def bad_apply(self, f: Any) -> None:
-        self.runtime_error(f"internal error: applied a non-function {f!r}")
+        self.runtime_error(f"internal error: applied a non-function {f!r}", "internal")
 
     def internal(self, msg: str) -> None:
-        self.runtime_error(f"internal error: {msg}")
+        self.runtime_error(f"internal error: {msg}", "internal")
 
     # ------------------------------------------------------------------ profiling data
     @property

@@ -17,6 +17,7 @@ import math
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .printf import PrintfError, printf_format
+from .exceptions import EXC_HELPERS, EXC_PRIMS
 from .prims_io import IO_PRIM_FUNCTIONS
 from .prims_numeric import NUMERIC_PRIMS, _float_caf
 from .prims_word import FIXED_PRIMS
@@ -631,7 +632,7 @@ PRIM_FUNCTIONS = {
     "read#": p_read, "printf#": p_printf, **ARRAY_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
-    **FIXED_PRIMS,  # prims_word.py's
+    **FIXED_PRIMS, **EXC_PRIMS,  # prims_word.py's, exceptions.py's
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
@@ -640,4 +641,4 @@ COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
                     _divzero, _float_fn, _charge, _float_caf, _case_map, _to_int, _fl,
                     _digits_cost, _build,
-                    *ARRAY_HELPERS)
+                    *ARRAY_HELPERS, *EXC_HELPERS)

@@ -289,36 +289,41 @@ def run_loop(code, env, steps, limit):
     testing); ``i`` counts those done, so that the step count stays exact when one
     raises."""
     i = 0
-    try:
-        while True:
-            if steps + 8 <= limit:
-                code, env = code(env)
-                i = 1
-                code, env = code(env)
-                i = 2
-                code, env = code(env)
-                i = 3
-                code, env = code(env)
-                i = 4
-                code, env = code(env)
-                i = 5
-                code, env = code(env)
-                i = 6
-                code, env = code(env)
-                i = 7
-                code, env = code(env)
-                steps += 8
-                i = 0
-            else:
-                code, env = code(env)
-                steps += 1
-            if steps >= limit:
-                limit = m.event(steps, env, code)
-    except Halt as h:
-        return h.args[0], steps + i
-    except BaseException:
-        m.steps = steps + i
-        raise
+    while True:
+        try:
+            while True:
+                if steps + 8 <= limit:
+                    code, env = code(env)
+                    i = 1
+                    code, env = code(env)
+                    i = 2
+                    code, env = code(env)
+                    i = 3
+                    code, env = code(env)
+                    i = 4
+                    code, env = code(env)
+                    i = 5
+                    code, env = code(env)
+                    i = 6
+                    code, env = code(env)
+                    i = 7
+                    code, env = code(env)
+                    steps += 8
+                    i = 0
+                else:
+                    code, env = code(env)
+                    steps += 1
+                if steps >= limit:
+                    limit = m.event(steps, env, code)
+        except Halt as h:
+            return h.args[0], steps + i
+        except BaseException as e:
+            m.steps = steps + i
+            # a Haskell exception: the handler of its catch frame runs next (exceptions.py);
+            # anything else, or an uncaught one, goes on
+            code, env = unwind(e)
+            steps += i
+            i = 0
 
 
 def unpack_code(env):
