@@ -14,9 +14,9 @@ from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.backends.stg.machine.prims_word import wrap_fixed
 from profkit.errors import SourceError
 from tests.backends.stg.test_ghc_fidelity import (_prints_and_fails_as_ghc, _run,
-                                                  run_reference)
+                                                  check_reference)
 
-#: per program: (the total's tolerance, each Main cost centre's, beyond 16 bytes) as
+#: per program: (the total's tolerance, each Main cost centre's, or 16 bytes) as
 #: measured against GHC's bytes; the mains' prints of tuples are 7-10% under, as at Int
 TOLERANCE = {
     "fixedhash": (0.005, 0.05),
@@ -30,12 +30,7 @@ TOLERANCE = {
 
 @pytest.mark.parametrize("name", sorted(TOLERANCE))
 def test_programs_print_enter_and_allocate_as_ghc(tmp_path, name):
-    total, per_cc = TOLERANCE[name]
-    g_total, g, p_total, p = run_reference(tmp_path, name)
-    assert p_total == pytest.approx(g_total, rel=total)
-    bad = [(k, g[k], p.get(k)) for k in g if k[1] == "Main" and k[0] != "CAF" and
-           abs(p.get(k, [0, 0])[0] - g[k][0]) > per_cc * g[k][0] + 16]
-    assert not bad
+    check_reference(tmp_path, name, *TOLERANCE[name], slack=16)
 
 
 def test_division_by_zero_is_ghcs_error(tmp_path):

@@ -684,6 +684,18 @@ def run_reference(tmp_path: Path, name: str, *rts: str) -> tuple[int, dict, int,
     return g_total, g, p_total, p
 
 
+def check_reference(tmp_path: Path, name: str, total: float, per_cc: float,
+                    slack: int = 0) -> None:
+    """``run_reference``, then the model's total within ``total`` (relative) of GHC's and
+    each Main cost centre's bytes within ``per_cc`` of GHC's or ``slack`` bytes, whichever
+    is larger."""
+    g_total, g, p_total, p = run_reference(tmp_path, name)
+    assert abs(p_total - g_total) <= total * g_total, (p_total, g_total)
+    bad = [(k, g[k], p.get(k)) for k in g if k[1] == "Main" and k[0] != "CAF" and
+           abs(p.get(k, [0, 0])[0] - g[k][0]) > max(per_cc * g[k][0], slack)]
+    assert not bad
+
+
 def _tree(path: Path) -> "Counter[tuple]":
     """The program's part of a .prof tree: each Main (or MAIN) cost centre by its path of
     labels from the root, with its entries."""

@@ -15,7 +15,7 @@ import pytest
 
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
-from tests.backends.stg.test_ghc_fidelity import _run, run_reference
+from tests.backends.stg.test_ghc_fidelity import _run, check_reference
 
 #: per program: (the total's tolerance, each Main cost centre's), as measured against GHC
 TOLERANCE = {
@@ -31,12 +31,7 @@ SMALL = 128
 
 @pytest.mark.parametrize("name", sorted(TOLERANCE))
 def test_programs_print_enter_and_allocate_as_ghc(tmp_path, name):
-    total, per_cc = TOLERANCE[name]
-    g_total, g, p_total, p = run_reference(tmp_path, name)
-    assert p_total == pytest.approx(g_total, rel=total)
-    bad = [(k, g[k], p.get(k)) for k in g if k[1] == "Main" and k[0] != "CAF" and
-           abs(p.get(k, [0, 0])[0] - g[k][0]) > max(per_cc * g[k][0], SMALL)]
-    assert not bad
+    check_reference(tmp_path, name, *TOLERANCE[name], slack=SMALL)
 
 
 def test_tuple_sections_are_lambdas_and_applied_ones_tuples(tmp_path):
