@@ -558,22 +558,28 @@ class Parser(ExprParser, ExtParser):
             return name.text
         raise self.error(t, "an operator")
 
+    def guards(self, eq: str) -> list[S.GuardedExpr]:
+        """``| q1, q2 eq e`` ... (at the first ``|``): each guard's qualifiers and body."""
+        guards: list[S.GuardedExpr] = []
+        while self.at("reservedop", "|"):
+            gst = self.start()
+            self.next()
+            quals = [self.qual()]
+            while self.at_special(","):
+                self.next()
+                quals.append(self.qual())
+            self.expect("reservedop", eq)
+            e = self.expr()
+            guards.append(S.GuardedExpr(quals, e, self.span_from(gst)))
+        return guards
+
     def rhs(self, eq: str) -> S.Rhs:
         st = self.start()
         body = None
         guards: list[S.GuardedExpr] = []
         if self.at("reservedop", "|"):
-            while self.at("reservedop", "|"):
-                gst = self.start()
-                self.next()
-                quals = [self.qual()]
-                while self.at_special(","):
-                    self.next()
-                    quals.append(self.qual())
-                self.expect("reservedop", eq)
-                e = self.expr()
-                guards.append(S.GuardedExpr(quals, e, self.span_from(gst)))
-                # guards may continue on the next line at the block's indentation
+            # guards may continue on the next line at the block's indentation
+            guards = self.guards(eq)
         else:
             self.expect("reservedop", eq)
             body = self.expr()

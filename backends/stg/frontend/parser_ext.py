@@ -81,18 +81,7 @@ class ExtParser:
     def multi_way_if(self, st) -> S.Expr:
         """``if | g1 -> e1 | g2 -> e2`` (at the first ``|``): guards as a case
         alternative's, over ``()``."""
-        gst = self.start()
-        guards: list[S.GuardedExpr] = []
-        while self.at("reservedop", "|"):
-            gst = self.start()
-            self.next()
-            quals = [self.qual()]
-            while self.at_special(","):
-                self.next()
-                quals.append(self.qual())
-            self.expect("reservedop", "->")
-            e = self.expr()
-            guards.append(S.GuardedExpr(quals, e, self.span_from(gst)))
+        guards = self.guards("->")
         sp = self.span_from(st)
         rhs = S.Rhs(None, guards, [], sp)
         return S.ECase(S.ECon("()", sp), [S.Alt(S.PWild(sp), rhs, sp)], sp)
