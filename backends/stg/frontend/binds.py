@@ -275,7 +275,8 @@ def _split_lambda_note(self: "Desugarer", d: S.DFun, path: list[str], cc: ir.Cos
 def _alias_arity(self: "Desugarer", body: S.Expr, env: "Env") -> int:
     """The arguments of the function a binding of the program names as its whole value
     (`f = words`: 1), by its checked type; 0 for anything else."""
-    if self.module != "Main" or not isinstance(body, S.EVar) or body.name in env:
+    if self.module != "Main" or not isinstance(body, S.EVar) or body.name in env or \
+            "#" in body.name:  # (an instance's method lowered: `return = pure`)
         return 0
     hit = getattr(self.types, "expr_types", {}).get(id(body))
     if hit is None or hit[0] is not body:

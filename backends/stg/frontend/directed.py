@@ -487,9 +487,11 @@ def _monoid_directed(e: S.EVar, t: object, file: str, derived: Derived) -> None:
         if kind is not None:
             e.name = f"%appendFun{arity}{kind}#"
             return
-    if isinstance(head, T.TVar):
-        return  # left open: the list definitions (defaulting has nothing to say)
-    if isinstance(head, T.TCon) and not head.rigid:
+    if isinstance(head, T.TVar) or isinstance(head, T.TCon) and head.rigid:
+        # left open (or a signature's variable, as a method's monoid in an instance):
+        # the list definitions (defaulting has nothing to say)
+        return
+    if isinstance(head, T.TCon):
         if head.key == "[]":
             return
         if head.key in _MONOID:

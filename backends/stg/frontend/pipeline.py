@@ -407,6 +407,9 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     rename_module(helpers, set(prelude_names) | generated | set(derived.names),
                   {c: d.arity for c, d in cons.items()}, pfix)
     fix = dict(pfix)
+    for d in user.decls:  # the program's own operator: GHC's default fixity unless declared
+        if isinstance(d, S.DFun) and not d.name[:1].isalpha() and d.name[:1] != "_":
+            fix.pop(d.name, None)
     collect_fixities(user.decls, fix)
     user_names = _module_names(user)
     types = prepare_typecheck(user, source, filename)  # before renaming drops signatures

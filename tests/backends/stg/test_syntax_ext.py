@@ -142,3 +142,15 @@ def test_extensions_the_subset_cannot_run_are_refused_at_their_pragma(src, messa
         compile_program(src, "p.hs")
     assert str(e.value).startswith(message)
     assert "\n" not in str(e.value)
+
+
+def test_a_programs_operator_named_like_the_preludes_has_the_default_fixity(tmp_path):
+    # GHC 9.0.2 (runghc): 7, (5,4), [1,2,3]: the program's (<|>) and (<>) are infixl 9
+    # unless it declares otherwise, whatever the Prelude's (they took its infixl 3 and
+    # infixr 6: 9 and (9,4) before); its own infixr 5 holds
+    src = ("import Prelude hiding ((<>))\n(<|>) :: Int -> Int -> Int\na <|> b = a * b\n"
+           "(<>) :: Int -> Int -> Int\na <> b = a - b\ninfixr 5 +++\n"
+           "(+++) :: [Int] -> [Int] -> [Int]\nxs +++ ys = xs ++ ys\nmain :: IO ()\n"
+           "main = do\n  print (1 + 2 <|> 3)\n  print (10 <> 3 <> 2, 2 * 3 <> 1)\n"
+           "  print ([1] +++ [2] +++ [3])\n")
+    assert _run(tmp_path, src, flags=()) == "7\n(5,4)\n[1,2,3]\n"
