@@ -28,6 +28,7 @@ from . import containers_sigs
 from .modules import CONTAINER_MODULES
 from . import mtl
 from . import numeric
+from . import preludecache
 from . import fixed_ints
 from .parser import parse_module
 from .rename import Fixity, collect_fixities, rename_module
@@ -214,7 +215,8 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
                                "prelude_numeric.hs", "prelude_word.hs", "prelude_traverse.hs",
                                "prelude_exc.hs"))
     text += "\n" + fixed_ints.prelude_source()  # Data.Word's and Data.Int's types
-    mod = parse_module(text, "prelude.hs", magic_hash=True)
+    cached = preludecache.load(text)  # (renamed: its constructors and fixities are the same)
+    mod = cached if cached is not None else parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
     cons.update(_datacons(mod, "Data.Either", cons))
     for name, (shown, type_name, module) in CONTAINER_CONS.items():
@@ -224,8 +226,10 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     cons["R#"].display, cons["R#"].module = ":%", "GHC.Real"
     fix: dict[str, Fixity] = {}
     collect_fixities(mod.decls, fix)
-    names = set(_module_names(mod)) | set(GENERATED) | {"prim"}
-    rename_module(mod, names, {c: d.arity for c, d in cons.items()}, fix)
+    if cached is None:
+        names = set(_module_names(mod)) | set(GENERATED) | {"prim"}
+        rename_module(mod, names, {c: d.arity for c, d in cons.items()}, fix)
+        preludecache.store(text, mod)
     return mod, cons, fix
 
 
