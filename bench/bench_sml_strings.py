@@ -69,7 +69,7 @@ val () = print (Int.toString (loop (0, 0)) ^ "\\n")
 def cpu_run(cmd: list[str], cwd: str, env: dict[str, str] | None = None
             ) -> tuple[float, str]:
     """Run ``cmd``; its own user+system CPU seconds (``os.wait4``) and its stdout (latin-1,
-    so any bytes compare). Also used by bench_ml_startup.py."""
+    so any bytes compare). Also used by bench_startup.py."""
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             stdin=subprocess.DEVNULL, cwd=cwd, env=env)
     out = proc.stdout.read().decode("latin-1") if proc.stdout else ""

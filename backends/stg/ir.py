@@ -245,6 +245,10 @@ class Program:
     # Bytes of Main's dictionary CAFs (compound instances, ``$fShow[] $fShowChar``), which
     # GHC evaluates under ``CAF Main``: the runtime's heap charges them there
     main_dict_bytes: int = 0
+    # Bindings whose closures' free variables are filled already (the Prelude's, by the
+    # front end's prelude_desugar): no pass changes them (each works on module Main's), so
+    # the free-variable pass and the inliner's walk of the live code pass them by
+    settled: set[str] = field(default_factory=set)
 
 
 # Built-in constructors every program has (the front end adds user data types).

@@ -242,7 +242,8 @@ def _used_once(program: ir.Program, tops: dict[str, ir.Closure], top_level: set[
     code reach; an inlined function's own binding is dead) uses once."""
     binds = {b.name: b for b in program.binds if isinstance(b.rhs, ir.Closure)}
     names = set(top_level) & set(binds)  # (followed whether inlinable or not)
-    todo = [b.name for b in program.binds if b.module != "Main" or b.name not in top_level]
+    todo = [b.name for b in program.binds if (b.module != "Main" or b.name not in top_level)
+            and b.name not in program.settled]  # (the Prelude's: they name none of them)
     seen = set(todo)
     uses = dict.fromkeys(tops, 0)
     while todo:

@@ -4,20 +4,12 @@ makes of it (issue 18)."""
 
 from __future__ import annotations
 
-import itertools
-
 from . import syntax as S
+from .sugar import fresh_name
 
 #: the name of an ESCC standing for GHC -fprof-auto's lambda note on a `\case` alternative
 #: (``path.\``, named where it is desugared; no note without -fprof-auto)
 AUTO_LAMBDA = "%\\"
-
-_fresh = itertools.count(1)
-
-
-def _fresh_var(base: str) -> str:
-    return f"%{base}{next(_fresh)}"
-
 
 class ExtParser:
     """Needs the token helpers of ``parser.Parser`` and ``parser_expr.ExprParser``."""
@@ -42,7 +34,7 @@ class ExtParser:
         comps: list[S.Expr] = []
         for i in items:
             if i is None:
-                v = _fresh_var("ts")
+                v = fresh_name("ts")
                 params.append(S.PVar(v, sp))
                 comps.append(S.EVar(v, sp))
             else:
@@ -75,7 +67,7 @@ class ExtParser:
                 rhs.body = S.ESCC(AUTO_LAMBDA, rhs.body, rhs.body.span)
             for g in rhs.guards:
                 g.expr = S.ESCC(AUTO_LAMBDA, g.expr, g.expr.span)
-        v = _fresh_var("lc")
+        v = fresh_name("lc")
         return S.ELam([S.PVar(v, sp)], S.ECase(S.EVar(v, sp), alts, sp), S.NOSPAN)
 
     def multi_way_if(self, st) -> S.Expr:

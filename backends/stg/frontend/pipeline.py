@@ -29,8 +29,10 @@ from .modules import CONTAINER_MODULES
 from . import mtl
 from . import numeric
 from . import preludecache
+from . import sugar
 from . import fixed_ints
 from .parser import parse_module
+from .prelude_desugar import desugar_prelude
 from .rename import Fixity, collect_fixities, rename_module
 from .statics import float_statics
 from .known_con import case_of_known_con
@@ -206,15 +208,24 @@ def _datacons(mod: S.Module, module: str, known: dict[str, ir.DataCon]) -> dict[
     return out
 
 
+SUMMARY = "stg-summary-"  # (prefix of its cache entries)
+
+
 @functools.lru_cache(maxsize=1)
-def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
+def _prelude_text() -> str:
+    """The Prelude's source: its modules' files, and Data.Word's and Data.Int's types."""
     files = resources.files(__package__)
     # containers.hs (Data.Map, Data.Set) and prelude_more.hs are part of the Prelude module
     text = "\n".join(files.joinpath(f).read_text()
                      for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs",
                                "prelude_numeric.hs", "prelude_word.hs", "prelude_traverse.hs",
                                "prelude_exc.hs"))
-    text += "\n" + fixed_ints.prelude_source()  # Data.Word's and Data.Int's types
+    return text + "\n" + fixed_ints.prelude_source()  # Data.Word's and Data.Int's types
+
+
+@functools.lru_cache(maxsize=1)
+def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
+    text = _prelude_text()
     cached = preludecache.load(text)  # (renamed: its constructors and fixities are the same)
     mod = cached if cached is not None else parse_module(text, "prelude.hs", magic_hash=True)
     cons = dict(ir.BUILTIN_CONS)
@@ -233,13 +244,29 @@ def _prelude() -> tuple[S.Module, dict[str, ir.DataCon], dict[str, Fixity]]:
     return mod, cons, fix
 
 
+@functools.lru_cache(maxsize=1)
+def _prelude_summary() -> tuple[tuple[str, ...], dict[str, ir.DataCon], dict[str, Fixity]]:
+    """The Prelude's top-level names, constructors and fixities: all a compile needs of the
+    parsed Prelude when its desugared bindings come from the cache (prelude_desugar.py),
+    itself kept in the cache (a few KB, where the parsed module is 1.4 MB)."""
+    text = _prelude_text()
+    got = preludecache.load_entry(SUMMARY, text)
+    if isinstance(got, tuple) and len(got) == 3 and isinstance(got[0], tuple) and \
+            isinstance(got[1], dict) and isinstance(got[2], dict):
+        return got
+    mod, cons, fix = _prelude()
+    out = (tuple(_module_names(mod)), cons, fix)
+    preludecache.store_entry(SUMMARY, text, out)
+    return out
+
+
 def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = None) -> str:
     """show/==/compare support for data types (constructor index, fields), in the subset
     itself: ``conIndex#`` is -1 for anything that is not a constructor of such a type. The
     constructors of a type with derived methods (``derived``) go to those methods."""
     derived = derived or Derived()
     # the Prelude's own data types go through the same derived-style code
-    cons = [c for c in _prelude()[1].values()
+    cons = [c for c in _prelude_summary()[1].values()
             if c.type_name in ("Bool", "Ordering", "Maybe", "Either", "BufferMode", "ExitCode",
                                "Down", "Ratio", *EXC_TYCONS)]
     cons += list(user_cons.values())
@@ -377,8 +404,9 @@ def compile_program(source: str, filename: str, *, prof_auto: str | None = None,
 
 def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
              ) -> ir.Program:
-    prelude, pcons, pfix = _prelude()
-    prelude_names = _module_names(prelude)
+    names, pcons, pfix = _prelude_summary()
+    sugar.numbering(1)  # (a program's made-up names: the same in every process)
+    prelude_names = list(names)
     user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
     for imp, (line, col) in zip(user.imports, user.import_positions):
         if imp not in PRELUDE_MODULES and imp not in CONTAINER_MODULES and \
@@ -466,8 +494,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     d_user.types = types  # the checked types give closures their -hy descriptions
     d_user.derived_labels = derived.labels
     d_user.own_code = derived.own_code
-    binds: list[ir.TopBind] = []
-    for d, mod in ((d_pre, prelude), (d_pre, helpers), (d_user, user), (d_user, dmod)):
+    binds = desugar_prelude(d_pre, lambda: _prelude()[0], _prelude_text(), BASE_MODULE_OF)
+    d_user.counter = d_pre.counter  # (one numbering: it goes on from the Prelude's)
+    settled = {b.name for b in binds}
+    for d, mod in ((d_pre, helpers), (d_user, user), (d_user, dmod)):
         for decl in mod.decls:
             if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
                 d.closure_module = BASE_MODULE_OF.get(getattr(decl, "name", ""), "GHC.Base")
@@ -498,6 +528,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             rhs = ir.Closure(params, body, ir.ClosureInfo(con, module), False)
         binds.append(ir.TopBind("$W" + con, rhs, module))
     program = ir.Program(binds, cons, "main", filename)
+    program.settled = settled
     program.main_dict_bytes = getattr(types, "main_dict_bytes", 0)
     if state is not None:  # the State monad's dictionaries, CAFs of module Main
         program.main_dict_bytes += mtl.dictionary_bytes(

@@ -9,17 +9,18 @@ entry instead of reading a stale one.
 
     load(text) -> S.Module | None
     store(text, module)
+
+The Prelude's desugared bindings (frontend/prelude_desugar.py) are filed the same way,
+under another kind of entry: ``load_entry(kind, key)``, ``store_entry(kind, key, obj)``.
 """
 
 from __future__ import annotations
 
-import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
-from profkit.cachedir import cache_dir, enabled
+from profkit.cachedir import enabled, read_entry, write_entry
 
 from . import syntax as S
 
@@ -50,55 +51,47 @@ def _key(text: str) -> str:
     return h.hexdigest()
 
 
-def _path(text: str) -> Path:
-    return cache_dir() / f"{PREFIX}{_key(text)[:40]}{SUFFIX}"
+def key(text: str) -> str:
+    """The key of a Prelude text: its hash with the front end's sources and Python's."""
+    return _key(text)
+
+
+def _name(prefix: str, text: str) -> str:
+    return f"{prefix}{_key(text)[:40]}{SUFFIX}"
 
 
 def load(text: str) -> S.Module | None:
     """The cached module for this Prelude text, or None (no entry, a damaged one, or the
     cache turned off)."""
-    if not enabled():
-        return None
-    try:
-        with open(_path(text), "rb") as f:
-            if f.read(len(FORMAT)) != FORMAT:
-                return None
-            mod = pickle.load(f)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
-            IndexError, TypeError, ValueError):
-        return None
+    mod = load_entry(PREFIX, text)
     return mod if isinstance(mod, S.Module) else None
 
 
 def store(text: str, mod: S.Module) -> None:
-    """File ``mod`` under this text's key (written whole, then renamed into place: a run
-    reading at the same time sees the old entry or the new one, never a part). A cache
-    that cannot be written is skipped."""
+    """File ``mod`` under this text's key."""
+    store_entry(PREFIX, text, mod)
+
+
+def load_entry(prefix: str, text: str) -> object | None:
+    """The object filed under ``prefix`` and ``text``'s key, or None (no entry, a damaged
+    one, or the cache turned off). The caller checks its shape."""
+    data = read_entry(_name(prefix, text), FORMAT)
+    if data is None:
+        return None
+    try:
+        return pickle.loads(data)
+    except (EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError,
+            TypeError, ValueError, RecursionError):
+        return None
+
+
+def store_entry(prefix: str, text: str, obj: object, keep: int = KEEP) -> None:
+    """File ``obj`` under ``prefix`` and ``text``'s key (atomically: ``cachedir``), keeping
+    the ``keep`` newest entries of the prefix. A cache that cannot be written is skipped."""
     if not enabled():
         return
-    path = _path(text)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=PREFIX, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(FORMAT)
-                pickle.dump(mod, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-        _prune(path.parent)
-    except (OSError, pickle.PicklingError, RecursionError):
+        data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, RecursionError):
         return
-
-
-def _prune(d: Path) -> None:
-    """Keep the ``KEEP`` newest entries."""
-    entries = sorted(d.glob(f"{PREFIX}*{SUFFIX}"), key=lambda p: p.stat().st_mtime,
-                     reverse=True)
-    for old in entries[KEEP:]:
-        try:
-            old.unlink()
-        except OSError:
-            pass
+    write_entry(_name(prefix, text), FORMAT, data, prefix, keep)

@@ -69,9 +69,60 @@ def fill_free_vars(program: ir.Program) -> None:
     globals_ = {b.name for b in program.binds} | set(ir.PRIMOPS)
     fv = FreeVars(globals_)
     for b in program.binds:
+        if b.name in program.settled:
+            continue
         free = fv.rhs(b.rhs)
         if free:
             raise AssertionError(f"top-level binding {b.name} has free locals {sorted(free)}")
+
+
+class _BoundIn:
+    """As ``FreeVars.globals``: every name but those bound inside one top-level binding."""
+
+    __slots__ = ("bound",)
+
+    def __init__(self, bound: set[str]):
+        self.bound = bound
+
+    def __contains__(self, name: object) -> bool:
+        return name not in self.bound
+
+
+def settle(binds: list[ir.TopBind]) -> None:
+    """Fill the free variables of top-level bindings that are compiled apart from any
+    program (the Prelude's): a name is a local where the binding binds it, a global
+    anywhere else, which is what ``fill_free_vars`` finds for them in any program."""
+    for b in binds:
+        free = FreeVars(_BoundIn(_binders(b.rhs))).rhs(b.rhs)  # type: ignore[arg-type]
+        if free:
+            raise AssertionError(f"top-level binding {b.name} has free locals {sorted(free)}")
+
+
+def _binders(r: ir.Rhs) -> set[str]:
+    out: set[str] = set()
+    stack: list[ir.Rhs | ir.Expr] = [r]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ir.Closure):
+            out.update(x.params)
+            stack.append(x.body)
+        elif isinstance(x, ir.Let):
+            for b in x.binds:
+                out.add(b.name)
+                stack.append(b.rhs)
+            stack.append(x.body)
+        elif isinstance(x, ir.Case):
+            out.add(x.binder)
+            for alt in x.alts:
+                if isinstance(alt, ir.ConAlt):
+                    out.update(alt.vars)
+                stack.append(alt.body)
+            if x.default is not None:
+                stack.append(x.default)
+            stack.append(x.scrut)
+        elif isinstance(x, ir.SCC):
+            stack.append(x.body)
+    return out
 
 
 def subexprs(e: ir.Expr) -> list[ir.Expr]:

@@ -21,6 +21,21 @@ def fresh_name(base: str) -> str:
     return f"%{base}{next(_fresh)}"
 
 
+def numbering(start: int = 1) -> itertools.count:
+    """Make ``fresh_name`` number from ``start``; returns the numbering it replaces (to put
+    back with ``resume``). A compile starts its own (pipeline: the names of a program do
+    not depend on what the process compiled before), and the Prelude's desugaring has one
+    apart (prelude_desugar: what it makes is the same with or without its cache entry)."""
+    global _fresh
+    old, _fresh = _fresh, itertools.count(start)
+    return old
+
+
+def resume(old: itertools.count) -> None:
+    global _fresh
+    _fresh = old
+
+
 #: the Prelude's (>>), (>>=) and the value of a failed pattern (MonadFail's fail) per monad
 MONAD_OPS = {"IO": (">>", ">>=", None), "Maybe": ("thenMaybe#", "bindMaybe#", "Nothing"),
              "[]": ("thenList#", "bindList#", "[]"), "Either": ("thenEither#", "bindEither#", None)}

@@ -13,6 +13,7 @@ The Prelude's functions get GHC 9.0.2's types (base 4.15: the list functions tha
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator, Mapping
 
 from . import syntax as S
 from . import typecheck_types as T
@@ -387,23 +388,47 @@ def read_synonym(toks: list[Token]) -> tuple[str, list[str], tuple]:
 
 # ------------------------------------------------------------------------------ the Prelude
 
-def _read_sigs(text: str) -> dict[str, Scheme]:
-    scope = TypeScope()
-    out: dict[str, Scheme] = {}
-    for line in text.strip().splitlines():
-        name, _, ty = line.partition(" :: ")
-        name = name.strip()
-        if name.startswith("(") and name.endswith(")") and name not in ("()", "(,)"):
-            name = name[1:-1] if "," not in name else name
-        r = TypeReader([t for t in tokenize(ty, "<prelude types>") if t.kind != "eof"])
-        ctx, t = r.sig()
-        r.done()
-        out[name] = scope.scheme(ctx, t)
-    return out
+class PreludeSchemes(Mapping[str, Scheme]):
+    """Names -> type schemes of the Prelude's signatures, each read the first time it is
+    looked up (a program uses a few dozen of the 550-odd: reading them all was a sixth of
+    a one-line program's compile). A scheme depends only on its own line (built-in type
+    constructors and synonyms, bound variables numbered in order), so reading late is
+    reading the same."""
+
+    def __init__(self, text: str) -> None:
+        self._scope = TypeScope()
+        self._raw: dict[str, str] = {}
+        self._read: dict[str, Scheme] = {}
+        for line in text.strip().splitlines():
+            name, _, ty = line.partition(" :: ")
+            name = name.strip()
+            if name.startswith("(") and name.endswith(")") and name not in ("()", "(,)"):
+                name = name[1:-1] if "," not in name else name
+            self._raw[name] = ty  # (a later line for the same name wins)
+
+    def __getitem__(self, name: str) -> Scheme:
+        sc = self._read.get(name)
+        if sc is None:
+            ty = self._raw[name]
+            r = TypeReader([t for t in tokenize(ty, "<prelude types>") if t.kind != "eof"])
+            ctx, t = r.sig()
+            r.done()
+            sc = self._read[name] = self._scope.scheme(ctx, t)
+        return sc
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
+def _read_sigs(text: str) -> PreludeSchemes:
+    return PreludeSchemes(text)
 
 
 @functools.lru_cache(maxsize=1)
-def prelude_env() -> tuple[dict[str, Scheme], dict[str, Scheme]]:
+def prelude_env() -> tuple[PreludeSchemes, PreludeSchemes]:
     """(the Prelude's functions, the built-in constructors) with their type schemes."""
     return _read_sigs(PRELUDE_SIGS + containers_sigs.prelude_sigs() + MORE_SIGS
                       + ST_SIGS + NUMERIC_SIGS + WORD_SIGS + TRAVERSE_SIGS

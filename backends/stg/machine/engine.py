@@ -45,6 +45,7 @@ from profkit.tables import CostCentre, Info
 from .. import ir
 from . import exceptions, prims, rt
 from .ccs import CcsOps
+from .codecache import compiled_pieces
 from ..heap.heapobj import (BLACKHOLE_SIZE, LF, Box, Con, DataConR, Fun, Pap, Thunk,
                              con_class)
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
@@ -100,10 +101,13 @@ def exec_in_pieces(source: str, filename: str, ns: dict) -> None:
             cuts.append(i)
     cuts.append(len(source))
     line = 0
+    pieces = []
     for a, b in zip(cuts, cuts[1:]):
         piece = source[a:b]
-        exec(compile("\n" * line + piece, filename, "exec"), ns)
+        pieces.append("\n" * line + piece)
         line += piece.count("\n")
+    for code in compiled_pieces(pieces, filename):  # (kept between runs: codecache.py)
+        exec(code, ns)
 
 
 class Machine(MachineRoots):
