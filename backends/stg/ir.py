@@ -39,6 +39,9 @@ class Var:
 
     name: str
 
+    def __reduce__(self) -> tuple:  # (unpickled by a call: the cached Prelude has 7,000)
+        return (Var, (self.name,))
+
 
 @dataclass(slots=True, frozen=True)
 class Lit:
@@ -48,6 +51,9 @@ class Lit:
 
     value: object
     kind: str
+
+    def __reduce__(self) -> tuple:
+        return (Lit, (self.value, self.kind))
 
 
 Atom = Union[Var, Lit]
