@@ -45,7 +45,7 @@ def _binding_cc(self: "Desugarer", path: list[str], name: str,
 def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
                 path: list[str]) -> tuple[list[ir.Bind], "Env"]:
     """Compile a recursive binding group; returns the bindings and the extended env."""
-    from .literals import allocates, literal_of
+    from .literals import allocates
 
     env2: "Env" = dict(env)
     plan: list[tuple[S.Decl, str | None]] = []
@@ -54,7 +54,7 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
             c = d.clauses[0]
             if not c.pats and c.rhs.body is not None and not c.rhs.where and \
                     _binding_cc(self, path, d.name, d.span) is None:
-                lit = literal_of(c.rhs.body)
+                lit = self.lit_of(c.rhs.body)
                 # GHC -O0 allocates a big literal's box once, where it is bound
                 if lit is not None and not (self.module == "Main" and allocates(lit)):
                     env2[d.name] = lit  # a literal binding costs nothing: substitute it
@@ -312,8 +312,7 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
                 return extra + [ir.Bind(ir_name, ir.ConRhs(con_args[0], atoms))]
             if isinstance(body, S.ECon) and self.datacons[body.name].arity == 0:
                 return [ir.Bind(ir_name, ir.ConRhs(body.name, []))]
-            from .literals import literal_of
-            lit = literal_of(body)
+            lit = self.lit_of(body)
             if lit is not None:  # a static box, as GHC's `n = 100 :: Int` (not a CAF)
                 box = {"Int": "I#", "Double": "D#", "Char": "C#"}[lit.kind]
                 from .literals import allocates

@@ -1,0 +1,28 @@
+"""Shapes of issue 18 item 1 (helper shapes19): negative literals, ... against GHC 9.0.2
+(shapes/programs/{neglit}.hs, README)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.backends.stg.test_ghc_fidelity import check_reference, run_reference
+
+# name: (total's tolerance, each Main cost centre's, bytes of slack)
+REFERENCES = {"neglit": (0.005, 0.03, 32)}
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCES))
+def test_reference_within_tolerances(tmp_path, name):
+    check_reference(tmp_path, name, *REFERENCES[name])
+
+
+def test_negative_literals_call_negate(tmp_path):
+    _, g, _, p = run_reference(tmp_path, "neglit")
+    # `x * (-1) + 3`: negate's thunk and its result, 32 bytes a call beyond the product's
+    assert p[("step", "Main")] == g[("step", "Main")] == [88000, 1000]
+    # `x < -3`: the thunk and the result, 32 bytes a call; `(-1)` at Int: a case, nothing
+    assert p[("below", "Main")] == g[("below", "Main")]
+    assert p[("sign", "Main")] == [0, 1007]
+    # `(-1)` at Integer and at Double: == against negate's thunk
+    for name in ("classify", "dsign", "evens", "downs"):
+        assert p[(name, "Main")] == g[(name, "Main")], name
