@@ -866,23 +866,30 @@ sort xs = sortBy compare xs
 -- (base is compiled -O2, whose late lambda lifting makes these loops top-level functions
 -- taking cmp: a call allocates no closure for them)
 -- (mergeAll is strict: the runs are made before it is called, no thunk)
-sortBy cmp xs = case sequences# cmp xs of !rs -> mergeAll# cmp rs
-sequences# cmp (a:b:rest) = case cmp a b of
-  GT -> descending# cmp b [a] rest
-  _ -> ascending# cmp b (\ys -> a : ys) rest
-sequences# _ rest = [rest]
-descending# cmp a acc bs@(b:bs') = case cmp a b of
+sortBy cmp xs = case xs of
+  [] -> []
+  (a:rest) -> case rest of
+    [] -> case [xs] of !rs -> mergeAll# cmp rs
+    _ -> case sequences# cmp a rest of !rs -> mergeAll# cmp rs
+-- GHC -O2's shape of base's loops (a run's rest a thunk of cmp and the next element and
+-- list, a run ending the list followed by a static [[]] that merges away)
+sequences# cmp a [] = [[a]]
+sequences# cmp a (b:xs) = case cmp a b of
+  GT -> descending# cmp b [a] xs
+  _ -> ascending# cmp b (\ys -> a : ys) xs
+descending# cmp a acc [] = (a : acc) : noRuns#
+descending# cmp a acc (b:bs') = case cmp a b of
   GT -> descending# cmp b (a : acc) bs'
-  _ -> (a : acc) : sequences# cmp bs
-descending# cmp a acc [] = (a : acc) : sequences# cmp []
-ascending# cmp a acc bs@(b:bs') = case cmp a b of
-  GT -> ascendingEnd# cmp a acc bs
+  _ -> (a : acc) : sequences# cmp b bs'
+ascending# cmp a acc [] = case acc [a] of !run -> run : noRuns#
+ascending# cmp a acc (b:bs') = case cmp a b of
+  GT -> ascendingEnd# cmp a acc b bs'
   _ -> ascending# cmp b (\ys -> acc (a : ys)) bs'
-ascending# cmp a acc [] = ascendingEnd# cmp a acc []
-ascendingEnd# cmp a acc bs = let run = acc [a] in run `seq` (run : sequences# cmp bs)
+ascendingEnd# cmp a acc b bs = case acc [a] of !run -> run : sequences# cmp b bs
+noRuns# = [[]]
 mergeAll# _ [r] = r
-mergeAll# cmp rs = mergeAll# cmp (mergePairs# cmp rs)
-mergePairs# cmp (a:b:rest) = let m = merge# cmp a b in m `seq` (m : mergePairs# cmp rest)
+mergeAll# cmp rs = case mergePairs# cmp rs of !rs' -> mergeAll# cmp rs'
+mergePairs# cmp (a:b:rest) = case merge# cmp a b of !m -> m : mergePairs# cmp rest
 mergePairs# _ rs = rs
 merge# _ [] bs = bs
 merge# _ as [] = as
@@ -935,23 +942,28 @@ initsGo# b xs = initsList# b : (case xs of
                                   (x:xs') -> initsGo# (initsSnoc# b x) xs')
 initsSnoc# (InitsSB# acc) x = InitsSB# (x : acc)
 initsList# (InitsSB# acc) = reverse acc
--- base 4.15's (Data.Foldable): a strict left fold over Maybe, one Just per element
-maximumBy cmp xs = case foldl' (maxBy# cmp) Nothing xs of
-  Nothing -> errorWithoutStackTrace "maximumBy: empty structure"
-  Just r -> r
-minimumBy cmp xs = case foldl' (minBy# cmp) Nothing xs of
-  Nothing -> errorWithoutStackTrace "minimumBy: empty structure"
-  Just r -> r
+-- base 4.15's (Data.Foldable): a strict left fold over Maybe; `Just $! x` of the kept
+-- element is its case binder, so a Just is made only where the extreme changes (GHC 9.0.2,
+-- shapes/cmpby: 16 bytes a new maximum, none for a comparison that keeps it)
+-- shapes/cmpby: 48 bytes a call more (the closures of base's fromMaybe err . foldl' max')
+maximumBy cmp xs = case (cmp, cmp, cmp, cmp, cmp) of
+  (_, _, _, _, _) -> case foldl' (maxBy# cmp) Nothing xs of
+    Nothing -> errorWithoutStackTrace "maximumBy: empty structure"
+    Just r -> r
+minimumBy cmp xs = case (cmp, cmp, cmp, cmp, cmp) of
+  (_, _, _, _, _) -> case foldl' (minBy# cmp) Nothing xs of
+    Nothing -> errorWithoutStackTrace "minimumBy: empty structure"
+    Just r -> r
 maxBy# cmp mx y = case mx of
   Nothing -> Just y
   Just x -> case cmp x y of
-    GT -> Just x
+    GT -> mx
     _ -> Just y
 minBy# cmp mx y = case mx of
   Nothing -> Just y
   Just x -> case cmp x y of
     GT -> Just y
-    _ -> Just x
+    _ -> mx
 comparing p x y = compare (p x) (p y)
 on op f x y = op (f x) (f y)
 dropWhileEnd p xs = foldr (\x r -> if p x && null r then [] else x : r) [] xs

@@ -1,5 +1,5 @@
-"""Shapes of issue 18 item 1 (helper shapes19): negative literals, ... against GHC 9.0.2
-(shapes/programs/{neglit}.hs, README)."""
+"""Shapes of issue 18 item 1 (helper shapes19): negative literals, maximumBy and sortBy, ... against GHC 9.0.2
+(shapes/programs/{neglit,cmpby}.hs, README)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from tests.backends.stg.test_ghc_fidelity import check_reference, run_reference
 
 # name: (total's tolerance, each Main cost centre's, bytes of slack)
-REFERENCES = {"neglit": (0.005, 0.03, 32)}
+REFERENCES = {"neglit": (0.005, 0.03, 32), "cmpby": (0.002, 0.005, 16)}
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCES))
@@ -26,3 +26,10 @@ def test_negative_literals_call_negate(tmp_path):
     # `(-1)` at Integer and at Double: == against negate's thunk
     for name in ("classify", "dsign", "evens", "downs"):
         assert p[(name, "Main")] == g[(name, "Main")], name
+
+
+def test_maximum_by_and_sort_by_are_bases(tmp_path):
+    _, g, _, p = run_reference(tmp_path, "cmpby")
+    # a Just only where the maximum changes (top: 3 calls, 456 bytes); sortBy's runs
+    for name in ("top", "small", "best", "rising"):
+        assert abs(p[(name, "Main")][0] - g[(name, "Main")][0]) <= 8, name
