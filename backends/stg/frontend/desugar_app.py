@@ -36,6 +36,7 @@ ROUNDING_OVERHEAD = {"round": 38, "floor": 38, "ceiling": 45, "truncate": 36}
 # saturated: 104 bytes per call whatever the length (GHC 9.0.2, sum xs and sum (take k
 # xs) at Int and Double); passed unsaturated (`map sum`) about 30, not modelled.
 SATURATED_OVERHEAD = {"sum": 13, "product": 13}
+PRINTS = {"print": "printD#", "printStr#": "printStrD#"}
 # Comparisons are generic (lists, tuples, constructors); inlined only next to a literal.
 INLINE_COMPARE = {"==", "/=", "<", "<=", ">", ">="}
 
@@ -148,6 +149,12 @@ class AppMixin:
             return None
         if p == "$" and n >= 2:
             return self.app_expr(args[0], args[1:], env, path)
+        if p in PRINTS and n == 1 and self.module == "Main":
+            # base's print (eta-expanded by -O2) applied to its dictionary and value: a
+            # partial application of two arguments, a word more than one (shapes/showtup)
+            binds: list[ir.Bind] = []
+            a = self.atom(args[0], env, path, binds)
+            return self.wrap(binds, ir.App(self.prelude[PRINTS[p]], [ir.Lit(0, "Int"), a]))
         if p == "$!" and n >= 2:
             v = self.fresh("x")
             self.evaluated.add(v)

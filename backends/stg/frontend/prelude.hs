@@ -524,11 +524,12 @@ shows x s = showsPrec 0 x s
 -- at String, as the checked type or a derived instance's field type says (directed.py,
 -- deriving.py): an empty String shows as "" (the value alone cannot tell it from [])
 showsPrecStr# d x s = case x of
-  [] -> '"' : '"' : s
+  [] -> emptyStr# s
   _ -> showsPrec d x s
 showsStr# x s = showsPrecStr# 0 x s
 showStr# x = showsPrecStr# 0 x ""
 printStr# x w = putStrLn (showStr# x) w
+printStrD# _ x w = putStrLn (showStr# x) w
 showString str s = str ++ s
 showChar c s = c : s
 showParen b p s = if b then '(' : p (')' : s) else p s
@@ -544,22 +545,23 @@ showsPrec d x s = case conIndex# x of
   -4 -> showsSet# d x s
   _ -> showsCon# d x s
 showsStruct# x s = case x of
-  [] -> '[' : ']' : s
+  [] -> showsNil# s
   (c:_) -> if isChar# c then '"' : showLitString# x ('"' : s) else showList# x s
-  (a, b) -> '(' : showsPrec 0 a (',' : showsPrec 0 b (')' : s))
-  (a, b, c) -> '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (')' : s)))
-  (a, b, c, e) ->
-    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
-      (',' : showsPrec 0 e (')' : s))))
-  (a, b, c, e, f) ->
-    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
-      (',' : showsPrec 0 e (',' : showsPrec 0 f (')' : s)))))
-  (a, b, c, e, f, g) ->
-    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
-      (',' : showsPrec 0 e (',' : showsPrec 0 f (',' : showsPrec 0 g (')' : s))))))
-  (a, b, c, e, f, g, h) ->
-    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (',' : showsPrec 0 e
-      (',' : showsPrec 0 f (',' : showsPrec 0 g (',' : showsPrec 0 h (')' : s)))))))
+  (a, b) -> tupleCost# 9 ('(' : showsPrec 0 a (',' : showsPrec 0 b (')' : s)))
+  (a, b, c) -> tupleCost# 26
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (')' : s))))
+  (a, b, c, e) -> tupleCost# 40
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (')' : s)))))
+  (a, b, c, e, f) -> tupleCost# 54
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (',' : showsPrec 0 f (')' : s))))))
+  (a, b, c, e, f, g) -> tupleCost# 68
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (',' : showsPrec 0 f (',' : showsPrec 0 g (')' : s)))))))
+  (a, b, c, e, f, g, h) -> tupleCost# 82
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (',' : showsPrec 0 e
+      (',' : showsPrec 0 f (',' : showsPrec 0 g (',' : showsPrec 0 h (')' : s))))))))
   () -> '(' : ')' : s
 
 showNum# d x s = if d > 6 && (x < 0 || isNegativeZero# x)
@@ -570,13 +572,39 @@ showDigits# x s = if isDouble# x then prim "showInt" x ++ s else prim "showIntOn
 isNegativeZero# x = x == 0 && prim "showInt" x == "-0.0"
 
 -- In a list of lists, empty elements show as "" when another element is a String.
-showList# xs s = if elemsStringy# xs then showlWith# showStrElem# xs s else showlWith# (showsPrec 0) xs s
-showlWith# sh (x:xs) s = '[' : sh x (showlRest# sh xs s)
-showlRest# _ [] s = ']' : s
-showlRest# sh (y:ys) s = ',' : sh y (showlRest# sh ys s)
+showList# xs s =
+  if elemsStringy# xs then showlWith# showStrElem# xs s else showlWith# shows0# xs s
+shows0# x s = showsPrec 0 x s
+-- base's showList__: its loop a closure of the shower and the rest (made once a list), each
+-- element's rest a thunk of two words; "[]" ++ s, unpacked by unpackAppendCString# (a box,
+-- a cell and a thunk a character), 120 bytes more than its two cells (GHC 9.0.2:
+-- shapes/showtup, print of [] 192 bytes, of a list 104 an element beyond its digits)
+showlWith# sh (x:xs) s = '[' : sh x (showlRest# sh s xs)
+showlRest# sh s ys = let go [] = ']' : s
+                         go (y:ys') = ',' : sh y (go ys')
+                     in go ys
+showsNil# s = case (s, s, s, s, s, s, s) of
+  (_, _, _, _, _, _, _) -> case (s, s, s, s, s, s) of (_, _, _, _, _, _) -> '[' : ']' : s
+-- base's show_tuple (-O2): the shows closures of the components in a list folded with (.)
+-- and showChar: words beyond the model's direct conses (GHC 9.0.2, shapes/showtup: a pair
+-- 9, a triple 26, four 40; five to seven by 14 more each, not measured)
+tupleCost# w r = case w of
+  9 -> case (r, r, r, r) of (_, _, _, _) -> case (r, r, r) of (_, _, _) -> r
+  26 -> case Just r of Just _ -> waste8# 3 r
+  40 -> waste8# 5 r
+  54 -> case (r, r, r, r, r) of (_, _, _, _, _) -> waste8# 6 r
+  68 -> case (r, r, r) of (_, _, _) -> waste8# 8 r
+  _ -> case Just r of Just _ -> waste8# 10 r
+waste8# k r = case k of
+  0 -> r
+  _ -> case (r, r, r, r, r, r, r) of
+    (_, _, _, _, _, _, _) -> case prim "-#" k 1 of !k' -> waste8# k' r
 showStrElem# e s = case e of
-  [] -> '"' : '"' : s
+  [] -> emptyStr# s
   _ -> showsPrec 0 e s
+-- base's showList at Char of "": showChar '"' . showLitString "" . showChar '"', its two
+-- compositions 48 bytes beyond the cells (shapes/showtup)
+emptyStr# s = case (s, s, s, s, s) of (_, _, _, _, _) -> '"' : '"' : s
 elemsStringy# [] = False
 elemsStringy# (e:es) = case conIndex# e of
   -2 -> case e of
@@ -588,9 +616,11 @@ elemsStringy# (e:es) = case conIndex# e of
 showCharLit# c s = if c == '\'' then '\'' : '\\' : '\'' : '\'' : s
                    else '\'' : showLitChar c ('\'' : s)
 
+-- base's showLitChar worker reboxes an ordinary character (16 bytes a character; GHC 9.0.2,
+-- shapes/showtup: show of a String 136 bytes a character with the literal's unpacking)
 showLitString# [] s = s
 showLitString# (c:cs) s = if c == '"' then '\\' : '"' : showLitString# cs s
-                          else showLitChar c (showLitString# cs s)
+                          else case Just c of Just _ -> showLitChar c (showLitString# cs s)
 
 showLitChar c s
   | c > '\DEL' = '\\' : protectEsc# isDigit (prim "showInt" (ord c)) s
@@ -1222,6 +1252,7 @@ putStrLn s w = case prim "putStr#" w w of
 newline# = '\n' : []
 putChar c w = putStr [c] w
 print x w = putStrLn (show x) w
+printD# _ x w = putStrLn (show x) w
 mapM_ f xs = mapMU_# (>>) return f xs
 forM_ xs f = mapM_ f xs
 -- base's traverse at IO: a foldr of liftA2 (:) (IO's liftM2: the cell a thunk of the
