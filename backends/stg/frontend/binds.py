@@ -398,12 +398,32 @@ def _seq_let(self: "Desugarer", decls: list[S.Decl], body: S.Expr,
     return None
 
 
+def _strict_field_vars(self: "Desugarer", decls: list[S.Decl], body: S.Expr) -> set[str]:
+    """The group's value bindings that ``body``, a saturated constructor application, passes
+    to a strict field (`let a' = a + x in Reg a' f`): GHC's wrapper evaluates them, and the
+    let becomes a case on the binding's right-hand side, every other use the evaluated
+    value (GHC 9.0.2, shapes/strictrec: no thunk for a')."""
+    con_args = self.saturated_con(_strip(body))
+    if con_args is None:
+        return set()
+    con, args = con_args
+    values = {d.name for d in decls if isinstance(d, S.DFun) and len(d.clauses) == 1 and
+              not d.clauses[0].pats}
+    out = set()
+    for a, strict in zip(args, self.datacons[con].strict):
+        a = _strip(a)
+        if strict and isinstance(a, S.EVar) and a.name in values:
+            out.add(a.name)
+    return out
+
+
 def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
              path: list[str]) -> ir.Expr:
     """A ``let``/``where`` group around ``body``."""
     bangs = [d for d in decls if isinstance(d, S.DFun) and d.clauses[0].bang]
     group = {o.name for o in decls if isinstance(o, S.DFun)}
-    for d in bangs:
+    strict = _strict_field_vars(self, decls, body) if self.module == "Main" else set()
+    for d in bangs + [d for d in decls if isinstance(d, S.DFun) and d.name in strict]:
         if self.module == "Main" and not any(mentions(d.clauses[0].rhs, n) for n in group):
             # ``let !x = e; y = .. x .. in b`` with e independent of the group: GHC's
             # ``case e of x -> let y = .. in b`` (no thunk for x)

@@ -1,6 +1,6 @@
 """Shapes of issue 18 item 1 (helper shapes19): negative literals, maximumBy and sortBy,
-show of tuples and lists, ... against GHC 9.0.2
-(shapes/programs/{neglit,cmpby,showtup}.hs, README)."""
+show of tuples and lists, strict fields, ... against GHC 9.0.2
+(shapes/programs/{neglit,cmpby,showtup,strictrec}.hs, README)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from tests.backends.stg.test_ghc_fidelity import check_reference, run_reference
 
 # name: (total's tolerance, each Main cost centre's, bytes of slack)
-REFERENCES = {"neglit": (0.005, 0.03, 32), "cmpby": (0.002, 0.005, 16)}
+REFERENCES = {"neglit": (0.005, 0.03, 32), "cmpby": (0.002, 0.005, 16),
+              "strictrec": (0.002, 0.01, 16)}
 
 
 @pytest.mark.parametrize("name", sorted(REFERENCES))
@@ -45,3 +46,10 @@ def test_show_of_tuples_and_lists(tmp_path):
         assert abs(p[key][0] - g[key][0]) <= 0.03 * g[key][0], key
     quads = ("quads", "Main")
     assert abs(p[quads][0] - g[quads][0]) <= 0.14 * g[quads][0]
+
+
+def test_a_strict_fields_let_binding_is_a_case(tmp_path):
+    _, g, _, p = run_reference(tmp_path, "strictrec")
+    # `let a' = a + x .. in Reg a' ..`: no thunk for a' (96 bytes a step, with one 128)
+    for name in ("step", "step2", "both"):
+        assert p[(name, "Main")] == g[(name, "Main")], name
