@@ -158,6 +158,24 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.garbage.update(b.name for b in cells)
         return cells
 
+    def strict_field_vars(self, decls: list[S.Decl], body: S.Expr) -> set[str]:
+        """The group's value bindings that ``body``, a saturated constructor application,
+        passes to a strict field (`let a' = a + x in Reg a' f`): GHC's wrapper evaluates
+        them, and the let becomes a case on the binding's right-hand side, every other use
+        the evaluated value (GHC 9.0.2, shapes/strictrec: no thunk for a'; binds.let_expr)."""
+        con_args = self.saturated_con(strip(body))
+        if con_args is None:
+            return set()
+        con, args = con_args
+        values = {d.name for d in decls if isinstance(d, S.DFun) and len(d.clauses) == 1 and
+                  not d.clauses[0].pats}
+        out: set[str] = set()
+        for a, strict in zip(args, self.datacons[con].strict):
+            a = strip(a)
+            if strict and isinstance(a, S.EVar) and a.name in values:
+                out.add(a.name)
+        return out
+
     def lit_of(self, e: S.Expr) -> ir.Lit | None:
         """The literal ``e`` is: in the program's code ``-n`` is a call of negate."""
         return literal_of(e, self.module != "Main")

@@ -182,7 +182,8 @@ class AppMixin:
             # the Integer is fromIntegerLit#'s to allocate: the literal goes as it is
             lit = self.lit_of(args[0])
             return ir.App(self.prelude[p], [ir.Lit(lit.value, lit.kind)])  # type: ignore
-        if p in SATURATED_OVERHEAD and n == 1 and self.module == "Main":
+        if p in SATURATED_OVERHEAD and n == 1 and self.module == "Main" and \
+                not getattr(self, "alias_call", False):  # (an alias's CAF made it: binds.py)
             from .binds import _garbage
             binds: list[ir.Bind] = []
             a = self.atom(args[0], env, path, binds)

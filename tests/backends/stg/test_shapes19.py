@@ -1,6 +1,7 @@
 """Shapes of issue 18 item 1 (helper shapes19): negative literals, maximumBy and sortBy,
-show of tuples and lists, strict fields, ... against GHC 9.0.2
-(shapes/programs/{neglit,cmpby,showtup,strictrec}.hs, README)."""
+show of tuples and lists, strict fields, aliases, ... against GHC 9.0.2
+(shapes/programs/{neglit,cmpby,showtup,strictrec,aliasdicts}.hs,
+README)."""
 
 from __future__ import annotations
 
@@ -52,4 +53,17 @@ def test_a_strict_fields_let_binding_is_a_case(tmp_path):
     _, g, _, p = run_reference(tmp_path, "strictrec")
     # `let a' = a + x .. in Reg a' ..`: no thunk for a' (96 bytes a step, with one 128)
     for name in ("step", "step2", "both"):
+        assert p[(name, "Main")] == g[(name, "Main")], name
+
+
+def test_an_alias_of_a_constrained_function_pays_in_its_caf(tmp_path):
+    g_total, g, p_total, p = run_reference(tmp_path, "aliasdicts")
+    assert abs(p_total - g_total) <= 0.005 * g_total
+    # conv = fromIntegral at Int -> Integer: directed to fromIntegralZ# before the alias is
+    # seen, neither eta-expanded nor charged (88 bytes under: NOTE19_shapes19)
+    bad = [k for k in g if k[1] == "Main" and k[0] not in ("CAF", "conv") and
+           abs(p.get(k, [0, 0])[0] - g[k][0]) > max(0.01 * g[k][0], 48)]
+    assert not bad
+    # `total = sum`: 104 bytes once in total's CAF, none a call; `render = show`: none
+    for name in ("total", "prod", "biggest", "member", "flat", "render", "count", "ws"):
         assert p[(name, "Main")] == g[(name, "Main")], name
