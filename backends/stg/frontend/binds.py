@@ -45,7 +45,7 @@ def _binding_cc(self: "Desugarer", path: list[str], name: str,
 def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
                 path: list[str]) -> tuple[list[ir.Bind], "Env"]:
     """Compile a recursive binding group; returns the bindings and the extended env."""
-    from .literals import allocates, literal_of
+    from .literals import allocates
 
     env2: "Env" = dict(env)
     plan: list[tuple[S.Decl, str | None]] = []
@@ -54,7 +54,7 @@ def local_binds(self: "Desugarer", decls: list[S.Decl], env: "Env",
             c = d.clauses[0]
             if not c.pats and c.rhs.body is not None and not c.rhs.where and \
                     _binding_cc(self, path, d.name, d.span) is None:
-                lit = literal_of(c.rhs.body)
+                lit = self.lit_of(c.rhs.body)
                 # GHC -O0 allocates a big literal's box once, where it is bound
                 if lit is not None and not (self.module == "Main" and allocates(lit)):
                     env2[d.name] = lit  # a literal binding costs nothing: substitute it
@@ -221,6 +221,12 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
 # 48 from or to Integer, 32 from Integer to Integer.
 # all/any: base's all has arity 2 with its dictionary, so a partial application (`filter
 # (all isSpace)`) makes part of it once (allF#: 24 bytes) and each call the rest (allP#)
+# An alias of a constrained Prelude function (`total = sum`) is not eta-expanded by GHC:
+# its CAF applies the function to its dictionaries once, allocating these words (GHC
+# 9.0.2, shapes/aliasdicts; sum's and product's per-call overhead, SATURATED_OVERHEAD, is
+# this, made once); a class method's selection (`render = show`, `length`) allocates none
+ALIAS_CAF_WORDS = {"sum": 13, "product": 13, "fromIntegral": 5, "maximum": 4, "minimum": 4,
+                   "concat": 4, "elem": 4}
 GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "allF#": 3, "anyF#": 3,
                     "allP#": 3, "anyP#": 3,
                     "fromIntegral": 6, "fromIntegralD#": 6, "shows": 4,
@@ -257,19 +263,30 @@ def _garbage(self: "Desugarer", words: int, var: str, body: ir.Expr) -> ir.Expr:
 
 
 def _split_lambda_note(self: "Desugarer", d: S.DFun, path: list[str], cc: ir.CostCentre,
-                       clo: ir.Closure) -> ir.Closure:
+                       clo: ir.Closure, ir_name: str, caf_words: int = 0) -> list[ir.Bind]:
     """``f = \\x -> e`` under a note: GHC's mkTick splits the counting note on a lambda, so
     ``f`` is a thunk whose evaluation counts the entry and allocates the function under the
-    enclosing stack, and each call pushes ``f`` (not counted) inside the function."""
+    enclosing stack, and each call pushes ``f`` (not counted) inside the function.
+    ``caf_words``: allocated under ``f``'s note at its evaluation (ALIAS_CAF_WORDS)."""
     assert isinstance(clo.body, ir.SCC) and clo.body.cc is cc
     lam = self.fresh("lam")
     fun = ir.Closure(clo.params, ir.SCC(cc, clo.body.body, False),
                      self.local_info("sat", d.span, clo.info.type_desc), False)
-    e = ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [],
+    unit: ir.Expr = ir.ConApp("()", [])
+    if caf_words:
+        cells = pad_cells(caf_words, self.fresh, ir.Lit(0, "Int"))
+        self.garbage.update(b.name for b in cells)
+        unit = self.wrap(cells, unit)
+    if len(path) <= 1:
+        # a top-level binding's function has no free variable: GHC's is static, nothing
+        # allocated for it
+        e: ir.Expr = ir.Case(ir.SCC(cc, unit, True), "_", [], ir.App(lam, []))
+        info = self.info(d.name, d.span, clo.info.type_desc)
+        return [ir.Bind(lam, fun), ir.Bind(ir_name, ir.Closure([], e, info, True))]
+    e = ir.Case(ir.SCC(cc, unit, True), "_", [],
                 ir.Let([ir.Bind(lam, fun)], ir.App(lam, [])))
-    info = self.info(d.name, d.span, clo.info.type_desc) if len(path) <= 1 else \
-        self.local_info(d.name, d.span, clo.info.type_desc)
-    return ir.Closure([], e, info, True)
+    info = self.local_info(d.name, d.span, clo.info.type_desc)
+    return [ir.Bind(ir_name, ir.Closure([], e, info, True))]
 
 
 def _alias_arity(self: "Desugarer", body: S.Expr, env: "Env") -> int:
@@ -295,15 +312,23 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
     if rhs.body is not None and not rhs.where:
         body = _strip(rhs.body)
         n = _alias_arity(self, body, env) if cc is not None and len(path) <= 1 else 0
+        caf_words = 0
         if n:  # `f = words`: GHC eta-expands it, so it is `f = \x -> words x` (split note)
             xs = [S.PVar(f"eta{i}#", body.span) for i in range(n)]
+            if self.is_prelude(body.name, env, body.name):  # type: ignore[union-attr]
+                caf_words = ALIAS_CAF_WORDS.get(body.name, 0)  # type: ignore[union-attr]
             body = S.ELam(xs, S.EApp(body, [S.EVar(x.name, body.span) for x in xs],
                                      body.span), S.NOSPAN)  # (no cost centre of its own)
         if isinstance(body, S.ELam):
-            clo = self.lambda_closure(body, env, path, d.name, cc, self.bind_desc(d, d.name))
+            self.alias_call = bool(caf_words)
+            try:
+                clo = self.lambda_closure(body, env, path, d.name, cc,
+                                          self.bind_desc(d, d.name))
+            finally:
+                self.alias_call = False
             if cc is None:
                 return [ir.Bind(ir_name, clo)]
-            return [ir.Bind(ir_name, _split_lambda_note(self, d, path, cc, clo))]
+            return _split_lambda_note(self, d, path, cc, clo, ir_name, caf_words)
         if cc is None and not calls:
             con_args = self.saturated_con(body)
             if con_args is not None:
@@ -312,8 +337,7 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
                 return extra + [ir.Bind(ir_name, ir.ConRhs(con_args[0], atoms))]
             if isinstance(body, S.ECon) and self.datacons[body.name].arity == 0:
                 return [ir.Bind(ir_name, ir.ConRhs(body.name, []))]
-            from .literals import literal_of
-            lit = literal_of(body)
+            lit = self.lit_of(body)
             if lit is not None:  # a static box, as GHC's `n = 100 :: Int` (not a CAF)
                 box = {"Int": "I#", "Double": "D#", "Char": "C#"}[lit.kind]
                 from .literals import allocates
@@ -404,7 +428,8 @@ def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
     """A ``let``/``where`` group around ``body``."""
     bangs = [d for d in decls if isinstance(d, S.DFun) and d.clauses[0].bang]
     group = {o.name for o in decls if isinstance(o, S.DFun)}
-    for d in bangs:
+    strict = self.strict_field_vars(decls, body) if self.module == "Main" else set()
+    for d in bangs + [d for d in decls if isinstance(d, S.DFun) and d.name in strict]:
         if self.module == "Main" and not any(mentions(d.clauses[0].rhs, n) for n in group):
             # ``let !x = e; y = .. x .. in b`` with e independent of the group: GHC's
             # ``case e of x -> let y = .. in b`` (no thunk for x)

@@ -158,9 +158,31 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.garbage.update(b.name for b in cells)
         return cells
 
+    def strict_field_vars(self, decls: list[S.Decl], body: S.Expr) -> set[str]:
+        """The group's value bindings that ``body``, a saturated constructor application,
+        passes to a strict field (`let a' = a + x in Reg a' f`): GHC's wrapper evaluates
+        them, and the let becomes a case on the binding's right-hand side, every other use
+        the evaluated value (GHC 9.0.2, shapes/strictrec: no thunk for a'; binds.let_expr)."""
+        con_args = self.saturated_con(strip(body))
+        if con_args is None:
+            return set()
+        con, args = con_args
+        values = {d.name for d in decls if isinstance(d, S.DFun) and len(d.clauses) == 1 and
+                  not d.clauses[0].pats}
+        out: set[str] = set()
+        for a, strict in zip(args, self.datacons[con].strict):
+            a = strip(a)
+            if strict and isinstance(a, S.EVar) and a.name in values:
+                out.add(a.name)
+        return out
+
+    def lit_of(self, e: S.Expr) -> ir.Lit | None:
+        """The literal ``e`` is: in the program's code ``-n`` is a call of negate."""
+        return literal_of(e, self.module != "Main")
+
     # -- atoms -----------------------------------------------------------------------------------
     def atom(self, e: S.Expr, env: Env, path: list[str], binds: list[ir.Bind]) -> ir.Atom:
-        lit = literal_of(e)
+        lit = self.lit_of(e)
         if lit is not None:
             return self.lit_atom(lit, binds)
         e = strip(e)
@@ -220,7 +242,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
 
     def unevaluated(self, a: S.Expr, env: Env) -> bool:
         """Is argument ``a`` neither a literal nor a variable known to be evaluated?"""
-        if literal_of(a) is not None:
+        if self.lit_of(a) is not None:
             return False
         e = strip(a)
         return not (isinstance(e, S.EVar) and isinstance(env.get(e.name), str) and
@@ -308,7 +330,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         return self.expr_(e, env, path)
 
     def expr_(self, e: S.Expr, env: Env, path: list[str]) -> ir.Expr:
-        lit = literal_of(e)
+        lit = self.lit_of(e)
         if lit is not None:
             if self.module == "Main" and allocates(lit):
                 return box_alloc(lit)  # a returned `I# [1000#]` is allocated (lit_atom)
@@ -415,7 +437,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         """``(op e)`` = ``\\y -> y op e``, with e shared between calls: the closure is let-bound
         (added to ``binds``) and its name returned; as an argument it is a value, like a
         lambda, not a thunk that would build it."""
-        lit = literal_of(e.expr)
+        lit = self.lit_of(e.expr)
         # a section's Integer literal stays a literal: its box would be an evaluated free
         # variable of the closure (16 bytes once per section; not modelled)
         a = ir.Lit(lit.value, lit.kind) if type(lit) is IntegerLit else \

@@ -12,7 +12,7 @@ from . import syntax as S
 from profkit.errors import SourceError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .desugar import Env
+    from .desugar import Desugarer, Env
 
 # Prelude functions inlined as primops when applied to all their arguments.
 INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
@@ -36,6 +36,7 @@ ROUNDING_OVERHEAD = {"round": 38, "floor": 38, "ceiling": 45, "truncate": 36}
 # saturated: 104 bytes per call whatever the length (GHC 9.0.2, sum xs and sum (take k
 # xs) at Int and Double); passed unsaturated (`map sum`) about 30, not modelled.
 SATURATED_OVERHEAD = {"sum": 13, "product": 13}
+PRINTS = {"print": "printD#", "printStr#": "printStrD#"}
 # Comparisons are generic (lists, tuples, constructors); inlined only next to a literal.
 INLINE_COMPARE = {"==", "/=", "<", "<=", ">", ">="}
 
@@ -148,6 +149,12 @@ class AppMixin:
             return None
         if p == "$" and n >= 2:
             return self.app_expr(args[0], args[1:], env, path)
+        if p in PRINTS and n == 1 and self.module == "Main":
+            # base's print (eta-expanded by -O2) applied to its dictionary and value: a
+            # partial application of two arguments, a word more than one (shapes/showtup)
+            binds: list[ir.Bind] = []
+            a = self.atom(args[0], env, path, binds)
+            return self.wrap(binds, ir.App(self.prelude[PRINTS[p]], [ir.Lit(0, "Int"), a]))
         if p == "$!" and n >= 2:
             v = self.fresh("x")
             self.evaluated.add(v)
@@ -171,11 +178,12 @@ class AppMixin:
             return self.app(S.EVar(target, S.NOSPAN), [S.ELit(loc, "String", S.NOSPAN)] + args,
                             env, path)
         if p in ("fromIntegerLit#", "fromIntegerLitZ#") and n == 1 and \
-                _literal_of(args[0]) is not None:
+                self.lit_of(args[0]) is not None:
             # the Integer is fromIntegerLit#'s to allocate: the literal goes as it is
-            lit = _literal_of(args[0])
+            lit = self.lit_of(args[0])
             return ir.App(self.prelude[p], [ir.Lit(lit.value, lit.kind)])  # type: ignore
-        if p in SATURATED_OVERHEAD and n == 1 and self.module == "Main":
+        if p in SATURATED_OVERHEAD and n == 1 and self.module == "Main" and \
+                not getattr(self, "alias_call", False):  # (an alias's CAF made it: binds.py)
             from .binds import _garbage
             binds: list[ir.Bind] = []
             a = self.atom(args[0], env, path, binds)
@@ -199,7 +207,7 @@ class AppMixin:
                 out = ir.Case(out, r, [], _garbage(self, ROUNDING_OVERHEAD[p], r,
                                                    ir.App(r, [])))
             return out
-        if p in INLINE_COMPARE and n == 2 and any(_literal_of(a) is not None for a in args):
+        if p in INLINE_COMPARE and n == 2 and any(self.lit_of(a) is not None for a in args):
             return self.inline_prim(p, args, env, path, lazy=self.module == "Main")
         return None
 
@@ -217,14 +225,14 @@ class AppMixin:
         thunks: list[ir.Bind] = []
         if lazy:  # non-atomic arguments become thunks first (see special_app); pi is a
             # method call (Floating's), not a variable, in GHC's Core
-            args = [a if _is_atomic(a) and not self.is_prelude(getattr(_strip(a), "name", ""),
+            args = [a if _is_atomic(self, a) and not self.is_prelude(getattr(_strip(a), "name", ""),
                                                                env, "pi") else
                     S.EVar(self.atom(a, env, path, thunks).name, S.NOSPAN) for a in args]
             env = dict(env)
             for b in thunks:
                 env[b.name] = b.name
         for a in args:
-            lit = _literal_of(a)
+            lit = self.lit_of(a)
             if lit is not None:
                 atoms.append(self.lit_atom(lit, thunks) if lazy else lit)
                 continue
@@ -271,8 +279,8 @@ class AppMixin:
         return self.inline_prim(op, rest, env, path)
 
 
-def _is_atomic(e: S.Expr) -> bool:
-    return _literal_of(e) is not None or isinstance(_strip(e), S.EVar)
+def _is_atomic(self: "Desugarer", e: S.Expr) -> bool:
+    return self.lit_of(e) is not None or isinstance(_strip(e), S.EVar)
 
 
 def _strip(e: S.Expr) -> S.Expr:
@@ -280,6 +288,3 @@ def _strip(e: S.Expr) -> S.Expr:
     return strip(e)
 
 
-def _literal_of(e: S.Expr) -> ir.Lit | None:
-    from .literals import literal_of
-    return literal_of(e)

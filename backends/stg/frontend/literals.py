@@ -50,18 +50,22 @@ def box_alloc(lit: ir.Lit) -> ir.Expr:
     return ir.PrimOp("+", [lit, zero])
 
 
-def literal_of(e: S.Expr) -> ir.Lit | None:
+def literal_of(e: S.Expr, fold_neg: bool = True) -> ir.Lit | None:
+    """The literal ``e`` is, if it is one. ``fold_neg``: is ``-n`` the literal ``-n``
+    (base, built with -O, folds it); the program's code at -O0 calls ``negate`` on ``n``'s box
+    (a thunk as an argument, the result allocated when forced: 16 bytes), as GHC's desugarer
+    does; only a negative literal pattern is a literal there (match.py)."""
     e = strip(e)
     if isinstance(e, S.ETyped):  # `:: Double` or `:: [Double]`
-        lit = literal_of(e.expr) if e.type_text in DOUBLE_TYPES else None
+        lit = literal_of(e.expr, fold_neg) if e.type_text in DOUBLE_TYPES else None
         if lit is not None and lit.kind == "Int":
             return ir.Lit(float(lit.value), "Double")  # type: ignore[arg-type]
         return lit
     if isinstance(e, S.ELit) and e.kind != "String":
         return IntegerLit(e.value, "Int") if e.integer else ir.Lit(e.value, e.kind)
-    if isinstance(e, S.ENeg):
-        # GHC's desugarer folds the negation of an integral literal at Int or Integer; at
-        # Double (`Deposit (-1)`, `-0.5`) it calls negate on the literal's box
+    if isinstance(e, S.ENeg) and fold_neg:
+        # base's (-O) negation of an integral literal at Int or Integer is folded; at
+        # Double (`Deposit (-1)`, `-0.5`) negate is called on the literal's box
         inner = strip(e.expr)
         if isinstance(inner, S.ELit) and inner.kind == "Int":
             return ir.Lit(-inner.value, inner.kind)  # type: ignore[operator]

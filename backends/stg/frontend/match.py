@@ -242,18 +242,29 @@ class Matcher:
         assert out is not None
         return ir.Case(scrut_e, binder, [], out)
 
-    def _integer_lit_tests(self, scrut_e: ir.Expr, v: str, binder: str,
-                           alts: list[ir.ConAlt | ir.LitAlt], default: ir.Expr | None,
-                           msg: str | None) -> ir.Expr:
-        """Literal patterns at Integer: GHC tests ``== v (IS n)`` one literal after the
-        other, allocating each literal's box for its test (16 bytes, GHC 9.0.2)."""
+    def _boxed_lit_tests(self, scrut_e: ir.Expr, v: str, binder: str,
+                         alts: list[ir.ConAlt | ir.LitAlt], default: ir.Expr | None,
+                         msg: str | None, negated: set[object]) -> ir.Expr:
+        """Literal patterns at Integer or Double: GHC tests ``== v (IS n)`` one literal after
+        the other, allocating each literal's box for its test (16 bytes, GHC 9.0.2); a
+        negative one (value in ``negated``) is a thunk of ``negate`` on the box, made before
+        its test and forced by it (48 bytes: shapes/neglit2)."""
+        from .literals import box_alloc
         out: ir.Expr | None = None
         for alt in reversed(alts):
             assert isinstance(alt, ir.LitAlt)
             test = ir.Case(ir.App(v, []), "_", [alt], out if out is not None else default,
                            msg if out is None else None)
-            from .literals import box_alloc
-            out = ir.Case(box_alloc(alt.lit), self.fresh("sat_s"), [], test)
+            value = alt.lit.value
+            if value not in negated:
+                out = ir.Case(box_alloc(alt.lit), self.fresh("sat_s"), [], test)
+                continue
+            x, lit = self.fresh("x"), self.fresh("sat_s")
+            pos = ir.Lit(-value, alt.lit.kind)  # type: ignore[operator]
+            body = ir.Case(box_alloc(pos), x, [], ir.PrimOp("negate", [ir.Var(x)]))
+            thunk = ir.Closure([], body, ir.ClosureInfo(lit.replace("_s_", "_s"),
+                                                        self.module_name()), True)
+            out = ir.Let([ir.Bind(lit, thunk)], ir.Case(ir.App(lit, []), "_", [], test))
         assert out is not None
         return ir.Case(scrut_e, binder, [], out)
 
@@ -288,8 +299,11 @@ class Matcher:
                 return self._open_lit_tests(scrut_e, v, binder, lit_alts, default, msg, z,
                                             dict_var)
             if self.module_name() == "Main" and \
-                    any(getattr(r.pats[0], "integer", False) for r in block):
-                return self._integer_lit_tests(scrut_e, v, binder, lit_alts, default, msg)
+                    any(getattr(r.pats[0], "integer", False) or
+                        r.pats[0].kind == "Double" for r in block):  # type: ignore
+                negated = {r.pats[0].value for r in block if r.pats[0].negated}  # type: ignore
+                return self._boxed_lit_tests(scrut_e, v, binder, lit_alts, default, msg,
+                                             negated)
             return ir.Case(scrut_e, binder, lit_alts, default, msg)
         cons: list[str] = []
         for r in block:

@@ -347,7 +347,7 @@ class ExprParser:
             if n.kind not in ("int", "float"):
                 raise self.error(n, "a number")
             return S.PLit(-n.value, "Int" if n.kind == "int" else "Double",  # type: ignore
-                          self.span_from(st))
+                          self.span_from(st), negated=True)
         if t.kind == "conid":
             self.next()
             if self.at_special("{"):

@@ -524,11 +524,12 @@ shows x s = showsPrec 0 x s
 -- at String, as the checked type or a derived instance's field type says (directed.py,
 -- deriving.py): an empty String shows as "" (the value alone cannot tell it from [])
 showsPrecStr# d x s = case x of
-  [] -> '"' : '"' : s
+  [] -> emptyStr# s
   _ -> showsPrec d x s
 showsStr# x s = showsPrecStr# 0 x s
 showStr# x = showsPrecStr# 0 x ""
 printStr# x w = putStrLn (showStr# x) w
+printStrD# _ x w = putStrLn (showStr# x) w
 showString str s = str ++ s
 showChar c s = c : s
 showParen b p s = if b then '(' : p (')' : s) else p s
@@ -544,22 +545,23 @@ showsPrec d x s = case conIndex# x of
   -4 -> showsSet# d x s
   _ -> showsCon# d x s
 showsStruct# x s = case x of
-  [] -> '[' : ']' : s
+  [] -> showsNil# s
   (c:_) -> if isChar# c then '"' : showLitString# x ('"' : s) else showList# x s
-  (a, b) -> '(' : showsPrec 0 a (',' : showsPrec 0 b (')' : s))
-  (a, b, c) -> '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (')' : s)))
-  (a, b, c, e) ->
-    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
-      (',' : showsPrec 0 e (')' : s))))
-  (a, b, c, e, f) ->
-    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
-      (',' : showsPrec 0 e (',' : showsPrec 0 f (')' : s)))))
-  (a, b, c, e, f, g) ->
-    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
-      (',' : showsPrec 0 e (',' : showsPrec 0 f (',' : showsPrec 0 g (')' : s))))))
-  (a, b, c, e, f, g, h) ->
-    '(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (',' : showsPrec 0 e
-      (',' : showsPrec 0 f (',' : showsPrec 0 g (',' : showsPrec 0 h (')' : s)))))))
+  (a, b) -> tupleCost# 9 ('(' : showsPrec 0 a (',' : showsPrec 0 b (')' : s)))
+  (a, b, c) -> tupleCost# 26
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (')' : s))))
+  (a, b, c, e) -> tupleCost# 40
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (')' : s)))))
+  (a, b, c, e, f) -> tupleCost# 54
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (',' : showsPrec 0 f (')' : s))))))
+  (a, b, c, e, f, g) -> tupleCost# 68
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c
+      (',' : showsPrec 0 e (',' : showsPrec 0 f (',' : showsPrec 0 g (')' : s)))))))
+  (a, b, c, e, f, g, h) -> tupleCost# 82
+    ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (',' : showsPrec 0 e
+      (',' : showsPrec 0 f (',' : showsPrec 0 g (',' : showsPrec 0 h (')' : s))))))))
   () -> '(' : ')' : s
 
 showNum# d x s = if d > 6 && (x < 0 || isNegativeZero# x)
@@ -570,13 +572,39 @@ showDigits# x s = if isDouble# x then prim "showInt" x ++ s else prim "showIntOn
 isNegativeZero# x = x == 0 && prim "showInt" x == "-0.0"
 
 -- In a list of lists, empty elements show as "" when another element is a String.
-showList# xs s = if elemsStringy# xs then showlWith# showStrElem# xs s else showlWith# (showsPrec 0) xs s
-showlWith# sh (x:xs) s = '[' : sh x (showlRest# sh xs s)
-showlRest# _ [] s = ']' : s
-showlRest# sh (y:ys) s = ',' : sh y (showlRest# sh ys s)
+showList# xs s =
+  if elemsStringy# xs then showlWith# showStrElem# xs s else showlWith# shows0# xs s
+shows0# x s = showsPrec 0 x s
+-- base's showList__: its loop a closure of the shower and the rest (made once a list), each
+-- element's rest a thunk of two words; "[]" ++ s, unpacked by unpackAppendCString# (a box,
+-- a cell and a thunk a character), 120 bytes more than its two cells (GHC 9.0.2:
+-- shapes/showtup, print of [] 192 bytes, of a list 104 an element beyond its digits)
+showlWith# sh (x:xs) s = '[' : sh x (showlRest# sh s xs)
+showlRest# sh s ys = let go [] = ']' : s
+                         go (y:ys') = ',' : sh y (go ys')
+                     in go ys
+showsNil# s = case (s, s, s, s, s, s, s) of
+  (_, _, _, _, _, _, _) -> case (s, s, s, s, s, s) of (_, _, _, _, _, _) -> '[' : ']' : s
+-- base's show_tuple (-O2): the shows closures of the components in a list folded with (.)
+-- and showChar: words beyond the model's direct conses (GHC 9.0.2, shapes/showtup: a pair
+-- 9, a triple 26, four 40; five to seven by 14 more each, not measured)
+tupleCost# w r = case w of
+  9 -> case (r, r, r, r) of (_, _, _, _) -> case (r, r, r) of (_, _, _) -> r
+  26 -> case Just r of Just _ -> waste8# 3 r
+  40 -> waste8# 5 r
+  54 -> case (r, r, r, r, r) of (_, _, _, _, _) -> waste8# 6 r
+  68 -> case (r, r, r) of (_, _, _) -> waste8# 8 r
+  _ -> case Just r of Just _ -> waste8# 10 r
+waste8# k r = case k of
+  0 -> r
+  _ -> case (r, r, r, r, r, r, r) of
+    (_, _, _, _, _, _, _) -> case prim "-#" k 1 of !k' -> waste8# k' r
 showStrElem# e s = case e of
-  [] -> '"' : '"' : s
+  [] -> emptyStr# s
   _ -> showsPrec 0 e s
+-- base's showList at Char of "": showChar '"' . showLitString "" . showChar '"', its two
+-- compositions 48 bytes beyond the cells (shapes/showtup)
+emptyStr# s = case (s, s, s, s, s) of (_, _, _, _, _) -> '"' : '"' : s
 elemsStringy# [] = False
 elemsStringy# (e:es) = case conIndex# e of
   -2 -> case e of
@@ -588,9 +616,11 @@ elemsStringy# (e:es) = case conIndex# e of
 showCharLit# c s = if c == '\'' then '\'' : '\\' : '\'' : '\'' : s
                    else '\'' : showLitChar c ('\'' : s)
 
+-- base's showLitChar worker reboxes an ordinary character (16 bytes a character; GHC 9.0.2,
+-- shapes/showtup: show of a String 136 bytes a character with the literal's unpacking)
 showLitString# [] s = s
 showLitString# (c:cs) s = if c == '"' then '\\' : '"' : showLitString# cs s
-                          else showLitChar c (showLitString# cs s)
+                          else case Just c of Just _ -> showLitChar c (showLitString# cs s)
 
 showLitChar c s
   | c > '\DEL' = '\\' : protectEsc# isDigit (prim "showInt" (ord c)) s
@@ -866,23 +896,30 @@ sort xs = sortBy compare xs
 -- (base is compiled -O2, whose late lambda lifting makes these loops top-level functions
 -- taking cmp: a call allocates no closure for them)
 -- (mergeAll is strict: the runs are made before it is called, no thunk)
-sortBy cmp xs = case sequences# cmp xs of !rs -> mergeAll# cmp rs
-sequences# cmp (a:b:rest) = case cmp a b of
-  GT -> descending# cmp b [a] rest
-  _ -> ascending# cmp b (\ys -> a : ys) rest
-sequences# _ rest = [rest]
-descending# cmp a acc bs@(b:bs') = case cmp a b of
+sortBy cmp xs = case xs of
+  [] -> []
+  (a:rest) -> case rest of
+    [] -> case [xs] of !rs -> mergeAll# cmp rs
+    _ -> case sequences# cmp a rest of !rs -> mergeAll# cmp rs
+-- GHC -O2's shape of base's loops (a run's rest a thunk of cmp and the next element and
+-- list, a run ending the list followed by a static [[]] that merges away)
+sequences# cmp a [] = [[a]]
+sequences# cmp a (b:xs) = case cmp a b of
+  GT -> descending# cmp b [a] xs
+  _ -> ascending# cmp b (\ys -> a : ys) xs
+descending# cmp a acc [] = (a : acc) : noRuns#
+descending# cmp a acc (b:bs') = case cmp a b of
   GT -> descending# cmp b (a : acc) bs'
-  _ -> (a : acc) : sequences# cmp bs
-descending# cmp a acc [] = (a : acc) : sequences# cmp []
-ascending# cmp a acc bs@(b:bs') = case cmp a b of
-  GT -> ascendingEnd# cmp a acc bs
+  _ -> (a : acc) : sequences# cmp b bs'
+ascending# cmp a acc [] = case acc [a] of !run -> run : noRuns#
+ascending# cmp a acc (b:bs') = case cmp a b of
+  GT -> ascendingEnd# cmp a acc b bs'
   _ -> ascending# cmp b (\ys -> acc (a : ys)) bs'
-ascending# cmp a acc [] = ascendingEnd# cmp a acc []
-ascendingEnd# cmp a acc bs = let run = acc [a] in run `seq` (run : sequences# cmp bs)
+ascendingEnd# cmp a acc b bs = case acc [a] of !run -> run : sequences# cmp b bs
+noRuns# = [[]]
 mergeAll# _ [r] = r
-mergeAll# cmp rs = mergeAll# cmp (mergePairs# cmp rs)
-mergePairs# cmp (a:b:rest) = let m = merge# cmp a b in m `seq` (m : mergePairs# cmp rest)
+mergeAll# cmp rs = case mergePairs# cmp rs of !rs' -> mergeAll# cmp rs'
+mergePairs# cmp (a:b:rest) = case merge# cmp a b of !m -> m : mergePairs# cmp rest
 mergePairs# _ rs = rs
 merge# _ [] bs = bs
 merge# _ as [] = as
@@ -935,23 +972,28 @@ initsGo# b xs = initsList# b : (case xs of
                                   (x:xs') -> initsGo# (initsSnoc# b x) xs')
 initsSnoc# (InitsSB# acc) x = InitsSB# (x : acc)
 initsList# (InitsSB# acc) = reverse acc
--- base 4.15's (Data.Foldable): a strict left fold over Maybe, one Just per element
-maximumBy cmp xs = case foldl' (maxBy# cmp) Nothing xs of
-  Nothing -> errorWithoutStackTrace "maximumBy: empty structure"
-  Just r -> r
-minimumBy cmp xs = case foldl' (minBy# cmp) Nothing xs of
-  Nothing -> errorWithoutStackTrace "minimumBy: empty structure"
-  Just r -> r
+-- base 4.15's (Data.Foldable): a strict left fold over Maybe; `Just $! x` of the kept
+-- element is its case binder, so a Just is made only where the extreme changes (GHC 9.0.2,
+-- shapes/cmpby: 16 bytes a new maximum, none for a comparison that keeps it)
+-- shapes/cmpby: 48 bytes a call more (the closures of base's fromMaybe err . foldl' max')
+maximumBy cmp xs = case (cmp, cmp, cmp, cmp, cmp) of
+  (_, _, _, _, _) -> case foldl' (maxBy# cmp) Nothing xs of
+    Nothing -> errorWithoutStackTrace "maximumBy: empty structure"
+    Just r -> r
+minimumBy cmp xs = case (cmp, cmp, cmp, cmp, cmp) of
+  (_, _, _, _, _) -> case foldl' (minBy# cmp) Nothing xs of
+    Nothing -> errorWithoutStackTrace "minimumBy: empty structure"
+    Just r -> r
 maxBy# cmp mx y = case mx of
   Nothing -> Just y
   Just x -> case cmp x y of
-    GT -> Just x
+    GT -> mx
     _ -> Just y
 minBy# cmp mx y = case mx of
   Nothing -> Just y
   Just x -> case cmp x y of
     GT -> Just y
-    _ -> Just x
+    _ -> mx
 comparing p x y = compare (p x) (p y)
 on op f x y = op (f x) (f y)
 dropWhileEnd p xs = foldr (\x r -> if p x && null r then [] else x : r) [] xs
@@ -1060,9 +1102,22 @@ eftI# x y = x : (if prim "==" x y then [] else case x + 1 of !x' -> eftI# x' y)
 enumFromI# a = case a + 0 of !a' -> eftI# a' 9223372036854775807
 enumFromToI# a b = if prim ">" a b then [] else case a + 0 of !a' -> eftI# a' b
 enumFromThenI# a b = case a + 0 of !a' -> numFromThen# a' (b - a)
-enumFromThenToI# a b c
-  | if b >= a then prim ">" a c else prim "<" a c = []
-  | otherwise = case a + 0 of !a' -> efdtI# a' (b - a) c
+-- base's efdtInt: the first element's box and cell, then a loop on unboxed Ints whose last
+-- element is tested before its cell is made (no tail thunk for it): 80 bytes an element,
+-- 40 the last (GHC 9.0.2, shapes/neglit)
+enumFromThenToI# a b c = if b >= a then efdtUpI# a b c else efdtDnI# a b c
+efdtUpI# x1 x2 y
+  | prim "<" y x2 = if prim "<" y x1 then [] else case prim "box#" x1 of !b -> [b]
+  | otherwise = case prim "-#" x2 x1 of
+      !d -> case prim "-#" y d of !y' -> case prim "box#" x1 of !b -> b : goUpI# d y' x2
+goUpI# d y' x = case prim "box#" x of
+  !b -> if prim ">" x y' then [b] else b : (case prim "+#" x d of !x' -> goUpI# d y' x')
+efdtDnI# x1 x2 y
+  | prim ">" y x2 = if prim ">" y x1 then [] else case prim "box#" x1 of !b -> [b]
+  | otherwise = case prim "-#" x2 x1 of
+      !d -> case prim "-#" y d of !y' -> case prim "box#" x1 of !b -> b : goDnI# d y' x2
+goDnI# d y' x = case prim "box#" x of
+  !b -> if prim "<" x y' then [b] else b : (case prim "+#" x d of !x' -> goDnI# d y' x')
 -- base's eftChar on unboxed code points: per element a C#, a cons and the tail's thunk of
 -- two words (72 bytes), nothing through Int
 eftC# x y = if prim ">" x y then []
@@ -1197,6 +1252,7 @@ putStrLn s w = case prim "putStr#" w w of
 newline# = '\n' : []
 putChar c w = putStr [c] w
 print x w = putStrLn (show x) w
+printD# _ x w = putStrLn (show x) w
 mapM_ f xs = mapMU_# (>>) return f xs
 forM_ xs f = mapM_ f xs
 -- base's traverse at IO: a foldr of liftA2 (:) (IO's liftM2: the cell a thunk of the

@@ -253,6 +253,7 @@ class PLit:
     kind: str  # Int Double Char String
     span: Span
     integer: bool = False  # an Int literal the checker typed Integer (directed.py)
+    negated: bool = False  # written `-n`: GHC -O0 tests against `negate n` where it uses ==
 
 
 @dataclass(slots=True)

@@ -22,7 +22,7 @@ from tests.backends.stg.test_ghc_fidelity import SHAPES, _per_cc, _run, run_refe
 # are made in f2.r, the model's 16 bytes in f2; dijkstra: the fold's pattern binding 1.16x
 KNOWN = {"strictfields": {"showsPrec"}, "recwild": {"showsPrec"}, "calc": {"showsPrec"},
          "localfuns": {"f3", "f3.(...)", "f2", "f2.r"}, "dijkstra": {"dijkstra.go.(...)"},
-         "localdicts": {"f2.r", "fn", "fn.r", "fl.r"}}  # fl.r: show of a list, 1.026x
+         "localdicts": {"f2.r", "fn", "fn.r", "fl.r"}}  # fl.r: show of a list, 0.974x
 
 
 @pytest.mark.parametrize("name", ["strictfields", "knowncon", "bangpat", "strictacc",
@@ -122,7 +122,12 @@ def test_local_bindings_build_their_compound_dictionaries(tmp_path):
         assert p[(f, "Main")] == g[(f, "Main")] == [1000 * per_call, 1000], f
     # used in a top-level body: a CAF's, once (f3 24,000 bytes; GHC 24,016)
     assert abs(p[("f3", "Main")][0] - g[("f3", "Main")][0]) <= 16
-    assert abs(p_total - g_total) <= 0.001 * g_total
+    # f2.r's second dictionary thunk (16,000 bytes under, KNOWN) and fl.r, show of a list
+    # through a dictionary made at each call: 0.974x (1.026x before shapes19's showList
+    # without a `showsPrec 0` partial application, which hid f2.r's; NOTE19_shapes19)
+    known = [("f2.r", "Main"), ("fl.r", "Main")]
+    assert abs(p_total - g_total - sum(p[k][0] - g[k][0] for k in known)) <= 0.001 * g_total
+    assert abs(p[known[1]][0] - g[known[1]][0]) <= 0.03 * g[known[1]][0]
 
 
 def test_string_literal_patterns_unpack_as_far_as_compared(tmp_path):
