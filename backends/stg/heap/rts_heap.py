@@ -48,7 +48,7 @@ C, F, M, P = ObjKind.CON, ObjKind.FUN, ObjKind.MUTABLE, ObjKind.PRIM
 
 #: Live objects per owner: None = MAIN, "main" = MAIN/main, else the module of a CAF.
 #: From GHC 9.0.2's ``-hd -hm<module>`` / ``-hy -hm<module>`` of rts.hs (a census after the
-#: first output); MAIN/main's 64 bytes from mean_leak's ``-hc`` (``(257)main 64``).
+#: first output; MAIN/main's from ``-hd -hcmain``, below).
 LIVE: dict[str | None, list[_Obj]] = {
     None: [
         ("ThreadId", "ThreadId", C, 16, "base:GHC.Conc.Sync.ThreadId"),
@@ -59,11 +59,21 @@ LIVE: dict[str | None, list[_Obj]] = {
         ("<GHC.TopHandler.sat_s47g>", "->IO", F, 16, ""),
         ("WEAK", "WEAK", M, 48, ""),
     ],
+    # hPutStr's objects while it forces its string (its char buffer's storage and the
+    # write's closure): GHC 9.0.2 `-hd -hcmain` / `-hy -hcmain` of mean_leak.hs during its
+    # only print, 64 bytes under the printing stack; made by the first output and kept (most
+    # censuses of a program fall in a print forcing its string)
     "main": [
-        ("<GHC.TopHandler.sat_s47h>", "->IO", F, 16, ""),
-        ("(,)", "(,)", C, 24, "ghc-prim:GHC.Tuple.(,)"),
-        ("MVar", "MVar", C, 24, "base:GHC.MVar.MVar"),
+        ("MUT_VAR_CLEAN", "MUT_VAR_CLEAN", M, 16, ""),
+        ("MallocPtr", "ForeignPtrContents", C, 24, "base:GHC.ForeignPtr.MallocPtr"),
+        ("<GHC.IO.Handle.Text.sat_sbhG>", "IO", F, 24, ""),
         ("ARR_WORDS", "ARR_WORDS", P, 2680, ""),  # part of the pinned I/O buffers
+    ],
+    # the spare char buffer hPutStr leaves in the handle once the first output is written:
+    # 64 bytes more under its stack in every later census (`-hd -hcmain` of rts.hs and of
+    # the shapes' people.hs during their second print)
+    "main_spare": [
+        ("Buffer", "Buffer", C, 64, "base:GHC.IO.Buffer.Buffer"),
     ],
     "GHC.Conc.Signal": [
         ("MUT_ARR_PTRS_CLEAN", "MUT_ARR_PTRS_CLEAN", M, 552, ""),
@@ -98,7 +108,9 @@ LIVE: dict[str | None, list[_Obj]] = {
         ("WEAK", "WEAK", M, 48, ""),
         ("ARR_WORDS", "ARR_WORDS", P, 34136, ""),  # the stdout buffers (pinned)
     ],
-    "GHC.IO.Handle.Text": [],
+    "GHC.IO.Handle.Text": [
+        (":", "[]", C, 24, "ghc-prim:GHC.Types.:"),  # -hd/-hy -hmGHC.IO.Handle.Text of rts.hs
+    ],
 }
 
 #: Bytes GHC's ``.prof`` charges to each owner over a run (live objects included).
@@ -108,7 +120,7 @@ ALLOC: dict[str | None, int] = {
     # the first hPutStr: stdout's 8,256-byte buffer and the call's own 992 bytes, under the
     # stack doing that first output (GHC 9.0.2: `main = report 5' charges 9,248 to
     # MAIN/main/report and nothing to MAIN/main; every later call 992, prims.p_putStr)
-    "main": 9248,
+    "main": 9248 - 64, "main_spare": 64,
 }
 #: Owners whose objects exist before the program's first output; the others (stdout's
 #: handle, its buffers and encodings, the "main" owner) are made by the first hPutStr, as
@@ -117,6 +129,20 @@ AT_START = (None, "Main", "GHC.Conc.Signal")
 #: GHC.Float's CAF once a Double's digits are computed (its tables of powers of ten):
 #: 46,120 bytes for every value measured with GHC 9.0.2 (tests/reference/ghc-9.0.2/shapes)
 FLOAT_CAF_ALLOC = 46120
+#: What of it stays live (GHC 9.0.2 ``-hd``/``-hy -hmGHC.Float`` after showing 2.5, 0.1,
+#: pi, 1.0e-7 or 1.5e22 with another show of a Double still to run): the arrays of powers
+#: `expts' (1,100 Integers) and `expts10' (324), their elements thunks but for a few small
+#: ones (IS 32-48 bytes): 45,744 bytes, the same whatever was shown (within 48 bytes). GHC
+#: drops them once no code left to run shows a Double (a CAF lives while an SRT refers to
+#: it); the model keeps them to the end of the run, as it keeps the program's own CAFs.
+FLOAT_LIVE: list[_Obj] = [
+    ("MUT_ARR_PTRS_FROZEN_CLEAN", "MUT_ARR_PTRS_FROZEN_CLEAN", M, 11480,
+     "MUT_ARR_PTRS_FROZEN_CLEAN"),
+    ("Array", "Array", C, 80, "base:GHC.Arr.Array"),
+    ("<GHC.Float.sat_sjpI>", "Integer", ObjKind.THUNK, 26376, ""),
+    ("<GHC.Float.sat_sjq3>", "Integer", ObjKind.THUNK, 7776, ""),
+    ("IS", "Integer", C, 32, "ghc-bignum:GHC.Num.Integer.IS"),
+]
 #: Base CAFs made when the program first needs them (``machine.rts_library_caf``):
 #: Text.Printf's at the first printf (GHC 9.0.2: 320 bytes with one `%d'; 424 with `%s %.2f'
 #: and `%5d|%-4s|', as grades' formats: how it grows is not modelled)
@@ -167,9 +193,10 @@ def install(machine: Any, session: Any) -> RuntimeHeap | None:
     pinned_infos: set[int] = set()
     garbage = infos.intern(Info("<GHC.Base.sat_s1>", "*", "GHC.Base", ObjKind.THUNK))
     made: dict[str | None, list[tuple[int, int, DataConR]]] = {}
-    for owner in [*owners, "main"]:
+    for owner in [*owners, "main", "main_spare", "GHC.Float"]:
         made[owner] = []
-        for desc, type_desc, kind, nbytes, con_name in LIVE.get(owner, []):
+        objs = FLOAT_LIVE if owner == "GHC.Float" else LIVE.get(owner, [])
+        for desc, type_desc, kind, nbytes, con_name in objs:
             module = desc[1:].rsplit(".", 1)[0] if desc.startswith("<") else "GHC.Base"
             info = infos.intern(Info(desc, type_desc, module, kind, con_name))
             if desc == PINNED_DESC:
@@ -183,6 +210,8 @@ def install(machine: Any, session: Any) -> RuntimeHeap | None:
             heap.live_ids.append(oid)
             fields.append(Con(oid, dc, ()))
         extra = getattr(machine.program, "main_dict_bytes", 0) if owner == "Main" else 0
+        if owner == "GHC.Float":
+            extra = FLOAT_CAF_ALLOC
         rest = (ALLOC.get(owner, 0) + extra - sum(o[1] for o in made[owner])) // 8
         while rest >= 2:  # what GHC allocated there and dropped: dead at the first GC
             words = min(rest, 1024) if rest - min(rest, 1024) != 1 else rest - 2
@@ -202,12 +231,20 @@ def install(machine: Any, session: Any) -> RuntimeHeap | None:
 
     def first_output(ccs: int) -> None:
         machine.rts_first_output = None
+        machine.rts_first_written = lambda: written(ccs)
         allocate("main", ccs)
         for owner, stack in owners.items():
             if owner not in AT_START:
                 allocate(owner, stack)
 
+    def written(ccs: int) -> None:
+        machine.rts_first_written = None
+        allocate("main_spare", ccs)
+
     machine.rts_first_output = first_output
+    machine.rts_first_written = None
+    # GHC.Float's CAF at the first Double shown (prims_numeric._float_caf), under its stack
+    machine.rts_float_caf = lambda stack: allocate("GHC.Float", stack)
     made_cafs: set[str] = set()
 
     def library_caf(module: str) -> None:
