@@ -138,8 +138,13 @@ def _float_caf():
     """GHC.Float's CAF (FLOAT_CAF_ALLOC bytes under ``CAF GHC.Float``), built by the first
     show or format of a nonzero finite Double, unless the runtime's heap is left out."""
     if m.float_caf_pending:
-        # its live tables and the garbage (heap/rts_heap.FLOAT_LIVE), kept by a static root
-        m.rts_float_caf(m.take_float_caf())
+        stack = m.take_float_caf()
+        for _ in range(FLOAT_CAF_ALLOC // 24):
+            HIa(S_CONS)
+            HPa(stack)
+        if FLOAT_CAF_ALLOC % 24 == 16:
+            HIa(S_IBOX)
+            HPa(stack)
 
 
 def p_fmtFloat(kind, has, n, x, fmt=format_float, cost=format_cost):
