@@ -206,6 +206,7 @@ class Codegen(CaseCodegen):
     def declare_globals(self) -> None:
         """Create the static objects of every top-level binding (bodies compiled later)."""
         m = self.m
+        transient = self.transient_main()
         for i, tb in enumerate(self.program.binds):
             rhs = tb.rhs
             name = f"GV{i}"
@@ -217,12 +218,28 @@ class Codegen(CaseCodegen):
             elif type(rhs) is ir.Closure:
                 lf = LF(tb.name, 0, 0, self.info_of(rhs.info, ObjKind.THUNK), 0)
                 obj = Thunk(-1, lf, [], m.caf_stack(tb), None)
-                m.cafs.append(obj)
+                if tb.name != transient:
+                    m.cafs.append(obj)
             else:
                 obj = self.static_con(rhs)
             self.ns[name] = obj
             self.gref[tb.name] = name
             self.gobj[tb.name] = obj
+
+    def transient_main(self) -> str | None:
+        """``main`` when it is a CAF that no code but ``:Main.main`` refers to: GHC keeps a
+        CAF only while live code's SRT refers to it, and once the top handler has entered it
+        nothing does, so what main's value holds (``newIORef (mkTable n)``'s table, a ``xs <-
+        return big``'s list) dies once the running code is done with it. The model lists
+        every other CAF as a root for the whole run (a recursive main stays one)."""
+        main = [tb for tb in self.program.binds if tb.name == "main" and tb.module == "Main"]
+        if not main or type(main[0].rhs) is not ir.Closure or main[0].rhs.params:
+            return None
+        for tb in self.program.binds:
+            if tb.name not in ("main", ":Main.main") and tb.module == "Main" and \
+                    "main" in free_names(tb.rhs, self.memo):
+                return None
+        return None if "main" in free_names(main[0].rhs, self.memo) else "main"
 
     def static_con(self, rhs: ir.ConRhs) -> Any:
         if rhs.con in BOX_CONS and rhs.args and type(rhs.args[0]) is ir.Lit:

@@ -519,6 +519,9 @@ def p_putStr(s, w):
         return IORES
     text = list_to_str(s)
     if text != "\n":
+        done = getattr(m, "rts_first_written", None)  # the first output written (rts_heap)
+        if done is not None:
+            done()
         if m.hput_calls:
             for _ in range(40):  # 40 cons cells and 2 boxes: 992 bytes
                 HIa(S_CONS)
