@@ -110,7 +110,8 @@ _BASE_MODULES = {
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
                 "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# "
                 "eftI# eftC# stepChar# eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# "
-                "enumFromI# enumFromToI# enumFromThenI# enumFromThenToI# "
+                "enumFromI# enumFromToI# enumFromThenI# enumFromThenToI# efdtUpI# efdtDnI# "
+                "goUpI# goDnI# "
                 "succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger fromIntegerLit# "
                "fromIntegerLitZ#",
