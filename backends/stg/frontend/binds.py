@@ -221,6 +221,8 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
 # 48 from or to Integer, 32 from Integer to Integer.
 # all/any: base's all has arity 2 with its dictionary, so a partial application (`filter
 # (all isSpace)`) makes part of it once (allF#: 24 bytes) and each call the rest (allP#)
+# notElem (Data.Foldable's `not . elem x`, arity 3 with its dictionaries): a thunk of
+# `elem x` and the composition's closure, 64 bytes a call (GHC 9.0.2, el probe)
 # An alias of a constrained Prelude function (`total = sum`) is not eta-expanded by GHC:
 # its CAF applies the function to its dictionaries once, allocating these words (GHC
 # 9.0.2, shapes/aliasdicts; sum's and product's per-call overhead, SATURATED_OVERHEAD, is
@@ -228,7 +230,7 @@ def fun_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str],
 ALIAS_CAF_WORDS = {"sum": 13, "product": 13, "fromIntegral": 5, "maximum": 4, "minimum": 4,
                    "concat": 4, "elem": 4}
 GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "allF#": 3, "anyF#": 3,
-                    "allP#": 3, "anyP#": 3,
+                    "allP#": 3, "anyP#": 3, "notElem": 8,
                     "fromIntegral": 6, "fromIntegralD#": 6, "shows": 4,
                     "evenZ#": 11, "oddZ#": 11, "fromIntegralZ#": 4, "fromIntegralZD#": 4,
                     "fromIntegralZZ#": 2}

@@ -46,6 +46,9 @@ METHOD_VALUES = frozenset((
     "recip", "sqrt", "exp", "log", "sin", "cos", "tan", "truncate", "round", "floor",
     "ceiling", "length", "null", "<>", "mappend", "mconcat"))
 
+#: (+), (-), (*) at Integer, as directed.py names them
+INTEGER_METHODS = frozenset(("%plusZ#", "%minusZ#", "%timesZ#"))
+
 
 class Desugarer(AppMixin, Matcher, TypeDescMixin):
     def __init__(self, file: str, module: str, globals_: dict[str, str],
@@ -197,7 +200,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
                                           self.is_prelude(e.name, env, "undefined") or
                                           self.is_prelude(e.name, env, "pi") or
                                           e.name in METHOD_VALUES and
-                                          self.is_prelude(e.name, env, e.name)):
+                                          self.is_prelude(e.name, env, e.name) or
+                                          e.name in INTEGER_METHODS):
                 # pi is Floating's method: a call of the dictionary's, so a thunk here; so
                 # is any class method passed as a value (`foldr (+)`, `map show`): at -O0
                 # the method's selection from the instance's dictionary is an argument

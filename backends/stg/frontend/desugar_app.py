@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
 # Prelude functions inlined as primops when applied to all their arguments.
 INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
     "+": ("+", 2), "-": ("-", 2), "*": ("*", 2), "/": ("/", 2), "negate": ("negate", 1),
+    "plusZ#": ("+Z", 2), "minusZ#": ("-Z", 2), "timesZ#": ("*Z", 2),
     "abs": ("abs", 1), "signum": ("signum", 1), "quot": ("quot", 2), "rem": ("rem", 2),
     "div": ("div", 2), "mod": ("mod", 2), "**": ("**", 2), "sqrt": ("sqrt", 1),
     "exp": ("exp", 1), "log": ("log", 1), "sin": ("sin", 1), "cos": ("cos", 1),
@@ -34,8 +35,9 @@ INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
 ROUNDING_OVERHEAD = {"round": 38, "floor": 38, "ceiling": 45, "truncate": 36}
 # Words `sum`/`product` allocate through Foldable's dictionary when -O0 code calls them
 # saturated: 104 bytes per call whatever the length (GHC 9.0.2, sum xs and sum (take k
-# xs) at Int and Double); passed unsaturated (`map sum`) about 30, not modelled.
-SATURATED_OVERHEAD = {"sum": 13, "product": 13}
+# xs) at Int and Double); passed unsaturated (`map sum`) about 30, not modelled. At Integer
+# (sumZ#/productZ#: directed.py) 88 bytes (GHC 9.0.2, shapes/intzero).
+SATURATED_OVERHEAD = {"sum": 13, "product": 13, "sumZ#": 11, "productZ#": 11}
 PRINTS = {"print": "printD#", "printStr#": "printStrD#"}
 # Comparisons are generic (lists, tuples, constructors); inlined only next to a literal.
 INLINE_COMPARE = {"==", "/=", "<", "<=", ">", ">="}

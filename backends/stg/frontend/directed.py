@@ -73,6 +73,11 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name = f"%{e.name}I#"
         elif prelude_ref(e, ("fromIntegral", "even", "odd")) and _integer_arg(_t):
             _integer_directed(e, _t)
+        elif (prelude_ref(e, _INTEGER_OPS) or isinstance(e, S.OpRef) and not e.is_con and
+              e.name in _INTEGER_OPS and e.name not in user_names) and _integer_arg(_t):
+            e.name = _INTEGER_OPS[e.name]  # ghc-bignum's shortcuts (prims.p_addZ)
+        elif prelude_ref(e, ("sum", "product")) and _integer_list_arg(_t):
+            e.name = f"%{e.name}Z#"  # (its first step, 0 + x or 1 * x, allocates nothing)
         elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \
                 types.expr_desc(e) == "->Double":
             e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"
@@ -128,6 +133,7 @@ _NUM_AT = {"+": "arg", "-": "arg", "*": "arg", "negate": "arg", "abs": "arg",
            "product": "elem", "^": "arg"}
 
 
+_INTEGER_OPS = {"+": "%plusZ#", "-": "%minusZ#", "*": "%timesZ#"}
 _ENUMS = ("enumFrom", "enumFromTo", "enumFromThen", "enumFromThenTo")
 
 
@@ -239,6 +245,15 @@ def _integer_directed(e: S.EVar, t: object) -> None:
         e.name = "%fromIntegralZZ#"
     else:
         e.name = "%fromIntegralZ#"
+
+
+def _integer_list_arg(t: object) -> bool:
+    """A function type ``t`` from a list of Integers (sum's, product's)."""
+    sf = T.split_fun(t)
+    if sf is None:
+        return False
+    head, args = T.spine(T.prune(sf[0]))
+    return head == T.LIST and len(args) == 1 and _is_integer(args[0])
 
 
 def _integer_exponent(t: object) -> bool:

@@ -232,6 +232,13 @@ forceGo# (c:cs) = case c of !_ -> forceGo# cs
 x + y = prim "+" x y
 x - y = prim "-" x y
 x * y = prim "*" x y
+-- (+), (-), (*) at Integer (directed.py): ghc-bignum's, which give back an operand or the
+-- static zero where the result is one of them (machine/prims.py p_addZ)
+plusZ# x y = prim "+Z" x y
+minusZ# x y = prim "-Z" x y
+timesZ# x y = prim "*Z" x y
+sumZ# xs = foldl plusZ# 0 xs
+productZ# xs = foldl timesZ# 1 xs
 x / y = prim "/" x y
 negate x = prim "negate" x
 abs x = prim "abs" x
@@ -728,9 +735,11 @@ tail [] = emptyList# "tail"
 last [x] = x
 last (_:xs) = last xs
 last [] = emptyList# "last"
-init [x] = []
-init (x:xs) = x : init xs
+-- base's init: a worker holding the element before the rest (a 2-word thunk an element)
 init [] = emptyList# "init"
+init (x:xs) = initGo# x xs
+initGo# _ [] = []
+initGo# y (z:zs) = y : initGo# z zs
 null [] = True
 null (_:_) = False
 
@@ -759,7 +768,12 @@ foldMapBool# op unit f xs = go xs
         go (y:ys) = op (f y) (go ys)
 monoid# x = x
 concat xss = foldr (++) [] xss
-xs \\ ys = foldl (flip delete) xs ys
+-- base's (\\) at -O2: foldl's loop, each delete evaluated before the next (GHC 9.0.2,
+-- el probe), with (==) of the dictionary a thunk made once a call (diffEq#'s 5 words)
+xs \\ ys = diffGo# (diffEq# ys) ys xs
+diffEq# _ = (==)
+diffGo# _ [] acc = acc
+diffGo# eq (y:ys) acc = case deleteBy eq y acc of !acc' -> diffGo# eq ys acc'
 -- base's genericLength (1 + genericLength l through the Num dictionary, not tail
 -- recursive): 96 bytes an element at Int and Double, 80 at Integer (GHC 9.0.2, pglen probe);
 -- the result's type is the checked one (directed.py: genericLengthD#, genericLengthZ#)
@@ -819,10 +833,19 @@ take n xs = if n <= 0 then [] else take# n xs
 take# n xs = case xs of
   [] -> []
   (y:ys) -> if prim "==" n 1 then [y] else y : (case prim "+#" n (-1) of !n' -> take# n' ys)
-drop n xs = if n <= 0 then xs else case xs of
+-- base's drop is unsafeDrop on an unboxed count: it allocates nothing
+drop n xs = if n <= 0 then xs else drop# n xs
+drop# n xs = case xs of
   [] -> []
-  (_:ys) -> case n - 1 of !n' -> drop n' ys
-splitAt n xs = (take n xs, drop n xs)
+  (_:ys) -> if prim "==" n 1 then ys else (case prim "+#" n (-1) of !n' -> drop# n' ys)
+-- base's splitAt at -O2: a worker on an unboxed count returning an unboxed pair; each level
+-- a thunk of the rest's split (boxing its pair) and a selector thunk for each half
+splitAt n xs = if n <= 0 then ([], xs) else splitAtGo# n xs
+splitAtGo# n xs = case xs of
+  [] -> ([], [])
+  (y:ys) -> if prim "==" n 1 then ([y], ys) else
+    (let ds = (case prim "+#" n (-1) of !n' -> splitAtGo# n' ys)
+     in (y : (case ds of (a, _) -> a), (case ds of (_, b) -> b)))
 takeWhile _ [] = []
 takeWhile p (x:xs) = if p x then x : takeWhile p xs else []
 dropWhile _ [] = []
@@ -841,8 +864,18 @@ zipWith f (a:as) (b:bs) = f a b : zipWith f as bs
 zipWith _ _ _ = []
 zipWith3 f (a:as) (b:bs) (c:cs) = f a b c : zipWith3 f as bs cs
 zipWith3 _ _ _ _ = []
-unzip ps = foldr (\(a, b) ~(as, bs) -> (a:as, b:bs)) ([], []) ps
-unzip3 ps = foldr (\(a, b, c) ~(as, bs, cs) -> (a:as, b:bs, c:cs)) ([], [], []) ps
+-- base's unzip/unzip3 at -O2: foldr's lambda a worker returning an unboxed tuple; per
+-- element a thunk of the rest (boxing its tuple), a selector thunk and a cell per list
+unzip ps = unzipGo# ps
+unzipGo# [] = ([], [])
+unzipGo# ((a, b) : ps) = let ds = unzipGo# ps
+                         in (a : (case ds of (as, _) -> as), b : (case ds of (_, bs) -> bs))
+unzip3 ps = unzip3Go# ps
+unzip3Go# [] = ([], [], [])
+unzip3Go# ((a, b, c) : ps) = let ds = unzip3Go# ps
+                             in (a : (case ds of (as, _, _) -> as),
+                                 b : (case ds of (_, bs, _) -> bs),
+                                 c : (case ds of (_, _, cs) -> cs))
 
 maximum [] = emptyList# "maximum"
 maximum (x:xs) = foldl max x xs
@@ -1027,11 +1060,17 @@ perms# (t:ts) is' =
       go1 [] = z
       go1 (y:ys) = top y (go1 ys)
   in top is' (go1 (perms# is' []))
-delete x ys = deleteBy (==) x ys
+-- base's delete/insert pass deleteBy/insertBy a thunk of the dictionary's method (3 words
+-- a call, GHC 9.0.2 el probe: diffEq#, insertCmp#)
+delete x ys = deleteBy (diffEq# ys) x ys
 deleteBy _ _ [] = []
 deleteBy eq x (y:ys) = if x `eq` y then ys else y : deleteBy eq x ys
-union xs ys = unionBy (==) xs ys
-unionBy eq xs ys = xs ++ foldl (flip (deleteBy eq)) (nubBy eq ys) xs
+-- base's at -O2: xs ++ a thunk of the rest, whose loop deletes each x (strictly) from
+-- nubBy's result; union's thunk holds the dictionary and makes its (==) (diffEq#)
+unionBy eq xs ys = xs ++ unionByRest# eq xs ys
+unionByRest# eq xs ys = case nubBy eq ys of !r -> diffGo# eq xs r
+union xs ys = xs ++ unionRest# ys xs ys
+unionRest# d xs ys = let eq = diffEq# d in case nubBy eq ys of !r -> diffGo# eq xs r
 nubBy eq l = nubByFrom# eq l []
 nubByFrom# _ [] _ = []
 nubByFrom# eq (y:ys) seen = if elemBy# eq y seen then nubByFrom# eq ys seen
@@ -1071,7 +1110,8 @@ listToMaybe (x:_) = Just x
 maybeToList Nothing = []
 maybeToList (Just x) = [x]
 -- base's insert = insertBy compare: the rest of the list is kept, not rebuilt
-insert x ys = insertBy compare x ys
+insert x ys = insertBy (insertCmp# ys) x ys
+insertCmp# _ = compare
 insertBy _ x [] = [x]
 insertBy cmp x ys@(y:ys') = case cmp x y of
   GT -> y : insertBy cmp x ys'

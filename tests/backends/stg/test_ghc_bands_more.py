@@ -23,7 +23,6 @@ profkit's, except those named with their reason.
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 
 import pytest
@@ -31,7 +30,7 @@ import pytest
 from profkit.backends.stg import plugin as stg_plugin
 from profkit.options import parse_run_args
 from profkit.plugins import ccprof, heapprof
-from profkit.plugins.hpfile import read_hp
+from tests.backends.stg.test_ghc_bands import _samples  # (GHC's suffixes cut)
 from tests.conftest import REFERENCE as REFDATA
 from profkit.runner import run
 
@@ -46,19 +45,6 @@ RUNTIME_HD = ["ARR_WORDS", "MUT_ARR_PTRS_CLEAN", "Handle__", "Buffer", "MVAR", "
               "<GHC.TopHandler.handler>", "<GHC.TopHandler.sat>", "<GHC.IO.Handle.Text.sat>",
               "<GHC.IO.Handle.Internals.sat>", "<GHC.IO.Encoding.UTF8.sat>"]
 
-def _norm(band: str) -> str:
-    # GHC's unique suffixes are not the model's: <Main.sat_s29H> -> <Main.sat>
-    return re.sub(r"_s[0-9A-Za-z]+>$", ">", band)
-
-
-def _samples(path: Path) -> list[dict[str, int]]:
-    out = []
-    for s in read_hp(str(path)).samples:
-        d: dict[str, int] = {}
-        for k, v in s.bands.items():
-            d[_norm(k)] = d.get(_norm(k), 0) + v
-        out.append(d)
-    return out
 
 
 def _ghc(name: str, scheme: str) -> list[dict[str, int]]:
