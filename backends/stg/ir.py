@@ -291,7 +291,7 @@ BUILTIN_CONS: dict[str, DataCon] = {
 PRIMOPS: dict[str, int] = {
     # arithmetic, dispatching on I#/D# (I# meeting D# widens to D#)
     "+": 2, "-": 2, "*": 2, "negate": 1, "abs": 1, "signum": 1,
-    "+Z": 2, "-Z": 2, "*Z": 2,  # at Integer: an operand or zero back as it is (prims.p_addZ)
+    "+Z": 2, "-Z": 2, "*Z": 2,  # at Integer: an operand or 0 back (prims_numeric.p_addZ)
     "/": 2,  # always Double
     "quot": 2, "rem": 2, "div": 2, "mod": 2,  # Int only; division by zero -> "divide by zero"
     "**": 2, "sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "tan": 1,

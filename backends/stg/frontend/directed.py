@@ -75,7 +75,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _integer_directed(e, _t)
         elif (prelude_ref(e, _INTEGER_OPS) or isinstance(e, S.OpRef) and not e.is_con and
               e.name in _INTEGER_OPS and e.name not in user_names) and _integer_arg(_t):
-            e.name = _INTEGER_OPS[e.name]  # ghc-bignum's shortcuts (prims.p_addZ)
+            e.name = _INTEGER_OPS[e.name]  # ghc-bignum's shortcuts (prims_numeric.p_addZ)
         elif prelude_ref(e, ("sum", "product")) and _integer_list_arg(_t):
             e.name = f"%{e.name}Z#"  # (its first step, 0 + x or 1 * x, allocates nothing)
         elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \

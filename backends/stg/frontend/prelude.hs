@@ -233,7 +233,7 @@ x + y = prim "+" x y
 x - y = prim "-" x y
 x * y = prim "*" x y
 -- (+), (-), (*) at Integer (directed.py): ghc-bignum's, which give back an operand or the
--- static zero where the result is one of them (machine/prims.py p_addZ)
+-- static zero where the result is one of them (machine/prims_numeric.py p_addZ)
 plusZ# x y = prim "+Z" x y
 minusZ# x y = prim "-Z" x y
 timesZ# x y = prim "*Z" x y

@@ -220,33 +220,6 @@ def p_sub(a, b):
     return mknum(a.val - b.val)
 
 
-# ghc-bignum's Integer operations give back an operand, or the static zero, where the
-# result is one of them (integerAdd x 0 is x, integerSub x 0 x, integerMul x 1 x, a product
-# with 0 the static 0): nothing allocated (GHC 9.0.2, shapes/intzero)
-def p_addZ(a, b):
-    if b.val == 0:
-        return a
-    if a.val == 0:
-        return b
-    return mknum(a.val + b.val)
-
-
-def p_subZ(a, b):
-    if b.val == 0:
-        return a
-    return mknum(a.val - b.val)
-
-
-def p_mulZ(a, b):
-    if a.val == 0 or b.val == 0:
-        return INTLIKE[16]
-    if b.val == 1:
-        return a
-    if a.val == 1:
-        return b
-    return mknum(a.val * b.val)
-
-
 def p_mul(a, b):
     return mknum(a.val * b.val)
 
@@ -646,7 +619,7 @@ def p_isChar(a):
 
 
 PRIM_FUNCTIONS = {
-    "+": p_add, "+Z": p_addZ, "-Z": p_subZ, "*Z": p_mulZ, "+#": p_uadd, "-#": p_usub, ".&.#": p_band, ".|.#": p_bor, "xor#": p_bxor,
+    "+": p_add, "+#": p_uadd, "-#": p_usub, ".&.#": p_band, ".|.#": p_bor, "xor#": p_bxor,
     "shiftL#": p_shiftL, "shiftR#": p_shiftR, "complement#": p_complement,
     "popCount#": p_popCount, "testBit#": p_testBit, "half#": p_half, "ptrEq#": p_ptrEq, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
     "abs": p_abs, "signum": p_signum,

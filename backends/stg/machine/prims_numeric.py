@@ -1,4 +1,5 @@
-"""Numeric's float formatting and Text.Read's tests: the primitives of ``prelude_numeric.hs``
+"""Numeric's float formatting, Text.Read's tests and Integer's +, -, * (ghc-bignum's shortcuts):
+the primitives of ``prelude_numeric.hs`` and of ``prelude.hs``'s plusZ#, minusZ#, timesZ#
 (``ir.PRIMOPS``: fmtFloat#, readOk#).
 
 ``format_float`` follows base's ``formatRealFloat`` (GHC 9.0.2, base 4.15): the shortest
@@ -203,6 +204,34 @@ def p_baseCost(n):
     return UNIT
 
 
-NUMERIC_PRIMS = {"baseCost#": p_baseCost, "fmtFloat#": p_fmtFloat, "readOk#": p_readOk,
+# ghc-bignum's Integer operations give back an operand, or the static zero, where the
+# result is one of them (integerAdd x 0 is x, integerSub x 0 x, integerMul x 1 x, a product
+# with 0 the static 0): nothing allocated (GHC 9.0.2, shapes/intzero)
+def p_addZ(a, b):
+    if b.val == 0:
+        return a
+    if a.val == 0:
+        return b
+    return mknum(a.val + b.val)
+
+
+def p_subZ(a, b):
+    if b.val == 0:
+        return a
+    return mknum(a.val - b.val)
+
+
+def p_mulZ(a, b):
+    if a.val == 0 or b.val == 0:
+        return INTLIKE[16]
+    if b.val == 1:
+        return a
+    if a.val == 1:
+        return b
+    return mknum(a.val * b.val)
+
+
+NUMERIC_PRIMS = {"+Z": p_addZ, "-Z": p_subZ, "*Z": p_mulZ,
+                 "baseCost#": p_baseCost, "fmtFloat#": p_fmtFloat, "readOk#": p_readOk,
                  "ratioToDouble#": p_ratioToDouble, "dblNumerator#": p_dblNumerator,
                  "dblDenominator#": p_dblDenominator}

@@ -1,8 +1,9 @@
 """The parsed and the desugared Prelude kept between runs (frontend/preludecache.py,
-prelude_desugar.py), and the generated code's compiled pieces (machine/codecache.py): a run that finds them compiles exactly as one that parses and
-desugars, a changed Prelude text is a different entry, so is a program that pushes Prelude
-names aside, a damaged entry or PROFKIT_NO_CACHE=1 means parsing again; the Prelude's
-signatures are read when looked up, each as an eager reading would."""
+prelude_desugar.py), and the generated code's compiled pieces (machine/codecache.py): a
+run that finds them compiles exactly as one that parses and desugars, a changed Prelude
+text is a different entry, so is a program that pushes Prelude names aside, a damaged
+entry or PROFKIT_NO_CACHE=1 means parsing again; the Prelude's signatures are read when
+looked up, each as an eager reading would."""
 
 from __future__ import annotations
 
