@@ -53,7 +53,7 @@ class ObjectTrace:
             for f in todo:
                 if type(f) is Thunk and f.val is not None:  # an indirection
                     if con is not None:
-                        con.short_cut()
+                        past_indirections(con)
                         con = None
                     while type(f) is Thunk and f.val is not None:
                         f = f.val
@@ -137,7 +137,7 @@ class ObjectTrace:
                 # follow indirections: an updated thunk stands for its value
                 if type(f) is Thunk and f.val is not None:
                     if con is not None:
-                        con.short_cut()
+                        past_indirections(con)
                         con = None
                     while type(f) is Thunk and f.val is not None:
                         f = f.val
@@ -178,7 +178,7 @@ class ObjectTrace:
                 # follow indirections: an updated thunk stands for its value
                 if type(f) is Thunk and f.val is not None:
                     if con is not None:
-                        con.short_cut()
+                        past_indirections(con)
                         con = None
                     while type(f) is Thunk and f.val is not None:
                         f = f.val

@@ -46,6 +46,7 @@ from profkit import csgraph
 from profkit.kinds import ObjKind
 
 from .heapobj import CON_TYPES, Box, Fun, Pap, Thunk, heap_types
+from .objtrace import past_indirections
 from .rowbuf import _Buf, _children, may_hold_heap  # noqa: F401  (census_graph's)
 
 #: graphs with fewer edges than this are searched in Python (no scipy import)
@@ -177,7 +178,7 @@ class OldGraph:
                     tf = type(f)
                     if tf is Thunk and f.val is not None:  # an indirection
                         if con is not None:  # short-cut in the field (``objtrace``)
-                            con.short_cut()
+                            past_indirections(con)
                             con = None
                         f = f.val
                         while type(f) is Thunk and f.val is not None:
