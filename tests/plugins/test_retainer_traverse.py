@@ -150,3 +150,42 @@ def test_long_list_collapses_onto_its_first_cell():
     node_set, stats = compute_retainer_sets(g, RetainerSets(8))
     assert stats.joins == 2
     assert len(set(node_set[1:].tolist())) == 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_component_heads_are_the_pointer_jumping_heads(seed, monkeypatch):
+    """Heads from scipy's components (``offsets`` given, any size) equal pointer jumping's
+    on graphs of chains, trees, cycles nothing enters, self-loops and retainer edges."""
+    pytest.importorskip("scipy")
+    monkeypatch.setattr(traverse, "COMPONENTS_MIN", 0)
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 400))
+    edges = [(i, i + 1) for i in range(n - 1) if rng.random() < 0.8]  # chains
+    edges += [(int(a), int(b)) for a, b in rng.integers(0, n, (int(rng.integers(0, n)), 2))]
+    if n > 3:  # a cycle, and a chain hanging from it, that nothing else enters
+        c = sorted(rng.choice(n, 3, replace=False).tolist())
+        edges = [(a, b) for a, b in edges if b not in c]
+        edges += [(c[0], c[1]), (c[1], c[2]), (c[2], c[0])]
+    roots = rng.integers(0, n, int(rng.integers(0, 4))).tolist()
+    is_ret = (rng.random(n) < 0.15).tolist()
+    g, _ = make_graph(n, edges, roots, [1] * len(roots), is_ret, [0] * n)
+    src = np.repeat(np.arange(n), np.diff(g.offsets))
+    jumped = follower_heads(n, src, g.targets, g.roots, g.is_retainer)
+    labelled = follower_heads(n, src, g.targets, g.roots, g.is_retainer, g.offsets)
+    assert np.array_equal(jumped[0], labelled[0])
+    assert np.array_equal(jumped[1], labelled[1])
+    from profkit import csgraph
+    assert csgraph.weak_components(2, [1], [0, 1, 1], [0], [0, 0, 1]) is not None
+
+
+def test_component_heads_of_a_cycle_nothing_enters(monkeypatch):
+    """A cycle with a chain hanging from it, nothing entering it: no heads (-1), as with
+    pointer jumping; the list beside it collapses onto its first cell."""
+    pytest.importorskip("scipy")
+    monkeypatch.setattr(traverse, "COMPONENTS_MIN", 0)
+    edges = [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (5, 6), (6, 7)]
+    g, _ = make_graph(8, edges, [5], [1], [False] * 8, [0] * 8)
+    src = np.repeat(np.arange(8), np.diff(g.offsets))
+    head, is_join = follower_heads(8, src, g.targets, g.roots, g.is_retainer, g.offsets)
+    assert head.tolist() == [-1, -1, -1, -1, -1, 5, 5, 5]
+    assert is_join.tolist() == [False] * 5 + [True, False, False]
