@@ -76,14 +76,16 @@ def follower_heads(
     """``(head, is_join)``: for every node the join node whose set it shares (``-1`` if it sits
     under a cycle nothing enters), and which nodes are joins. ``offsets``: the CSR row
     pointers of the edges ``src -> dst`` when they are in source order (then large graphs
-    take their heads from ``_component_heads``)."""
+    of followers mostly take their heads from ``_component_heads``: its cost follows the
+    nodes, pointer jumping's the followers times the rounds)."""
     indeg = np.bincount(dst, minlength=n) + np.bincount(roots, minlength=n)
     single_parent = np.full(n, -1, dtype=np.int64)
     single_parent[dst] = src  # exact for nodes of in-degree 1, meaningless otherwise
     follower = indeg == 1
     follower &= single_parent >= 0  # the one way in is an edge, not a root entry
     follower[follower] &= ~is_retainer[single_parent[follower]]
-    if offsets is not None and n >= COMPONENTS_MIN:
+    if (offsets is not None and n >= COMPONENTS_MIN
+            and 2 * int(np.count_nonzero(follower)) >= n):
         head = _component_heads(n, dst, offsets, follower, single_parent)
         if head is not None:
             return head, ~follower
