@@ -70,25 +70,16 @@ def edge_sources(offsets: np.ndarray, n_edges: int) -> np.ndarray:
 
 
 def follower_heads(
-    n: int, src: np.ndarray, dst: np.ndarray, roots: np.ndarray, is_retainer: np.ndarray,
-    offsets: np.ndarray | None = None,
+    n: int, src: np.ndarray, dst: np.ndarray, roots: np.ndarray, is_retainer: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """``(head, is_join)``: for every node the join node whose set it shares (``-1`` if it sits
-    under a cycle nothing enters), and which nodes are joins. ``offsets``: the CSR row
-    pointers of the edges ``src -> dst`` when they are in source order (then large graphs
-    of followers mostly take their heads from ``_component_heads``: its cost follows the
-    nodes, pointer jumping's the followers times the rounds)."""
+    under a cycle nothing enters), and which nodes are joins."""
     indeg = np.bincount(dst, minlength=n) + np.bincount(roots, minlength=n)
     single_parent = np.full(n, -1, dtype=np.int64)
     single_parent[dst] = src  # exact for nodes of in-degree 1, meaningless otherwise
     follower = indeg == 1
     follower &= single_parent >= 0  # the one way in is an edge, not a root entry
     follower[follower] &= ~is_retainer[single_parent[follower]]
-    if (offsets is not None and n >= COMPONENTS_MIN
-            and 2 * int(np.count_nonzero(follower)) >= n):
-        head = _component_heads(n, dst, offsets, follower, single_parent)
-        if head is not None:
-            return head, ~follower
     head = np.arange(n, dtype=np.int64)
     fidx = np.flatnonzero(follower)
     up = single_parent[fidx]
@@ -104,39 +95,6 @@ def follower_heads(
     is_join = ~follower
     head[~is_join[head]] = -1  # still on a follower: a cycle no edge enters
     return head, is_join
-
-
-#: graphs with at least this many nodes take their followers' heads from scipy's labelling
-#: of components (``_component_heads``); smaller ones by pointer jumping (no scipy import)
-COMPONENTS_MIN = 1 << 12
-
-
-def _component_heads(n: int, dst: np.ndarray, offsets: np.ndarray, follower: np.ndarray,
-                     single_parent: np.ndarray) -> np.ndarray | None:
-    """``follower_heads``'s heads in linear time: the edges into followers (each follower's
-    one way in) make a forest whose roots are joins, except for components with a cycle,
-    which have no join (a component with as many edges as nodes); so a node's head is the
-    one join of its component, or -1. The forest's edges both ways (parent to child: the
-    graph's rows, which are in source order, restricted to edges into followers; child to
-    parent: a follower's one parent) go to scipy's compiled labelling of the undirected
-    graph's components; None without scipy. (Pointer jumping takes a round per doubling of
-    the longest chain: about 18 passes over the followers for a list of 200,000 cells.)"""
-    from profkit import csgraph
-
-    keep = follower[dst]
-    upto = np.zeros(len(dst) + 1, dtype=np.int64)
-    np.cumsum(keep, out=upto[1:])
-    down_ptr = upto[np.asarray(offsets, dtype=np.int64)]
-    up_ptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(follower, out=up_ptr[1:])
-    got = csgraph.weak_components(n, dst[keep], down_ptr, single_parent[follower], up_ptr)
-    if got is None:
-        return None
-    count, labels = got
-    joins = np.flatnonzero(~follower)
-    join_of = np.full(count, -1, dtype=np.int64)
-    join_of[labels[joins]] = joins
-    return join_of[labels]
 
 
 def compute_retainer_sets(
@@ -161,9 +119,7 @@ def compute_retainer_sets(
         src = edge_sources(offsets, len(targets))
     else:
         src = np.asarray(src, dtype=np.int64)
-    # (the rows are in source order where the edges are all the rows': then ``offsets``)
-    head, is_join = follower_heads(n, src, targets, roots, is_retainer,
-                                   offsets if len(targets) == offsets[-1] else None)
+    head, is_join = follower_heads(n, src, targets, roots, is_retainer)
 
     # --- the join graph: edges into join nodes from the heads of their sources, over
     # compact join indices
