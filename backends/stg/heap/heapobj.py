@@ -38,6 +38,7 @@ allocated (its allocation site); updates (thunk -> BLACKHOLE -> IND) are reporte
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Iterable
 
 
@@ -99,6 +100,17 @@ class Con:
     def __repr__(self) -> str:
         return f"<Con {self.dc.name} #{self.id}>"
 
+    def short_cut(self) -> None:
+        """Every field that is an updated thunk replaced by its value (through
+        indirections): a trace's short-cut (``objtrace.past_indirections``). The classes of
+        ``con_class`` replace this with code per arity that rewrites only those fields."""
+        fields = []
+        for f in self.fields:
+            while type(f) is Thunk and f.val is not None:
+                f = f.val
+            fields.append(f)
+        self.fields = tuple(fields)
+
 
 #: the constructor classes made so far (``con_class``)
 CON_TYPES: set[type] = set()
@@ -116,20 +128,24 @@ def con_class(n: int) -> type:
         src = (f"def make(id, dc, {', '.join(names)}):\n"
                f"    o = NEW(C); o.id = id; o.dc = dc{stores}\n    return o\n"
                f"def get(self):\n    return ({targets})\n"
-               f"def put(self, values):\n    ({targets}) = values\n")
-        ns: dict[str, Any] = {"NEW": object.__new__}
+               f"def put(self, values):\n    ({targets}) = values\n"
+               f"def short_cut(self):\n    pass\n")
+        for k in names:
+            src += (f"    v = self.{k}\n    if type(v) is T and v.val is not None:\n"
+                    f"        v = v.val\n        while type(v) is T and v.val is not None:\n"
+                    f"            v = v.val\n        self.{k} = v\n")
+        ns: dict[str, Any] = {"NEW": object.__new__, "T": Thunk}
         exec(src, ns)
         cls = type(f"Con{n}", (Con,), {"__slots__": tuple(names), "arity": n,
                                        "make": staticmethod(ns["make"]),
-                                       "fields": property(ns["get"], ns["put"])})
+                                       # (2+ fields: read by a C getter, one tuple)
+                                       "fields": property(attrgetter(*names) if n > 1
+                                                          else ns["get"], ns["put"]),
+                                       "short_cut": ns["short_cut"]})
         ns["C"] = cls
         _CON_CLASSES[n] = cls
         CON_TYPES.add(cls)
     return cls
-
-
-for _n in range(9):  # the usual arities, made at import (the machine's namespace names them)
-    con_class(_n)
 
 
 class Box:
@@ -185,7 +201,23 @@ class Thunk:
         return f"<Thunk {self.lf.name} {state} #{self.id}>"
 
 
+for _n in range(9):  # the usual arities, made at import (the machine's namespace names them)
+    con_class(_n)
+
 HEAP_CLASSES = (Con, Box, Fun, Pap, Thunk)
+_HEAP_TYPES: frozenset = frozenset()
+
+
+def heap_types() -> frozenset:
+    """The exact classes of heap objects, the only objects with an ``id``: every
+    constructor class made so far (``CON_TYPES``, which only grows), ``Box``, ``Fun``,
+    ``Pap`` and ``Thunk``. A trace tests ``type(x) in heap_types()`` (one set lookup)
+    where ``getattr(x, "id", None)`` raised and caught an AttributeError for each raw
+    value (an unboxed Int# in an environment)."""
+    global _HEAP_TYPES
+    if len(_HEAP_TYPES) != len(CON_TYPES) + 4:
+        _HEAP_TYPES = frozenset(CON_TYPES) | {Box, Fun, Pap, Thunk}
+    return _HEAP_TYPES
 
 
 def con_size(nfields: int) -> int:

@@ -18,17 +18,12 @@ from __future__ import annotations
 from array import array
 from typing import Any, Iterable
 
-from .heapobj import CON_TYPES, Fun, Pap, Thunk
+from .heapobj import CON_TYPES, Fun, Pap, Thunk, heap_types
 
 
 def past_indirections(x: Any) -> None:
     """Constructor ``x``'s fields with every updated thunk replaced by its value."""
-    fields = []
-    for f in x.fields:
-        while type(f) is Thunk and f.val is not None:
-            f = f.val
-        fields.append(f)
-    x.fields = tuple(fields)
+    x.short_cut()
 
 
 class ObjectTrace:
@@ -48,6 +43,7 @@ class ObjectTrace:
             roots = (self.full_roots_fn() if self.full_roots_fn is not None
                      else [obj for obj, _ in self.roots_fn()])
         marked = bytearray(n)
+        heap = heap_types()
         statics_seen: set[int] = set()
         out: list[Any] = []
         stack: list[Any] = []
@@ -61,9 +57,9 @@ class ObjectTrace:
                         con = None
                     while type(f) is Thunk and f.val is not None:
                         f = f.val
-                i = getattr(f, "id", None)
-                if i is None:
+                if type(f) not in heap:
                     continue
+                i = f.id
                 if i < 0:
                     if id(f) not in statics_seen:
                         statics_seen.add(id(f))
@@ -97,6 +93,7 @@ class ObjectTrace:
         with that root's identity into ``graph["roots"]``. The roots are pushed first, in
         their order; the per-edge work is inlined (no call per edge)."""
         marked = bytearray(n)
+        heap = heap_types()
         lo = 0 if major else self.nursery_start
         stack: list[Any] = []
         push = stack.append
@@ -144,9 +141,9 @@ class ObjectTrace:
                         con = None
                     while type(f) is Thunk and f.val is not None:
                         f = f.val
-                i = getattr(f, "id", None)
-                if i is None:
+                if type(f) not in heap:
                     continue
+                i = f.id
                 if i < 0:
                     if id(f) not in statics_seen:
                         seen_static(id(f))
@@ -166,6 +163,7 @@ class ObjectTrace:
         """``_trace`` without a graph: the same marks with the per-edge work inlined (no
         call, no (object, parent, identity) tuple per pushed object)."""
         marked = bytearray(n)
+        heap = heap_types()
         lo = 0 if major else self.nursery_start
         statics_seen: set[int] = set()
         stack: list[Any] = []
@@ -184,9 +182,9 @@ class ObjectTrace:
                         con = None
                     while type(f) is Thunk and f.val is not None:
                         f = f.val
-                i = getattr(f, "id", None)
-                if i is None:
+                if type(f) not in heap:
                     continue
+                i = f.id
                 if i < 0:
                     if id(f) not in statics_seen:
                         statics_seen.add(id(f))

@@ -45,8 +45,9 @@ import numpy as np
 from profkit import csgraph
 from profkit.kinds import ObjKind
 
-from .heapobj import CON_TYPES, Box, Fun, Pap, Thunk
+from .heapobj import CON_TYPES, Box, Fun, Pap, Thunk, heap_types
 from .objtrace import past_indirections
+from .rowbuf import _Buf, _children, may_hold_heap  # noqa: F401  (census_graph's)
 
 #: graphs with fewer edges than this are searched in Python (no scipy import)
 SCIPY_MIN_EDGES = 20_000
@@ -70,59 +71,6 @@ def _have_scipy() -> bool:
     if loaded is not None:
         csr_matrix, breadth_first_order = loaded
     return loaded is not None
-
-
-def may_hold_heap(x: Any) -> bool:
-    """Whether static object ``x`` can lead to a heap object (now or once a CAF is
-    evaluated): a CAF, a static constructor with fields, a partial application or a
-    function with free variables. Nullary constructors, literal boxes and top-level
-    functions cannot."""
-    t = type(x)
-    return (t in CON_TYPES and t.arity > 0) or t is Thunk or t is Pap or (
-        t is Fun and bool(x.fv))
-
-
-def _children(x: Any) -> Iterable[Any]:
-    t = type(x)
-    if t in CON_TYPES:
-        return x.fields
-    if t is Thunk:
-        v = x.val
-        return (v,) if v is not None else (x.fv or ())
-    if t is Fun:
-        return x.fv
-    if t is Pap:
-        return [x.fun, *x.args]
-    return ()
-
-
-class _Buf:
-    """A growable int32 numpy array (amortised appends; ``view()`` is the used part)."""
-
-    __slots__ = ("arr", "n")
-
-    def __init__(self, init: int = 1024) -> None:
-        self.arr = np.zeros(init, dtype=np.int32)
-        self.n = 0
-
-    def reserve(self, extra: int) -> None:
-        need = self.n + extra
-        if need > len(self.arr):
-            new = np.zeros(max(need, 2 * len(self.arr)), dtype=np.int32)
-            new[:self.n] = self.arr[:self.n]
-            self.arr = new
-
-    def extend(self, values: np.ndarray) -> None:
-        self.reserve(len(values))
-        self.arr[self.n:self.n + len(values)] = values
-        self.n += len(values)
-
-    def view(self) -> np.ndarray:
-        return self.arr[:self.n]
-
-    def reset(self, values: np.ndarray) -> None:
-        self.n = 0
-        self.extend(values)
 
 
 class OldGraph:
@@ -175,6 +123,7 @@ class OldGraph:
         seen = statics_seen if statics_seen is not None else set()
         stack: list[Any] = []
         push, pop = stack.append, stack.pop
+        heap = heap_types()
         cur = -1
         todo = list(todo)
         if record is not None:  # the roots, each id recorded (no edges: cur is -1)
@@ -182,10 +131,10 @@ class OldGraph:
             for f in todo:
                 while type(f) is Thunk and f.val is not None:
                     f = f.val
-                i = getattr(f, "id", None)
-                if i is None:
+                if type(f) not in heap:
                     rec(-1)
                     continue
+                i = f.id
                 rec(i)
                 if i < 0:
                     if id(f) not in seen:
@@ -210,9 +159,9 @@ class OldGraph:
                         while type(f) is Thunk and f.val is not None:
                             f = f.val
                         tf = type(f)
-                    i = getattr(f, "id", None)
-                    if i is None:
+                    if tf not in heap:
                         continue
+                    i = f.id
                     if i < 0:  # static: its children are traced, its edges not recorded
                         if id(f) not in seen:
                             seen.add(id(f))
@@ -235,9 +184,9 @@ class OldGraph:
                         while type(f) is Thunk and f.val is not None:
                             f = f.val
                         tf = type(f)
-                    i = getattr(f, "id", None)
-                    if i is None:
+                    if tf not in heap:
                         continue
+                    i = f.id
                     if i < 0:
                         if refs is not None and ((tf in CON_TYPES and tf.arity) or tf is Thunk
                                                  or tf is Pap or (tf is Fun and f.fv)):
@@ -360,14 +309,27 @@ class OldGraph:
         self._check_rows(lo)
         todo = list(roots)
         tids, to = [], []
-        for t in remembered:
-            v = self._value(t) if t.val is not None else None
-            i = getattr(v, "id", None)
-            tids.append(t.id)
-            to.append(i if i is not None and i >= 0 else -1)
-            if i is not None and i < 0 and self.keep_static_refs and may_hold_heap(v):
-                self.static_refs.append((t.id, v))
-            todo.extend(_children(t))
+        tid_add, to_add, todo_add = tids.append, to.append, todo.append
+        heap = heap_types()
+        keep_refs = self.keep_static_refs
+        for t in remembered:  # (``_value`` inlined: one pass per updated thunk)
+            tid = t.id
+            tid_add(tid)
+            v = t.val
+            if v is None:
+                to_add(-1)
+                todo.extend(_children(t))
+                continue
+            if type(t) is Thunk:  # (``_children``)
+                todo_add(v)
+            else:  # a MutVar: its fields
+                todo.extend(_children(t))
+            while type(v) is Thunk and v.val is not None:
+                v = v.val
+            i = v.id if type(v) in heap else -1
+            to_add(i if i >= 0 else -1)
+            if type(v) in heap and i < 0 and keep_refs and may_hold_heap(v):
+                self.static_refs.append((tid, v))
         self._set_rows(tids, to)
         done = getattr(roots, "ids_seen", None)
         rec = array("i") if done is not None else None
@@ -389,23 +351,36 @@ class OldGraph:
         targets = array("i")  # (read by numpy without a conversion per id)
         # updated old thunks: an old value is an edge now; a young or static one is
         # followed only if the search reaches the thunk
-        pending: list[tuple[int, Any]] = []
+        ptid: list[int] = []  # (the thunk, a value or child to follow if it is reached)
+        pval: list[Any] = []
         tids, to = [], []
-        for t in remembered:
-            v = self._value(t) if t.val is not None else None
-            i = getattr(v, "id", None)
-            tids.append(t.id)
-            if v is None or i is None:
-                to.append(-1)
-                if v is None:
-                    pending.extend((t.id, c) for c in _children(t))
-            elif 0 <= i < lo:
-                to.append(i)
+        tid_add, to_add, ptid_add, pval_add = tids.append, to.append, ptid.append, pval.append
+        heap = heap_types()
+        keep_refs = self.keep_static_refs
+        for t in remembered:  # (``_value`` inlined: one pass per updated thunk)
+            tid = t.id
+            tid_add(tid)
+            v = t.val
+            if v is None:
+                to_add(-1)
+                kids = list(_children(t))
+                ptid.extend([tid] * len(kids))
+                pval.extend(kids)
+                continue
+            while type(v) is Thunk and v.val is not None:
+                v = v.val
+            if type(v) not in heap:
+                to_add(-1)
+                continue
+            i = v.id
+            if 0 <= i < lo:
+                to_add(i)
             else:
-                to.append(-1)
-                pending.append((t.id, v))
-                if i < 0 and self.keep_static_refs and may_hold_heap(v):
-                    self.static_refs.append((t.id, v))
+                to_add(-1)
+                ptid_add(tid)
+                pval_add(v)
+                if i < 0 and keep_refs and may_hold_heap(v):
+                    self.static_refs.append((tid, v))
         self._set_rows(tids, to)
         done = getattr(roots, "ids_seen", None)
         rec = array("i") if done is not None else None
@@ -420,21 +395,26 @@ class OldGraph:
             first = np.concatenate([old_roots, np.frombuffer(targets, dtype=np.int32)])
         self._search(first, reached, initial=True)
         young_values: list[tuple[int, int]] = []
-        while pending:
-            targets = array("i")
-            still = []
-            for tid, v in pending:
-                if reached[tid]:
-                    i = getattr(v, "id", -1)
-                    if i >= 0:
-                        young_values.append((tid, i))
-                    self.trace_young(marked, lo, n, [v], old_targets=targets,
-                                     statics_seen=statics)
-                else:
-                    still.append((tid, v))
-            if len(still) == len(pending) or not self._search(targets, reached):
+        while ptid:
+            # which thunks the search reached, at once (a young trace marks no old id, so
+            # ``reached`` does not change in the loop over them)
+            hit = reached[np.array(ptid, dtype=np.int64)]
+            got = np.flatnonzero(hit).tolist()
+            if not got:
                 break
-            pending = still
+            targets = array("i")
+            for k in got:
+                tid, v = ptid[k], pval[k]
+                i = getattr(v, "id", -1)
+                if i >= 0:
+                    young_values.append((tid, i))
+                self.trace_young(marked, lo, n, [v], old_targets=targets,
+                                 statics_seen=statics)
+            if not self._search(targets, reached) or len(got) == len(ptid):
+                break  # (the search runs in either case: it marks what the values reach)
+            rest = np.flatnonzero(~hit).tolist()
+            ptid = [ptid[k] for k in rest]
+            pval = [pval[k] for k in rest]
         self._append_rows(n)
         # the young values of reached thunks are promoted now: edges
         self._set_rows([t for t, _ in young_values], [i for _, i in young_values])

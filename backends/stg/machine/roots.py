@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
+from operator import itemgetter
 
 import numpy as np
 
@@ -27,7 +28,19 @@ WM_STEP = 32
 _WM = rt.WM
 
 
+def _live_getter(code) -> tuple | bool:
+    """``(number of slots, getter of those slots of an environment)`` for a case
+    continuation (``code.live``, see ``case.live_slots``; an ``itemgetter`` of two or more
+    gives a tuple, of one the item), or False for a frame of another kind."""
+    live = getattr(code, "live", None)
+    if live is None:
+        return False
+    return (len(live), itemgetter(*live) if live else None)
+
+
 class MachineRoots:
+    #: the frames' code -> ``_live_getter`` (made at the first ``gc_root_split``)
+    _live_getters: dict | None = None
     # The census's root listing (``_census_listing``) beside the root cache: the items of
     # the cached heap ids (``_rc_items``, aligned with ``_rc_ids``) and the frames' static
     # items that may lead to the heap (``_rc_statics``, frame index in ``_rc_sframe``);
@@ -271,18 +284,28 @@ class MachineRoots:
         ends = fresh.ends = array("q")
         end = ends.append
         add = fresh.extend
+        one = fresh.append
         wm = _WM
+        getters = self._live_getters
+        if getters is None:
+            getters = self._live_getters = {}
         for fr in st[j + 1:]:
             if type(fr) is not Thunk and fr[0] is wm:
                 fr = fr[1]
             if type(fr) is Thunk:  # an update frame (rt.ret)
-                fresh.append(fr)
+                one(fr)
                 end(len(fresh))
                 continue
-            live = getattr(fr[0], "live", None)
-            if live is not None:
-                env = fr[1]
-                add([env[i] for i in live])
+            code = fr[0]
+            got = getters.get(code)
+            if got is None:
+                got = getters[code] = _live_getter(code)
+            if got is not False:
+                k, get = got
+                if k > 1:
+                    add(get(fr[1]))
+                elif k:
+                    one(get(fr[1]))
             else:
                 for x in fr[1:]:
                     if type(x) is list:
