@@ -141,9 +141,14 @@ elemArray# y a = anyArray# (\x -> x == y) a
 notElemArray# y a = not (elemArray# y a)
 andArray# a = allArray# id a
 orArray# a = anyArray# id a
+-- the pairs shown without show_tuple's closures (tupleCost#): showArrCost# stands for what
+-- base's showsIArray costs beyond them (GHC 9.0.2, shapes/arrmicro's shown)
 showsArray# d a s = showParen (d > 10)
   (\r -> prim "arrShowStr#" a ++ showsPrec 11 (bounds a)
-    (' ' : showsPrec 11 (assocs (prim "showArrCost#" a)) r)) s
+    (' ' : showsAssocs# (assocs (prim "showArrCost#" a)) r)) s
+showsAssocs# [] s = showsNil# s
+showsAssocs# ps s = showlWith# showsPairPlain# ps s
+showsPairPlain# (i, e) s = '(' : showsPrec 0 i (',' : showsPrec 0 e (')' : s))
 
 -- ------------------------------------------------------------------ basic combinators
 id x = x

@@ -14,8 +14,9 @@ constructor object for the collector model (``CON_TYPES``) whose fields are its 
 itself: the self-pointer gives its row of the old generation's graph a slot for the value
 however it was promoted, and ``writeMutVar#`` is the write barrier's case, as a thunk's
 update is (``REMEMBER``: the model reads the new value from ``val``). Arrays are built whole
-by one primitive and never change after (``accumArray``'s strict loop keeps its values on
-the stack until the array is made: ``p_arrAccum``).
+by one primitive and never change after; fmap, accum and accumArray fill a store first
+(``ArrStore``, never allocated, which the traces follow as a static object) that
+``arrFreeze#`` makes the array of.
 
 Indices are Int, Integer, Char or tuples of them; the Prelude evaluates them (and their
 components) before a primitive gets them.
@@ -79,7 +80,16 @@ class ArrPtrs(Con):
     fields = property(_get, _put)
 
 
-CON_TYPES.update((MutVar, ArrPtrs))
+class ArrStore(ArrPtrs):
+    """A store being filled (``arrThaw#``'s for fmap and accum, ``arrAccumNew#``'s): never
+    allocated (id -1), so the collector's traces follow it as a static object into its
+    elements, which may be in nothing else until ``arrFreeze#`` (fmap's thunks: a
+    collection in the middle of the loop must keep them), and the bounds."""
+
+    __slots__ = ("lo", "hi", "bnds")
+
+
+CON_TYPES.update((MutVar, ArrPtrs, ArrStore))
 
 
 def ptrs_words(n: int) -> int:
@@ -117,6 +127,7 @@ class ArrState:
         self.show_str = None  # (p_arrShowStr)
         # (the templates see the machine's namespace only: the classes they make go here)
         self.MutVar, self.ArrPtrs, self.ptrs_words = MutVar, ArrPtrs, ptrs_words
+        self.ArrStore = ArrStore
 
 
 def _st(_new=ArrState):
@@ -377,35 +388,42 @@ def p_arrAccumNew(bnds, z):
     """accumArray's store: every element ``z``; kept in an unallocated box (what it holds is
     kept alive by the Prelude's loop until ``arrFreeze#``)."""
     lo, hi = _key(bnds.f0), _key(bnds.f1)
-    return Box(-1, DC_I, ([z] * _range_size(lo, hi), lo, hi, bnds))
+    return _arr_store([z] * _range_size(lo, hi), lo, hi, bnds)
+
+
+def _arr_store(items, lo, hi, bnds):
+    s = NEW(_st().ArrStore)
+    s.id = -1
+    s.dc = _st().dc_ptrs
+    s.items, s.lo, s.hi, s.bnds = items, lo, hi, bnds
+    return s
 
 
 def p_arrThaw(a):
     """accum's store: a copy of ``a``'s elements."""
-    return Box(-1, DC_I, (list(a.f3.items), _key(a.f0), _key(a.f1),
-                          Con2.make(-1, _st().dc_tuple, a.f0, a.f1)))
+    return _arr_store(list(a.f3.items), _key(a.f0), _key(a.f1),
+                  Con2.make(-1, _st().dc_tuple, a.f0, a.f1))
 
 
 def p_storeOffset(st, i, _tix=TUPLE_IX):
     """The offset of index ``i`` in a store, unboxed; base boxes it (16 bytes)."""
-    _, lo, hi, _ = st.val
+    lo, hi = st.lo, st.hi
     k = _index(lo, hi, _key(i))
     _charge(_tix if type(lo) is tuple else 16)
     return Box(-1, DC_I, k)
 
 
 def p_storeRead(st, k):
-    return _ures(st.val[0][k.val])
+    return _ures(st.items[k.val])
 
 
 def p_storeWrite(st, k, v):
-    st.val[0][k.val] = v  # (v as it is: accumArray's value is evaluated, fmap's a thunk)
+    st.items[k.val] = v  # (v as it is: accumArray's value is evaluated, fmap's a thunk)
     return UNIT
 
 
 def p_arrFreeze(st):
-    items, _, _, bnds = st.val
-    return _make_array(bnds, items)
+    return _make_array(st.bnds, st.items)
 
 
 def p_arrShowStr(x):
@@ -424,10 +442,11 @@ def p_arrShowStr(x):
 
 
 def p_showArrCost(a):
-    """What base's Show instance costs beyond the subset's show of the pairs: its
-    dictionaries for (i, e) and showList, 56 bytes an element (GHC 9.0.2, Int elements:
-    shapes/arrmicro's shown). Returns the array."""
-    _charge(56 * len(a.f3.items)) if a.f3.items else None
+    """What base's Show instance costs beyond the subset's show of the pairs (without
+    show_tuple's closures: prelude.hs showsArray#): its dictionaries for (i, e), showList
+    and the tuples, 64 bytes an element (GHC 9.0.2, Int elements: shapes/arrmicro's
+    shown). Returns the array."""
+    _charge(64 * len(a.f3.items)) if a.f3.items else None
     return a
 
 
@@ -485,7 +504,7 @@ ARRAY_PRIMS = {
     "arrHi#": p_arrHi, "ixIndex#": p_ixIndex, "ixInRange#": p_ixInRange,
 }
 ARRAY_HELPERS = (_st, _ures, _key, _show_ix, _range_size, _ord, _index, _bounds, _cells, _pair,
-                 _make_array, _build_ix_list, _value)
+                 _make_array, _build_ix_list, _value, _arr_store)
 
 # the mutable and unboxed arrays' (prims_st.py)
 from .prims_st import ST_HELPERS, ST_PRIMS  # noqa: E402

@@ -100,6 +100,31 @@ main = do
   print (sum [total 6 (ring k) | k <- [1 .. 40]])
   print (foldl (+) 0 (take 300 squares))
 """,
+    # fmap over an Array fills a store with a thunk per element before it is frozen: a
+    # collection in the middle of that loop must keep the thunks already written (the store
+    # held them, unseen by the traces, so they died and came back: session 19)
+    "arrfmap": """\
+module Main (main) where
+import Data.Array
+
+probe :: Array Int Double -> Int -> Int
+probe a k = go 0 0
+  where
+    (_, hi) = bounds a
+    go acc j
+      | j >= k = acc
+      | otherwise = let acc' = acc + truncate (a ! ((j * 7) `mod` (hi + 1)))
+                    in acc' `seq` go acc' (j + 1)
+
+main :: IO ()
+main = do
+  let a0 = listArray (0, 1999) [fromIntegral i * 0.5 | i <- [0 .. 1999 :: Int]]
+  print (sum (elems a0))
+  print (probe a0 15000)
+  let a1 = fmap (* 2) a0
+  print (probe a1 15000)
+  print (accum (+) a1 [(i, 1) | i <- [0, 7 .. 1999]] ! 1995)
+""",
 }
 
 
