@@ -774,7 +774,7 @@ foldMapBool# op unit f xs = go xs
 monoid# x = x
 concat xss = foldr (++) [] xss
 -- base's (\\) at -O2: foldl's loop, each delete evaluated before the next (GHC 9.0.2,
--- el probe), with (==) of the dictionary a thunk made once a call (diffEq#'s 5 words)
+-- el probe), with (==) of the dictionary a thunk made once a call (diffEq#'s thunk, 3 words)
 xs \\ ys = diffGo# (diffEq# ys) ys xs
 diffEq# _ = (==)
 diffGo# _ [] acc = acc
@@ -1071,11 +1071,11 @@ delete x ys = deleteBy (diffEq# ys) x ys
 deleteBy _ _ [] = []
 deleteBy eq x (y:ys) = if x `eq` y then ys else y : deleteBy eq x ys
 -- base's at -O2: xs ++ a thunk of the rest, whose loop deletes each x (strictly) from
--- nubBy's result; union's thunk holds the dictionary and makes its (==) (diffEq#)
+-- nubBy's result; union's thunk makes the dictionary's (==) (diffEq#)
 unionBy eq xs ys = xs ++ unionByRest# eq xs ys
 unionByRest# eq xs ys = case nubBy eq ys of !r -> diffGo# eq xs r
-union xs ys = xs ++ unionRest# ys xs ys
-unionRest# d xs ys = let eq = diffEq# d in case nubBy eq ys of !r -> diffGo# eq xs r
+union xs ys = xs ++ unionRest# xs ys
+unionRest# xs ys = let eq = diffEq# ys in case nubBy eq ys of !r -> diffGo# eq xs r
 nubBy eq l = nubByFrom# eq l []
 nubByFrom# _ [] _ = []
 nubByFrom# eq (y:ys) seen = if elemBy# eq y seen then nubByFrom# eq ys seen

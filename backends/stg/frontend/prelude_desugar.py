@@ -46,7 +46,7 @@ _NUMBERED = re.compile(r"_[0-9]+$")
 
 
 def _entry_text(d: Desugarer, text: str) -> str:
-    pushed = sorted((k, v) for k, v in d.globals.items() if k != v and k in d.prelude)
+    pushed = sorted((k, v) for k, v in d.prelude.items() if k != v)
     numbered = sorted(n for n in d.taken if _NUMBERED.search(n))
     return f"{preludecache.key(text)}\n{pushed!r}\n{numbered!r}"
 

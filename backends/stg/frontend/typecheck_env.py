@@ -423,15 +423,11 @@ class PreludeSchemes(Mapping[str, Scheme]):
         return len(self._raw)
 
 
-def _read_sigs(text: str) -> PreludeSchemes:
-    return PreludeSchemes(text)
-
-
 @functools.lru_cache(maxsize=1)
 def prelude_env() -> tuple[PreludeSchemes, PreludeSchemes]:
     """(the Prelude's functions, the built-in constructors) with their type schemes."""
-    return _read_sigs(PRELUDE_SIGS + containers_sigs.prelude_sigs() + MORE_SIGS
+    return PreludeSchemes(PRELUDE_SIGS + containers_sigs.prelude_sigs() + MORE_SIGS
                       + ST_SIGS + NUMERIC_SIGS + WORD_SIGS + TRAVERSE_SIGS
                       + EXC_SIGS), \
-        _read_sigs(CONSTRUCTOR_SIGS + MORE_CONSTRUCTOR_SIGS + NUMERIC_CONSTRUCTOR_SIGS
+        PreludeSchemes(CONSTRUCTOR_SIGS + MORE_CONSTRUCTOR_SIGS + NUMERIC_CONSTRUCTOR_SIGS
                    + EXC_CONSTRUCTOR_SIGS)
