@@ -33,6 +33,7 @@ from profkit.errors import UsageError
 
 from . import ir
 from .heap.heapobj import BLACKHOLE_SIZE
+from .machine import cafsrt
 from .machine.engine import Machine
 
 #: how often (in transitions) the machine asks whether the nursery is full when a collector
@@ -129,6 +130,11 @@ class StgBackend:
         self.gc.compact_min = self._compact_min()
         self.gc.renumber_fn = m.renumber_ids
         self.gc.short_cut_fn = m.selectors_short_cut
+        srt = cafsrt.build(m)
+        if srt is not None:
+            gc = self.gc
+            gc.before_major = lambda: srt.prune(m, session.header, gc.dead)
+        m.caf_srt = srt
         m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS,
                            selector=self.gc.select)
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8

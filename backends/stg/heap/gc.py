@@ -119,6 +119,9 @@ class StgHeapModel(ObjectTrace):
         #: used at every collection when the edge tracer is on; and every root object
         self.split_roots_fn: Callable[[], tuple[np.ndarray, list]] | None = None
         self.full_roots_fn: Callable[[], list] | None = None
+        #: called before a major collection's trace (the machine drops the CAF roots no
+        #: live code refers to: machine/cafsrt.py)
+        self.before_major: Callable[[], None] | None = None
         #: header compaction (``_compact``): off when 0; else at a major collection once
         #: this many ids exist and at least three quarters of them are dead (compaction
         #: traces the live heap: the rule keeps its cost below a third of a dead id's
@@ -181,6 +184,8 @@ class StgHeapModel(ObjectTrace):
             major = True
         top = self.generations - 1 if major else 0
         s = self.session
+        if major and self.before_major is not None:
+            self.before_major()
         self._short_cut_selectors(major)
         s.gc_start(top, major)
         marked = self._trace(n, major, graph=None)
@@ -204,6 +209,8 @@ class StgHeapModel(ObjectTrace):
         n = self._grow()
         s = self.session
         top = self.generations - 1
+        if self.before_major is not None:
+            self.before_major()
         self._short_cut_selectors(True)
         s.gc_start(top, True)
         fast = self._fast() if s.needs_graph else None

@@ -222,6 +222,9 @@ class CaseCodegen:
         just the free variables of their continuation. ``live_run`` adds the slot the
         returned value was stored in, for when the continuation is about to run."""
         live = tuple(sorted(scope[n] for n in names if n in scope))
+        refs = names & self.user_globals
+        if refs:
+            self.code_refs[fname] = refs
         run = live if ret_slot is None else tuple(sorted(set(live) | {ret_slot}))
         self.src.append(f"{fname}.live = {live!r}\n{fname}.live_run = {run!r}\n")
 

@@ -113,6 +113,12 @@ class Codegen(CaseCodegen):
         self.lfun: dict[str, int] = {}
         self.lf_code: list[tuple[LF, str]] = []
         self.aliases: dict[str, str] = {}  # generated function name -> the one it forwards to
+        # the program's own top-level names, and what each code block and heap closure's
+        # info refers to among them (cafsrt: which CAFs live code can still reach)
+        self.user_globals = {tb.name for tb in program.binds if tb.module != "Prelude"}
+        self.code_refs: dict[str, frozenset] = {}
+        self.info_refs: dict[int, set] = {}
+        self._refs = frozenset()
         self.cons_per_type: dict[str, int] = {}
         for dc in machine.datacons.values():
             self.cons_per_type[dc.type_name] = self.cons_per_type.get(dc.type_name, 0) + 1
@@ -329,7 +335,13 @@ class Codegen(CaseCodegen):
         for p in clo.params:
             scope[p] = ctx.new()
         em = Em(f"def {fname}(env):")
+        outer_refs = self._refs
+        self._refs = refs = free_names(clo, self.memo) & self.user_globals
+        if refs:
+            self.code_refs[fname] = refs
+            self.info_refs.setdefault(lf.info, set()).update(refs)
         self.gen_tail(clo.body, scope, ctx, em)
+        self._refs = outer_refs
         body = em.lines[2:]
         if len(body) == 1 and body[0].startswith("    return R") and body[0].endswith("(env)"):
             # the body is just a force chain: run its R function directly (saves a call)
@@ -372,6 +384,8 @@ class Codegen(CaseCodegen):
             # Python's tokenizer allows 100 indentation levels: continue deeply nested
             # alternatives in a function of their own (same environment)
             sub = Em(f"def {self.fresh('X')}(env):")
+            if self._refs:
+                self.code_refs[sub.lines[0][4:-6]] = self._refs
             self.gen_tail(e, scope, ctx, sub)
             self.src.append(sub.text())
             em(f"return {sub.lines[0][4:-6]}(env)")

@@ -1,0 +1,192 @@
+"""Which of the program's own CAFs running code can still reach: GHC's static reference
+tables (SRTs), for the collector model's roots.
+
+GHC keeps an evaluated CAF only while something live refers to it: a heap object's field,
+or the SRT of live code -- a stack frame's return address, a heap closure's info table, a
+static function reachable from those. A top-level ``table = [...]`` that only ``main``'s
+first statement reads dies once that statement is done, and a heap profile shows it gone.
+The model listed every CAF as a root for the whole run, so such a table stayed in every
+later census.
+
+What this module gives the model:
+
+* At code generation (``compile.Codegen``) every generated code block records the names of
+  the program's own top-level bindings its code refers to: a case continuation the free
+  names of what is left to run (as ``live_slots`` records its environment slots), a
+  closure's body its free names.
+* ``CafSrt`` closes those over the top-level bindings (a function's or a static
+  constructor's references, and an unevaluated CAF's) into sets of CAFs, per code block
+  and per heap closure's info.
+* Before each major collection and census, ``prune`` drops from the machine's CAF roots
+  every CAF of the program that no live code's set holds. Heap references need nothing
+  here: a heap object's field holding the CAF is traced through it as before. Once
+  dropped a CAF is never a root again (no code that can still run refers to it), as in
+  GHC, where such a CAF is garbage.
+
+Only the program's own CAFs are candidates: Prelude code cannot name them, and the
+Prelude's and the runtime's own CAFs stay roots (Python primitives may use those).
+What is conservative (kept longer than GHC would): the references of an evaluated CAF's
+code and a CAF's value that refers to itself; a function passed as a value (an argument,
+a constructor field, a dictionary's method) keeps what its code refers to for the whole
+run, since the traces do not see static functions inside heap objects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import ir
+from ..heap.heapobj import Thunk
+from ..heap.rowbuf import may_hold_heap
+from . import rt
+from .case import free_names
+
+
+def value_names(binds: list, user: set[str]) -> set[str]:
+    """The program's own top-level names used as values (not called): arguments,
+    constructor fields, a function returned or bound as it is."""
+    out: set[str] = set()
+    todo: list = [tb.rhs for tb in binds]
+    while todo:
+        e = todo.pop()
+        t = type(e)
+        if t is ir.App:
+            out.update(a.name for a in e.args if type(a) is ir.Var)
+            if not e.args:
+                out.add(e.fun)
+        elif t is ir.ConApp or t is ir.PrimOp or t is ir.ConRhs:
+            out.update(a.name for a in e.args if type(a) is ir.Var)
+        elif t is ir.Closure:
+            todo.append(e.body)
+        elif t is ir.Let:
+            todo.append(e.body)
+            todo.extend(b.rhs for b in e.binds)
+        elif t is ir.Case:
+            todo.append(e.scrut)
+            todo.extend(a.body for a in e.alts)
+            if e.default is not None:
+                todo.append(e.default)
+        elif t is ir.SCC:
+            todo.append(e.body)
+    return out & user
+
+
+class CafSrt:
+    """The program's CAFs by the code that refers to them (see the module docstring)."""
+
+    def __init__(self, machine: Any, codegen: Any) -> None:
+        program = codegen.program
+        user = codegen.user_globals
+        binds = [tb for tb in program.binds if tb.name in user]
+        memo = codegen.memo
+        self.edges: dict[str, frozenset] = {}
+        for tb in binds:
+            self.edges[tb.name] = free_names(tb.rhs, memo) & user
+        roots = {id(c) for c in machine.cafs}
+        #: name -> the CAF object, for the program's own CAFs that are roots
+        self.cafs: dict[str, Thunk] = {}
+        for tb in binds:
+            obj = codegen.gobj.get(tb.name)
+            if type(tb.rhs) is ir.Closure and not tb.rhs.params and id(obj) in roots:
+                self.cafs[tb.name] = obj
+        self._memo: dict[frozenset, frozenset] = {}
+        #: CAFs every run keeps: those a function or static constructor used as a value
+        #: refers to; a CAF used as a value keeps what its code refers to while it is
+        #: unevaluated (``lazy``), as its code may still run
+        always: set[str] = set()
+        self.lazy: list[tuple[Thunk, frozenset]] = []
+        for v in value_names(binds, user):
+            got = self.closure(self.edges.get(v, frozenset()))
+            if v in self.cafs:
+                if got:
+                    self.lazy.append((self.cafs[v], got))
+            else:
+                always |= got
+        self.always = frozenset(always)
+        ns = machine.ns
+        #: code block (the function object a frame holds) -> CAFs its code refers to
+        self.by_code: dict[Any, frozenset] = {}
+        for name, refs in codegen.code_refs.items():
+            got = self.closure(refs)
+            fn = ns.get(name)
+            if got and fn is not None:
+                self.by_code[fn] = self.by_code.get(fn, frozenset()) | got
+        #: a heap closure's info -> CAFs its code refers to
+        self.by_info: dict[int, frozenset] = {}
+        for info, refs in codegen.info_refs.items():
+            got = self.closure(frozenset(refs))
+            if got:
+                self.by_info[info] = got
+        self._infos = np.array(sorted(self.by_info), dtype=np.int64)
+        #: CAF roots dropped so far (names)
+        self.dropped: list[str] = []
+
+    def closure(self, names: frozenset) -> frozenset:
+        """The CAFs reachable from ``names`` through top-level references."""
+        got = self._memo.get(names)
+        if got is not None:
+            return got
+        seen = set(names)
+        todo = list(names)
+        while todo:
+            for n in self.edges.get(todo.pop(), ()):
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        got = self._memo[names] = frozenset(n for n in seen if n in self.cafs)
+        return got
+
+    def prune(self, machine: Any, header: Any, dead: bytearray) -> None:
+        """Drop the CAF roots no live code refers to (before a major collection)."""
+        want = {n for n, c in self.cafs.items() if n not in self.always and _holds(c.val)}
+        if not want:
+            return
+        want -= self.by_code.get(machine.cur_code, frozenset())
+        for caf, got in self.lazy:
+            if caf.val is None:
+                want -= got
+        if want and len(self._infos):
+            n = len(header)
+            d = np.frombuffer(dead, dtype=np.uint8)[:n]
+            ids = np.flatnonzero(d == 0)
+            if len(d) < n:
+                ids = np.concatenate([ids, np.arange(len(d), n)])
+            infos = np.intersect1d(np.unique(header.gather("info", ids)), self._infos)
+            for i in infos.tolist():
+                want -= self.by_info[i]
+        if want:
+            by_code = self.by_code
+            wm = rt.WM
+            for fr in machine.stack:
+                if type(fr) is Thunk:
+                    continue
+                code = fr[0]
+                if code is wm:
+                    code = fr[1] if type(fr[1]) is Thunk else fr[1][0]
+                got = by_code.get(code)
+                if got is not None:
+                    want -= got
+                    if not want:
+                        return
+        if not want:
+            return
+        gone = {id(self.cafs[n]) for n in want}
+        machine.cafs[:] = [c for c in machine.cafs if id(c) not in gone]
+        for n in sorted(want):
+            del self.cafs[n]
+            self.dropped.append(n)
+
+
+def _holds(v: Any) -> bool:
+    """Whether a CAF's value keeps heap objects alive (dropping it can change a census)."""
+    if v is None:
+        return False
+    return getattr(v, "id", -1) >= 0 or may_hold_heap(v)
+
+
+def build(machine: Any) -> CafSrt | None:
+    """The machine's ``CafSrt``, or None when the program has no CAF of its own."""
+    srt = CafSrt(machine, machine.codegen)
+    return srt if srt.cafs else None
