@@ -110,7 +110,8 @@ class Em:
 
 class CaseCodegen:
     """Mixin: needs ``fresh``, ``const``, ``atom``, ``val``, ``lit``, ``primop``,
-    ``conapp``, ``dc_ref``, ``gen_tail``, ``src``, ``m``, ``memo``, ``cons_per_type``."""
+    ``conapp``, ``dc_ref``, ``gen_tail``, ``src``, ``m``, ``memo``, ``cons_per_type``,
+    ``user_globals``, ``code_refs``."""
 
     def gen_case(self, e: ir.Case, scope: dict, ctx: Ctx, em: Em) -> None:
         b = ctx.new()
