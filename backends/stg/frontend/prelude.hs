@@ -546,6 +546,8 @@ cmpTagFields# x y = case conIndex# x of
 -- no allocation
 cmpTag# a b = if ltTag# a b then LT else if prim "==" (conIndex# a) (conIndex# b) then EQ else GT
 ltTag# a b = prim "<" (conIndex# a) (conIndex# b)
+-- a derived fromEnum beyond 7 constructors: the tag read off the info table, boxed afresh
+boxTag# a = prim "box#" (conIndex# a)
 max x y = if x <= y then y else x
 min x y = if x <= y then x else y
 
