@@ -221,6 +221,10 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
     ch.prep.main_dict_bytes = _dictionary_cafs([u for u in uses
                                                 if id(u[0]) not in ch.dict_owner])
     ch.prep.local_dict_bytes = local_dictionaries(uses, ch.dict_owner)
+    # the uses of each: binds._local_dictionaries forces the dictionaries there
+    ch.prep.local_dict_uses = {id(u[0]): o for u in uses
+                               if (o := ch.dict_owner.get(id(u[0]))) in ch.prep.local_dict_bytes}
+    ch.prep.local_dict_owners = set(ch.prep.local_dict_uses.values())
     subst: dict[str, T.Type] = {}
     top_ok = only_main_exported(ch.prep.source)
     for key, (sc, d, name, generic, top) in ch.own_schemes.items():

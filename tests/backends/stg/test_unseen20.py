@@ -16,16 +16,15 @@ from tests.backends.stg.test_ghc_fidelity import _per_cc, _run, run_reference
 PROGRAMS = ["warehouse", "exprparse", "topograph", "heapsim", "textstats", "vectors",
             "classtree", "enumrec", "iterscan", "localpoly", "counters"]
 
-#: totals beyond 2% of GHC's: the model's ratio. warehouse: a `where` helper's dictionary
-#: of `Ord String` built with the helper in the model, when first used in GHC (its thunk is
-#: made each time, the dictionary only where Map.lookup runs), and applyOp's Either,
-#: which GHC's case-of-case never builds; vectors: showFFloat's digits (1.25x)
-KNOWN_TOTAL = {"warehouse": 1.072, "vectors": 1.037}
+#: totals beyond 2% of GHC's: the model's ratio (vectors: showFFloat's digits, 1.25x)
+KNOWN_TOTAL = {"vectors": 1.037}
 
 #: cost centres beyond 5% of GHC's bytes (CAF left out, as everywhere): the model's ratio
 KNOWN_CC: dict[str, dict[str, float]] = {
-    "warehouse": {"initial.\\": 0.938, "step": 1.252, "applyOp": 1.051,
-                  "step.earned": 0.889},
+    # GHC -O0's simplifier inlines applyOp into step with case-of-case: no Either is built
+    # (applyOp 16 bytes a call over), the Right branch a join point (step 24 under)
+    "warehouse": {"initial.\\": 0.938, "step": 0.925, "applyOp": 1.051,
+                  "step.earned": 1.111},
     "exprparse": {"run": 1.078, "expr": 1.059, "term": 1.059, "main.sums": 1.143,
                   "showsPrec": 1.061},
     # GHC -O0 inlines popH (Ord a =>) into its callers and drops its Just and pair there;
@@ -83,6 +82,15 @@ def test_unused_local_bindings_are_not_built(tmp_path):
     assert _run(tmp_path, src, "-P") == "500500\n500500\n"
     _, p = _per_cc(tmp_path / "p.prof")
     assert p[("s1", "Main")] == p[("s2", "Main")] == [72000, 1000]  # GHC's bytes
+
+
+def test_a_local_functions_dictionary_is_built_at_its_first_use(tmp_path):
+    """A `where` function needing `Ord String` (Map.lookup at String keys): GHC binds a
+    2-word thunk of the dictionary with the function and builds the dictionary where a use
+    forces it, not at all in a call that never reaches the lookup (was 1.072x of GHC's
+    total in warehouse, whose helper runs in one branch of its caller)."""
+    g_total, _, p_total, _ = run_reference(tmp_path, "warehouse")
+    assert p_total == pytest.approx(g_total, rel=0.005)
 
 
 def test_bounded_method_in_generic_function_used_at_one_type(tmp_path):
