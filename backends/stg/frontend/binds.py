@@ -124,6 +124,16 @@ def _local_dictionaries(self: "Desugarer", d: S.Decl) -> list[ir.Bind]:
     if self.module != "Main":
         return []
     size = getattr(self.types, "local_dict_bytes", {}).get(id(d), 0)
+    if size > 16 and isinstance(d, S.DFun) and d.clauses[0].pats and \
+            id(d) in getattr(self.types, "local_dict_owners", ()):
+        # a function's: GHC binds a 2-word thunk of each dictionary with it, built where
+        # first forced, at a use (AppMixin.app forces it there), not when no use runs
+        dk = self.fresh("$dk")
+        cells = pad_cells((size - 16) // 8, self.fresh, ir.Lit(0, "Int"))
+        self.garbage.update([dk, *(b.name for b in cells)])
+        self.local_dk[id(d)] = dk
+        body = ir.Let(cells, ir.ConApp("()", []))
+        return [ir.Bind(dk, ir.Closure([], body, self.local_info(dk)))]
     cells = pad_cells(size // 8, self.fresh, ir.Lit(0, "Int"))
     self.garbage.update(b.name for b in cells)
     return cells

@@ -229,8 +229,10 @@ def _enum(stem: str, k: int, type_name: str, cons: list[tuple[str, int]], where:
         return [f"{name} = {cons[0][0]}"]
     if stem == "maxBound":
         return [f"{name} = {cons[-1][0]}"]
-    if stem == "fromEnum":
-        return [f"{name} a = {tag} a"]
+    if stem == "fromEnum":  # beyond 7 constructors GHC reads the tag off the info table
+        # (no pointer tag) and boxes it, 16 bytes; below, a case returns a static box
+        return [f"{name} a = {tag} a" if len(cons) <= 7 else
+                f"{name} a = boxTag# a"]
     if stem == "succ":
         return [f"{name} a = let t = {tag} a in t `seq` (if {top} == t then "
                 f"errorWithoutStackTrace \"succ{{{type_name}}}: tried to take `succ' of last "

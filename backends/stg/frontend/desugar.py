@@ -76,6 +76,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.split_sccs: dict[int, ir.Expr] = {}
         self.selections_of: dict[str, list[str]] = {}  # a binding's $dsel companions
         self.garbage: set[str] = set()  # bindings standing for base's garbage (binds._garbage)
+        self.local_dk: dict = {}  # id(local binding) -> its dictionaries' thunk (binds)
         # recursive generalised local functions: (selections' sizes, dictionaries held)
         self.rec_instances: dict[str, tuple[list[int], int]] = {}
         # the module closure descriptions name (-hd): Main, or GHC's base module of the

@@ -50,6 +50,9 @@ class AppMixin:
     def app(self, head: S.Expr, args: list[S.Expr], env: Env, path: list[str],
             partial_ok: bool = False) -> ir.Expr:
         out = self.app_(head, args, env, path)
+        dk = self.local_dk.get(getattr(self.types, "local_dict_uses", {}).get(id(head)))
+        if dk is not None:  # a local binding's dictionary, built at its first use
+            out = ir.Case(ir.App(dk, []), "_", [], out)
         if self.cur_dicts and isinstance(head, S.EVar):
             use = getattr(self.types, "dict_uses", {}).get(id(head))
             if use is not None and use[0] is head:

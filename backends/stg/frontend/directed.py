@@ -82,7 +82,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
                 types.expr_desc(e) == "->Double":
             e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"
         elif prelude_ref(e, ("toEnum", "minBound", "maxBound")):
-            _type_directed(e, types.expr_desc(e), derived)
+            _type_directed(e, _desc_at_uses(types, e), derived, types.file)
         elif prelude_ref(e, ("fmap", "<$>", "<$")):
             _functor_directed(e, _t, derived, types.file)
         elif prelude_ref(e, FUNCTOR_OPS):
@@ -604,11 +604,25 @@ def _msum_directed(e: S.EVar, t: object, file: str) -> None:
                           "lists are)", file, e.span[0], e.span[1])
 
 
-def _type_directed(e: S.EVar, desc: str | None, derived: Derived) -> None:
+def _desc_at_uses(types, e: S.EVar) -> str | None:
+    """``expr_desc``, with a signature's variables at the one type all its uses give them
+    (typecheck_inline._uniform)."""
+    hit = types.expr_types.get(id(e))
+    if hit is None or hit[0] is not e:
+        return None
+    return T.describe(hit[1], {**getattr(types, "uniform_subst", {}), **types.skolem_subst})
+
+
+def _type_directed(e: S.EVar, desc: str | None, derived: Derived, file: str) -> None:
     """toEnum/minBound/maxBound at the type the checker found: the program's derived
-    instance, or base's Int/Char/Bool/Ordering one."""
+    instance, or base's Int/Char/Bool/Ordering one. At a type variable (a function generic
+    in Bounded used at two types or more) no dictionary tells them their type: refused."""
     if desc is None:
         return
+    if desc == "*" and e.name != "toEnum":
+        raise SourceError(f"`{e.name}' at a type variable (a function generic in Bounded "
+                          "used at more than one type) is not supported by the Haskell "
+                          "subset", file, e.span[0], e.span[1])
     t = desc[2:] if e.name == "toEnum" and desc.startswith("->") else desc
     k = derived.type_index.get(t)
     name = f"{e.name}_{k}#" if k is not None else None

@@ -18,6 +18,7 @@ from importlib import resources
 from .. import ir
 from . import syntax as S
 from .cc import MODES, AutoCC, caf_cc
+from .dead_binds import drop_dead_binds
 from .deriving import Derived, derive
 from .classes import lower_classes, method_names, resolve_methods
 from .newtypes import erasable, erase as erase_newtypes, selectors, tick_selectors
@@ -463,6 +464,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
+    drop_dead_binds(user)  # GHC's simple optimiser: local bindings nothing uses
     type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
     num_literals(user, types, derived)
     open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary

@@ -470,28 +470,50 @@ cmpStruct# x y = case x of
 
 x < y = case conIndex# x of
   -1 -> prim "<" x y
-  -2 -> ltCmp# x y
+  -2 -> ltStruct# x y
   -3 -> ltCmp# x y
   -4 -> ltCmp# x y
   _ -> ltCon# x y
 x <= y = case conIndex# x of
   -1 -> prim "<=" x y
-  -2 -> leCmp# x y
+  -2 -> case ltStruct# y x of
+          True -> False
+          False -> True
   -3 -> leCmp# x y
   -4 -> leCmp# x y
   _ -> leCon# x y
 x > y = case conIndex# x of
   -1 -> prim "<" y x
-  -2 -> ltCmp# y x
+  -2 -> ltStruct# y x
   -3 -> ltCmp# y x
   -4 -> ltCmp# y x
   _ -> gtCon# x y
 x >= y = case conIndex# x of
   -1 -> prim "<=" y x
-  -2 -> leCmp# y x
+  -2 -> case ltStruct# x y of
+          True -> False
+          False -> True
   -3 -> leCmp# y x
   -4 -> leCmp# y x
   _ -> geCon# x y
+-- base's tuple instances are derived (-O2): `<' compares each component but the last with
+-- compare and the last with `<' (`<=' is `not (y < x)', `>' `y < x', `>=' `not (x < y)'),
+-- so a component of the program's type has its `<' entered, not its compare
+ltStruct# x y = case x of
+  (a1, a2) -> case y of
+    (b1, b2) -> case compare a1 b1 of
+                  LT -> True
+                  EQ -> a2 < b2
+                  GT -> False
+  (a1, a2, a3) -> case y of
+    (b1, b2, b3) -> case compare a1 b1 of
+                      LT -> True
+                      EQ -> case compare a2 b2 of
+                              LT -> True
+                              EQ -> a3 < b3
+                              GT -> False
+                      GT -> False
+  _ -> ltCmp# x y
 -- the order of values compare puts in order (lists, tuples, constructors without derived
 -- methods); a program's derived Ord methods are reached through ltCon#/leCon#/...
 ltCmp# x y = case compare x y of
@@ -524,6 +546,8 @@ cmpTagFields# x y = case conIndex# x of
 -- no allocation
 cmpTag# a b = if ltTag# a b then LT else if prim "==" (conIndex# a) (conIndex# b) then EQ else GT
 ltTag# a b = prim "<" (conIndex# a) (conIndex# b)
+-- a derived fromEnum beyond 7 constructors: the tag read off the info table, boxed afresh
+boxTag# a = prim "box#" (conIndex# a)
 max x y = if x <= y then y else x
 min x y = if x <= y then x else y
 

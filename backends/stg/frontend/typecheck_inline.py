@@ -221,6 +221,10 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
     ch.prep.main_dict_bytes = _dictionary_cafs([u for u in uses
                                                 if id(u[0]) not in ch.dict_owner])
     ch.prep.local_dict_bytes = local_dictionaries(uses, ch.dict_owner)
+    # the uses of each: binds._local_dictionaries forces the dictionaries there
+    ch.prep.local_dict_uses = {id(u[0]): o for u in uses
+                               if (o := ch.dict_owner.get(id(u[0]))) in ch.prep.local_dict_bytes}
+    ch.prep.local_dict_owners = set(ch.prep.local_dict_uses.values())
     subst: dict[str, T.Type] = {}
     top_ok = only_main_exported(ch.prep.source)
     for key, (sc, d, name, generic, top) in ch.own_schemes.items():
@@ -235,6 +239,7 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
             skolems = ch.skolems_of.get(id(d))
             if skolems is None:
                 continue
+            _uniform(ch, skolems, uses)
             if vs is None or _recursive(d, name):
                 if sc.preds:  # a function of dictionaries, not inlined (dictionary_uses)
                     ch.prep.dict_params[id(d)] = ([(c, T.prune(T.inst(t, skolems)).key)
@@ -267,6 +272,20 @@ def specialise_single_uses(ch: "Checker") -> dict[str, T.Type]:
             if isinstance(g, T.TVar) and g.id not in fv:
                 g.ref = v
     return subst
+
+
+def _uniform(ch: "Checker", skolems: list, uses: list) -> None:
+    """A function with a signature used at several calls all at the same types: its rigid
+    variables are those types for the methods no dictionary tells their type here
+    (minBound, maxBound, toEnum: ``directed._desc_at_uses``), as GHC's dictionaries tell them.
+    Its other costs stay a generic function's (it is not specialised)."""
+    descs = {tuple(T.describe(v) for v in vs) for vs in uses if vs is not None}
+    if len(descs) != 1 or None in uses or any("*" in d for d in next(iter(descs))):
+        return
+    table = ch.prep.__dict__.setdefault("uniform_subst", {})
+    for sk, v in zip(skolems, uses[0]):
+        if isinstance(sk, T.TCon):
+            table[sk.key] = v
 
 
 # What GHC 9.0.2's instance functions allocate when applied, by class and type constructor
