@@ -226,6 +226,10 @@ class DataCon:
     display: str = ""
     #: which fields are strict (``data P = P !Int Int``: (True, False)); empty if none is
     strict: tuple[bool, ...] = ()
+    #: a newtype's constructor kept as a box (frontend newtypes.erasable: its instances are
+    #: chosen by the value's constructor): GHC's cast, so a box returned is made with its
+    #: field evaluated (desugar_app.app_)
+    newtype: bool = False
 
 
 @dataclass(slots=True)

@@ -120,7 +120,11 @@ class Derived:
             inner = "(')' : s)"
             for v, sub in reversed(list(zip(vs[1:], subs[1:]))):
                 inner = f"(',' : {sub} 0 {v} {inner})"
-            body = f"case x of\n  ({', '.join(vs)}) -> '(' : {subs[0]} 0 v0 {inner}"
+            # the generic show's words of base's show_tuple beside the cells (tupleCost#):
+            # a String inside changes only how its part shows (shapes/showstr20)
+            cost = _TUPLE_WORDS.get(len(vs), 82)
+            body = (f"case x of\n  ({', '.join(vs)}) -> tupleCost# {cost} "
+                    f"('(' : {subs[0]} 0 v0 {inner})")
         return self.helper(name, "show", f"d x s = {body}")
 
     def helper(self, name: str, closure: str, definition: str) -> str:
@@ -130,6 +134,10 @@ class Derived:
             self.labels[name] = (None, S.NOSPAN, closure)
             self.source += f"{name} {definition}\n"
         return name
+
+
+#: the Prelude's tupleCost# words for a tuple of each arity (showsStruct#)
+_TUPLE_WORDS = {2: 9, 3: 26, 4: 40, 5: 54, 6: 68, 7: 82}
 
 
 def _pat(con: str, arity: int, v: str) -> str:

@@ -73,7 +73,9 @@ class AppMixin:
         if isinstance(head, S.ECon):
             dc = self.datacons[head.name]
             arity = dc.arity
-            if dc.strict and len(args) == arity:
+            if (dc.strict or dc.newtype) and len(args) == arity:
+                # a newtype's box in a value's place: GHC's value is the field's own, so
+                # the field is evaluated here (`V a + V b = V (a + b)`: no thunk for a + b)
                 return self.strict_con(head, args, env, path)
             binds: list[ir.Bind] = []
             atoms = [self.atom(a, env, path, binds) for a in args]
@@ -117,7 +119,8 @@ class AppMixin:
         scruts: list[tuple[str, S.Expr]] = []
         env2 = dict(env)
         new_args = list(args)
-        for i, (a, strict) in enumerate(zip(args, self.datacons[head.name].strict)):
+        dc = self.datacons[head.name]
+        for i, (a, strict) in enumerate(zip(args, dc.strict or (dc.newtype,))):
             if not strict or not self.unevaluated(a, env):
                 continue
             v = self.fresh("dt")

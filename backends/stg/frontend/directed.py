@@ -71,7 +71,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.at_int = True
         elif prelude_ref(e, _ENUMS) and _int_enum(_t):
             e.name = f"%{e.name}I#"
-        elif prelude_ref(e, ("fromIntegral", "even", "odd")) and _integer_arg(_t):
+        elif prelude_ref(e, ("fromIntegral", "even", "odd", "gcd")) and _integer_arg(_t):
             _integer_directed(e, _t)
         elif (prelude_ref(e, _INTEGER_OPS) or isinstance(e, S.OpRef) and not e.is_con and
               e.name in _INTEGER_OPS and e.name not in user_names) and _integer_arg(_t):
@@ -230,8 +230,8 @@ def _integer_arg(t: object) -> bool:
 
 
 def _integer_directed(e: S.EVar, t: object) -> None:
-    """base's generic even/odd and fromIntegral at Integer: their cost differs from Int's
-    (binds.GENERIC_OVERHEAD), the function is the same."""
+    """base's generic even/odd, gcd and fromIntegral at Integer: their cost differs from
+    Int's (binds.GENERIC_OVERHEAD, gcd's zero), the function is the same."""
     sf = T.split_fun(t)
     assert sf is not None
     if e.name != "fromIntegral":

@@ -6,7 +6,9 @@ occurrence's context is simplified:
 
 * an occurrence not under a lambda is inlined whatever the right-hand side: a thunk entered
   there runs in place (``f k xs = n where n = length (go xs)``: no thunk for ``n``, GHC
-  allocates nothing in ``f``), one passed as an argument or stored in a constructor is
+  allocates nothing in ``f``), one applied to arguments is evaluated by a case and its value
+  called (CorePrep's ``case foldr1 f of g -> g xs`` for ``m xs where m = foldr1 f``, GHC
+  9.0.2 shapes/alias20: no thunk), one passed as an argument or stored in a constructor is
   allocated where CorePrep names the argument, so only on the path that reaches it (``if c
   then length ys else 0 where ys = ...`` allocates ``ys`` only when ``c`` holds);
 * an occurrence under a lambda is inlined only when the right-hand side is itself a lambda
@@ -33,7 +35,7 @@ from typing import Callable
 from .. import ir
 from .stgpass import FreeVars, map_case, map_nested
 
-_ENTER, _BETA, _FLOAT = "enter", "beta", "float"
+_ENTER, _BETA, _FLOAT, _CALL = "enter", "beta", "float", "call"
 
 
 class _Site:
@@ -60,6 +62,8 @@ class _Site:
             return None
         if isinstance(r, ir.Closure) and not r.params and self.kind == "enter":
             return _ENTER
+        if isinstance(r, ir.Closure) and not r.params and self.kind == "call":
+            return _CALL
         if self.moved and self.kind in ("atom", "enter"):
             return _FLOAT
         return None
@@ -213,6 +217,14 @@ class _Rewrite:
                     body = beta(rhs.params, e.args, body)
                 body = self.with_companions(e.fun, self.expr(body))
                 return self.floats(self.floated(e.args), body)
+            if d == _CALL and e.fun in self.pending:
+                # a value applied where it is used (`minimumBy' xs where minimumBy' =
+                # foldr1 f`): CorePrep evaluates the inlined head in a case, no thunk
+                rhs = self.pending.pop(e.fun).rhs
+                assert isinstance(rhs, ir.Closure)
+                head = self.with_companions(e.fun, self.expr(rhs.body))
+                out: ir.Expr = ir.Case(head, e.fun, [], ir.App(e.fun, e.args))
+                return self.floats(self.floated(e.args), out)
             names = self.floated(e.args)
             if d == _FLOAT and e.fun in self.pending:
                 names.append(e.fun)

@@ -78,7 +78,7 @@ CONTAINER_CONS = {"MTip#": ("Tip", "Map", "Data.Map.Internal"),
 # The base module GHC defines each Prelude function in: closure descriptions (-hd shows
 # <Module.name>) of Prelude code use these, as GHC's show <GHC.List.sat_s4op>.
 _BASE_MODULES = {
-    "GHC.List": "foldl foldl' foldr1 foldl1 scanl scanr sum product foldableCost# length "
+    "GHC.List": "foldl foldl' foldr1 foldr1Go# foldl1 scanl scanr sum product foldableCost# length "
                 "lenAcc# reverse "
                 "rev# head tail last init null !! nth# elem notElem lookup "
                 "replicate iterate repeat cycle take drop splitAt takeWhile dropWhile span "
@@ -119,7 +119,7 @@ _BASE_MODULES = {
     "GHC.Float": "fromIntegerD# fromIntegralZD#",
     "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG powCost# powBits# powZ# "
                 "powCostZ# powOne# evenZ# oddZ# fromIntegralZ# fromIntegralZZ# even odd gcd "
-                "gcd' lcm "
+                "gcd' lcm gcdZero# gcdAbs# gcdLoop# gcdRem# gcdR# absBox# gcdZ# gcdZeroZ# "
                 "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
                    "ltFields# leFields# gtFields# geFields# "
@@ -135,6 +135,7 @@ _BASE_MODULES = {
                     "heads# tails# sequences# descending# ascending# ascendingEnd# mergeAll# "
                     "mergePairs# merge# mergeStep# mergeWith# mergeInto# "
                     "insertBy unwordsGo# group groupBy sortOn cmpFst# transpose isInfixOf "
+                    "transposeS# sortCmp# "
                     "isInfixGo# tails inits initsGo# initsSnoc# initsList# "
                     "maximumBy minimumBy maxBy# minBy# dropWhileEnd stripPrefix subsequences "
                     "nonEmptySubs# "
@@ -206,7 +207,8 @@ def _datacons(mod: S.Module, module: str, known: dict[str, ir.DataCon]) -> dict[
                                       d.span[1])
                 bangs = d.strict[tag] if tag < len(d.strict) else []
                 strict = tuple(bangs) if any(bangs) and not d.newtype else ()
-                out[name] = ir.DataCon(name, tag, arity, d.name, module, strict=strict)
+                out[name] = ir.DataCon(name, tag, arity, d.name, module, strict=strict,
+                                       newtype=d.newtype)
     return out
 
 

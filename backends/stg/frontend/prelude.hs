@@ -340,7 +340,19 @@ odd n = n `rem` 2 /= 0
 evenZ# n = n `rem` 2 == 0
 oddZ# n = n `rem` 2 /= 0
 
-gcd a b = gcd' (abs a) (abs b)
+-- base's gcd called with an Integral dictionary (-O0 fires no rule): its -O2 worker makes
+-- thunks of fromInteger 0 (3 words), abs x and abs y (4: the dictionary's abs and the
+-- number) and, each round, of the remainder (5); its loop is a join point (GHC 9.0.2,
+-- shapes/alias20's gcdp probe: gcd n 36 at Int 269 bytes a call). z stands for the
+-- dictionary in the thunks, as diffEq# does
+gcd a b = let z = gcdZero# a in gcdLoop# z (gcdAbs# z a) (gcdAbs# z b)
+gcdZero# a = a - a
+-- (at Integer, fromInteger 0 is the static zero)
+gcdZ# a b = let z = gcdZeroZ# a in gcdLoop# z (gcdAbs# z a) (gcdAbs# z b)
+gcdZeroZ# _ = 0
+gcdAbs# _ x = abs x
+gcdLoop# z a b = if b == z then a else gcdLoop# z b (gcdRem# z a b)
+gcdRem# _ a b = a `rem` b
 gcd' a 0 = a
 gcd' a b = gcd' b (a `rem` b)
 lcm _ 0 = 0
@@ -723,9 +735,12 @@ foldl f z (x:xs) = foldl f (f z x) xs
 foldl' _ z [] = z
 foldl' f z (x:xs) = case f z x of !z' -> foldl' f z' xs
 
-foldr1 _ [x] = x
-foldr1 f (x:xs) = f x (foldr1 f xs)
+-- base's -O2 loop is specialised on a cons (its arguments the cell's head and tail): each
+-- rest a thunk of f and both (5 words; GHC 9.0.2, shapes/alias20: 40 bytes an element)
+foldr1 f (x:xs) = foldr1Go# f x xs
 foldr1 _ [] = emptyList# "foldr1"
+foldr1Go# _ x [] = x
+foldr1Go# f x (y:ys) = f x (foldr1Go# f y ys)
 foldl1 f (x:xs) = foldl f x xs
 foldl1 _ [] = emptyList# "foldl1"
 
@@ -945,12 +960,19 @@ isSuffixOf a b = isPrefixOf (reverse a) (reverse b)
 -- per element and each step builds a pair, a cons and two selector thunks
 partition p xs = foldr (partStep# p) ([], []) xs
 partStep# p x r = if p x then (x : fst r, snd r) else (fst r, x : snd r)
--- base's nub: each element is looked up among the distinct ones kept so far
-nub xs = nubFrom# xs []
-nubFrom# [] _ = []
-nubFrom# (x:xs) seen = if elem x seen then nubFrom# xs seen else x : nubFrom# xs (x : seen)
+-- base's nub is nubBy (==): each element is looked up among the distinct ones kept so far;
+-- the dictionary's (==) a thunk made once a call (diffEq#'s, 3 words), and its loop (lifted
+-- by -O2) takes it along, so each kept element's rest thunk holds 4 words (GHC 9.0.2,
+-- shapes/listops20: 24 bytes a call and 48 a kept element)
+nub xs = nubFrom# (diffEq# xs) xs []
+nubFrom# _ [] _ = []
+nubFrom# eq (x:xs) seen = if elem x seen then nubFrom# eq xs seen
+                          else x : nubFrom# eq xs (x : seen)
 sum' xs = foldl' (+) 0 xs
-sort xs = sortBy compare xs
+-- base's sort is sortBy compare, the dictionary's compare a thunk made once a call (3 words:
+-- GHC 9.0.2, shapes/listops20)
+sort xs = sortBy (sortCmp# xs) xs
+sortCmp# _ = compare
 -- base's sortBy is a natural merge sort: the list is cut into runs (a strictly descending run
 -- is collected reversed, an ascending one through a difference list), then neighbouring runs
 -- are merged pairwise until one is left; the comparisons it makes, and so the comparator's
@@ -1010,7 +1032,11 @@ sortOn f xs = map snd (sortBy cmpFst# (map (\x -> let y = f x in y `seq` (y, x))
 cmpFst# (a, _) (b, _) = case (a, b, a, b) of (_, _, _, _) -> compare a b
 transpose [] = []
 transpose ([] : xss) = transpose xss
-transpose ((x:xs) : xss) = (x : heads# xss) : transpose (xs : tails# xss)
+-- base's (-O2 specialises the call on a cons: no cell for the rest's first row; GHC 9.0.2,
+-- shapes/listops20: 24 bytes a row less)
+transpose ((x:xs) : xss) = (x : heads# xss) : transposeS# xs (tails# xss)
+transposeS# [] xss = transpose xss
+transposeS# (x:xs) xss = (x : heads# xss) : transposeS# xs (tails# xss)
 heads# [] = []
 heads# ([] : r) = heads# r
 heads# ((h:_) : r) = h : heads# r
@@ -1106,15 +1132,18 @@ nubByFrom# eq (y:ys) seen = if elemBy# eq y seen then nubByFrom# eq ys seen
                              else y : nubByFrom# eq ys (y : seen)
 elemBy# _ _ [] = False
 elemBy# eq y (x:xs) = x `eq` y || elemBy# eq y xs
-intersect xs ys = intersectBy (==) xs ys
+-- base's intersect is intersectBy (==), the dictionary's (==) a thunk made once a call
+-- (diffEq#'s, 3 words)
+intersect xs ys = intersectBy (diffEq# ys) xs ys
 intersectBy _ [] _ = []
 intersectBy _ _ [] = []
--- base's at -O2: `any (eq x) ys` fused into a loop that allocates nothing; `eq x` made
--- once for each x
+-- base's at -O2: GHC.List.any's loop allocates nothing; its predicate `eq x`, an argument,
+-- is a thunk (4 words) for each x, which any's first call turns into a partial
+-- application (GHC 9.0.2, shapes/listops20: 64 bytes an element of xs)
 intersectBy eq xs ys = intersectGo# eq xs ys
 intersectGo# _ [] _ = []
-intersectGo# eq (x:xs) ys = case eq x of
-  !f -> if anyGo# f ys then x : intersectGo# eq xs ys else intersectGo# eq xs ys
+intersectGo# eq (x:xs) ys = let f = eq x in
+  if anyGo# f ys then x : intersectGo# eq xs ys else intersectGo# eq xs ys
 anyGo# _ [] = False
 anyGo# f (y:ys) = if f y then True else anyGo# f ys
 -- base's find is Foldable's (getFirst . foldMap ...), called with the list dictionary:

@@ -62,15 +62,19 @@ cmpDown# x y = case x of Down a -> case y of Down b -> compare b a
 -- reach these by type (numeric.py)
 infixl 7 %
 data Ratio a = R# a a
-x % y = reduceR# (x * signum y) (abs y)
+x % y = reduceR# (x * signum y) (absBox# y)
 -- baseCost# n: base's generic code's bytes beyond what these allocate (its Integral
 -- dictionary's calls; a fit to GHC 9.0.2, prims_numeric.py)
 reduceR# x y = if y == 0 then ratioZeroDenominator#
-               else case gcd x y of
+               else case gcdR# x y of
                       !g -> case quot x g of
                               !n -> case quot y g of
                                       !d -> case prim "baseCost#" 96 of () -> R# n d
 ratioZeroDenominator# = errorWithoutStackTrace "Ratio has zero denominator"
+-- (base's reduce is specialised to Integer's gcd; baseCost#'s fit counts a box for each
+-- abs here and in %, a non-negative number's copy too)
+gcdR# a b = gcd' (absBox# a) (absBox# b)
+absBox# x = if x < 0 then negate x else x + 0
 numerator r = case r of R# n _ -> n
 denominator r = case r of R# _ d -> d
 plusR# p q = case p of

@@ -229,7 +229,8 @@ def p_negate(a):
 
 
 def p_abs(a):
-    return mknum(abs(a.val))
+    # base's abs at Int and integerAbs give back a non-negative argument (fabsDouble# boxes)
+    return a if type(a.val) is int and a.val >= 0 else mknum(abs(a.val))
 
 
 def p_signum(a):

@@ -60,7 +60,8 @@ def test_a_shape_gets_a_showsprec_of_the_generated_code_per_part():
     src = d.source
     assert "showsMT2ALS# d x s = case x of\n  Just v -> showParen (d > 10) " \
         "(\\r -> showStrJust# ++ showsT2ALS# 11 v r) s" in src
-    assert "showsT2ALS# d x s = case x of\n  (v0, v1) -> '(' : showsPrec 0 v0 " \
-        "(',' : showsLS# 0 v1 (')' : s))" in src
+    # (a tuple's words of base's show_tuple as the generic show's: tupleCost#)
+    assert "showsT2ALS# d x s = case x of\n  (v0, v1) -> tupleCost# 9 ('(' : showsPrec 0 " \
+        "v0 (',' : showsLS# 0 v1 (')' : s)))" in src
     assert "_ -> showlWith# showStrElem# x s" in src
     assert d.shows("MT2ALS") == "showsMT2ALS#" and src == d.source  # made once
