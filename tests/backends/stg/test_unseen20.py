@@ -37,7 +37,6 @@ KNOWN_CC: dict[str, dict[str, float]] = {
     # model's (and GHC's below 8 constructors) 32
     "enumrec": {"fullDeck": 1.266, "main": 1.079, "<=": 1.274,
                 "succ": 0.833, ">=": 1.333, "pred": 1.5},
-    "iterscan": {"main.best": 0.8},
     "localpoly": {"pipeline": 1.36},
     # a local function generalised (Integral a =>) and used once in a lambda's let
     "counters": {"main.\\.l": 0.455},
