@@ -256,6 +256,21 @@ class SiteHeader(ProfHeader):
     def slice(self, name: str, start: int, stop: int) -> np.ndarray:
         return self.gather(name, slice(start, stop))
 
+    def unchanged_with(self, flag: np.ndarray) -> np.ndarray:
+        """The ids of objects allocated with an info ``i`` that has ``flag[i]`` and whose
+        state has not changed since (neither updated nor blackholed): the closures whose
+        code may still run. One pass over the site column, no id list of every object."""
+        sinfo, _ = self._sites()
+        if not len(self.site) or not len(sinfo) or not len(flag):
+            return np.zeros(0, dtype=np.int64)
+        by_site = np.zeros(len(sinfo), dtype=bool)
+        known = sinfo < len(flag)
+        by_site[known] = flag[sinfo[known]]
+        ids = np.flatnonzero(by_site[np.frombuffer(self.site, dtype=np.int32)])
+        if len(ids):
+            ids = ids[self._padded(self.state, np.uint8, ids) == 0]
+        return ids
+
     def atoms(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The objects ``ids`` by *atom*, what fixes an object's current info and size:
         ``(atom, atom_info, atom_size)`` with ``atom`` (int32, one per object) an index into

@@ -119,7 +119,9 @@ class CafSrt:
             got = self.closure(frozenset(refs))
             if got:
                 self.by_info[info] = got
-        self._infos = np.array(sorted(self.by_info), dtype=np.int64)
+        #: by info id: whether ``by_info`` has it (a gather finds the live ones in O(n))
+        self._flag = np.zeros(max(self.by_info, default=-1) + 1, dtype=bool)
+        self._flag[list(self.by_info)] = True
         #: CAF roots dropped so far (names)
         self.dropped: list[str] = []
 
@@ -147,14 +149,17 @@ class CafSrt:
         for caf, got in self.lazy:
             if caf.val is None:
                 want -= got
-        if want and len(self._infos):
-            n = len(header)
-            d = np.frombuffer(dead, dtype=np.uint8)[:n]
-            ids = np.flatnonzero(d == 0)
-            if len(d) < n:
-                ids = np.concatenate([ids, np.arange(len(d), n)])
-            infos = np.intersect1d(np.unique(header.gather("info", ids)), self._infos)
-            for i in infos.tolist():
+        flag = self._flag
+        if want and len(flag):
+            # the closures whose code refers to a wanted CAF and may be live: not updated,
+            # not found dead by the last collection (or allocated since)
+            ids = header.unchanged_with(flag)
+            d = np.frombuffer(dead, dtype=np.uint8)
+            old = ids < len(d)
+            keep = np.ones(len(ids), dtype=bool)
+            keep[old] = d[ids[old]] == 0
+            ids = ids[keep]
+            for i in np.unique(header.gather("alloc_info", ids)).tolist():
                 want -= self.by_info[i]
         if want:
             by_code = self.by_code
