@@ -284,6 +284,8 @@ fromIntegralD# x = prim "toDouble" x
 -- Integer (ZZ#): base's generic code does less work on an Integer (GENERIC_OVERHEAD)
 fromIntegralZ# x = prim "fromIntegral" x
 fromIntegralZZ# x = prim "fromIntegral" x
+-- (from Integer to Int: integerToInt, wrapping one past the Int range)
+fromIntegralZI# x = prim "toInt#" x
 fromIntegralZD# x = prim "toDouble" x
 -- fromInteger where the checker typed the result Double: GHC.Float's method (a D#, no
 -- dictionary-passing overhead: the Integer is already there)

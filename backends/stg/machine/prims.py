@@ -16,6 +16,7 @@ import math
 
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
+from .prims_bignum import BIGNUM_HELPERS, BIGNUM_PRIMS
 from .printf import PrintfError, printf_format
 from .exceptions import EXC_HELPERS, EXC_PRIMS
 from .prims_io import IO_PRIM_FUNCTIONS
@@ -80,6 +81,8 @@ def mknum(r):
             HIa(S_IBOX)
             HPa(CCS)
             return INTLIKE[r + 16]
+        if not -0x8000000000000000 <= r < 0x8000000000000000:
+            return mk_integer(r, limbs(r))  # an Integer's (prims_bignum)
         o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
         o.id = len(HI)
         o.dc = DC_I
@@ -153,7 +156,9 @@ def list_to_str(lst):
 
 # ------------------------------------------------------------------------- arithmetic
 def p_add(a, b):
-    return mknum(a.val + b.val)
+    if a.dc is DC_I is b.dc:
+        return mknum(a.val + b.val)
+    return _arith(a, b, 0)
 
 
 def p_uadd(a, b):
@@ -217,18 +222,35 @@ def p_box(a):
 
 
 def p_sub(a, b):
-    return mknum(a.val - b.val)
+    if a.dc is DC_I is b.dc:
+        return mknum(a.val - b.val)
+    return _arith(a, b, 1)
 
 
 def p_mul(a, b):
-    return mknum(a.val * b.val)
+    if a.dc is DC_I is b.dc:
+        return mknum(a.val * b.val)
+    return _arith(a, b, 2)
+
+
+def _arith(a, b, op):
+    """+ (0), - (1) or * (2) where an operand is not an I#: at Integer, ghc-bignum's (an
+    operand back where GHC gives it back: prims_numeric.p_addZ's shortcuts)."""
+    if not (is_integer(a) or is_integer(b)):
+        x, y = a.val, b.val
+        return mknum(x + y if op == 0 else x - y if op == 1 else x * y)
+    return (p_addZ, p_subZ, p_mulZ)[op](a, b)
 
 
 def p_negate(a):
+    if a.dc is not DC_I and is_integer(a):
+        return z_negate(a)
     return mknum(-a.val)
 
 
 def p_abs(a):
+    if a.dc is not DC_I and is_integer(a):
+        return a if a.val >= 0 else z_negate(a)
     # base's abs at Int and integerAbs give back a non-negative argument (fabsDouble# boxes)
     return a if type(a.val) is int and a.val >= 0 else mknum(abs(a.val))
 
@@ -237,6 +259,8 @@ def p_signum(a):
     x = a.val
     if type(x) is float:
         return mkdbl(1.0 if x > 0 else (-1.0 if x < 0 else x))
+    if a.dc is not DC_I and is_integer(a):
+        return mk_is((x > 0) - (x < 0))
     return mkint((x > 0) - (x < 0))
 
 
@@ -259,6 +283,8 @@ def p_quot(a, b):
     x, y = a.val, b.val
     _divzero(y)
     if type(x) is int and type(y) is int:
+        if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
+            return z_quot(a, b)
         q = abs(x) // abs(y)
         return mkint(q if (x < 0) == (y < 0) else -q)
     return mknum(float(math.trunc(x / y)))
@@ -268,6 +294,8 @@ def p_rem(a, b):
     x, y = a.val, b.val
     _divzero(y)
     if type(x) is int and type(y) is int:
+        if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
+            return z_rem(a, b)
         q = abs(x) // abs(y)
         q = q if (x < 0) == (y < 0) else -q
         return mkint(x - y * q)
@@ -277,12 +305,16 @@ def p_rem(a, b):
 def p_div(a, b):
     y = b.val
     _divzero(y)
+    if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
+        return z_divmod(a, b, False)
     return mknum(a.val // y)
 
 
 def p_mod(a, b):
     y = b.val
     _divzero(y)
+    if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
+        return z_divmod(a, b, True)
     return mknum(a.val % y)
 
 
@@ -636,7 +668,7 @@ PRIM_FUNCTIONS = {
     "read#": p_read, "printf#": p_printf, **ARRAY_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
-    **FIXED_PRIMS, **EXC_PRIMS,  # prims_word.py's, exceptions.py's
+    **FIXED_PRIMS, **EXC_PRIMS, **BIGNUM_PRIMS,  # prims_word.py's, exceptions.py's, ...
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
@@ -645,4 +677,4 @@ COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
                     _divzero, _float_fn, _charge, _float_caf, _case_map, _to_int, _fl,
                     _digits_cost, _build,
-                    *ARRAY_HELPERS, *EXC_HELPERS)
+                    *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS)
