@@ -233,15 +233,6 @@ def p_mul(a, b):
     return _arith(a, b, 2)
 
 
-def _arith(a, b, op):
-    """+ (0), - (1) or * (2) where an operand is not an I#: at Integer, ghc-bignum's (an
-    operand back where GHC gives it back: prims_numeric.p_addZ's shortcuts)."""
-    if not (is_integer(a) or is_integer(b)):
-        x, y = a.val, b.val
-        return mknum(x + y if op == 0 else x - y if op == 1 else x * y)
-    return (p_addZ, p_subZ, p_mulZ)[op](a, b)
-
-
 def p_negate(a):
     if a.dc is not DC_I and is_integer(a):
         return z_negate(a)
@@ -277,45 +268,6 @@ def p_fdiv(a, b):
 def _divzero(b):
     if b == 0:
         m.runtime_error("divide by zero")
-
-
-def p_quot(a, b):
-    x, y = a.val, b.val
-    _divzero(y)
-    if type(x) is int and type(y) is int:
-        if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
-            return z_quot(a, b)
-        q = abs(x) // abs(y)
-        return mkint(q if (x < 0) == (y < 0) else -q)
-    return mknum(float(math.trunc(x / y)))
-
-
-def p_rem(a, b):
-    x, y = a.val, b.val
-    _divzero(y)
-    if type(x) is int and type(y) is int:
-        if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
-            return z_rem(a, b)
-        q = abs(x) // abs(y)
-        q = q if (x < 0) == (y < 0) else -q
-        return mkint(x - y * q)
-    return mknum(math.fmod(x, y))
-
-
-def p_div(a, b):
-    y = b.val
-    _divzero(y)
-    if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
-        return z_divmod(a, b, False)
-    return mknum(a.val // y)
-
-
-def p_mod(a, b):
-    y = b.val
-    _divzero(y)
-    if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
-        return z_divmod(a, b, True)
-    return mknum(a.val % y)
 
 
 def p_pow(a, b):
@@ -656,7 +608,7 @@ PRIM_FUNCTIONS = {
     "shiftL#": p_shiftL, "shiftR#": p_shiftR, "complement#": p_complement,
     "popCount#": p_popCount, "testBit#": p_testBit, "half#": p_half, "ptrEq#": p_ptrEq, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
     "abs": p_abs, "signum": p_signum,
-    "/": p_fdiv, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod, "**": p_pow,
+    "/": p_fdiv, "**": p_pow,
     "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,
     "asin": p_asin, "acos": p_acos, "atan": p_atan, "atan2": p_atan2,
     "truncate": p_truncate, "round": p_round, "floor": p_floor, "ceiling": p_ceiling,

@@ -16,11 +16,13 @@ its array (if any) dies at once.
   is, a big one in a new box over its limbs); equal: 0; else L(y) limbs.
 * ``div``/``mod``: operands of one sign: ``quot``/``rem``'s. Of different signs: the
   quotient and remainder, then quotient - 1 and remainder + divisor when the remainder is
-  not 0 (GHC measures 48 bytes more on a big dividend: left, see the note of issue #18).
+  not 0 (GHC measures 48 bytes more on a big dividend: left: test_bigint_sizes.KNOWN).
 * ``negate``: a new box (over the same limbs); ``abs``: the operand when not negative.
 
-The Int primitives hand an operand here when it is an Integer box (IS, IP, IN) or when a
-value is past the Int range (the model's Int does not wrap: such a value is an Integer).
+The Int primitives (``+``, ``-``, ``*``, ``negate``, ``abs``, ``signum`` in prims.py; ``quot``,
+``rem``, ``div``, ``mod`` here) take these rules when an operand is an Integer box (IS, IP,
+IN) or a value is past the Int range (the model's Int does not wrap: such a value is an
+Integer); the Prelude's ``+``/``-``/``*`` at Integer are prims_numeric's ``+Z``/``-Z``/``*Z``.
 """
 
 from __future__ import annotations
@@ -222,6 +224,55 @@ def z_divmod(a, b, want_mod):
     return z_add(q.val, -1) if q.val else mk_is(-1)
 
 
+# ------------------------------------------- the Int primitives' Integer cases
+def _arith(a, b, op):
+    """+ (0), - (1) or * (2) where an operand is not an I#: at Integer, ghc-bignum's (an
+    operand back where GHC gives it back: prims_numeric.p_addZ's shortcuts)."""
+    if not (is_integer(a) or is_integer(b)):
+        x, y = a.val, b.val
+        return mknum(x + y if op == 0 else x - y if op == 1 else x * y)
+    return (p_addZ, p_subZ, p_mulZ)[op](a, b)
+
+
+def p_quot(a, b):
+    x, y = a.val, b.val
+    _divzero(y)
+    if type(x) is int and type(y) is int:
+        if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
+            return z_quot(a, b)
+        q = abs(x) // abs(y)
+        return mkint(q if (x < 0) == (y < 0) else -q)
+    return mknum(float(math.trunc(x / y)))
+
+
+def p_rem(a, b):
+    x, y = a.val, b.val
+    _divzero(y)
+    if type(x) is int and type(y) is int:
+        if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
+            return z_rem(a, b)
+        q = abs(x) // abs(y)
+        q = q if (x < 0) == (y < 0) else -q
+        return mkint(x - y * q)
+    return mknum(math.fmod(x, y))
+
+
+def p_div(a, b):
+    y = b.val
+    _divzero(y)
+    if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
+        return z_divmod(a, b, False)
+    return mknum(a.val // y)
+
+
+def p_mod(a, b):
+    y = b.val
+    _divzero(y)
+    if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
+        return z_divmod(a, b, True)
+    return mknum(a.val % y)
+
+
 def p_toInt(a):
     """integerToInt: the low 64 bits, signed."""
     x = a.val
@@ -230,6 +281,6 @@ def p_toInt(a):
     return mknum(x)
 
 
-BIGNUM_PRIMS = {"toInt#": p_toInt}
+BIGNUM_PRIMS = {"toInt#": p_toInt, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod}
 BIGNUM_HELPERS = (_bn, fits, limbs, is_integer, mk_is, mk_integer, z_add, z_mul, z_arith, z_negate,
-                  z_quot, z_rem, z_divmod)
+                  z_quot, z_rem, z_divmod, _arith)
