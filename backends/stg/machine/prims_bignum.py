@@ -15,8 +15,9 @@ its array (if any) dies at once.
   limbs, else L(x)-L(y)+1. ``rem``: divisor an Int: IS only; |x| < |y|: x (an IS as it
   is, a big one in a new box over its limbs); equal: 0; else L(y) limbs.
 * ``div``/``mod``: operands of one sign: ``quot``/``rem``'s. Of different signs: the
-  quotient and remainder, then quotient - 1 and remainder + divisor when the remainder is
-  not 0 (GHC measures 48 bytes more on a big dividend: left: test_bigint_sizes.KNOWN).
+  quotient and remainder, then both quotient - 1 and remainder + divisor when the
+  remainder is not 0 (exact at IS operands, shapes/intdivsign; GHC measures 48 bytes
+  more on a big dividend: left, test_bigint_sizes.KNOWN).
 * ``negate``: a new box (over the same limbs); ``abs``: the operand when not negative.
 
 The Int primitives (``+``, ``-``, ``*``, ``negate``, ``abs``, ``signum`` in prims.py; ``quot``,
@@ -219,9 +220,8 @@ def z_divmod(a, b, want_mod):
     q, r = z_quot(a, b), z_rem(a, b)
     if r.val == 0:
         return r if want_mod else q
-    if want_mod:
-        return z_add(r.val, y)
-    return z_add(q.val, -1) if q.val else mk_is(-1)
+    q1, r1 = z_add(q.val, -1), z_add(r.val, y)  # (both made, as divMod's strict pair)
+    return r1 if want_mod else q1
 
 
 # ------------------------------------------- the Int primitives' Integer cases

@@ -1,9 +1,10 @@
 """Integer as GHC 9.0.2's ghc-bignum builds it (machine/prims_bignum.py): `IS` while the value
 fits an Int, else `IP`/`IN` over an ARR_WORDS of 64-bit limbs, each operation allocating the
 array GHC measures. References (tests/reference/ghc-9.0.2/shapes, README.md): `bignum` (one
-operation at one operand size per top-level function, called 10 times) and `bignumheap`
-(Integers small and past 64 bits, of both signs, kept in lists while a loop reads them),
-with GHC's -P, -hd and -hy outputs. GHC is not needed."""
+operation at one operand size per top-level function, called 10 times), `bignumheap`
+(Integers small and past 64 bits, of both signs, kept in lists while a loop reads them) and
+`intdivsign` (div and mod of small operands of different signs), with GHC's -P, -hd and
+-hy outputs. GHC is not needed."""
 
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ from tests.backends.stg.test_ghc_fidelity import run_reference
 #: bytes for 10 calls, kept where they are (a change either way is seen):
 #: show at big Integers (base's integerToString splits by powers of 10^18 with quotRem:
 #: the model's formula is the Int one's), gcd (GMP's mpn_gcd with its copies: the model's
-#: is Euclid's rem loop), div and mod of operands of different signs (GHC's divMod
-#: allocates 48 bytes more than the quotient, the remainder and the two corrections the
-#: model makes, 88 at a BigNat divisor); the literal CAFs (a big literal is built at run
-#: time, 32 + 48 bytes a limb; GHC charges a CAF's first entry, 16 bytes, to its caller)
+#: is Euclid's rem loop), div and mod of a big dividend by a divisor of the other sign
+#: (GHC's divMod allocates 48 bytes more than the quotient, the remainder and the two
+#: corrections the model makes, 88 at a BigNat divisor: intdivsign's IS operands exact);
+#: the literal CAFs (a big literal is built at run time, 32 + 48 bytes a limb; GHC charges
+#: a CAF's first entry, 16 bytes, to its caller)
 KNOWN = {"show_b1": (9376, 7600), "show_b2": (14240, 12400), "show_b3": (23920, 18400),
          "show_b4": (41840, 30400), "show_b2n": (14960, 12800), "gcd_b3_b2": (6960, 5920),
-         "div_b2n_k": (1840, 1200), "mod_b2n_k": (1840, 800),
-         "div_b3_b2n": (2480, 1120), "mod_b3_b2n": (2480, 1440)}
+         "div_b2n_k": (1840, 1360), "mod_b2n_k": (1840, 1360),
+         "div_b3_b2n": (2480, 1600), "mod_b3_b2n": (2480, 1600)}
 
 
 def _bytes(per_cc: dict, label: str) -> int:
@@ -45,7 +47,7 @@ def test_operations_allocate_ghcs_arrays_and_boxes(tmp_path):
         assert _bytes(g, label) == ghc and _bytes(p, label) == mine, label
     # e.g. one 2-limb Integer times another: a 4-limb array and the IP box (64 bytes)
     assert _bytes(p, "mul_b2_b2") == 640 and _bytes(p, "quot_b1_k") == 400
-    # (total 0.930x: show's gap above; 0.91x before Integers were ghc-bignum's)
+    # (total 0.933x: show's gap above; 0.91x before Integers were ghc-bignum's)
     assert 0.92 <= p_total / g_total <= 1.0
 
 
@@ -71,3 +73,13 @@ def test_bands_are_ghcs_integer_objects(tmp_path, scheme):
         assert name in ghc and 0.98 <= mine.get(name, 0) / ghc[name] <= 1.02, \
             (name, ghc[name], mine.get(name))
     assert mine.get("I#" if scheme == "hd" else "Int", 0) < 100
+
+
+def test_div_mod_of_different_signs_make_both_corrections(tmp_path):
+    # divMod's quotient and remainder (2 IS), then quotient - 1 and remainder + divisor
+    # (2 IS more) where the remainder is not 0: 7 calls of 10 (544 bytes, the model's was
+    # 160); abs gives back a non-negative operand, a negative one a new IS
+    g_total, g, p_total, p = run_reference(tmp_path, "intdivsign")
+    for label in ("dv", "md", "ab"):
+        assert _bytes(p, label) == _bytes(g, label), label
+    assert _bytes(g, "dv") == 544 and _bytes(g, "ab") == 160
