@@ -169,7 +169,11 @@ def z_mul(x, y):
 
 
 def z_arith(op, x, y):
-    """An inline ``+``, ``-`` or ``*`` (compile.py) whose result is past the Int range."""
+    """An inline ``+``, ``-`` or ``*`` (compile.py) whose result is past the Int range. With
+    an operand 0 (1 for ``*``) the result is the other's value in an I#'s box, as before:
+    a literal's ``n + 0`` (a Word64's past 2^63, fixed_ints)."""
+    if y == (1 if op == "*" else 0) or x == (1 if op == "*" else 0) and op != "-":
+        return mk_word(x + y if op == "+" else x - y if op == "-" else x * y)
     if op == "*":
         return z_mul(x, y)
     return z_add(x, y if op == "+" else -y)
@@ -273,6 +277,20 @@ def p_mod(a, b):
     return mknum(a.val % y)
 
 
+def mk_word(r):
+    """A Data.Word/Data.Int box (prims_word): an I#'s two words, a Word64 past 2^63 too
+    (not an Integer)."""
+    if fits(r):
+        return mknum(r)
+    o = NEW(Box)
+    o.id = len(HI)
+    o.dc = DC_I
+    o.val = r
+    HIa(S_IBOX)
+    HPa(CCS)
+    return o
+
+
 def p_toInt(a):
     """integerToInt: the low 64 bits, signed."""
     x = a.val
@@ -283,4 +301,4 @@ def p_toInt(a):
 
 BIGNUM_PRIMS = {"toInt#": p_toInt, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod}
 BIGNUM_HELPERS = (_bn, fits, limbs, is_integer, mk_is, mk_integer, z_add, z_mul, z_arith, z_negate,
-                  z_quot, z_rem, z_divmod, _arith)
+                  z_quot, z_rem, z_divmod, _arith, mk_word)
