@@ -303,6 +303,7 @@ PRIMOPS: dict[str, int] = {
     "truncate": 1, "round": 1, "floor": 1, "ceiling": 1,
     "fromIntegral": 1,  # identity on I#; the box widens later if it meets a D#
     "toInt#": 1,  # Integer -> Int (wraps to 64 bits: prims_bignum.p_toInt)
+    "toInteger#": 1,  # -> Integer: an IS box (prims_bignum.p_toInteger)
     "toDouble": 1,  # I# -> D#
     # unboxed arithmetic for the Prelude's strict loops (base's workers): "+#" adds without
     # allocating (the result stands for an Int#/Double# in a register), "box#" allocates

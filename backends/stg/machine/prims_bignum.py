@@ -169,9 +169,16 @@ def z_mul(x, y):
 
 
 def z_arith(op, x, y):
-    """An inline ``+``, ``-`` or ``*`` (compile.py) whose result is past the Int range. With
-    an operand 0 (1 for ``*``) the result is the other's value in an I#'s box, as before:
-    a literal's ``n + 0`` (a Word64's past 2^63, fixed_ints)."""
+    """An inline ``+``, ``-`` or ``*`` (compile.py) whose result is past the Int range.
+    ``n + 0`` is a literal's boxing: a big literal is built at run time (GHC 9.0.2: its
+    limbs as a list of W# words, 40 bytes a limb, dead once the array and IP are made:
+    32 + 48 bytes a limb, shapes/bignum's v_b1 .. v_b4; a Word64 literal's too, fx# 18).
+    With another operand 1 (or 0) the result is the other's value in an I#'s box."""
+    if op == "+" and y == 0:
+        n = limbs(x)
+        HIa(_bn().words_site(5 * n))
+        HPa(CCS)
+        return mk_integer(x, n)
     if y == (1 if op == "*" else 0) or x == (1 if op == "*" else 0) and op != "-":
         return mk_word(x + y if op == "+" else x - y if op == "-" else x * y)
     if op == "*":
@@ -299,6 +306,14 @@ def p_toInt(a):
     return mknum(x)
 
 
-BIGNUM_PRIMS = {"toInt#": p_toInt, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod}
+def p_toInteger(a):
+    """toInteger (fromIntegral to Integer): a new IS box (IP/IN past the Int range)."""
+    x = a.val
+    if type(x) is not int:
+        return mknum(x)
+    return mk_is(x) if fits(x) else mk_integer(x, limbs(x))
+
+
+BIGNUM_PRIMS = {"toInt#": p_toInt, "toInteger#": p_toInteger, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod}
 BIGNUM_HELPERS = (_bn, fits, limbs, is_integer, mk_is, mk_integer, z_add, z_mul, z_arith, z_negate,
                   z_quot, z_rem, z_divmod, _arith, mk_word)

@@ -65,8 +65,8 @@ def p_fx(k, op, x, y, ops=FX_OPS, wrap=wrap_fixed):
     if o == 18:  # a literal: GHC's IS box (a literal beyond the static ones was boxed)
         if -16 <= a <= 255:
             _charge(16)
-        elif not -(1 << 63) <= a < 1 << 63:  # a big Integer (GHC 9.0.2: 80 bytes more)
-            _charge(80)
+        elif not -(1 << 63) <= a < 1 << 63:  # (the big Integer's own 80 bytes, GHC 9.0.2,
+            _charge(16)  # are prims_bignum.z_arith's, where the literal is built)
         return mk_word(wrap(c, a))
     if o == 17:
         return TRUE if wrap(c, a) == a else FALSE

@@ -20,8 +20,8 @@ from tests.backends.stg.test_ghc_fidelity import run_reference
 #: is Euclid's rem loop), div and mod of a big dividend by a divisor of the other sign
 #: (GHC's divMod allocates 48 bytes more than the quotient, the remainder and the two
 #: corrections the model makes, 88 at a BigNat divisor: intdivsign's IS operands exact);
-#: the literal CAFs (a big literal is built at run time, 32 + 48 bytes a limb; GHC charges
-#: a CAF's first entry, 16 bytes, to its caller)
+#: the literal CAFs are compared below (GHC charges a CAF's first entry, 16 bytes, to its
+#: caller, the model to the CAF)
 KNOWN = {"show_b1": (9376, 7600), "show_b2": (14240, 12400), "show_b3": (23920, 18400),
          "show_b4": (41840, 30400), "show_b2n": (14960, 12800), "gcd_b3_b2": (6960, 5920),
          "div_b2n_k": (1840, 1360), "mod_b2n_k": (1840, 1360),
@@ -45,6 +45,10 @@ def test_operations_allocate_ghcs_arrays_and_boxes(tmp_path):
                                                                _bytes(p, label))
     for label, (ghc, mine) in KNOWN.items():
         assert _bytes(g, label) == ghc and _bytes(p, label) == mine, label
+    # a big literal is built at run time: its limbs as a list of W# words, then the array
+    # and the IP (32 + 48 bytes a limb)
+    for label, limbs in (("v_b1", 1), ("v_b2", 2), ("v_b3", 3), ("v_b4", 4)):
+        assert _bytes(g, label) == _bytes(p, label) == 32 + 48 * limbs, label
     # e.g. one 2-limb Integer times another: a 4-limb array and the IP box (64 bytes)
     assert _bytes(p, "mul_b2_b2") == 640 and _bytes(p, "quot_b1_k") == 400
     # (total 0.933x: show's gap above; 0.91x before Integers were ghc-bignum's)
