@@ -87,3 +87,17 @@ def test_div_mod_of_different_signs_make_both_corrections(tmp_path):
     for label in ("dv", "md", "ab"):
         assert _bytes(p, label) == _bytes(g, label), label
     assert _bytes(g, "dv") == 544 and _bytes(g, "ab") == 160
+
+
+@pytest.mark.parametrize("name, rel, exact", [
+    # rsa: powMod's x * x of two Ints' worth is a 2-limb IP (48 bytes, the model's I# 16):
+    # 0.968x before; bigint: factorials and digits past 64 bits (0.9995x, factorial 0.887x
+    # and digits.step 0.926x before)
+    ("rsa", 0.001, ["powMod.go", "powMod", "decodeStr"]),
+    ("bigint", 0.001, ["digits.step", "powMod", "collatz", "isPrime"]),
+])
+def test_held_out_integer_programs_are_ghcs(tmp_path, name, rel, exact):
+    g_total, g, p_total, p = run_reference(tmp_path, name)
+    assert p_total == pytest.approx(g_total, rel=rel)
+    for label in exact:
+        assert _bytes(p, label) == _bytes(g, label), label
