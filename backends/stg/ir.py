@@ -290,6 +290,12 @@ BUILTIN_CONS: dict[str, DataCon] = {
     ]
 }
 
+#: exception handlers' tags (frontend/directed_exc.tag_of, read back by machine/exceptions'
+#: tag_name): a type name of 7 bytes or fewer is its bytes as an Int, a longer one a hash in
+#: 2^62 .. 2^63 registered here (an Int: a tag past the Int range would be built as a big
+#: Integer literal, machine/prims_bignum.z_arith)
+EXC_TAG_NAMES: dict[int, str] = {}
+
 # Primitive operations: name -> arity. Arguments are evaluated boxed values (or the world
 # token); results are boxed values, Bool constructors, or (#,#) for IO primitives.
 PRIMOPS: dict[str, int] = {
