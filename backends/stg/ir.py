@@ -290,6 +290,12 @@ BUILTIN_CONS: dict[str, DataCon] = {
     ]
 }
 
+#: exception handlers' tags (frontend/directed_exc.tag_of, read back by machine/exceptions'
+#: tag_name): a type name of 7 bytes or fewer is its bytes as an Int, a longer one a hash in
+#: 2^62 .. 2^63 registered here (an Int: a tag past the Int range would be built as a big
+#: Integer literal, machine/prims_bignum.z_arith)
+EXC_TAG_NAMES: dict[int, str] = {}
+
 # Primitive operations: name -> arity. Arguments are evaluated boxed values (or the world
 # token); results are boxed values, Bool constructors, or (#,#) for IO primitives.
 PRIMOPS: dict[str, int] = {
@@ -302,6 +308,8 @@ PRIMOPS: dict[str, int] = {
     "asin": 1, "acos": 1, "atan": 1, "atan2": 2,
     "truncate": 1, "round": 1, "floor": 1, "ceiling": 1,
     "fromIntegral": 1,  # identity on I#; the box widens later if it meets a D#
+    "toInt#": 1,  # Integer -> Int (wraps to 64 bits: prims_bignum.p_toInt)
+    "toInteger#": 1,  # -> Integer: an IS box (prims_bignum.p_toInteger)
     "toDouble": 1,  # I# -> D#
     # unboxed arithmetic for the Prelude's strict loops (base's workers): "+#" adds without
     # allocating (the result stands for an Int#/Double# in a register), "box#" allocates

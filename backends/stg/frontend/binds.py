@@ -243,7 +243,7 @@ GENERIC_OVERHEAD = {"even": 15, "odd": 15, "and": 8, "or": 8, "allF#": 3, "anyF#
                     "allP#": 3, "anyP#": 3, "notElem": 8,
                     "fromIntegral": 6, "fromIntegralD#": 6, "shows": 4,
                     "evenZ#": 11, "oddZ#": 11, "fromIntegralZ#": 4, "fromIntegralZD#": 4,
-                    "fromIntegralZZ#": 2}
+                    "fromIntegralZZ#": 2, "fromIntegralZI#": 4}
 
 
 def _call_selections(self: "Desugarer", depths: list[int], arg: str, body: ir.Expr

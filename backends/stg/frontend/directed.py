@@ -243,6 +243,8 @@ def _integer_directed(e: S.EVar, t: object) -> None:
         e.name = "%fromIntegralZD#"
     elif _is_integer(sf[0]) and _is_integer(sf[1]):
         e.name = "%fromIntegralZZ#"
+    elif _is_integer(sf[0]) and _is_int(sf[1]):
+        e.name = "%fromIntegralZI#"
     else:
         e.name = "%fromIntegralZ#"
 

@@ -6,7 +6,11 @@ checker leaves open is GHC's ambiguity error."""
 
 from __future__ import annotations
 
+from hashlib import blake2b
+
 from profkit.errors import SourceError
+
+from ..ir import EXC_TAG_NAMES
 
 from . import syntax as S
 from . import typecheck_types as T
@@ -18,8 +22,16 @@ EXC_HANDLERS = {"catch": "catchAt#", "handle": "handleAt#", "try": "tryAt#"}
 
 
 def tag_of(name: str) -> int:
-    """A handled type's tag: its name's bytes as an Int (0: SomeException)."""
-    return 0 if name == "SomeException" else int.from_bytes(name.encode(), "big")
+    """A handled type's tag: its name's bytes as an Int (0: SomeException), a hash for a
+    name longer than 7 bytes (ir.EXC_TAG_NAMES)."""
+    if name == "SomeException":
+        return 0
+    tag = int.from_bytes(name.encode(), "big")
+    if tag >> 56:
+        digest = blake2b(name.encode(), digest_size=8).digest()
+        tag = 1 << 62 | int.from_bytes(digest, "big") >> 3
+        EXC_TAG_NAMES[tag] = name
+    return tag
 
 
 def _exc_type(name: str, t: object) -> object:

@@ -118,8 +118,9 @@ _BASE_MODULES = {
                "fromIntegerLitZ#",
     "GHC.Float": "fromIntegerD# fromIntegralZD#",
     "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG powCost# powBits# powZ# "
-                "powCostZ# powOne# evenZ# oddZ# fromIntegralZ# fromIntegralZZ# even odd gcd "
-                "gcd' lcm gcdZero# gcdAbs# gcdLoop# gcdRem# gcdR# absBox# gcdZ# gcdZeroZ# "
+                "powCostZ# powOne# evenZ# oddZ# fromIntegralZ# fromIntegralZZ# fromIntegralZI# "
+                "even odd gcd gcd' lcm gcdZero# gcdAbs# gcdLoop# gcdRem# gcdR# absBox# gcdZ# "
+                "gcdZeroZ# "
                 "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
                    "ltFields# leFields# gtFields# geFields# "

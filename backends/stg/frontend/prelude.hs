@@ -276,14 +276,16 @@ floor x = prim "floor" x
 ceiling x = prim "ceiling" x
 fromIntegral x = prim "fromIntegral" x
 fromInteger x = prim "fromIntegral" x
-toInteger x = prim "fromIntegral" x
+toInteger x = prim "toInteger#" x
 realToFrac x = prim "toDouble" x
 -- fromIntegral where the checker typed the result Double (pipeline._type_literals)
 fromIntegralD# x = prim "toDouble" x
 -- fromIntegral from or to Integer (fromIntegralZ#, ZD#: to Double) and from Integer to
 -- Integer (ZZ#): base's generic code does less work on an Integer (GENERIC_OVERHEAD)
-fromIntegralZ# x = prim "fromIntegral" x
+fromIntegralZ# x = prim "toInteger#" x
 fromIntegralZZ# x = prim "fromIntegral" x
+-- (from Integer to Int: integerToInt, wrapping one past the Int range)
+fromIntegralZI# x = prim "toInt#" x
 fromIntegralZD# x = prim "toDouble" x
 -- fromInteger where the checker typed the result Double: GHC.Float's method (a D#, no
 -- dictionary-passing overhead: the Integer is already there)

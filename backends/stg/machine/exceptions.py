@@ -34,6 +34,7 @@ from profkit.errors import GuestRuntimeError
 from profkit.tables import CostCentre
 
 from ..heap.heapobj import LF, Box, Con, Thunk, con_class
+from ..ir import EXC_TAG_NAMES
 from .prims_io import ProgramExit
 
 # ruff: noqa: F821  -- the templates' free names are the machine registers (rt.py)
@@ -59,8 +60,11 @@ class HsException(GuestRuntimeError):
 
 
 def tag_name(tag: int) -> str:
-    return "SomeException" if tag == 0 else \
-        tag.to_bytes((tag.bit_length() + 7) // 8, "big").decode()
+    if tag == 0:
+        return "SomeException"
+    name = EXC_TAG_NAMES.get(tag)
+    return name if name is not None else \
+        tag.to_bytes((tag.bit_length() + 7) // 8, "big").decode(errors="replace")
 
 
 #: messages of the machine's errors that are not ErrorCalls: (type, constructor)

@@ -16,6 +16,7 @@ import math
 
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
+from .prims_bignum import BIGNUM_HELPERS, BIGNUM_PRIMS
 from .printf import PrintfError, printf_format
 from .exceptions import EXC_HELPERS, EXC_PRIMS
 from .prims_io import IO_PRIM_FUNCTIONS
@@ -80,6 +81,8 @@ def mknum(r):
             HIa(S_IBOX)
             HPa(CCS)
             return INTLIKE[r + 16]
+        if not -0x8000000000000000 <= r < 0x8000000000000000:
+            return mk_integer(r, limbs(r))  # an Integer's (prims_bignum)
         o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
         o.id = len(HI)
         o.dc = DC_I
@@ -153,7 +156,9 @@ def list_to_str(lst):
 
 # ------------------------------------------------------------------------- arithmetic
 def p_add(a, b):
-    return mknum(a.val + b.val)
+    if a.dc is DC_I is b.dc:
+        return mknum(a.val + b.val)
+    return _arith(a, b, 0)
 
 
 def p_uadd(a, b):
@@ -217,18 +222,26 @@ def p_box(a):
 
 
 def p_sub(a, b):
-    return mknum(a.val - b.val)
+    if a.dc is DC_I is b.dc:
+        return mknum(a.val - b.val)
+    return _arith(a, b, 1)
 
 
 def p_mul(a, b):
-    return mknum(a.val * b.val)
+    if a.dc is DC_I is b.dc:
+        return mknum(a.val * b.val)
+    return _arith(a, b, 2)
 
 
 def p_negate(a):
+    if a.dc is not DC_I and is_integer(a):
+        return z_negate(a)
     return mknum(-a.val)
 
 
 def p_abs(a):
+    if a.dc is not DC_I and is_integer(a):
+        return a if a.val >= 0 else z_negate(a)
     # base's abs at Int and integerAbs give back a non-negative argument (fabsDouble# boxes)
     return a if type(a.val) is int and a.val >= 0 else mknum(abs(a.val))
 
@@ -237,6 +250,8 @@ def p_signum(a):
     x = a.val
     if type(x) is float:
         return mkdbl(1.0 if x > 0 else (-1.0 if x < 0 else x))
+    if a.dc is not DC_I and is_integer(a):
+        return mk_is((x > 0) - (x < 0))
     return mkint((x > 0) - (x < 0))
 
 
@@ -253,37 +268,6 @@ def p_fdiv(a, b):
 def _divzero(b):
     if b == 0:
         m.runtime_error("divide by zero")
-
-
-def p_quot(a, b):
-    x, y = a.val, b.val
-    _divzero(y)
-    if type(x) is int and type(y) is int:
-        q = abs(x) // abs(y)
-        return mkint(q if (x < 0) == (y < 0) else -q)
-    return mknum(float(math.trunc(x / y)))
-
-
-def p_rem(a, b):
-    x, y = a.val, b.val
-    _divzero(y)
-    if type(x) is int and type(y) is int:
-        q = abs(x) // abs(y)
-        q = q if (x < 0) == (y < 0) else -q
-        return mkint(x - y * q)
-    return mknum(math.fmod(x, y))
-
-
-def p_div(a, b):
-    y = b.val
-    _divzero(y)
-    return mknum(a.val // y)
-
-
-def p_mod(a, b):
-    y = b.val
-    _divzero(y)
-    return mknum(a.val % y)
 
 
 def p_pow(a, b):
@@ -624,7 +608,7 @@ PRIM_FUNCTIONS = {
     "shiftL#": p_shiftL, "shiftR#": p_shiftR, "complement#": p_complement,
     "popCount#": p_popCount, "testBit#": p_testBit, "half#": p_half, "ptrEq#": p_ptrEq, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
     "abs": p_abs, "signum": p_signum,
-    "/": p_fdiv, "quot": p_quot, "rem": p_rem, "div": p_div, "mod": p_mod, "**": p_pow,
+    "/": p_fdiv, "**": p_pow,
     "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,
     "asin": p_asin, "acos": p_acos, "atan": p_atan, "atan2": p_atan2,
     "truncate": p_truncate, "round": p_round, "floor": p_floor, "ceiling": p_ceiling,
@@ -636,7 +620,7 @@ PRIM_FUNCTIONS = {
     "read#": p_read, "printf#": p_printf, **ARRAY_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
-    **FIXED_PRIMS, **EXC_PRIMS,  # prims_word.py's, exceptions.py's
+    **FIXED_PRIMS, **EXC_PRIMS, **BIGNUM_PRIMS,  # prims_word.py's, exceptions.py's, ...
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
@@ -645,4 +629,4 @@ COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
                     _divzero, _float_fn, _charge, _float_caf, _case_map, _to_int, _fl,
                     _digits_cost, _build,
-                    *ARRAY_HELPERS, *EXC_HELPERS)
+                    *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS)

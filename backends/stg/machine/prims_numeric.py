@@ -212,13 +212,15 @@ def p_addZ(a, b):
         return a
     if a.val == 0:
         return b
-    return mknum(a.val + b.val)
+    return z_add(a.val, b.val)  # (prims_bignum: IS, or IP/IN over its limbs)
 
 
 def p_subZ(a, b):
     if b.val == 0:
         return a
-    return mknum(a.val - b.val)
+    if a.val == 0:
+        return z_negate(b)
+    return z_add(a.val, -b.val)
 
 
 def p_mulZ(a, b):
@@ -228,7 +230,7 @@ def p_mulZ(a, b):
         return a
     if a.val == 1:
         return b
-    return mknum(a.val * b.val)
+    return z_mul(a.val, b.val)
 
 
 NUMERIC_PRIMS = {"+Z": p_addZ, "-Z": p_subZ, "*Z": p_mulZ,

@@ -65,14 +65,14 @@ def p_fx(k, op, x, y, ops=FX_OPS, wrap=wrap_fixed):
     if o == 18:  # a literal: GHC's IS box (a literal beyond the static ones was boxed)
         if -16 <= a <= 255:
             _charge(16)
-        elif not -(1 << 63) <= a < 1 << 63:  # a big Integer (GHC 9.0.2: 80 bytes more)
-            _charge(80)
-        return mknum(wrap(c, a))
+        elif not -(1 << 63) <= a < 1 << 63:  # (the big Integer's own 80 bytes, GHC 9.0.2,
+            _charge(16)  # are prims_bignum.z_arith's, where the literal is built)
+        return mk_word(wrap(c, a))
     if o == 17:
         return TRUE if wrap(c, a) == a else FALSE
     if o == 16:
         v = wrap(c, a)
-        return x if v == a else mknum(v)
+        return x if v == a else mk_word(v)
     if o == 14 or o == 15:
         b = y.val
         if b == 0:
@@ -80,11 +80,11 @@ def p_fx(k, op, x, y, ops=FX_OPS, wrap=wrap_fixed):
         if c > 100 and b == -1 and a == -(1 << (c % 100 - 1)):
             m.runtime_error("arithmetic overflow")
         if o == 14:
-            return mknum(a // b)
+            return mk_word(a // b)
         q = abs(a) // abs(b)
-        return mknum(q if (a < 0) == (b < 0) else -q)
+        return mk_word(q if (a < 0) == (b < 0) else -q)
     v = ops[o](c, a, y.val)
-    return mknum(v if o in (9, 20, 21) else wrap(c, v))
+    return mk_word(v if o in (9, 20, 21) else wrap(c, v))
 
 
 def p_fxCost(n):
