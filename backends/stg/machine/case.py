@@ -66,6 +66,9 @@ def free_names(e: Any, memo: dict[int, frozenset]) -> frozenset:
                 fv |= free_names(link.scrut, memo)
         return frozenset(fv)
     if t is ir.Case:
+        r = memo.get(id(e))
+        if r is not None:
+            return r
         s = set()
         for a in e.alts:
             fa = free_names(a.body, memo)
@@ -75,7 +78,8 @@ def free_names(e: Any, memo: dict[int, frozenset]) -> frozenset:
         if e.default is not None:
             s |= free_names(e.default, memo)
         s.discard(e.binder)
-        return frozenset(s | free_names(e.scrut, memo))
+        r = memo[id(e)] = frozenset(s | free_names(e.scrut, memo))  # (nested alternatives
+        return r  # ask again for their own bodies: ``gen_select``)
     if t is ir.SCC:
         return free_names(e.body, memo)
     raise TypeError(f"not an STG expression: {e!r}")
@@ -308,8 +312,9 @@ class CaseCodegen:
                     em(f"if j == {k}:")
                     em.ind += 1
                 inner = dict(scope)
+                used = free_names(alts[k].body, self.memo)
                 for f, x in enumerate(alts[k].vars):
-                    if x != "_":
+                    if x in used:
                         s = ctx.new()
                         em(f"env[{s}] = v.f{f}")
                         inner[x] = s
@@ -362,8 +367,9 @@ class CaseCodegen:
                     em(f"if d is {self.dc_ref(a.con)}:")
                     em.ind += 1
                 inner = dict(scope)
+                used = free_names(a.body, self.memo)
                 for j, x in enumerate(a.vars):  # (a field per slot: ``heapobj.con_class``)
-                    if x != "_":
+                    if x in used:  # (a field the body never reads gets no slot)
                         s = ctx.new()
                         em(f"env[{s}] = v.f{j}")
                         inner[x] = s
