@@ -66,6 +66,9 @@ def free_names(e: Any, memo: dict[int, frozenset]) -> frozenset:
                 fv |= free_names(link.scrut, memo)
         return frozenset(fv)
     if t is ir.Case:
+        r = memo.get(id(e))
+        if r is not None:
+            return r
         s = set()
         for a in e.alts:
             fa = free_names(a.body, memo)
@@ -75,11 +78,25 @@ def free_names(e: Any, memo: dict[int, frozenset]) -> frozenset:
         if e.default is not None:
             s |= free_names(e.default, memo)
         s.discard(e.binder)
-        return frozenset(s | free_names(e.scrut, memo))
+        r = memo[id(e)] = frozenset(s | free_names(e.scrut, memo))  # (nested alternatives
+        return r  # ask again for their own bodies: ``gen_select``)
     if t is ir.SCC:
         return free_names(e.body, memo)
     raise TypeError(f"not an STG expression: {e!r}")
 
+
+
+#: a case with at least this many constructor alternatives selects by a table
+#: (``gen_table_select``) instead of a chain of identity tests
+TABLE_ALTS = 8
+
+
+class _AltTable(dict):
+    """Constructor -> alternative index; a constructor without one gives -1 (the
+    default), looked up by subscript (cheaper than ``dict.get``'s method call)."""
+
+    def __missing__(self, key: object) -> int:
+        return -1
 
 
 class Ctx:
@@ -270,6 +287,46 @@ class CaseCodegen:
             em("    if WANT_USE:")
             em("        USEa(v.id)")
 
+    def gen_table_select(self, alts: list, e: ir.Case, scope: dict, ctx: Ctx, em: Em
+                         ) -> None:
+        """Select among many constructor alternatives (the front end's dispatch over every
+        type's constructors, a big data type's case) by the alternative's index, looked up
+        in a table keyed by the constructor, then a binary tree of index tests: a chain of
+        ``if d is DC_k`` tests was half the alternatives long on average (conIndex#, 44
+        alternatives, was a sixth of mapstress). The alternatives are emitted in their
+        order and the default last (the same slots as the chain)."""
+        table = _AltTable({self.m.datacon(a.con): k for k, a in enumerate(alts)})
+        em(f"j = {self.const(table, 'AT')}[v.dc]")
+        em("if j >= 0:")
+        def emit(lo: int, hi: int) -> None:
+            if hi - lo > 3:
+                mid = (lo + hi) // 2
+                em(f"if j < {mid}:")
+                em.ind += 1
+                emit(lo, mid)
+                em.ind -= 1
+                emit(mid, hi)
+                return
+            for k in range(lo, hi):
+                if k < hi - 1:
+                    em(f"if j == {k}:")
+                    em.ind += 1
+                inner = dict(scope)
+                used = free_names(alts[k].body, self.memo)
+                for f, x in enumerate(alts[k].vars):
+                    if x in used:
+                        s = ctx.new()
+                        em(f"env[{s}] = v.f{f}")
+                        inner[x] = s
+                self.gen_tail(alts[k].body, inner, ctx, em)
+                if k < hi - 1:
+                    em.ind -= 1
+
+        em.ind += 1
+        emit(0, len(alts))
+        em.ind -= 1
+        self.gen_body_or_fail(e.default, e, scope, ctx, em)
+
     def gen_select(self, e: ir.Case, scope: dict, ctx: Ctx, em: Em) -> None:
         """Select the alternative for the value in local ``v`` (also in the binder slot)."""
         alts = e.alts
@@ -300,6 +357,9 @@ class CaseCodegen:
                 em.ind -= 1
             single = (len(alts) == 1 and e.default is None
                       and self.cons_per_type.get(self.m.datacon(alts[0].con).type_name) == 1)
+            if len(alts) >= TABLE_ALTS and len({a.con for a in alts}) == len(alts):
+                self.gen_table_select(alts, e, scope, ctx, em)
+                return
             if not single:
                 em("d = v.dc")
             for a in alts:
@@ -307,8 +367,9 @@ class CaseCodegen:
                     em(f"if d is {self.dc_ref(a.con)}:")
                     em.ind += 1
                 inner = dict(scope)
+                used = free_names(a.body, self.memo)
                 for j, x in enumerate(a.vars):  # (a field per slot: ``heapobj.con_class``)
-                    if x != "_":
+                    if x in used:  # (a field the body never reads gets no slot)
                         s = ctx.new()
                         em(f"env[{s}] = v.f{j}")
                         inner[x] = s
