@@ -574,6 +574,8 @@ def p_printf(fmt, args):
             vals.append(a.val)
         elif a.dc is DC_CONS or a is NIL:
             vals.append(list(list_to_str(a)))
+        elif type(getattr(a, "val", None)) is int:  # an Integer past 64 bits (IP/IN)
+            vals.append(a.val)
         else:
             vals.append(a.dc.name == "True" if a.dc.name in ("True", "False") else None)
     f = list_to_str(fmt)

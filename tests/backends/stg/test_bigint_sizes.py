@@ -101,3 +101,19 @@ def test_held_out_integer_programs_are_ghcs(tmp_path, name, rel, exact):
     assert p_total == pytest.approx(g_total, rel=rel)
     for label in exact:
         assert _bytes(p, label) == _bytes(g, label), label
+
+
+def test_printf_formats_integers_past_64_bits():
+    """Text.Printf's %d, %x and %v take an Integer past the Int range (an IP/IN object,
+    not a box) as GHC does; dispatch.hs printed `bad formatting char 'd'` for 10^20."""
+    from tests.backends.stg.hsrun import run_haskell
+    src = ('import Text.Printf (printf)\n'
+           'main :: IO ()\n'
+           'main = do\n'
+           '  printf "%d|%x|%v\\n" (10 ^ 20 :: Integer) (2 ^ 70 :: Integer)'
+           ' (negate (3 ^ 50) :: Integer)\n'
+           '  printf "%5d|%-4d|\\n" (12 :: Integer) (-7 :: Integer)\n')
+    r = run_haskell(src)
+    assert r.error is None, r.error
+    assert r.stdout == ("100000000000000000000|400000000000000000|"
+                        "-717897987691852588770249\n   12|-7  |\n")
