@@ -134,7 +134,6 @@ class StgBackend:
         if srt is not None:
             gc = self.gc
             gc.before_major = lambda: srt.prune(m, session.header, gc.dead)
-        m.caf_srt = srt
         m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS,
                            selector=self.gc.select)
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8

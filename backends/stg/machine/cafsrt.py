@@ -122,8 +122,6 @@ class CafSrt:
         #: by info id: whether ``by_info`` has it (a gather finds the live ones in O(n))
         self._flag = np.zeros(max(self.by_info, default=-1) + 1, dtype=bool)
         self._flag[list(self.by_info)] = True
-        #: CAF roots dropped so far (names)
-        self.dropped: list[str] = []
 
     def closure(self, names: frozenset) -> frozenset:
         """The CAFs reachable from ``names`` through top-level references."""
@@ -179,9 +177,8 @@ class CafSrt:
             return
         gone = {id(self.cafs[n]) for n in want}
         machine.cafs[:] = [c for c in machine.cafs if id(c) not in gone]
-        for n in sorted(want):
+        for n in want:
             del self.cafs[n]
-            self.dropped.append(n)
 
 
 def _holds(v: Any) -> bool:

@@ -287,15 +287,7 @@ def p_mod(a, b):
 def mk_word(r):
     """A Data.Word/Data.Int box (prims_word): an I#'s two words, a Word64 past 2^63 too
     (not an Integer)."""
-    if fits(r):
-        return mknum(r)
-    o = NEW(Box)
-    o.id = len(HI)
-    o.dc = DC_I
-    o.val = r
-    HIa(S_IBOX)
-    HPa(CCS)
-    return o
+    return mknum(r) if fits(r) else mkint(r)
 
 
 def p_toInt(a):
