@@ -133,7 +133,8 @@ class StgBackend:
         srt = cafsrt.build(m)
         if srt is not None:
             gc = self.gc
-            gc.before_major = lambda: srt.prune(m, session.header, gc.dead)
+            gc.before_major = lambda: gc.dropped_cafs.extend(
+                srt.prune(m, session.header, gc.dead))
         m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS,
                            selector=self.gc.select)
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8

@@ -122,6 +122,9 @@ class StgHeapModel(ObjectTrace):
         #: called before a major collection's trace (the machine drops the CAF roots no
         #: live code refers to: machine/cafsrt.py)
         self.before_major: Callable[[], None] | None = None
+        #: the CAFs it dropped: evaluated, reached only through heap objects that point at
+        #: them (which a generational compaction does not look into: ``_young_objects``)
+        self.dropped_cafs: list[Any] = []
         #: header compaction (``_compact``): off when 0; else at a major collection once
         #: this many ids exist and at least three quarters of them are dead (compaction
         #: traces the live heap: the rule keeps its cost below a third of a dead id's
@@ -391,6 +394,14 @@ class StgHeapModel(ObjectTrace):
         roots = (self.full_roots_fn() if self.full_roots_fn is not None
                  else [obj for obj, _ in self.roots_fn()])
         roots += [v for _, v in self._remembered_live(n, base)]
+        dead = self.dead
+        for c in self.dropped_cafs:  # (an older holder's static field: live if reached)
+            v = c.val
+            while type(v) is Thunk and v.val is not None:
+                v = v.val
+            i = getattr(v, "id", None)
+            if i is not None and base <= i < n and not dead[i]:
+                roots.append(v)
         return self._live_objects(n, roots, base)
 
     # ------------------------------------------------------------------ the trace

@@ -95,9 +95,12 @@ class OldGraph:
         #: constructor with fields: ``may_hold_heap``) which an object's recorded pointers
         #: leave out: a heap object's field, or an updated thunk's value. The rows hold heap
         #: ids only; the census graph (``census_graph``) checks these to know when the rows
-        #: alone give the object trace's graph
+        #: alone give the object trace's graph. An unevaluated CAF is listed in every run:
+        #: once evaluated it may stop being a root (``machine/cafsrt.py``), and its value is
+        #: then reached only through such holders (``major`` follows them)
         self.static_refs: list[tuple[int, Any]] = []
-        #: whether to keep ``static_refs`` (only censuses that build the heap graph read it)
+        #: whether to keep ``static_refs`` of every kind (only censuses that build the heap
+        #: graph read them)
         self.keep_static_refs = False
 
     @property
@@ -120,6 +123,7 @@ class OldGraph:
         indirections (-1 for what is not a heap object), for the machine's root cache."""
         add = self._edges.append
         refs = self.static_refs if self.keep_static_refs else None
+        caf_ref = self.static_refs.append  # (an unevaluated CAF's holder, kept always)
         seen = statics_seen if statics_seen is not None else set()
         stack: list[Any] = []
         push, pop = stack.append, stack.pop
@@ -188,9 +192,10 @@ class OldGraph:
                         continue
                     i = f.id
                     if i < 0:
-                        if refs is not None and ((tf in CON_TYPES and tf.arity) or tf is Thunk
-                                                 or tf is Pap or (tf is Fun and f.fv)):
-                            refs.append((cur, f))
+                        if tf is Thunk or (refs is not None and (
+                                (tf in CON_TYPES and tf.arity) or tf is Pap
+                                or (tf is Fun and f.fv))):
+                            caf_ref((cur, f))
                         if id(f) not in seen:
                             seen.add(id(f))
                             push(f)
@@ -328,7 +333,8 @@ class OldGraph:
                 v = v.val
             i = v.id if type(v) in heap else -1
             to_add(i if i >= 0 else -1)
-            if type(v) in heap and i < 0 and keep_refs and may_hold_heap(v):
+            if type(v) in heap and i < 0 and (type(v) is Thunk
+                                              or keep_refs and may_hold_heap(v)):
                 self.static_refs.append((tid, v))
         self._set_rows(tids, to)
         done = getattr(roots, "ids_seen", None)
@@ -379,9 +385,15 @@ class OldGraph:
                 to_add(-1)
                 ptid_add(tid)
                 pval_add(v)
-                if i < 0 and keep_refs and may_hold_heap(v):
+                if i < 0 and (type(v) is Thunk or keep_refs and may_hold_heap(v)):
                     self.static_refs.append((tid, v))
         self._set_rows(tids, to)
+        # a CAF evaluated since an old object's row was recorded: the row has no edge to its
+        # value (the CAF was a static then); followed if the search reaches the holder
+        for k, obj in self.static_refs:
+            if type(obj) is Thunk and obj.val is not None and k < lo:
+                ptid_add(k)
+                pval_add(obj)
         done = getattr(roots, "ids_seen", None)
         rec = array("i") if done is not None else None
         self.trace_young(marked, lo, n, roots, old_targets=targets, statics_seen=statics,

@@ -138,11 +138,12 @@ class CafSrt:
         got = self._memo[names] = frozenset(n for n in seen if n in self.cafs)
         return got
 
-    def prune(self, machine: Any, header: Any, dead: bytearray) -> None:
-        """Drop the CAF roots no live code refers to (before a major collection)."""
+    def prune(self, machine: Any, header: Any, dead: bytearray) -> list[Thunk]:
+        """Drop the CAF roots no live code refers to (before a major collection); the
+        CAFs dropped."""
         want = {n for n, c in self.cafs.items() if n not in self.always and _holds(c.val)}
         if not want:
-            return
+            return []
         want -= self.by_code.get(machine.cur_code, frozenset())
         for caf, got in self.lazy:
             if caf.val is None:
@@ -172,13 +173,12 @@ class CafSrt:
                 if got is not None:
                     want -= got
                     if not want:
-                        return
+                        return []
         if not want:
-            return
+            return []
         gone = {id(self.cafs[n]) for n in want}
         machine.cafs[:] = [c for c in machine.cafs if id(c) not in gone]
-        for n in want:
-            del self.cafs[n]
+        return [self.cafs.pop(n) for n in sorted(want)]
 
 
 def _holds(v: Any) -> bool:

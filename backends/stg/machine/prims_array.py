@@ -45,17 +45,18 @@ AT_U, ELEMS_U, ASSOCS_U = 72, 64, 112
 
 class MutVar(Con):
     """GHC's MUT_VAR: ``val`` is the value; ``fields`` is ``(val, self)``, with ``self``
-    for a static value (see the module docstring): what the old generation's row of a
-    MutVar holds after any write (its slots are refilled with its own id, then the first
-    is the value's if it is a heap object), so that the rows' census graph and the object
-    trace's agree."""
+    for a static value other than a CAF (see the module docstring): what the old
+    generation's row of a MutVar holds after any write (its slots are refilled with its own
+    id, then the first is the value's if it is a heap object), so that the rows' census
+    graph and the object trace's agree. A CAF is followed: once evaluated it may stop being
+    a root (machine/cafsrt.py), and the MutVar then keeps its value, as in GHC."""
 
     __slots__ = ("val",)
     arity = 2
 
     def _get(self) -> tuple:
         v = self.val
-        return (v if getattr(v, "id", -1) >= 0 else self, self)
+        return (v if getattr(v, "id", -1) >= 0 or type(v) is Thunk else self, self)
 
     def _put(self, values: tuple) -> None:
         if values[0] is not self:

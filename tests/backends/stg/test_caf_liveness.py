@@ -138,12 +138,32 @@ def test_cafkeep_cafs_live_code_still_refers_to(tmp_path):
     assert all(d.get(cubes, 0) <= 1000 for d in p)
 
 
+@pytest.mark.parametrize("name", ["cafheld", "cafref"])
+def test_cafs_kept_by_the_objects_that_held_them_unevaluated(tmp_path, monkeypatch, name):
+    """Heap objects point at CAFs before those are evaluated, and are promoted then: a
+    constructor, a thunk's value (cafheld), an IORef, a Data.Map value (cafref). Once no
+    live code names the CAFs they stop being roots, and GHC keeps them through those
+    objects to the end. The model lost them: cafheld's recorded edges could not lead to
+    the values (the self-check failed; without it a compaction stopped the run), and a
+    MutVar did not look into a static value (cafref's table dropped, no error)."""
+    ghc = _ghc(name)
+    ours = _profkit(tmp_path, name, check=True, monkeypatch=monkeypatch)
+    # the last spin: both tables evaluated, read by nothing but `length xs` at the end
+    g = _between(ghc, None, None, during="table/Main.CAF")
+    p = _between(ours, None, None, during="table/Main.CAF")
+    g = g[next(i for i, d in enumerate(g) if d.get("other/Main.CAF") == 399184):]
+    p = p[next(i for i, d in enumerate(p) if d.get("other/Main.CAF") == 399184):]
+    _bands_match(g, p, "held")
+    assert len(p) >= 5 and all(d.get("table/Main.CAF") == 798640
+                               and d.get("other/Main.CAF") == 399184 for d in p)
+
+
 @pytest.mark.parametrize("scheme", ["hc", "hr", "hb"])
 def test_dropped_cafs_agree_with_the_object_trace(tmp_path, monkeypatch, scheme):
     """Under the collector's self-check (edge trace against object trace at every
     collection) with retainer sets and biographies, which see the dropped CAFs' objects
     die, both programs run to the end with GHC's output."""
-    for name in ("cafdrop", "cafkeep"):
+    for name in ("cafdrop", "cafkeep", "cafheld", "cafref"):
         sub = tmp_path / name
         sub.mkdir()
         ss = _profkit(sub, name, scheme=scheme, interval="0.002", check=True,
