@@ -379,7 +379,7 @@ PRIMOPS: dict[str, int] = {
     # (showFFloat/showEFloat/showGFloat's String), readOk# shape text (does read# parse it?)
     "fmtFloat#": 4, "readOk#": 2,
     # Data.Ratio: fromRational n d at Double, a Double's exact numerator and denominator
-    "ratioToDouble#": 2, "dblNumerator#": 1, "dblDenominator#": 1,
+    "ratioToDouble#": 2, "dblNumerator#": 1, "dblDenominator#": 1, "pfCost#": 1,
     # the bytes of base's code (generic Ratio, ReadP) the subset's does not allocate (())
     "baseCost#": 1,
     # Data.Word and Data.Int (machine/prims_word.py): fx# type op x y, fxCost# bytes

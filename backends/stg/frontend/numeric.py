@@ -33,7 +33,7 @@ _MODULES = {
                "showFFloat showEFloat showGFloat fmtFloat#",
     "GHC.Real": "% reduceR# ratioZeroDenominator# numerator denominator plusR# minusR# "
                 "timesR# negateR# absR# signumR# fromIntegerR# divR# recipR# cmpR# showsR# "
-                "truncateR# floorR# ceilingR# roundR# fromRationalD# toRationalD# "
+                "truncateR# floorR# ceilingR# roundR# properFractionR# fromRationalD# toRationalD# "
                 "fromRational toRational recip divAny# recipAny#",
 }
 
@@ -58,7 +58,7 @@ def _head(t: object) -> str:
 
 #: the operations rewritten at Ratio: name -> (which type decides, the Ratio function)
 _AT_ARG = {"/": "divR#", "recip": "recipR#", "truncate": "truncateR#", "floor": "floorR#",
-           "ceiling": "ceilingR#", "round": "roundR#"}
+           "ceiling": "ceilingR#", "round": "roundR#", "properFraction": "properFractionR#"}
 RATIO_NAMES = (*_AT_ARG, "fromIntegral", "fromInteger", "realToFrac", "toRational",
                "fromRational")
 

@@ -274,6 +274,9 @@ truncate x = prim "truncate" x
 round x = prim "round" x
 floor x = prim "floor" x
 ceiling x = prim "ceiling" x
+-- a Double's whole part (truncate) and the rest; at Ratio: properFractionR#
+properFraction x = case prim "pfCost#" x of
+  () -> case truncate x of !n -> case x - fromIntegralD# n of !f -> (n, f)
 fromIntegral x = prim "fromIntegral" x
 fromInteger x = prim "fromIntegral" x
 toInteger x = prim "toInteger#" x

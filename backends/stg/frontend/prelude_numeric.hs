@@ -102,6 +102,7 @@ showsR# prec p s = case p of
 truncateR# p = case p of R# n d -> quot n d
 floorR# p = case p of R# n d -> div n d
 ceilingR# p = case p of R# n d -> negate (div (negate n) d)
+properFractionR# p = case p of R# n d -> case quot n d of !q -> (q, R# (n - q * d) d)
 -- / and recip at a type left open in a program that imports Data.Ratio: by the values
 divAny# x y = case conIndex# x of
   -1 -> case conIndex# y of

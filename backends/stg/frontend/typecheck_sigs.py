@@ -77,6 +77,7 @@ truncate :: (RealFrac a, Integral b) => a -> b
 round :: (RealFrac a, Integral b) => a -> b
 floor :: (RealFrac a, Integral b) => a -> b
 ceiling :: (RealFrac a, Integral b) => a -> b
+properFraction :: (RealFrac a, Integral b) => a -> (b, a)
 fromIntegral :: (Integral a, Num b) => a -> b
 fromInteger :: Num a => Integer -> a
 toInteger :: Integral a => a -> Integer

@@ -385,7 +385,13 @@ def p_fromIntegral(a):
 
 
 def _fl(x):
-    """An Integer as a Double: GHC rounds one too big to +-Infinity (Python raises)."""
+    """An Integer as a Double: one past the Int range truncated toward zero to 53 bits (GHC's
+    integerToDouble of a big Integer: GMP's mpn_get_d truncates; an Int is rounded); one too
+    big is +-Infinity (Python raises)."""
+    if type(x) is int and not -0x8000000000000000 <= x <= 0x7FFFFFFFFFFFFFFF:
+        a = abs(x)
+        cut = a.bit_length() - 53
+        x = (a >> cut << cut) * (1 if x > 0 else -1)
     try:
         return float(x)
     except OverflowError:

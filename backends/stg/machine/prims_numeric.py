@@ -185,6 +185,34 @@ def p_ratioToDouble(n, d):
         return mkdbl(math.inf if n.val > 0 else -math.inf)
 
 
+def properfraction_cost(x: float) -> int:
+    """What a call of properFraction at Double allocates in GHC 9.0.2 (-O0 -prof; base's
+    RealFrac Double: decodeFloat's (m, n), then (m * 2^n, 0) when n >= 0, else m `quotRem`
+    2^-n), with the caller's argument thunk, measured per exponent k = -n (shapes/propfrac):
+    base's (^) at Integer squares once per bit of k and multiplies once per set bit (16
+    bytes each), a power past 64 bits is a two-limb Integer (40 bytes more); n >= 0
+    multiplies the mantissa up instead."""
+    k = 53 - math.frexp(x)[1] if x and math.isfinite(x) else 0
+    if k > 0:
+        return 208 + 16 * (k.bit_length() - 1 + bin(k).count("1")) + (40 if k >= 64 else 0)
+    if k == 0:
+        return 384
+    return min(584 + 105 * (-k - 1), 1960) // 8 * 8
+
+
+#: what the subset's properFraction at Double allocates itself, with a caller's thunk (an
+#: I#, two D#s, the pair, the thunk): base's bytes beyond it are charged (``p_pfCost``)
+PF_OWN = 144
+
+
+def p_pfCost(x, cost=properfraction_cost, own=PF_OWN):
+    """properFraction at Double: base's bytes beyond the subset's (``PF_OWN``); ()."""
+    n = cost(x.val) - own
+    if n >= 16:
+        _charge(n)
+    return UNIT
+
+
 def p_dblNumerator(x):
     """toRational of a Double: its exact value's numerator (an Integer)."""
     return mknum(x.val.as_integer_ratio()[0] if type(x.val) is float else x.val)
@@ -236,4 +264,4 @@ def p_mulZ(a, b):
 NUMERIC_PRIMS = {"+Z": p_addZ, "-Z": p_subZ, "*Z": p_mulZ,
                  "baseCost#": p_baseCost, "fmtFloat#": p_fmtFloat, "readOk#": p_readOk,
                  "ratioToDouble#": p_ratioToDouble, "dblNumerator#": p_dblNumerator,
-                 "dblDenominator#": p_dblDenominator}
+                 "dblDenominator#": p_dblDenominator, "pfCost#": p_pfCost}

@@ -1,0 +1,23 @@
+"""Shapes of issue 18 item 1 found in session 21, against GHC 9.0.2
+(shapes/programs/propfrac.hs, README): properFraction, which the subset lacked, and an
+Integer past 64 bits as a Double, which GHC truncates (GMP's mpn_get_d)."""
+
+from __future__ import annotations
+
+from tests.backends.stg.test_ghc_fidelity import run_reference
+
+
+def test_proper_fraction_allocates_as_bases(tmp_path):
+    # run_reference: stdout (Double, Integer and Rational results, big Integers as
+    # Doubles) and the cost-centre tree are GHC's
+    g_total, g, p_total, p = run_reference(tmp_path, "propfrac")
+    # base's properFraction at Double: decodeFloat, then 2^k by squaring (16 bytes a bit
+    # of k and a set bit), m `quotRem` 2^k; exact per exponent range
+    for name in ("fa", "fb", "fc", "fe"):
+        assert p[(name, "Main")] == g[(name, "Main")], name
+    # past 2^53 (n >= 0: the mantissa multiplied up) and tiny values (2^k past 64 bits)
+    assert abs(p[("fd", "Main")][0] - g[("fd", "Main")][0]) <= 0.01 * g[("fd", "Main")][0]
+    assert abs(p[("tiny", "Main")][0] - g[("tiny", "Main")][0]) <= 0.05 * g[("tiny", "Main")][0]
+    # known gap: point-free `splitR = properFraction`/`toD = fromIntegral`'s calls are
+    # charged to main (GHC: to the alias's cost centre, 1,440 bytes)
+    assert abs(p_total - g_total) <= 0.025 * g_total, (p_total, g_total)
