@@ -377,7 +377,7 @@ PRIMOPS: dict[str, int] = {
     "mArrUnsafeFreeze#": 1, "mArrUnsafeThaw#": 1, "mArrNewU#": 2, "stCost#": 2,
     # Numeric and Text.Read (machine/prims_numeric.py): fmtFloat# kind has-digits digits x
     # (showFFloat/showEFloat/showGFloat's String), readOk# shape text (does read# parse it?)
-    "fmtFloat#": 4, "readOk#": 2,
+    "fmtFloat#": 4, "readOk#": 2, "readsLen#": 2, "readsVal#": 3,
     # Data.Ratio: fromRational n d at Double, a Double's exact numerator and denominator
     "ratioToDouble#": 2, "dblNumerator#": 1, "dblDenominator#": 1, "pfCost#": 1,
     # the bytes of base's code (generic Ratio, ReadP) the subset's does not allocate (())

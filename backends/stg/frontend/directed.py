@@ -91,7 +91,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             foldmap_directed(e, _t, derived, _MONOID, types.file)
         elif prelude_ref(e, APPLICATIVE_FNS):
             applicative_directed(e, _t, types.file)
-        elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither")):
+        elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither", "reads")):
             _read_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("msum",)):
             _msum_directed(e, _t, types.file)
@@ -584,6 +584,12 @@ def _read_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
         if not args:
             return
         sf = (sf[0], args[-1])
+    elif e.name == "reads":  # [(a, String)]: the pairs' first component
+        args = T.spine(sf[1])[1]
+        pair = T.spine(args[0])[1] if args else []
+        if not pair:
+            return
+        sf = (sf[0], pair[0])
     shape = _read_shape(sf[1])
     if shape is None:
         raise SourceError(f"`read' at the type `{T.show_type(sf[1])}' is not supported by the "

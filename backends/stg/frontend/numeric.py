@@ -29,6 +29,7 @@ RATIO_NUM = {"+": "plusR#", "-": "minusR#", "*": "timesR#", "negate": "negateR#"
 _MODULES = {
     "Data.Ord": "getDown cmpDown#",
     "Text.Read": "readMaybe readMaybeAt# readEither readEitherAt# readNoParse#",
+    "GHC.Read": "reads readsAt#",
     "Numeric": "showIntAtBase showBaseGo# showHex showOct readHex readOct readBase# "
                "showFFloat showEFloat showGFloat fmtFloat#",
     "GHC.Real": "% reduceR# ratioZeroDenominator# numerator denominator plusR# minusR# "

@@ -15,6 +15,12 @@ readEitherAt# shape s = case forceStr# shape of
   !sh -> case forceStr# s of
            !s' -> if prim "readOk#" sh s' then (case prim "read#" sh s' of !v -> Right v)
                   else Left readNoParse#
+-- reads (the Prelude's): the value at the text's start and the rest, or []
+reads s = readsAt# "I" s
+readsAt# shape s = case forceStr# shape of
+  !sh -> case forceStr# s of
+    !s' -> case prim "readsLen#" sh s' of
+      !n -> if n < 0 then [] else case prim "readsVal#" sh s' n of !v -> [(v, drop n s')]
 -- base's message, a CAF of Text.Read as GHC floats it out
 readNoParse# = "Prelude.read: no parse"
 

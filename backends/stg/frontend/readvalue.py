@@ -20,7 +20,11 @@ from profkit.errors import SourceError
 from .lexer import tokenize
 
 
-def read_value(shape: str, text: str) -> object:
+def read_value(shape: str, text: str, prefix: bool = False) -> object:
+    """The value ``text`` reads as at ``shape``; with ``prefix`` (``reads``), how many
+    characters of ``text`` the value at its start takes, or -1 where none parses."""
+    if prefix:
+        return _prefix_length(shape, text)
     try:
         toks = [t for t in tokenize(text, "<read>") if t.kind != "eof"]
     except SourceError:
@@ -30,6 +34,34 @@ def read_value(shape: str, text: str) -> object:
     if p.i != len(toks):
         raise ValueError("no parse")
     return v
+
+
+def _prefix_length(shape: str, text: str) -> int:
+    """``reads``: the characters up to the end of the value's last token (the rest, with
+    its leading spaces, is left over), -1 where the text does not begin with a value. Text
+    that does not lex is cut where the lexer stops (``reads "12 'x"`` is 12)."""
+    try:
+        toks = tokenize(text, "<read>")
+    except SourceError as e:
+        try:
+            toks = tokenize(text[:_offset(text, e.line, e.col)], "<read>")
+        except SourceError:
+            return -1
+    p = _Reader([t for t in toks if t.kind != "eof"])
+    try:
+        p.value(shape)
+    except ValueError:
+        return -1
+    last = p.toks[p.i - 1]
+    return _offset(text, last.end_line, last.end_col) + 1
+
+
+def _offset(text: str, line: int, col: int) -> int:
+    """The index in ``text`` of the 1-based ``line`` and ``col``."""
+    at = 0
+    for _ in range(line - 1):
+        at = text.index("\n", at) + 1
+    return at + col - 1
 
 
 class _Reader:

@@ -15,6 +15,7 @@ NUMERIC_CONSTRUCTOR_SIGS = """Down :: a -> Down a
 """
 
 NUMERIC_SIGS = """readMaybe :: Read a => String -> Maybe a
+reads :: Read a => String -> [(a, String)]
 readEither :: Read a => String -> Either String a
 showIntAtBase :: (Integral a, Show a) => a -> (Int -> Char) -> a -> String -> String
 showHex :: (Integral a, Show a) => a -> String -> String

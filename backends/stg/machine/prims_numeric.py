@@ -176,6 +176,34 @@ def p_readOk(shape, s, fail=read_fail_cost):
     return TRUE
 
 
+def p_readsLen(shape, s, fail=read_fail_cost):
+    """reads: how many characters of the text the value at its start takes, -1 where none
+    parses (charging a failed parse, as readOk#; read# charges a good one)."""
+    sh, text = list_to_str(shape), list_to_str(s)
+    n = read_value(sh, text, True)
+    if n < 0:
+        for _ in range(fail(sh, text) // 24):
+            HIa(S_CONS)
+            HPa(CCS)
+    return mkint(n)
+
+
+#: what reads costs less than read's parse of the same text (read also lexes what follows
+#: the value, and the subset's reads its own drop and pair): GHC 9.0.2, shapes/readsuse
+READS_LESS = 216
+
+
+def p_readsVal(shape, s, n, less=READS_LESS):
+    """reads' value: the first ``n`` characters of the text read at the shape (readsLen#
+    found them), charging GHC's parse of them."""
+    sh, text = list_to_str(shape), list_to_str(s)[:n.val]
+    value = read_value(sh, text)
+    for _ in range(max(read_cost(sh, text) - less, 0) // 24):
+        HIa(S_CONS)
+        HPa(CCS)
+    return _build(value)
+
+
 def p_ratioToDouble(n, d):
     """fromRational at Double: n/d correctly rounded (base's fromRat; Python's division of
     two ints rounds correctly), a fresh D#."""
@@ -263,5 +291,6 @@ def p_mulZ(a, b):
 
 NUMERIC_PRIMS = {"+Z": p_addZ, "-Z": p_subZ, "*Z": p_mulZ,
                  "baseCost#": p_baseCost, "fmtFloat#": p_fmtFloat, "readOk#": p_readOk,
+                 "readsLen#": p_readsLen, "readsVal#": p_readsVal,
                  "ratioToDouble#": p_ratioToDouble, "dblNumerator#": p_dblNumerator,
                  "dblDenominator#": p_dblDenominator, "pfCost#": p_pfCost}

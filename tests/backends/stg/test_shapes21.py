@@ -21,3 +21,13 @@ def test_proper_fraction_allocates_as_bases(tmp_path):
     # known gap: point-free `splitR = properFraction`/`toD = fromIntegral`'s calls are
     # charged to main (GHC: to the alias's cost centre, 1,440 bytes)
     assert abs(p_total - g_total) <= 0.025 * g_total, (p_total, g_total)
+
+
+def test_reads_prints_and_allocates_as_ghc(tmp_path):
+    # stdout (values and the text left over: leading spaces kept, a lexeme cut where the
+    # lexer stops) and the tree are GHC's; the parse's cost is read's less what reads does
+    # not do (read also lexes what follows): within 3% per cost centre
+    g_total, g, p_total, p = run_reference(tmp_path, "readsuse")
+    for name in ("parseInt", "sumAll"):
+        assert abs(p[(name, "Main")][0] - g[(name, "Main")][0]) <= 0.03 * g[(name, "Main")][0]
+    assert abs(p_total - g_total) <= 0.015 * g_total, (p_total, g_total)
