@@ -378,6 +378,9 @@ PRIMOPS: dict[str, int] = {
     # Numeric and Text.Read (machine/prims_numeric.py): fmtFloat# kind has-digits digits x
     # (showFFloat/showEFloat/showGFloat's String), readOk# shape text (does read# parse it?)
     "fmtFloat#": 4, "readOk#": 2, "readsLen#": 2, "readsVal#": 3,
+    # GHC.Float at Double: floatFn# k x (sinh..atanh), floatTest# k x (isNaN..isDenormalized),
+    # floatPart# k x (decodeFloat's two parts, significand, exponent), encodeFloat# m e
+    "floatFn#": 2, "floatTest#": 2, "floatPart#": 2, "encodeFloat#": 2,
     # Data.Ratio: fromRational n d at Double, a Double's exact numerator and denominator
     "ratioToDouble#": 2, "dblNumerator#": 1, "dblDenominator#": 1, "pfCost#": 1,
     # the bytes of base's code (generic Ratio, ReadP) the subset's does not allocate (())

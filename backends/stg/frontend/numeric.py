@@ -34,8 +34,12 @@ _MODULES = {
                "showFFloat showEFloat showGFloat fmtFloat#",
     "GHC.Real": "% reduceR# ratioZeroDenominator# numerator denominator plusR# minusR# "
                 "timesR# negateR# absR# signumR# fromIntegerR# divR# recipR# cmpR# showsR# "
-                "truncateR# floorR# ceilingR# roundR# properFractionR# fromRationalD# toRationalD# "
-                "fromRational toRational recip divAny# recipAny#",
+                "truncateR# floorR# ceilingR# roundR# properFractionR# powFracR# powR# powRF# powRG# "
+                "fromRationalD# toRationalD# "
+                "fromRational toRational recip divAny# recipAny# ^^",
+    "GHC.Float": "sinh cosh tanh asinh acosh atanh isNaN isInfinite isNegativeZero "
+                 "isDenormalized isIEEE floatRadix floatDigits floatRange decodeFloat "
+                 "significand exponent encodeFloat scaleFloat",
 }
 
 
@@ -59,7 +63,8 @@ def _head(t: object) -> str:
 
 #: the operations rewritten at Ratio: name -> (which type decides, the Ratio function)
 _AT_ARG = {"/": "divR#", "recip": "recipR#", "truncate": "truncateR#", "floor": "floorR#",
-           "ceiling": "ceilingR#", "round": "roundR#", "properFraction": "properFractionR#"}
+           "ceiling": "ceilingR#", "round": "roundR#", "properFraction": "properFractionR#",
+           "^^": "powFracR#"}
 RATIO_NAMES = (*_AT_ARG, "fromIntegral", "fromInteger", "realToFrac", "toRational",
                "fromRational")
 

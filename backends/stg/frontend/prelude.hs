@@ -7,7 +7,7 @@ module Prelude where
 -- typed: show, ==, compare dispatch on the constructor at run time.
 
 infixr 9 .
-infixr 8 ^, **
+infixr 8 ^, ^^, **
 infixl 7 *, /, `quot`, `rem`, `div`, `mod`
 infixl 6 +, -
 infixr 5 :, ++

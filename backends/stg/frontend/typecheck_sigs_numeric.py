@@ -16,6 +16,26 @@ NUMERIC_CONSTRUCTOR_SIGS = """Down :: a -> Down a
 
 NUMERIC_SIGS = """readMaybe :: Read a => String -> Maybe a
 reads :: Read a => String -> [(a, String)]
+(^^) :: (Fractional a, Integral b) => a -> b -> a
+sinh :: Floating a => a -> a
+cosh :: Floating a => a -> a
+tanh :: Floating a => a -> a
+asinh :: Floating a => a -> a
+acosh :: Floating a => a -> a
+atanh :: Floating a => a -> a
+isNaN :: RealFloat a => a -> Bool
+isInfinite :: RealFloat a => a -> Bool
+isNegativeZero :: RealFloat a => a -> Bool
+isDenormalized :: RealFloat a => a -> Bool
+isIEEE :: RealFloat a => a -> Bool
+floatRadix :: RealFloat a => a -> Integer
+floatDigits :: RealFloat a => a -> Int
+floatRange :: RealFloat a => a -> (Int, Int)
+decodeFloat :: RealFloat a => a -> (Integer, Int)
+significand :: RealFloat a => a -> a
+exponent :: RealFloat a => a -> Int
+encodeFloat :: RealFloat a => Integer -> Int -> a
+scaleFloat :: RealFloat a => Int -> a -> a
 readEither :: Read a => String -> Either String a
 showIntAtBase :: (Integral a, Show a) => a -> (Int -> Char) -> a -> String -> String
 showHex :: (Integral a, Show a) => a -> String -> String

@@ -204,6 +204,64 @@ def p_readsVal(shape, s, n, less=READS_LESS):
     return _build(value)
 
 
+def _atanh(x: float) -> float:
+    return math.copysign(math.inf, x) if abs(x) == 1 else math.atanh(x)
+
+
+#: floatFn#'s functions (libm's, as GHC.Float's sinhDouble..atanhDouble call them)
+FLOAT_FNS = (math.sinh, math.cosh, math.tanh, math.asinh, math.acosh, _atanh)
+
+
+def p_floatFn(k, a, fns=FLOAT_FNS):
+    """sinh..atanh at Double: a new D#; past the range +-Infinity (C's sign), outside the
+    domain NaN."""
+    x = float(a.val)
+    try:
+        return mkdbl(fns[k.val](x))
+    except OverflowError:
+        return mkdbl(math.inf if k.val == 1 or x > 0 else -math.inf)
+    except ValueError:
+        return mkdbl(math.nan)
+
+
+def p_floatTest(k, a):
+    """isNaN, isInfinite, isNegativeZero, isDenormalized at Double: a static Bool."""
+    x, t = float(a.val), k.val
+    if t == 0:
+        return TRUE if x != x else FALSE
+    if t == 1:
+        return TRUE if x in (math.inf, -math.inf) else FALSE
+    if t == 2:
+        return TRUE if x == 0 and math.copysign(1.0, x) < 0 else FALSE
+    return TRUE if x != 0 and abs(x) < 2.2250738585072014e-308 else FALSE
+
+
+def p_floatPart(k, a):
+    """decodeFloat's mantissa (an Integer of 53 bits) and exponent, significand (in
+    [0.5, 1)) and exponent at Double (16 bytes more than their results: GHC 9.0.2,
+    floatfns); zero's parts are zeros."""
+    x, t = float(a.val), k.val
+    m, e = math.frexp(x) if math.isfinite(x) else (0.0, 0)
+    if t == 0:
+        return mknum(int(m * 9007199254740992.0))
+    if t == 1:
+        return mkint(e - 53 if m else 0)
+    _charge(16)  # (base's significand and exponent decode the Double again)
+    if t == 2:
+        return mkdbl(m)
+    return mkint(e)
+
+
+def p_encodeFloat(m, e):
+    """encodeFloat m e (m * 2^e) and scaleFloat (the same with the Double first): an
+    Integer past 64 bits truncated as integerToDouble does; past the range +-Infinity."""
+    x = m.val if type(m.val) is float else _fl(m.val)
+    try:
+        return mkdbl(math.ldexp(x, max(min(e.val, 100000), -100000)))
+    except OverflowError:
+        return mkdbl(math.copysign(math.inf, x))
+
+
 def p_ratioToDouble(n, d):
     """fromRational at Double: n/d correctly rounded (base's fromRat; Python's division of
     two ints rounds correctly), a fresh D#."""
@@ -293,4 +351,6 @@ NUMERIC_PRIMS = {"+Z": p_addZ, "-Z": p_subZ, "*Z": p_mulZ,
                  "baseCost#": p_baseCost, "fmtFloat#": p_fmtFloat, "readOk#": p_readOk,
                  "readsLen#": p_readsLen, "readsVal#": p_readsVal,
                  "ratioToDouble#": p_ratioToDouble, "dblNumerator#": p_dblNumerator,
-                 "dblDenominator#": p_dblDenominator, "pfCost#": p_pfCost}
+                 "dblDenominator#": p_dblDenominator, "pfCost#": p_pfCost,
+                 "floatFn#": p_floatFn, "floatTest#": p_floatTest, "floatPart#": p_floatPart,
+                 "encodeFloat#": p_encodeFloat}
