@@ -899,3 +899,112 @@ realSizeS# t = case t of
       Nothing -> Nothing
       Just m -> if prim "==" (prim "+#" (prim "+#" n m) 1) sz
                 then case prim "box#" sz of !b -> Just b else Nothing
+
+-- ------------------------------------------------------------------ Map: more of the API
+-- (each built on the functions above: the results are containers', the allocation near it)
+deleteFindMin_M# t = case minViewWithKey_M# t of
+  Just p -> p
+  Nothing -> (errorWithoutStackTrace
+                "Map.deleteFindMin: can not return the minimal element of an empty map", MTip#)
+deleteFindMax_M# t = case maxViewWithKey_M# t of
+  Just p -> p
+  Nothing -> (errorWithoutStackTrace
+                "Map.deleteFindMax: can not return the maximal element of an empty map", MTip#)
+-- by position in key order: the subtrees' sizes lead the way (the index unboxed, as
+-- containers' workers keep it: only the answer is allocated)
+elemAt_M# i t = case i of !i' -> elemAtM# i' t
+elemAtM# i t = case t of
+  MTip# -> errorWithoutStackTrace "Map.elemAt: index out of range"
+  MBin# _ kx x l r -> case sizeM# l of
+    !sl -> if prim "<" i sl then elemAtM# i l else if prim "==" i sl then (kx, x)
+           else case prim "-#" (prim "-#" i sl) 1 of !j -> elemAtM# j r
+lookupIndex_M# k t = case k of !k' -> lookupIndexM# k' 0 t
+lookupIndexM# k idx t = case t of
+  MTip# -> Nothing
+  MBin# _ kx _ l r -> case compare k kx of
+    LT -> lookupIndexM# k idx l
+    GT -> case prim "+#" (prim "+#" idx (sizeM# l)) 1 of !j -> lookupIndexM# k j r
+    EQ -> case prim "box#" (prim "+#" idx (sizeM# l)) of !b -> Just b
+findIndex_M# k t = case lookupIndex_M# k t of
+  Just i -> i
+  Nothing -> errorWithoutStackTrace "Map.findIndex: element is not in the map"
+-- (take/drop split the tree at the n-th key, as containers does: no list in between)
+take_M# n t = if n >= size_M# t then t else if n <= 0 then MTip#
+              else case elemAt_M# n t of (k, _) -> case split_M# k t of (l, _) -> l
+drop_M# n t = if n <= 0 then t else if n >= size_M# t then MTip#
+              else case elemAt_M# n t of (k, x) -> case split_M# k t of (_, r) -> insert_M# k x r
+splitAt_M# n t = (take_M# n t, drop_M# n t)
+deleteAt_M# i t = case elemAt_M# i t of (k, _) -> delete_M# k t
+updateMin_M# f t = case lookupMin_M# t of
+  Nothing -> t
+  Just (k, _) -> update_M# f k t
+updateMax_M# f t = case lookupMax_M# t of
+  Nothing -> t
+  Just (k, _) -> update_M# f k t
+updateWithKey_M# f k t = update_M# (f k) k t
+unionWithKey_M# f t1 t2 = foldrWithKey_M# (\k x m -> insertWithKey_M# (\kk new old -> f kk old new)
+                                                                 k x m) t1 t2
+mapAccum_M# f a t = mapAccumWithKey_M# (\a' _ x -> f a' x) a t
+-- (lazy in the accumulator and the values, as containers' mapAccumL: what is not looked
+-- at is not computed)
+mapAccumWithKey_M# f a t = case t of
+  MTip# -> (a, MTip#)
+  MBin# sx kx x l r ->
+    let (a1, l') = mapAccumWithKey_M# f a l
+        (a2, x') = f a1 kx x
+        (a3, r') = mapAccumWithKey_M# f a2 r
+    in (a3, MBin# sx kx x' l' r')
+mapKeysMonotonic_M# f t = mapKeys_M# f t
+mapKeysWith_M# c f t = fromListWith_M# c (foldrWithKey_M# (\k x xs -> (f k, x) : xs) [] t)
+fromAscListWith_M# f xs = fromListWith_M# f xs
+fromDescList_M# xs = fromList_M# xs
+differenceWith_M# f t1 t2 = mapMaybeWithKey_M# (\k x -> case lookup_M# k t2 of
+                                                  Nothing -> Just x
+                                                  Just y -> f x y) t1
+isProperSubmapOf_M# t1 t2 = size_M# t1 < size_M# t2 && isSubmapOf_M# t1 t2
+
+-- ------------------------------------------------------------------ Set: more of the API
+deleteFindMin_S# t = case minView_S# t of
+  Just p -> p
+  Nothing -> (errorWithoutStackTrace
+                "Set.deleteFindMin: can not return the minimal element of an empty set", STip#)
+deleteFindMax_S# t = case maxView_S# t of
+  Just p -> p
+  Nothing -> (errorWithoutStackTrace
+                "Set.deleteFindMax: can not return the maximal element of an empty set", STip#)
+lookupLT_S# x t = case x of !x' -> nearS# False True x' False x' t
+lookupGT_S# x t = case x of !x' -> nearS# False False x' False x' t
+lookupLE_S# x t = case x of !x' -> nearS# True True x' False x' t
+lookupGE_S# x t = case x of !x' -> nearS# True False x' False x' t
+nearS# eq below x found best t = case t of
+  STip# -> if found then Just best else Nothing
+  SBin# _ y l r -> case compare x y of
+    EQ -> if eq then Just y
+          else if below then nearS# eq below x found best l else nearS# eq below x found best r
+    LT -> if below then nearS# eq below x found best l else nearS# eq below x True y l
+    GT -> if below then nearS# eq below x True y r else nearS# eq below x found best r
+elemAt_S# i t = case i of !i' -> elemAtS# i' t
+elemAtS# i t = case t of
+  STip# -> errorWithoutStackTrace "Set.elemAt: index out of range"
+  SBin# _ x l r -> case sizeS# l of
+    !sl -> if prim "<" i sl then elemAtS# i l else if prim "==" i sl then x
+           else case prim "-#" (prim "-#" i sl) 1 of !j -> elemAtS# j r
+lookupIndex_S# x t = case x of !x' -> lookupIndexS# x' 0 t
+lookupIndexS# x idx t = case t of
+  STip# -> Nothing
+  SBin# _ y l r -> case compare x y of
+    LT -> lookupIndexS# x idx l
+    GT -> case prim "+#" (prim "+#" idx (sizeS# l)) 1 of !j -> lookupIndexS# x j r
+    EQ -> case prim "box#" (prim "+#" idx (sizeS# l)) of !b -> Just b
+findIndex_S# x t = case lookupIndex_S# x t of
+  Just i -> i
+  Nothing -> errorWithoutStackTrace "Set.findIndex: element is not in the set"
+take_S# n t = if n >= size_S# t then t else if n <= 0 then STip#
+              else case split_S# (elemAt_S# n t) t of (l, _) -> l
+drop_S# n t = if n <= 0 then t else if n >= size_S# t then STip#
+              else case elemAt_S# n t of x -> case split_S# x t of (_, r) -> insert_S# x r
+splitAt_S# n t = (take_S# n t, drop_S# n t)
+deleteAt_S# i t = delete_S# (elemAt_S# i t) t
+isProperSubsetOf_S# t1 t2 = size_S# t1 < size_S# t2 && isSubsetOf_S# t1 t2
+mapMonotonic_S# f t = map_S# f t
+fromDescList_S# xs = fromList_S# xs

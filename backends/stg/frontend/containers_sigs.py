@@ -37,6 +37,27 @@ alter :: Ord k => (Maybe a -> Maybe a) -> k -> Map k a -> Map k a
 deleteMin :: Map k a -> Map k a
 deleteMax :: Map k a -> Map k a
 minViewWithKey :: Map k a -> Maybe ((k, a), Map k a)
+deleteFindMin :: Map k a -> ((k, a), Map k a)
+deleteFindMax :: Map k a -> ((k, a), Map k a)
+elemAt :: Int -> Map k a -> (k, a)
+lookupIndex :: Ord k => k -> Map k a -> Maybe Int
+findIndex :: Ord k => k -> Map k a -> Int
+take :: Int -> Map k a -> Map k a
+drop :: Int -> Map k a -> Map k a
+splitAt :: Int -> Map k a -> (Map k a, Map k a)
+deleteAt :: Int -> Map k a -> Map k a
+updateMin :: (a -> Maybe a) -> Map k a -> Map k a
+updateMax :: (a -> Maybe a) -> Map k a -> Map k a
+updateWithKey :: Ord k => (k -> a -> Maybe a) -> k -> Map k a -> Map k a
+unionWithKey :: Ord k => (k -> a -> a -> a) -> Map k a -> Map k a -> Map k a
+mapAccum :: (a -> b -> (a, c)) -> a -> Map k b -> (a, Map k c)
+mapAccumWithKey :: (a -> k -> b -> (a, c)) -> a -> Map k b -> (a, Map k c)
+mapKeysMonotonic :: (k1 -> k2) -> Map k1 a -> Map k2 a
+mapKeysWith :: Ord k2 => (a -> a -> a) -> (k1 -> k2) -> Map k1 a -> Map k2 a
+fromAscListWith :: Eq k => (a -> a -> a) -> [(k, a)] -> Map k a
+fromDescList :: Eq k => [(k, a)] -> Map k a
+differenceWith :: Ord k => (a -> b -> Maybe a) -> Map k a -> Map k b -> Map k a
+isProperSubmapOf :: (Ord k, Eq a) => Map k a -> Map k a -> Bool
 maxViewWithKey :: Map k a -> Maybe ((k, a), Map k a)
 minView :: Map k a -> Maybe (a, Map k a)
 maxView :: Map k a -> Maybe (a, Map k a)
@@ -105,6 +126,22 @@ lookupMax :: Set a -> Maybe a
 deleteMin :: Set a -> Set a
 deleteMax :: Set a -> Set a
 minView :: Set a -> Maybe (a, Set a)
+deleteFindMin :: Set a -> (a, Set a)
+deleteFindMax :: Set a -> (a, Set a)
+lookupLT :: Ord a => a -> Set a -> Maybe a
+lookupGT :: Ord a => a -> Set a -> Maybe a
+lookupLE :: Ord a => a -> Set a -> Maybe a
+lookupGE :: Ord a => a -> Set a -> Maybe a
+elemAt :: Int -> Set a -> a
+lookupIndex :: Ord a => a -> Set a -> Maybe Int
+findIndex :: Ord a => a -> Set a -> Int
+take :: Int -> Set a -> Set a
+drop :: Int -> Set a -> Set a
+splitAt :: Int -> Set a -> (Set a, Set a)
+deleteAt :: Int -> Set a -> Set a
+isProperSubsetOf :: Ord a => Set a -> Set a -> Bool
+mapMonotonic :: (a -> b) -> Set a -> Set b
+fromDescList :: Eq a => [a] -> Set a
 maxView :: Set a -> Maybe (a, Set a)
 split :: Ord a => a -> Set a -> (Set a, Set a)
 union :: Ord a => Set a -> Set a -> Set a

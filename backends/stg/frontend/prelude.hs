@@ -1393,7 +1393,7 @@ replicateMIO# m c = if c <= 0 then return [] else liftA2IO# (:) m (replicateMNex
 replicateMNext# m c = case prim "+#" c (-1) of !c' -> replicateMIO# m c'
 
 -- ------------------------------------------------------------------ Data.Bits (Int, Integer)
-infixl 8 `shiftL`, `shiftR`, `shift`
+infixl 8 `shiftL`, `shiftR`, `shift`, `unsafeShiftL`, `unsafeShiftR`
 infixl 7 .&.
 infixl 6 `xor`
 infixl 5 .|.
@@ -1404,9 +1404,12 @@ complement x = prim "complement#" x
 shiftL x n = prim "shiftL#" x n
 shiftR x n = prim "shiftR#" x n
 shift x n = prim "shiftL#" x n
+unsafeShiftL x n = prim "shiftL#" x n
+unsafeShiftR x n = prim "shiftR#" x n
 popCount x = prim "popCount#" x
 testBit x n = prim "testBit#" x n
 bit n = prim "shiftL#" 1 n
 setBit x n = x .|. bit n
 clearBit x n = x .&. complement (bit n)
+complementBit x n = x `xor` bit n
 zeroBits = 0
