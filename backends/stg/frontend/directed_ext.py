@@ -73,14 +73,18 @@ def foldmap_directed(e: S.EVar, t: object, derived: Derived, monoids: dict, file
 
 #: Control.Applicative's functions: their arguments before the applicative result, and the
 #: Prelude's function per type constructor (prelude_traverse.hs; ST runs as IO)
-APPLICATIVE_FNS = {"<|>": 2, "liftA2": 3, "optional": 1, "empty": 0}
+APPLICATIVE_FNS = {"<|>": 2, "liftA2": 3, "optional": 1, "empty": 0, "mplus": 2, "mzero": 0,
+                   "guard": 1}
 _APPLICATIVE_AT = {
     ("Maybe", "<|>"): "altMaybe#", ("[]", "<|>"): "altList#",
     ("Maybe", "liftA2"): "liftA2Maybe#", ("[]", "liftA2"): "liftA2List#",
     ("Either", "liftA2"): "liftA2Either#", ("IO", "liftA2"): "liftA2IO#",
     ("ST", "liftA2"): "liftA2IO#", ("Maybe", "optional"): "optionalMaybe#",
     ("[]", "optional"): "optionalList#", ("Maybe", "empty"): "emptyAltMaybe#",
-    ("[]", "empty"): "emptyAltList#"}
+    ("[]", "empty"): "emptyAltList#", ("Maybe", "mplus"): "altMaybe#",
+    ("[]", "mplus"): "altList#", ("Maybe", "mzero"): "emptyAltMaybe#",
+    ("[]", "mzero"): "emptyAltList#", ("Maybe", "guard"): "guardMaybe#",
+    ("[]", "guard"): "guardList#"}
 
 
 def applicative_directed(e: S.EVar, t: object, file: str) -> None:

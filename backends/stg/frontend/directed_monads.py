@@ -28,7 +28,9 @@ _MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
                "replicateM": "replicateMWith#", "replicateM_": "replicateMWith_#",
                "zipWithM": "zipWithMWith#", "zipWithM_": "zipWithMWith_#",
                "filterM": "filterMWith#", "<*>": "apWith#", "*>": "rightWith#",
-               "<*": "leftWith#"}
+               "<*": "leftWith#", "join": "joinWith#", "liftM": "liftMWith#",
+               "liftM2": "liftM2With#", ">=>": "kleisliWith#",
+               "<=<": "kleisliBackWith#", "<$!>": "strictMapWith#"}
 # at lists, base's Applicative definitions, sharing each step's rest (prelude_traverse.hs)
 _LIST_APPLICATIVE = {"mapM": "traverseList#", "forM": "forList#", "sequence": "sequenceList#",
                      "zipWithM": "zipWithMList#", "replicateM": "replicateMList#",
@@ -37,12 +39,13 @@ _LIST_APPLICATIVE = {"mapM": "traverseList#", "forM": "forList#", "sequence": "s
 _APPLICATIVE = {("Maybe", "<*>"): "apMaybeA#", ("Either", "<*>"): "apEitherA#",
                 ("Maybe", "*>"): "thenMaybe#", ("Either", "*>"): "thenEither#"}
 # name parts for the operators' per-monad aliases
-_MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft"}
+_MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft", ">=>": "kleisli",
+                "<=<": "kleisliBack", "<$!>": "strictMap"}
 
 
 # arguments before the monadic result of each monad function's type
 _MONAD_ARITY = {"return": 1, "pure": 1, "fail": 1, "sequence": 1, "sequence_": 1, "foldM": 3,
-                "zipWithM": 3, "zipWithM_": 3}
+                "zipWithM": 3, "zipWithM_": 3, "join": 1, "liftM2": 3, ">=>": 3, "<=<": 3}
 
 
 def monad_arity(e: S.EDo | S.EVar) -> int:
@@ -70,6 +73,8 @@ def monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) ->
     (``_user_monad``); other monads are refused."""
     if head in ("IO", "ST", "*", ""):  # (Control.Monad.ST's ST runs as IO: prelude_st.hs)
         return
+    if isinstance(e, S.EVar) and e.name == "ap":  # (Control.Monad's ap is the monad's <*>)
+        e.name = "<*>"
     if head in derived.monad:
         _user_monad(e, head, derived.monad[head], file, derived)
         return
@@ -138,9 +143,14 @@ def _user_monad(e: S.EDo | S.EVar, head: str, ops: dict[str, str], file: str,
             "replicateM": f"= replicateMU# {ap} {fm} {pu}",
             "replicateM_": f"= replicateMU_# {apr} {pu}",
             "zipWithM": f"f xs ys = {trav} id (zipWith f xs ys)",
-            "zipWithM_": f"= zipWithMU_# {apr} {pu}", "filterM": f"= filterMU# {ap} {fm} {pu}"}
+            "zipWithM_": f"= zipWithMU_# {apr} {pu}", "filterM": f"= filterMU# {ap} {fm} {pu}",
+            "join": f"mm = {b} mm (\\m -> m)", "liftM": f"f m = {b} m (\\x -> {r} (f x))",
+            "liftM2": f"f m1 m2 = {b} m1 (\\x -> {b} m2 (\\y -> {r} (f x y)))",
+            ">=>": f"f g x = {b} (f x) g", "<=<": f"g f x = {b} (f x) g",
+            "<$!>": f"f m = {b} m (\\x -> case f x of !y -> {r} y)"}
     stem = {"=<<": "flipBind", "mapM_": "mapM_", "forM_": "forM_", "sequence_": "sequence_",
-            "replicateM_": "replicateM_", "zipWithM_": "zipWithM_"}.get(e.name, e.name)
+            "replicateM_": "replicateM_", "zipWithM_": "zipWithM_",
+            **_MONAD_STEMS}.get(e.name, e.name)
     e.name = "%" + derived.helper(f"{stem}{head}#", e.name, body[e.name])
 
 
@@ -150,7 +160,8 @@ _FAIL = {"Maybe": "%failMaybe#", "[]": "%failList#"}
 
 MONADIC = frozenset(("fail", ">>=", ">>", "=<<", "return", "pure", "mapM", "mapM_", "forM",
                      "forM_", "sequence", "sequence_", "when", "unless", "foldM", "replicateM",
-                     "replicateM_", "zipWithM", "zipWithM_", "filterM", "<*>", "*>", "<*"))
+                     "replicateM_", "zipWithM", "zipWithM_", "filterM", "<*>", "*>", "<*",
+                     "join", "liftM", "liftM2", "ap", ">=>", "<=<", "<$!>"))
 
 
 #: the Prelude's Foldable functions: (arity, the container argument's position)

@@ -8,6 +8,8 @@ module Prelude where
 
 infixr 9 .
 infixr 8 ^, ^^, **
+infixr 1 >=>, <=<
+infixl 4 <$!>
 infixl 7 *, /, `quot`, `rem`, `div`, `mod`
 infixl 6 +, -
 infixr 5 :, ++
@@ -1384,6 +1386,21 @@ zipWithMIO_# _ _ _ = return ()
 filterM _ [] = return []
 filterM p (x:xs) = p x >>= \keep -> filterM p xs >>= \ys -> return (if keep then x : ys else ys)
 foldM f z xs = foldMU# (>>=) return f z xs
+-- Control.Monad's join, liftM, liftM2, ap, (>=>), (<=<), (<$!>) in IO; at Maybe, lists,
+-- Either by the monad's bind and return (the With# forms, directed_monads)
+join mm = mm >>= \m -> m
+liftM f m = m >>= \x -> return (f x)
+liftM2 f m1 m2 = m1 >>= \x -> m2 >>= \y -> return (f x y)
+ap mf mx = mf >>= \f -> mx >>= \x -> return (f x)
+(>=>) f g = \x -> f x >>= g
+(<=<) g f = \x -> f x >>= g
+(<$!>) f m = m >>= \x -> case f x of !y -> return y
+joinWith# b r mm = b mm (\m -> m)
+liftMWith# b r f m = b m (\x -> r (f x))
+liftM2With# b r f m1 m2 = b m1 (\x -> b m2 (\y -> r (f x y)))
+kleisliWith# b r f g = \x -> b (f x) g
+kleisliBackWith# b r g f = \x -> b (f x) g
+strictMapWith# b r f m = b m (\x -> case f x of !y -> r y)
 replicateM_ n m = replicateMIO_# m n
 replicateMIO_# m c = if c <= 0 then return () else m >> replicateMNext_# m c
 replicateMNext_# m c = case prim "+#" c (-1) of !c' -> replicateMIO_# m c'

@@ -76,6 +76,9 @@ l <|> r = altList# l r
 liftA2 f a b = liftA2List# f a b
 optional v = optionalList# v
 empty = []
+mplus l r = altList# l r
+mzero = []
+guard c = guardList# c
 -- the instances (directed_ext.applicative_directed):
 -- base 4.15's instances
 altMaybe# l r = case l of
@@ -98,3 +101,6 @@ optionalMaybe# v = case v of
 optionalList# v = map Just v ++ [Nothing]
 emptyAltMaybe# = Nothing
 emptyAltList# = []
+-- Control.Monad's guard at Maybe and lists (pure () or empty)
+guardMaybe# c = if c then Just () else Nothing
+guardList# c = if c then [()] else []

@@ -264,6 +264,16 @@ sequence_ :: (Foldable t, Monad m) => t (m a) -> m ()
 sequence :: (Traversable t, Monad m) => t (m a) -> m (t a)
 when :: Applicative f => Bool -> f () -> f ()
 foldM :: Monad m => (b -> a -> m b) -> b -> [a] -> m b
+join :: Monad m => m (m a) -> m a
+liftM :: Monad m => (a -> r) -> m a -> m r
+liftM2 :: Monad m => (a -> b -> r) -> m a -> m b -> m r
+ap :: Monad m => m (a -> b) -> m a -> m b
+(>=>) :: Monad m => (a -> m b) -> (b -> m c) -> a -> m c
+(<=<) :: Monad m => (b -> m c) -> (a -> m b) -> a -> m c
+(<$!>) :: Monad m => (a -> b) -> m a -> m b
+mplus :: Applicative m => m a -> m a -> m a
+mzero :: Applicative m => m a
+guard :: Applicative f => Bool -> f ()
 (<*>) :: Applicative f => f (a -> b) -> f a -> f b
 (*>) :: Applicative f => f a -> f b -> f b
 (<*) :: Applicative f => f a -> f b -> f a
