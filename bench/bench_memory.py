@@ -10,11 +10,16 @@ not it is live).
 
 ``--runs`` prints instead the peak resident set and CPU time of the STG runs issues 13 and 18
 measure (a one-line program, nfib 30 with -p, bench/programs/sort_heap.hs with -p and with
-``-hc -i0.001``), the median of ``--repeat`` runs (and the range of the resident sets);
+``-hc``, ``-hd``, ``-hr`` and ``-hb -i0.001``), the median of ``--repeat`` runs (and the range
+of the resident sets), beside GHC 9.0.2's ``-prof`` binary's maximum resident set for the
+same run (``bench/memory_ghc.json``) and the ratio to it (issue 13 item 3: at most 3x);
 ``--against DIR`` runs each also with PYTHONPATH=DIR (a tree holding another version's
-``profkit`` package), interleaved:
+``profkit`` package), interleaved; ``--only TEXT`` keeps the runs whose name contains TEXT:
 
-    .venv/bin/python bench/bench_memory.py --runs [--repeat 3] [--against DIR]
+    .venv/bin/python bench/bench_memory.py --runs [--repeat 3] [--against DIR] [--only hc]
+
+``--ghc`` measures GHC's figures again (``ghc`` on the PATH; prints them as the JSON's
+``ghc`` entries, to be pasted there).
 
 ``--imports`` prints the resident set of a fresh process after importing numpy, after
 loading the collectors' graph search (``profkit.csgraph.load``) and, for comparison, after
@@ -25,7 +30,9 @@ importing ``scipy.sparse.csgraph`` as usual (which that load avoids: 30 MB):
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -95,7 +102,58 @@ RUNS = [
      "main :: IO ()\nmain = print (nfib 30)\n", ["-p"]),
     ("sort_heap, -p", "bench/programs/sort_heap.hs", ["-p"]),
     ("sort_heap, -hc -i0.001", "bench/programs/sort_heap.hs", ["-hc", "-i0.001"]),
+    ("sort_heap, -hd -i0.001", "bench/programs/sort_heap.hs", ["-hd", "-i0.001"]),
+    ("sort_heap, -hr -i0.001", "bench/programs/sort_heap.hs", ["-hr", "-i0.001"]),
+    ("sort_heap, -hb -i0.001", "bench/programs/sort_heap.hs", ["-hb", "-i0.001"]),
 ]
+
+#: GHC 9.0.2's maximum resident sets (MB) of the same runs (``--ghc`` measures them)
+GHC_FIGURES = os.path.join(ROOT, "bench", "memory_ghc.json")
+
+
+def ghc_figures() -> tuple[dict[str, float], dict[str, str]]:
+    """(run name -> GHC's maximum resident set in MB, run name -> the RTS options GHC's run
+    used where they differ from profkit's) from ``GHC_FIGURES``."""
+    with open(GHC_FIGURES) as f:
+        data = json.load(f)
+    return data["ghc"], data.get("ghc_options", {})
+
+
+def _program(tmp: str, name: str, src: str) -> str:
+    """The path of run ``name``'s program (a source text is written to ``tmp``)."""
+    if src.endswith(".hs"):
+        return os.path.join(ROOT, src)
+    path = os.path.join(tmp, "p" + "".join(c for c in name if c.isalnum()) + ".hs")
+    with open(path, "w") as f:
+        f.write(src)
+    return path
+
+
+def measure_ghc() -> None:
+    """GHC's figures again: each program built with ``-O0 -prof -fprof-auto -rtsopts`` and
+    run once per entry of ``RUNS`` (options as ``ghc_options`` says), peak RSS in MB."""
+    if shutil.which("ghc") is None:
+        raise SystemExit("ghc is not on the PATH")
+    _, opts = ghc_figures()
+    tmp = tempfile.mkdtemp(prefix="bench-mem-ghc-")
+    got = {}
+    for name, src, rts in RUNS:
+        path = _program(tmp, name, src)
+        exe = os.path.join(tmp, os.path.basename(path)[:-3])
+        if not os.path.exists(exe):
+            subprocess.run(["ghc", "-O0", "-prof", "-fprof-auto", "-rtsopts", path,
+                            "-outputdir", exe + ".o", "-o", exe], check=True,
+                           stdout=subprocess.DEVNULL)
+        flags = opts.get(name, " ".join(rts)).split()
+        # (through /usr/bin/time: a child's own ru_maxrss counts the forking Python's pages
+        # too, which is most of a small GHC binary's figure)
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", exe, "+RTS", *flags, "-RTS"],
+                              cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True, check=False)
+        got[name] = round(int(proc.stderr.split()[-1]) / 1024, 1)
+        status = proc.returncode
+        print(f"{name:26} {got[name]:7.1f} MB" + (f" (status {status})" if status else ""))
+    print(json.dumps(got, indent=1))
 
 
 def timed_run(path: str, rts: list[str], pythonpath: str) -> tuple[float, float]:
@@ -114,16 +172,16 @@ def timed_run(path: str, rts: list[str], pythonpath: str) -> tuple[float, float]
     return ru.ru_maxrss / 1024, ru.ru_utime + ru.ru_stime
 
 
-def runs(repeat: int, against: str) -> None:
+def runs(repeat: int, against: str, only: str = "") -> None:
     tmp = tempfile.mkdtemp(prefix="bench-mem-")
+    ghc, _ = ghc_figures()
     trees = [("this tree", "")] + ([(against, against)] if against else [])
-    print(f"{'run':26} " + " ".join(f"{name[-20:]:>22}" for name, _ in trees))
+    print(f"{'run':26} " + " ".join(f"{name[-20:]:>22}" for name, _ in trees)
+          + f"{'GHC':>10} {'x GHC':>6}")
     for name, src, rts in RUNS:
-        path = os.path.join(ROOT, src)
-        if not src.endswith(".hs"):
-            path = os.path.join(tmp, f"p{RUNS.index((name, src, rts))}.hs")
-            with open(path, "w") as f:
-                f.write(src)
+        if only not in name:
+            continue
+        path = _program(tmp, name, src)
         got: list[list[tuple[float, float]]] = [[] for _ in trees]
         for _ in range(repeat):
             for k, (_, pp) in enumerate(trees):  # interleaved: the same load for both
@@ -134,7 +192,10 @@ def runs(repeat: int, against: str) -> None:
             cpu = sorted(c for _, c in runs_k)
             span = f" ({rss[0]:.1f}-{rss[-1]:.1f})" if len(rss) > 1 else ""
             cells.append(f"{_median(rss):9.1f} MB{span} {_median(cpu):7.2f} s")
-        print(f"{name:26} " + " ".join(cells))
+        g = ghc.get(name)
+        mine = _median(sorted(r for r, _ in got[0]))
+        print(f"{name:26} " + " ".join(cells)
+              + (f"{g:7.1f} MB {mine / g:5.2f}x" if g else ""))
 
 
 def _median(xs: list[float]) -> float:
@@ -164,7 +225,11 @@ def main() -> None:
     if "--runs" in sys.argv:
         args = sys.argv[1:]
         repeat = int(args[args.index("--repeat") + 1]) if "--repeat" in args else 1
-        runs(repeat, args[args.index("--against") + 1] if "--against" in args else "")
+        runs(repeat, args[args.index("--against") + 1] if "--against" in args else "",
+             args[args.index("--only") + 1] if "--only" in args else "")
+        return
+    if "--ghc" in sys.argv:
+        measure_ghc()
         return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
     measure("stg", HS, HS_TRIVIAL, ".hs", n, 8)

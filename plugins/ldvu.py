@@ -86,15 +86,33 @@ def write_hp(path: str, job: str, samples: Iterable[tuple[float, list[tuple[str,
         w.close(end_time)
 
 
+#: the per-object columns that hold eras (``_Grow.fit_era``), and the largest era they hold
+#: while narrow (uint16's)
+ERA_COLUMNS = ("last", "upd", "first_seen", "last_seen")
+NARROW_ERA_MAX = 0xFFFF
+
+
 class _Grow:
     """Growable per-object columns (object ids are dense over the whole run, so they are
-    kept narrow: int32 eras and sizes)."""
+    kept narrow: int32 sizes, and eras in uint16 until an era passes 65,535, when
+    ``fit_era`` widens their columns to int32: 12 bytes an id, not 20)."""
 
     def __init__(self, columns: dict[str, type]) -> None:
-        self.dtypes = columns
+        self.dtypes = dict(columns)
+        for name in ERA_COLUMNS:
+            if self.dtypes.get(name) is np.int32:
+                self.dtypes[name] = np.uint16
         self.cap = 0
-        for name, dt in columns.items():
+        for name, dt in self.dtypes.items():
             setattr(self, name, np.zeros(0, dtype=dt))
+
+    def fit_era(self, era: int) -> None:
+        """Make the era columns able to hold ``era`` (widened to int32 once past uint16;
+        every era a scheme writes is at most the session's current one)."""
+        if era > NARROW_ERA_MAX and self.dtypes["last"] is np.uint16:
+            for name in ERA_COLUMNS:
+                self.dtypes[name] = np.int32
+                setattr(self, name, getattr(self, name).astype(np.int32))
 
     def ensure(self, n: int) -> None:
         if n <= self.cap:
@@ -247,6 +265,7 @@ class LdvuProfile:
         if len(batch):
             objs = batch["obj"]
             self.obj.ensure(int(objs.max()) + 1)
+            self.obj.fit_era(session.era)
             self.obj.last[objs] = session.era
 
     @hookimpl
@@ -267,6 +286,7 @@ class LdvuProfile:
             # the new closures get fresh (negative) ids
             o.cid[objs] = self._new_extra(len(objs))
         era = session.era
+        o.fit_era(era)
         o.last[objs] = 0
         o.upd[objs] = era
         o.first_seen[objs] = 0
@@ -323,6 +343,7 @@ class LdvuProfile:
         o = self.obj
         if len(objs):
             o.ensure(int(objs.max()) + 1)
+        o.fit_era(k)
         mask = bands.heap_mask(census, self.rts)
         at = census.atoms()
         if at is not None:  # per atom, then one lookup per object

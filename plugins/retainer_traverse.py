@@ -137,9 +137,14 @@ def compute_retainer_sets(
     ed = compact[ed]
     eret = is_retainer[e_from]
     eident = identity[e_from]
-    jval, max_stack = solve_joins(len(jnodes), es, ed, eret, eident, compact[roots],
+    croots = compact[roots]
+    # (the temporaries of an n- or edge-sized int64 each go before the search: kept, they
+    # were most of a -hr census's peak memory)
+    del compact, into_join, e_from, e_src, live, identity
+    jval, max_stack = solve_joins(len(jnodes), es, ed, eret, eident, croots,
                                   root_identity, sets,
                                   all_reachable=bool(getattr(graph, "all_reachable", False)))
+    del es, ed, eret, eident, croots
 
     # --- expansion: every node takes its head's set
     join_set = np.zeros(n, dtype=np.int32)
@@ -328,6 +333,7 @@ def solve_joins(
     if len(cn):
         count = np.bincount(cn, minlength=nj)
         one = count[cn] == 1  # most nodes: one constant, a singleton set
+        del count
         val[cn[one]] = _singleton_lut(sets, ci[one])
         if not one.all():
             # several constants: add them rank by rank (the k-th distinct identity of every
@@ -343,14 +349,19 @@ def solve_joins(
                 ua, ub, inv = _unique_pairs(val[nd], ident[sel])
                 out = [sets.add(a, b) for a, b in zip(ua.tolist(), ub.tolist())]
                 val[nd] = np.asarray(out, dtype=np.int64)[inv]
+        del one
+    del live_ret, cn, ci
     # plain edges, propagated in rounds: a node is final once all its sources are
     plain = ~eret & reach[es]
     ps, pd = es[plain], ed[plain]
+    del plain, reach
     offsets, order = _csr(nj, ps)
     pd_sorted = pd[order]
     ps_sorted = ps[order]
+    del order, ps
     stamp = np.zeros(nj, dtype=np.int64)  # (scratch, indexed by node)
     pending = np.bincount(pd, minlength=nj)
+    del pd
     done = np.zeros(nj, dtype=bool)
     ready = np.flatnonzero(pending == 0)
     max_stack = len(ready)

@@ -259,3 +259,42 @@ def test_hb_with_a_biography_restriction_keeps_five_bands_and_zeroes_the_rest(tm
     hp = read_hp(str(tmp_path / "t.hp"))
     assert hp.samples[1].bands == {"VOID": 24, "LAG": 0, "USE": 0, "INHERENT_USE": 0,
                                    "DRAG": 0}
+
+
+def test_era_columns_are_narrow_until_an_era_needs_more():
+    # GIVEN -hb's per-object columns
+    cols = ldvu._Grow({"last": np.int32, "upd": np.int32, "first_seen": np.int32,
+                       "last_seen": np.int32, "size_seen": np.int32})
+    cols.ensure(5000)
+    # THEN eras take 2 bytes an id (12 bytes an id in all, not 20)
+    assert {name: getattr(cols, name).dtype.itemsize for name in cols.dtypes} == {
+        "last": 2, "upd": 2, "first_seen": 2, "last_seen": 2, "size_seen": 4}
+    cols.last[7], cols.first_seen[9] = 65535, 3
+    cols.fit_era(65535)
+    assert cols.last.dtype == np.uint16
+    # WHEN an era past uint16 comes
+    cols.fit_era(65536)
+    # THEN the era columns are int32 with their values kept, and stay so after growing
+    assert all(getattr(cols, n).dtype == np.int32 for n in ldvu.ERA_COLUMNS)
+    assert (cols.last[7], cols.first_seen[9], len(cols.last)) == (65535, 3, cols.cap)
+    cols.ensure(3 * cols.cap)
+    assert cols.upd.dtype == np.int32 and cols.size_seen.dtype == np.int32
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), variants)
+def test_bands_match_the_reference_when_era_columns_widen_mid_run(tmp_path_factory, data,
+                                                                  variant):
+    # GIVEN era columns that must widen from the third era on (as past 65,535 eras)
+    saved = ldvu.NARROW_ERA_MAX
+    ldvu.NARROW_ERA_MAX = 2
+    try:
+        drv = Driver(tmp_path_factory.mktemp("hbw"), ["-hb"], **variant)
+        play(data, drv)
+    finally:
+        ldvu.NARROW_ERA_MAX = saved
+    if max(drv.scheme.eras, default=0) > 2:  # (a census past era 2: they widened)
+        assert drv.scheme.obj.last.dtype == np.int32
+    # THEN every census still has the reference's five bands
+    got = [dict(zip(BANDS, row.tolist())) for row in drv.scheme.totals()]
+    assert got == drv.ref.bands()

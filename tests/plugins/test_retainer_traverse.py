@@ -150,3 +150,42 @@ def test_long_list_collapses_onto_its_first_cell():
     node_set, stats = compute_retainer_sets(g, RetainerSets(8))
     assert stats.joins == 2
     assert len(set(node_set[1:].tolist())) == 1
+
+
+def _two_lists_over_shared_boxes(k):
+    # cells 0..k-1 (a list: cell i -> cell i+1 and box k+i) and a second list of cells
+    # 2k..3k-1 over the same boxes (each box has two ways in: a join), roots at both heads
+    n = 3 * k
+    src = np.concatenate([np.arange(k - 1), np.arange(k), np.arange(2 * k, 3 * k - 1),
+                          np.arange(2 * k, 3 * k)])
+    dst = np.concatenate([np.arange(1, k), np.arange(k, 2 * k), np.arange(2 * k + 1, 3 * k),
+                          np.arange(k, 2 * k)])
+    order = np.argsort(src, kind="stable")
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    offsets[1:] = np.cumsum(np.bincount(src, minlength=n))
+    is_ret = np.zeros(n, dtype=bool)
+    ident = np.zeros(n, dtype=np.int64)
+    is_ret[k + 5], ident[k + 5] = True, 7
+    return HeapGraph(offsets=offsets, targets=dst[order].astype(np.int64),
+                     roots=np.array([0, 2 * k], dtype=np.int64),
+                     root_identity=np.array([3, 4], dtype=np.int64),
+                     is_retainer=is_ret, identity=ident)
+
+
+def test_traversal_releases_its_temporaries_before_the_search():
+    # GIVEN a census-sized graph (300,000 nodes, a third of them joins)
+    import tracemalloc
+
+    g = _two_lists_over_shared_boxes(100_000)
+    n = len(g.offsets) - 1
+    tracemalloc.start()
+    try:
+        node_set, stats = compute_retainer_sets(g, RetainerSets(8))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert stats.reachable == n and stats.joins == 100_002
+    # THEN the traversal's transient memory stays near 114 bytes a node: the join graph's
+    # and the constants' int64 temporaries are dropped before the search (155 bytes a node
+    # when they were held to the end, the peak of a -hr run)
+    assert peak / n < 130, f"{peak / n:.0f} bytes a node"
