@@ -487,7 +487,8 @@ class Parser(ExprParser, ExtParser):
             after = self.ts.toks[self.ts.i + 2] if self.ts.i + 2 < len(self.ts.toks) else None
             is_infix = nxt is not None and (
                 (nxt.kind == "varsym" and not _is_bang(nxt, after)) or nxt.is_("special", "`"))
-            if not is_infix:
+            as_pat = nxt is not None and nxt.text == "@"  # xs@(x : _) = ...: a pattern
+            if not is_infix and not as_pat:
                 name_tok = self.next()
                 pats = []
                 while self.apat_start():

@@ -98,3 +98,26 @@ main = do
            'guard :: Int -> Int\nguard x = x * 2\nmain :: IO ()\n'
            'main = print (join ["a", "b"], guard 4)\n')
     assert _run(tmp_path, own, name="shadow.hs") == '("a,b",8)\n'
+
+
+def test_as_pattern_bindings(tmp_path):
+    """`xs@(x : _) = ...` as a binding at top level, in a where and in a let (beside another
+    on the same line): it was read as a function named xs (`parse error on input @`).
+    runghc's output."""
+    from tests.backends.stg.test_ghc_fidelity import _run
+    src = '''nums :: [Int]
+whole@(first : rest) = [4, 5, 6] :: [Int]
+nums = whole
+
+f :: Int -> (Int, [Int])
+f n = (hd + length tl, ys)
+  where ys@(hd : tl) = [n, n + 1, n + 2]
+
+main :: IO ()
+main = do
+  let (q, r) = 17 `divMod` 5; xs@(x1 : _) = [q, r]
+  print (q, r, xs, x1)
+  print (nums, first, rest, f 10)
+'''
+    assert _run(tmp_path, src, name="asp.hs") == \
+        "(3,2,[3,2],3)\n([4,5,6],4,[5,6],(12,[10,11,12]))\n"
