@@ -28,6 +28,7 @@ from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     IntegerLit,
     strip,
 )
+from .lazy_scc import has_lazy, lazy_scc, peel_lazy
 from .match import FailK, Matcher, Row, raise_expr
 from .parser_ext import AUTO_LAMBDA
 from .stgpass import pad_cells
@@ -62,6 +63,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.auto = auto
         self.counter = counter
         self.evaluated: set[str] = set()
+        self.lazy_lets: set[int] = set()  # (match._lazy's selector lets)
         self.dict_funs: set[str] = set()  # local functions GHC passes dictionaries to
         self.local_names: set[str] = set()  # IR names of let/where bindings (inline_once)
         self.pattern_names: set[str] = set()  # of local pattern bindings' variables (same)
@@ -551,12 +553,12 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if split_inner:
             self.split_notes.pop(id(inner_lam), None)
             body = ir.Case(ir.SCC(inner_cc, ir.ConApp("()", []), True), "_", [], body)
+        elif inner_cc is not None and has_lazy(self, body):
+            # GHC's note of a lambda is on its body, inside the matching: the selector
+            # thunks of its irrefutable patterns are the caller's
+            body = peel_lazy(self, body, lambda b: lazy_scc(self, inner_cc, lam, b))
         elif inner_cc is not None:
-            simple = all(isinstance(p, S.PVar) for p in lam.pats)
-            if not simple and all(_product_pat(self, p) for p in lam.pats):
-                body = _product_scc(self, inner_cc, body, lam.body)
-            else:
-                body = self.value_scc(inner_cc, body, lam.body if simple else None)
+            body = _lambda_scc(self, inner_cc, lam, body)
         if outer_cc is not None:
             body = ir.SCC(outer_cc, body, True)
         split = self.split_notes.pop(id(lam), None)  # `f x = \y -> ..' (binds.fun_rhs)
@@ -590,6 +592,13 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
     from .binds import local_binds, fun_rhs, value_rhs, pattern_binds, let_expr, value_scc
 
 
+def _lambda_scc(self: Desugarer, cc: ir.CostCentre, lam: S.ELam, body: ir.Expr) -> ir.Expr:
+    simple = all(isinstance(p, S.PVar) for p in lam.pats)
+    if not simple and all(_product_pat(self, p) for p in lam.pats):
+        return _product_scc(self, cc, body, lam.body)
+    return self.value_scc(cc, body, lam.body if simple else None)
+
+
 def _split_leaf(self: Desugarer, cc: ir.CostCentre, leaf: ir.Expr) -> bool:
     from .binds import _split_leaf as split
     return split(self, cc, leaf)
@@ -600,6 +609,8 @@ def _product_pat(self: Desugarer, p: S.Pat) -> bool:
     or the one constructor of a data type, of those."""
     if isinstance(p, (S.PVar, S.PWild)):
         return True
+    if isinstance(p, S.PLazy):  # ~p cannot fail
+        return _product_pat(self, p.pat)
     if isinstance(p, S.PTuple):
         return all(isinstance(x, (S.PVar, S.PWild)) for x in p.items)
     if isinstance(p, S.PCon) and p.con in self.datacons:

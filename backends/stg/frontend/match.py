@@ -101,6 +101,8 @@ class Matcher:
 
     datacons: dict[str, ir.DataCon]
     evaluated: set[str]
+    #: the ``let``s of irrefutable patterns' selector thunks (a lambda's note goes inside)
+    lazy_lets: set[int]
 
     def fresh(self, base: str) -> str:  # pragma: no cover - provided by the desugarer
         raise NotImplementedError
@@ -183,7 +185,9 @@ class Matcher:
                 info = ir.ClosureInfo(t, self.module_name())
                 sels.append(ir.Bind(t, ir.Closure([], sel, info, True)))
                 bs[n] = t
-            return ir.Let(sels, rhs(bs, fail))
+            out = ir.Let(sels, rhs(bs, fail))
+            self.lazy_lets.add(id(out))
+            return out
         return Row([S.PWild(p.span)] + r.pats[1:], r.binds, lazily)
 
     def _string_tests(self, v: str, others: list[str], block: list[Row], fail: FailK
