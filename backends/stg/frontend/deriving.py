@@ -66,6 +66,9 @@ class Derived:
     own_code: set[str] = field(default_factory=set)
     #: the program's file name (for messages the generated code prints)
     file: str = "<derived>"
+    #: type name -> the showsPrec method of the program's Show instance for it (a call
+    #: at the type goes to it: as GHC's through the dictionary, no partial application)
+    shows_method: dict[str, str] = field(default_factory=dict)
     #: type name -> the fmap method of the program's Functor instance for it
     functor: dict[str, str] = field(default_factory=dict)
     #: type name -> method of Num (``+``, ``fromInteger``...) -> its binding: the program's
@@ -109,10 +112,10 @@ class Derived:
         elif head in ("P", "Q"):  # containers' show: "fromList " and the ascending list
             elems = self.shows(parts[0])
             listed = "toAscList_M#" if head == "P" else "toAscList_S#"
-            body = (f"showParen (d > 10) (\\r -> \"fromList \" ++ {elems} 0 ({listed} x) r) s")
+            body = (f"showParenS# (d > 10) (\\r -> \"fromList \" ++ {elems} 0 ({listed} x) r) s")
         elif head in ("M", "E"):
             cons = ["Just"] if head == "M" else ["Left", "Right"]
-            alts = [f"  {c} v -> showParen (d > 10) (\\r -> showStr{c}# ++ {sub} 11 v r) s"
+            alts = [f"  {c} v -> showParenS# (d > 10) (\\r -> showStr{c}# ++ {sub} 11 v r) s"
                     for c, sub in zip(cons, subs if head == "E" else subs[:1])]
             body = "case x of\n" + "\n".join(alts) + "\n  _ -> showsPrec d x s"
         else:

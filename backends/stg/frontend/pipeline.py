@@ -105,7 +105,8 @@ _BASE_MODULES = {
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
-                "showDigits# showSpace showCommaSpace showsPrecStr# showsStr# showStr# printStr#",
+                "showDigits# showSpace showCommaSpace showParenS# showsPrecStr# showsStr# showStr# "
+                "printStr#",
     "GHC.Enum": "toEnumBool# toEnumOrdering# toEnum minBound maxBound minBoundInt# "
                 "maxBoundInt# minBoundChar# "
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
@@ -353,7 +354,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         for i in reversed(range(c.arity)):
             body = f"showsPrec 11 a{i} (' ' : {body})" if i < c.arity - 1 else \
                 f"showsPrec 11 a{i} {body}"
-        lines.append(f"  {pat(c, 'a')} -> showParen (d > 10) "
+        lines.append(f"  {pat(c, 'a')} -> showParenS# (d > 10) "
                      f"(\\r -> {text} ++ {body}) s")
     lines.append("  _ -> errorWithoutStackTrace \"show: value cannot be shown\"")
     lines += cafs

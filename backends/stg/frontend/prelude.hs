@@ -145,7 +145,7 @@ andArray# a = allArray# id a
 orArray# a = anyArray# id a
 -- the pairs shown without show_tuple's closures (tupleCost#): showArrCost# stands for what
 -- base's showsIArray costs beyond them (GHC 9.0.2, shapes/arrmicro's shown)
-showsArray# d a s = showParen (d > 10)
+showsArray# d a s = showParenS# (d > 10)
   (\r -> prim "arrShowStr#" a ++ showsPrec 11 (bounds a)
     (' ' : showsAssocs# (assocs (prim "showArrCost#" a)) r)) s
 showsAssocs# [] s = showsNil# s
@@ -587,7 +587,10 @@ printStr# x w = putStrLn (showStr# x) w
 printStrD# _ x w = putStrLn (showStr# x) w
 showString str s = str ++ s
 showChar c s = c : s
-showParen b p s = if b then '(' : p (')' : s) else p s
+-- base's showParen is of arity 2 (a closure when b, else p itself): a derived or written
+-- showsPrec calls it with 2 arguments; base's own -O2 instances inline it (showParenS#)
+showParen b p = if b then (\s -> '(' : p (')' : s)) else p
+showParenS# b p s = if b then '(' : p (')' : s) else p s
 showSpace s = ' ' : s
 showCommaSpace s = ',' : ' ' : s
 
@@ -1091,7 +1094,12 @@ minBy# cmp mx y = case mx of
     _ -> mx
 comparing p x y = compare (p x) (p y)
 on op f x y = op (f x) (f y)
-dropWhileEnd p xs = foldr (\x r -> if p x && null r then [] else x : r) [] xs
+-- base's (-O2): a local loop; past an element p holds, the rest is evaluated first
+dropWhileEnd p xs =
+  let go ys = case ys of
+        [] -> []
+        (y:rest) -> if p y then (case go rest of { [] -> []; w -> y : w }) else y : go rest
+  in go xs
 stripPrefix [] ys = Just ys
 stripPrefix (x:xs) (y:ys) = if x == y then stripPrefix xs ys else Nothing
 stripPrefix _ [] = Nothing
