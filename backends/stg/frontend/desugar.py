@@ -236,7 +236,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             name = self.fresh("lam")
             binds.append(ir.Bind(name, self.lambda_closure(e, env, path, name, None)))
             return ir.Var(name)
-        if isinstance(e, S.ERightSection):
+        if isinstance(e, (S.ERightSection, S.ELeftSection)):
             return ir.Var(self.section_closure(e, env, path, binds))
         return self.bind_thunk(e, env, path, binds)
 
@@ -418,10 +418,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             out = desugar_comp(e)
             self.note_comp(e, out)
             return self.expr(out, env, path)
-        if isinstance(e, S.ELeftSection):
-            fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
-            return self.app(fn, [e.expr], env, path, partial_ok=True)
-        if isinstance(e, S.ERightSection):
+        if isinstance(e, (S.ERightSection, S.ELeftSection)):
             return self.right_section(e, env, path)
         if isinstance(e, S.ESCC) and e.name == AUTO_LAMBDA:  # a `\\case' alternative's
             if self.auto is None:
@@ -434,16 +431,18 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             return ir.SCC(cc, self.expr(e.expr, env, path), True)
         raise AssertionError(f"cannot desugar {e!r}")
 
-    def right_section(self, e: S.ERightSection, env: Env, path: list[str]) -> ir.Expr:
+    def right_section(self, e: S.ERightSection | S.ELeftSection, env: Env, path: list[str]
+                      ) -> ir.Expr:
         binds: list[ir.Bind] = []
         lam = self.section_closure(e, env, path, binds)
         return self.wrap(binds, ir.App(lam, []))
 
-    def section_closure(self, e: S.ERightSection, env: Env, path: list[str],
-                        binds: list[ir.Bind]) -> str:
-        """``(op e)`` = ``\\y -> y op e``, with e shared between calls: the closure is let-bound
-        (added to ``binds``) and its name returned; as an argument it is a value, like a
-        lambda, not a thunk that would build it."""
+    def section_closure(self, e: S.ERightSection | S.ELeftSection, env: Env,
+                        path: list[str], binds: list[ir.Bind]) -> str:
+        """``(op e)`` = ``\\y -> y op e`` and ``(e op)`` = ``\\y -> e op y`` (GHC's
+        desugarer), with e shared between calls: the closure is let-bound (added to
+        ``binds``) and its name returned; as an argument it is a value, like a lambda, not a
+        thunk that would build it."""
         lit = self.lit_of(e.expr)
         # a section's Integer literal stays a literal: its box would be an evaluated free
         # variable of the closure (16 bytes once per section; not modelled)
@@ -455,7 +454,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         env2 = dict(env)
         env2[y] = y
         env2[arg_name] = a if isinstance(a, ir.Lit) else a.name
-        body = self.app(fn, [S.EVar(y, S.NOSPAN), S.EVar(arg_name, S.NOSPAN)], env2, path)
+        args = [S.EVar(y, S.NOSPAN), S.EVar(arg_name, S.NOSPAN)]
+        if isinstance(e, S.ELeftSection):
+            args.reverse()
+        body = self.app(fn, args, env2, path)
         info = self.local_info("sat", desc=self.expr_desc(e))
         binds.append(ir.Bind(lam, ir.Closure([y], body, info, False)))
         return lam
