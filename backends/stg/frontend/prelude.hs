@@ -722,11 +722,11 @@ isAlphaNum c = isAlpha c || isDigit c
 isPunctuation c = prim "charClass#" c 5  -- (by Unicode general category, as GHC.Unicode)
 toUpper c = prim "toUpper#" c
 toLower c = prim "toLower#" c
-digitToInt c
-  | isDigit c = ord c - ord '0'
-  | c >= 'a' && c <= 'f' = ord c - ord 'a' + 10
-  | c >= 'A' && c <= 'F' = ord c - ord 'A' + 10
-  | otherwise = errorWithoutStackTrace ("Char.digitToInt: not a digit " ++ show c)
+-- base's (-O2): one code point, tested by ranges, the result its only box
+digitToInt c = case prim "ord#" c of
+  !o -> if o >= 48 && o <= 57 then o - 48 else if o >= 97 && o <= 102 then o - 87
+        else if o >= 65 && o <= 70 then o - 55
+        else errorWithoutStackTrace ("Char.digitToInt: not a digit " ++ show c)
 intToDigit n = if n < 10 then chr (ord '0' + n) else chr (ord 'a' + n - 10)
 
 -- ------------------------------------------------------------------ lists
