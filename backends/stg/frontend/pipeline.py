@@ -164,7 +164,8 @@ BASE_MODULE_OF.update(fixed_ints.modules_of())
 # `print True' charges 256 bytes, 64 per character, to CAF GHC.Show, once)
 _SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", "GT", "Just",
                                                   "Nothing")}
-_SHOW_CAFS.update({"showStrLeft#": "Data.Either", "showStrRight#": "Data.Either"})
+_SHOW_CAFS.update({"showStrLeft#": "Data.Either", "showStrRight#": "Data.Either",
+                   "showCommaSpaceStr#": "GHC.Show"})
 _SHOW_CAFS.update({f"showStr{c}#": m for cs, m in (
     (("NoBuffering", "LineBuffering", "BlockBuffering"), "GHC.IO.Handle.Types"),
     (("ExitSuccess", "ExitFailure"), "GHC.IO.Exception"),

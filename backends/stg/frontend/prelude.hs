@@ -594,7 +594,9 @@ showChar c s = c : s
 showParen b p = if b then (\s -> '(' : p (')' : s)) else p
 showParenS# b p s = if b then '(' : p (')' : s) else p s
 showSpace s = ' ' : s
-showCommaSpace s = ',' : ' ' : s
+-- base's showCommaSpace is showString ", ": its String a CAF of GHC.Show, copied by (++)
+showCommaSpace s = showCommaSpaceStr# ++ s
+showCommaSpaceStr# = ", "
 
 -- An empty list shows as [] (the type, and so "" for an empty String, is not known).
 showsPrec d x s = case conIndex# x of

@@ -30,7 +30,7 @@ KNOWN_CC: dict[str, dict[str, float]] = {
     # the model inlines no top-level function taking dictionaries
     "heapsim": {"drain": 0.538, "popH": 5582.2, "insertH": 0.9, "simulate": 0.866},
     "textstats": {"main.ws": 0.0},
-    "vectors": {"scale": 1.062, "showRow.\\": 1.25},
+    "vectors": {"showRow.\\": 1.25},
     "classtree": {"main": 1.054, "foldr": 0.718, "name": 0.0, "totalCost": 0.821},
     # a derived Ord of more than 7 constructors: GHC's `<=`/`>=` cost 24 bytes a call, the
     # model's (and GHC's below 8 constructors) 32
