@@ -28,7 +28,7 @@ from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     IntegerLit,
     strip,
 )
-from .lazy_scc import has_lazy, lazy_scc, peel_lazy
+from .lazy_scc import has_lazy, lazy_scc, peel_lazy, product_pat as _product_pat
 from .match import FailK, Matcher, Row, raise_expr
 from .parser_ext import AUTO_LAMBDA
 from .stgpass import pad_cells
@@ -604,22 +604,6 @@ def _lambda_scc(self: Desugarer, cc: ir.CostCentre, lam: S.ELam, body: ir.Expr) 
 def _split_leaf(self: Desugarer, cc: ir.CostCentre, leaf: ir.Expr) -> bool:
     from .binds import _split_leaf as split
     return split(self, cc, leaf)
-
-
-def _product_pat(self: Desugarer, p: S.Pat) -> bool:
-    """A lambda's pattern that cannot fail and binds its parts: a variable, `_', a tuple
-    or the one constructor of a data type, of those."""
-    if isinstance(p, (S.PVar, S.PWild)):
-        return True
-    if isinstance(p, S.PLazy):  # ~p cannot fail
-        return _product_pat(self, p.pat)
-    if isinstance(p, S.PTuple):
-        return all(isinstance(x, (S.PVar, S.PWild)) for x in p.items)
-    if isinstance(p, S.PCon) and p.con in self.datacons:
-        tname = self.datacons[p.con].type_name
-        return sum(d.type_name == tname for d in self.datacons.values()) == 1 and \
-            all(isinstance(x, (S.PVar, S.PWild)) for x in p.args)
-    return False
 
 
 def _product_scc(self: Desugarer, cc: ir.CostCentre, body: ir.Expr, src: S.Expr) -> ir.Expr:

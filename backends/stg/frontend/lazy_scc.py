@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Callable
 
 from .. import ir
 from . import syntax as S
+from .binds import _split_leaf
+from .literals import strip
 
 if TYPE_CHECKING:
     from .desugar import Desugarer
@@ -17,8 +19,7 @@ def lazy_scc(self: "Desugarer", cc: ir.CostCentre, lam: S.ELam, leaf: ir.Expr) -
     """The note below the selector lets: split as `_product_scc`'s when the body is a
     constructor application and the patterns cannot fail (unzip3's `\\(a, b) ~(as, bs)
     -> (a : as, b : bs)`: 0 bytes under the lambda's cost centre, GHC 9.0.2)."""
-    from .desugar import _product_pat, _split_leaf, strip
-    if all(_product_pat(self, p) for p in lam.pats) and \
+    if all(product_pat(self, p) for p in lam.pats) and \
             self.saturated_con(strip(lam.body)) is not None and _split_leaf(self, cc, leaf):
         return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], leaf)
     return self.value_scc(cc, leaf, None)
@@ -43,3 +44,19 @@ def peel_lazy(self: "Desugarer", e: ir.Expr, inner: Callable[[ir.Expr], ir.Expr]
     if isinstance(e, ir.Let) and id(e) in self.lazy_lets:
         return ir.Let(e.binds, peel_lazy(self, e.body, inner), e.rec)
     return inner(e)
+
+
+def product_pat(self: "Desugarer", p: S.Pat) -> bool:
+    """A lambda's pattern that cannot fail and binds its parts: a variable, `_', a tuple
+    or the one constructor of a data type, of those."""
+    if isinstance(p, (S.PVar, S.PWild)):
+        return True
+    if isinstance(p, S.PLazy):  # ~p cannot fail
+        return product_pat(self, p.pat)
+    if isinstance(p, S.PTuple):
+        return all(isinstance(x, (S.PVar, S.PWild)) for x in p.items)
+    if isinstance(p, S.PCon) and p.con in self.datacons:
+        tname = self.datacons[p.con].type_name
+        return sum(d.type_name == tname for d in self.datacons.values()) == 1 and \
+            all(isinstance(x, (S.PVar, S.PWild)) for x in p.args)
+    return False
