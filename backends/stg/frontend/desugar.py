@@ -236,7 +236,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             name = self.fresh("lam")
             binds.append(ir.Bind(name, self.lambda_closure(e, env, path, name, None)))
             return ir.Var(name)
-        if isinstance(e, (S.ERightSection, S.ELeftSection)):
+        if isinstance(e, S.ERightSection) or isinstance(e, S.ELeftSection) and \
+                self.module == "Main":  # (the Prelude's: base's -O2 code, as calibrated)
             return ir.Var(self.section_closure(e, env, path, binds))
         return self.bind_thunk(e, env, path, binds)
 
@@ -418,6 +419,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             out = desugar_comp(e)
             self.note_comp(e, out)
             return self.expr(out, env, path)
+        if isinstance(e, S.ELeftSection) and self.module != "Main":
+            fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
+            return self.app(fn, [e.expr], env, path, partial_ok=True)
         if isinstance(e, (S.ERightSection, S.ELeftSection)):
             return self.right_section(e, env, path)
         if isinstance(e, S.ESCC) and e.name == AUTO_LAMBDA:  # a `\\case' alternative's
