@@ -370,8 +370,6 @@ x0 ^ y0
   | y0 < 0 = errorWithoutStackTrace "Negative exponent"
   | y0 == 0 = case powCost# y0 of () -> powOne# x0
   | otherwise = case powCost# y0 of () -> powF x0 y0
--- base's (^^): a negative exponent is the reciprocal of the power
-x ^^ n = if n >= 0 then x ^ n else recip (x ^ negate n)
 -- x ^ 0 is the base's type's 1 (1.0 at Double)
 powOne# x = if isDouble# x then 1.0 else 1
 -- (^) with an Integer exponent (the checked type: directed.py)
@@ -632,11 +630,6 @@ showNum# d x s = if d > 6 && (x < 0 || isNegativeZero# x)
 -- base: an Int's digits are consed onto the rest (itos); a Double's string is (++)-ed on
 showDigits# x s = if isDouble# x then prim "showInt" x ++ s else prim "showIntOn#" x s
 isNegativeZero# x = x == 0 && prim "showInt" x == "-0.0"
--- RealFloat's tests (base's are primitive calls: nothing allocated); NaN is unequal to itself
-isNaN x = x /= x
--- RealFrac's: the whole part toward zero and what is left
-properFraction x = let n = truncate x in (n, x - fromIntegral n)
-isInfinite x = x == x && x - x /= x - x
 
 -- In a list of lists, empty elements show as "" when another element is a String.
 showList# xs s =
