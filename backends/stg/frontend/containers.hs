@@ -562,7 +562,7 @@ eqMap# a b = if prim "==" (sizeM# a) (sizeM# b)
              then case toAscList_M# a of !xs -> case toAscList_M# b of !ys -> xs == ys
              else False
 cmpMap# a b = compare (toAscList_M# a) (toAscList_M# b)
-showsMap# d m s = showParen (d > 10) (\r -> "fromList " ++ shows (toAscList_M# m) r) s
+showsMap# d m s = showParenS# (d > 10) (\r -> "fromList " ++ shows (toAscList_M# m) r) s
 
 -- ------------------------------------------------------------------ Set
 sizeS# STip# = 0
@@ -845,7 +845,7 @@ eqSet# a b = if prim "==" (sizeS# a) (sizeS# b)
              then case toAscList_S# a of !xs -> case toAscList_S# b of !ys -> xs == ys
              else False
 cmpSet# a b = compare (toAscList_S# a) (toAscList_S# b)
-showsSet# d m s = showParen (d > 10) (\r -> "fromList " ++ shows (toAscList_S# m) r) s
+showsSet# d m s = showParenS# (d > 10) (\r -> "fromList " ++ shows (toAscList_S# m) r) s
 toList_S# t = toAscList_S# t
 toList_M# t = toAscList_M# t
 assocs_M# t = toAscList_M# t

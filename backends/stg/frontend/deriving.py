@@ -66,6 +66,9 @@ class Derived:
     own_code: set[str] = field(default_factory=set)
     #: the program's file name (for messages the generated code prints)
     file: str = "<derived>"
+    #: type name -> the showsPrec method of the program's Show instance for it (a call
+    #: at the type goes to it: as GHC's through the dictionary, no partial application)
+    shows_method: dict[str, str] = field(default_factory=dict)
     #: type name -> the fmap method of the program's Functor instance for it
     functor: dict[str, str] = field(default_factory=dict)
     #: type name -> method of Num (``+``, ``fromInteger``...) -> its binding: the program's
@@ -109,10 +112,10 @@ class Derived:
         elif head in ("P", "Q"):  # containers' show: "fromList " and the ascending list
             elems = self.shows(parts[0])
             listed = "toAscList_M#" if head == "P" else "toAscList_S#"
-            body = (f"showParen (d > 10) (\\r -> \"fromList \" ++ {elems} 0 ({listed} x) r) s")
+            body = (f"showParenS# (d > 10) (\\r -> \"fromList \" ++ {elems} 0 ({listed} x) r) s")
         elif head in ("M", "E"):
             cons = ["Just"] if head == "M" else ["Left", "Right"]
-            alts = [f"  {c} v -> showParen (d > 10) (\\r -> showStr{c}# ++ {sub} 11 v r) s"
+            alts = [f"  {c} v -> showParenS# (d > 10) (\\r -> showStr{c}# ++ {sub} 11 v r) s"
                     for c, sub in zip(cons, subs if head == "E" else subs[:1])]
             body = "case x of\n" + "\n".join(alts) + "\n  _ -> showsPrec d x s"
         else:
@@ -143,19 +146,27 @@ _TUPLE_WORDS = {2: 9, 3: 26, 4: 40, 5: 54, 6: 68, 7: 82}
 def _pat(con: str, arity: int, v: str) -> str:
     if arity == 0:
         return con
+    if con[0] == ":":  # an operator constructor (of two fields)
+        return f"({v}1 {con} {v}2)"
     return "(" + " ".join([con] + [f"{v}{i}" for i in range(1, arity + 1)]) + ")"
 
 
 def _wild(con: str, arity: int) -> str:
+    if con[0] == ":":
+        return f"(_ {con} _)"
     return con if arity == 0 else "(" + " ".join([con] + ["_"] * arity) + ")"
 
 
 def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list[str]],
-           shapes: list[list[str | None]] | None = None) -> list[str]:
+           shapes: list[list[str | None]] | None = None,
+           infix: dict[str, int] | None = None) -> list[str]:
     """``shapes``: per constructor, where its fields' types have Strings (an empty one there
     shows as "", as GHC's instances at the field's type show it): a String field by
-    showsPrecStr#, one with a String inside by showsPrecT# with its shape."""
+    showsPrecStr#, one with a String inside by showsPrecT# with its shape. ``infix``: the
+    constructors declared infix, with their precedence (shown `a :& b`, both fields at one
+    more than it)."""
     out = []
+    infix = infix or {}
     shapes = shapes or [[]] * len(cons)
     for (c, n), names, flags in zip(cons, fields or [[]] * len(cons), shapes):
         def sp(i: int, flags: list[str | None] = flags) -> str:
@@ -176,11 +187,17 @@ def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list
                 body = f"(.) ({part}) ({body})"
             out.append(f"{name} a {_pat(c, n, 'b')} = showParen (a >= 11) ({body})")
             continue
+        if c in infix:
+            q = infix[c] + 1
+            body = f'(.) ({sp(1)} {q} b1) ((.) (showString " {c} ") ({sp(2)} {q} b2))'
+            out.append(f"{name} a {_pat(c, n, 'b')} = showParen (a >= {q}) ({body})")
+            continue
+        label = f"({c})" if c[0] == ":" else c
         body = f"{sp(n)} 11 b{n}"
         for i in range(n - 1, 0, -1):
             body = f"(.) ({sp(i)} 11 b{i}) ((.) showSpace ({body}))"
         out.append(f'{name} a {_pat(c, n, "b")} = showParen (a >= 11) '
-                   f'((.) (showString "{c} ") ({body}))')
+                   f'((.) (showString "{label} ") ({body}))')
     return out
 
 
@@ -270,11 +287,12 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
     clause naming Show, Eq or Ord (operator constructors keep the generic code)."""
     d = Derived(file=file)
     lines: list[str] = []
+    precs = {op: f.prec for f in decls if isinstance(f, S.DFixity) for op in f.ops}
     for k, decl in enumerate(decls):
         if not isinstance(decl, S.DData) or not decl.cons or not decl.deriving:
             continue
-        if any(not c[0][0].isalpha() for c in decl.cons):
-            continue
+        if any(c[0][0] == ":" and c[1] != 2 for c in decl.cons):
+            continue  # (an operator constructor of other than two fields: generic code)
         cons = decl.cons
         names = [c for c, _ in cons]
         enum = all(n == 0 for _, n in cons)
@@ -304,7 +322,8 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
                     # comparison runs the field's own code (no cost centre of its own)
                     lines.append(f"{name} = {NEWTYPE_COERCED[stem]}")
                 elif stem == "showsPrec":
-                    lines += _shows(d, name, cons, decl.fields, decl.show_shapes)
+                    lines += _shows(d, name, cons, decl.fields, decl.show_shapes,
+                                    {c: precs.get(c, 9) for c in decl.infix_cons})
                 elif stem == "eq":
                     lines += _eq(name, cons)
                 elif stem == "compare":

@@ -28,6 +28,7 @@ from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     IntegerLit,
     strip,
 )
+from .lazy_scc import has_lazy, lazy_scc, peel_lazy, product_pat as _product_pat
 from .match import FailK, Matcher, Row, raise_expr
 from .parser_ext import AUTO_LAMBDA
 from .stgpass import pad_cells
@@ -62,6 +63,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.auto = auto
         self.counter = counter
         self.evaluated: set[str] = set()
+        self.lazy_lets: set[int] = set()  # (match._lazy's selector lets)
         self.dict_funs: set[str] = set()  # local functions GHC passes dictionaries to
         self.local_names: set[str] = set()  # IR names of let/where bindings (inline_once)
         self.pattern_names: set[str] = set()  # of local pattern bindings' variables (same)
@@ -234,7 +236,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             name = self.fresh("lam")
             binds.append(ir.Bind(name, self.lambda_closure(e, env, path, name, None)))
             return ir.Var(name)
-        if isinstance(e, S.ERightSection):
+        if isinstance(e, S.ERightSection) or isinstance(e, S.ELeftSection) and \
+                self.module == "Main":  # (the Prelude's: base's -O2 code, as calibrated)
             return ir.Var(self.section_closure(e, env, path, binds))
         return self.bind_thunk(e, env, path, binds)
 
@@ -416,10 +419,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             out = desugar_comp(e)
             self.note_comp(e, out)
             return self.expr(out, env, path)
-        if isinstance(e, S.ELeftSection):
+        if isinstance(e, S.ELeftSection) and self.module != "Main":
             fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
             return self.app(fn, [e.expr], env, path, partial_ok=True)
-        if isinstance(e, S.ERightSection):
+        if isinstance(e, (S.ERightSection, S.ELeftSection)):
             return self.right_section(e, env, path)
         if isinstance(e, S.ESCC) and e.name == AUTO_LAMBDA:  # a `\\case' alternative's
             if self.auto is None:
@@ -432,16 +435,18 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             return ir.SCC(cc, self.expr(e.expr, env, path), True)
         raise AssertionError(f"cannot desugar {e!r}")
 
-    def right_section(self, e: S.ERightSection, env: Env, path: list[str]) -> ir.Expr:
+    def right_section(self, e: S.ERightSection | S.ELeftSection, env: Env, path: list[str]
+                      ) -> ir.Expr:
         binds: list[ir.Bind] = []
         lam = self.section_closure(e, env, path, binds)
         return self.wrap(binds, ir.App(lam, []))
 
-    def section_closure(self, e: S.ERightSection, env: Env, path: list[str],
-                        binds: list[ir.Bind]) -> str:
-        """``(op e)`` = ``\\y -> y op e``, with e shared between calls: the closure is let-bound
-        (added to ``binds``) and its name returned; as an argument it is a value, like a
-        lambda, not a thunk that would build it."""
+    def section_closure(self, e: S.ERightSection | S.ELeftSection, env: Env,
+                        path: list[str], binds: list[ir.Bind]) -> str:
+        """``(op e)`` = ``\\y -> y op e`` and ``(e op)`` = ``\\y -> e op y`` (GHC's
+        desugarer), with e shared between calls: the closure is let-bound (added to
+        ``binds``) and its name returned; as an argument it is a value, like a lambda, not a
+        thunk that would build it."""
         lit = self.lit_of(e.expr)
         # a section's Integer literal stays a literal: its box would be an evaluated free
         # variable of the closure (16 bytes once per section; not modelled)
@@ -453,7 +458,10 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         env2 = dict(env)
         env2[y] = y
         env2[arg_name] = a if isinstance(a, ir.Lit) else a.name
-        body = self.app(fn, [S.EVar(y, S.NOSPAN), S.EVar(arg_name, S.NOSPAN)], env2, path)
+        args = [S.EVar(y, S.NOSPAN), S.EVar(arg_name, S.NOSPAN)]
+        if isinstance(e, S.ELeftSection):
+            args.reverse()
+        body = self.app(fn, args, env2, path)
         info = self.local_info("sat", desc=self.expr_desc(e))
         binds.append(ir.Bind(lam, ir.Closure([y], body, info, False)))
         return lam
@@ -551,12 +559,12 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         if split_inner:
             self.split_notes.pop(id(inner_lam), None)
             body = ir.Case(ir.SCC(inner_cc, ir.ConApp("()", []), True), "_", [], body)
+        elif inner_cc is not None and has_lazy(self, body):
+            # GHC's note of a lambda is on its body, inside the matching: the selector
+            # thunks of its irrefutable patterns are the caller's
+            body = peel_lazy(self, body, lambda b: lazy_scc(self, inner_cc, lam, b))
         elif inner_cc is not None:
-            simple = all(isinstance(p, S.PVar) for p in lam.pats)
-            if not simple and all(_product_pat(self, p) for p in lam.pats):
-                body = _product_scc(self, inner_cc, body, lam.body)
-            else:
-                body = self.value_scc(inner_cc, body, lam.body if simple else None)
+            body = _lambda_scc(self, inner_cc, lam, body)
         if outer_cc is not None:
             body = ir.SCC(outer_cc, body, True)
         split = self.split_notes.pop(id(lam), None)  # `f x = \y -> ..' (binds.fun_rhs)
@@ -590,23 +598,16 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
     from .binds import local_binds, fun_rhs, value_rhs, pattern_binds, let_expr, value_scc
 
 
+def _lambda_scc(self: Desugarer, cc: ir.CostCentre, lam: S.ELam, body: ir.Expr) -> ir.Expr:
+    simple = all(isinstance(p, S.PVar) for p in lam.pats)
+    if not simple and all(_product_pat(self, p) for p in lam.pats):
+        return _product_scc(self, cc, body, lam.body)
+    return self.value_scc(cc, body, lam.body if simple else None)
+
+
 def _split_leaf(self: Desugarer, cc: ir.CostCentre, leaf: ir.Expr) -> bool:
     from .binds import _split_leaf as split
     return split(self, cc, leaf)
-
-
-def _product_pat(self: Desugarer, p: S.Pat) -> bool:
-    """A lambda's pattern that cannot fail and binds its parts: a variable, `_', a tuple
-    or the one constructor of a data type, of those."""
-    if isinstance(p, (S.PVar, S.PWild)):
-        return True
-    if isinstance(p, S.PTuple):
-        return all(isinstance(x, (S.PVar, S.PWild)) for x in p.items)
-    if isinstance(p, S.PCon) and p.con in self.datacons:
-        tname = self.datacons[p.con].type_name
-        return sum(d.type_name == tname for d in self.datacons.values()) == 1 and \
-            all(isinstance(x, (S.PVar, S.PWild)) for x in p.args)
-    return False
 
 
 def _product_scc(self: Desugarer, cc: ir.CostCentre, body: ir.Expr, src: S.Expr) -> ir.Expr:

@@ -202,6 +202,11 @@ def _show_directed(e: S.EVar, t: object, derived: Derived) -> None:
     sf = T.split_fun(t)
     if sf is not None and e.name in ("showsPrec", "hPrint"):
         sf = T.split_fun(sf[1])
+    if sf is not None and e.name == "showsPrec":
+        head, _ = T.spine(sf[0])
+        if isinstance(head, T.TCon) and head.name in derived.shows_method:
+            e.name = "%" + derived.shows_method[head.name]  # the instance's own method
+            return
     code = show_shapes.of_type(sf[0]) if sf is not None else None
     if code is None or code == "S":
         return

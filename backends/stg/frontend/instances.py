@@ -359,6 +359,8 @@ def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: l
             show = given.get("show") or "show"  # neither: base's defaults call each other
             shows = default("showsPrec", f"_ x s = {show} x ++ s")
         derived.dispatch.setdefault("showsPrec", []).append((cons, shows))
+        if "showsPrec" in given:
+            derived.shows_method[cons_type] = shows
         if "show" in given:
             derived.dispatch.setdefault("show", []).append((cons, given["show"]))
     elif cls == "Functor":

@@ -67,7 +67,7 @@ def normalise(p: S.Pat, var: str, binds: dict[str, str], strings: bool = False) 
             binds[p.name] = var
             p = p.pat
         elif isinstance(p, S.PLazy):
-            p = p.pat  # documented: ~p is matched strictly
+            p = p.pat  # (a ~p binding variables is Matcher._lazy's; the rest are strict)
         elif isinstance(p, S.PVar):
             binds[p.name] = var
             return S.PWild(p.span)
@@ -101,6 +101,8 @@ class Matcher:
 
     datacons: dict[str, ir.DataCon]
     evaluated: set[str]
+    #: the ``let``s of irrefutable patterns' selector thunks (a lambda's note goes inside)
+    lazy_lets: set[int]
 
     def fresh(self, base: str) -> str:  # pragma: no cover - provided by the desugarer
         raise NotImplementedError
@@ -124,6 +126,7 @@ class Matcher:
         v = vars_[0]
         norm: list[Row] = []
         for r in rows:
+            r = self._lazy(r, v)
             binds = dict(r.binds)
             p0 = normalise(r.pats[0], v, binds, self.module_name() == "Main")
             norm.append(Row([p0] + r.pats[1:], binds, r.rhs))
@@ -156,6 +159,36 @@ class Matcher:
                                                                  sub_fail))
             return self._string_tests(v, vars_[1:], block, sub_fail)
         return self._con_block(v, vars_[1:], block, sub_fail, scrut)
+
+    def _lazy(self, r: Row, v: str) -> Row:
+        """An irrefutable pattern ``~p`` binding variables: nothing is matched; each
+        variable is a selector thunk of ``v`` (``case v of p -> x``), made before the
+        right-hand side, as GHC's desugarer makes them (no cost centre of their own)."""
+        from .rename import pat_binders
+        p = r.pats[0]
+        if not isinstance(p, S.PLazy) or isinstance(p.pat, (S.PVar, S.PWild)):
+            return r
+        names: list[tuple[str, S.Span]] = []
+        pat_binders(p.pat, names)
+        if not names or r.rhs is None:
+            return Row([S.PWild(p.span)] + r.pats[1:], r.binds, r.rhs)
+        inner, rhs = p.pat, r.rhs
+        msg = f"{S.format_span(self.file, p.span)}: Irrefutable pattern failed for pattern"
+
+        def lazily(bs: dict[str, str], fail: FailK) -> ir.Expr:
+            sels, bs = [], dict(bs)
+            for n, _ in names:
+                def pick(b: dict[str, str], _f: FailK, n: str = n) -> ir.Expr:
+                    return ir.App(b[n], [])
+                sel = self.match([v], [Row([inner], {}, pick)], FailK(msg))
+                t = self.fresh(n)
+                info = ir.ClosureInfo(t, self.module_name())
+                sels.append(ir.Bind(t, ir.Closure([], sel, info, True)))
+                bs[n] = t
+            out = ir.Let(sels, rhs(bs, fail))
+            self.lazy_lets.add(id(out))
+            return out
+        return Row([S.PWild(p.span)] + r.pats[1:], r.binds, lazily)
 
     def _string_tests(self, v: str, others: list[str], block: list[Row], fail: FailK
                       ) -> ir.Expr:

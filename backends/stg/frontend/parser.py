@@ -297,11 +297,22 @@ class Parser(ExprParser, ExtParser):
         fields: list[list[str]] = []
         types: list[list[str]] = []  # per constructor, its fields' type texts
         stricts: list[list[bool]] = []  # per constructor, its fields' strictness (``!T``)
+        infix_cons: set[str] = set()
         if self.at("reservedop", "="):
             self.next()
             while True:
                 cname_tok = self.peek()
-                if cname_tok.is_("special", "("):  # an operator constructor (:+:)
+                nxt = self.ts.toks[self.ts.i + 1] if self.ts.i + 1 < len(self.ts.toks) else None
+                left: list[str] = []  # an infix constructor's left field: a :& b, [a] :| b
+                if cname_tok.kind == "varid" or cname_tok.is_("special", "[") or (
+                        cname_tok.is_("special", "(") and not (nxt and nxt.kind == "consym")):
+                    left.append(self.type_text(self.atype, " "))
+                    cname_tok = self.peek()
+                    if not self.at("consym"):
+                        raise self.error(cname_tok, "an infix data constructor")
+                if left:
+                    cname = "?"
+                elif cname_tok.is_("special", "("):  # an operator constructor (:+:)
                     self.next()
                     cname = self.expect("consym", what="a constructor").text
                     self.expect("special", ")")
@@ -319,14 +330,17 @@ class Parser(ExprParser, ExtParser):
                         continue
                     break
                 arity = 0
-                tys = []
-                bangs = []
-                while self.atype_start():
+                tys = list(left)
+                bangs = [False] * len(left)
+                while not left and self.atype_start():
                     bangs.append(self.field_bang())
                     tys.append(self.type_text(self.atype, " "))
                     arity += 1
                 if self.at("consym"):  # infix constructor: a :+: b
+                    if not left and arity == 0:  # its left field a type constructor
+                        tys, bangs = [cname], [False]
                     cname = self.next().text
+                    infix_cons.add(cname)
                     bangs.append(self.field_bang())
                     tys.append(self.type_text(self.atype, " "))
                     arity = 2
@@ -354,6 +368,7 @@ class Parser(ExprParser, ExtParser):
         spans = {f: self.field_spans[f] for names in fields for f in names}
         decl = S.DData(name, cons, self.span_from(st), deriving, fields, spans, params)
         decl.strict = stricts
+        decl.infix_cons = infix_cons
         self.field_types.append((decl, types))
         return decl
 

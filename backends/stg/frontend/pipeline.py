@@ -105,7 +105,8 @@ _BASE_MODULES = {
     "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
-                "showDigits# showSpace showCommaSpace showsPrecStr# showsStr# showStr# printStr#",
+                "showDigits# showSpace showCommaSpace showParenS# showsPrecStr# showsStr# showStr# "
+                "printStr#",
     "GHC.Enum": "toEnumBool# toEnumOrdering# toEnum minBound maxBound minBoundInt# "
                 "maxBoundInt# minBoundChar# "
                 "maxBoundChar# minBoundBool# maxBoundBool# minBoundOrdering# maxBoundOrdering# "
@@ -163,7 +164,8 @@ BASE_MODULE_OF.update(fixed_ints.modules_of())
 # `print True' charges 256 bytes, 64 per character, to CAF GHC.Show, once)
 _SHOW_CAFS = {f"showStr{c}#": "GHC.Show" for c in ("True", "False", "LT", "EQ", "GT", "Just",
                                                   "Nothing")}
-_SHOW_CAFS.update({"showStrLeft#": "Data.Either", "showStrRight#": "Data.Either"})
+_SHOW_CAFS.update({"showStrLeft#": "Data.Either", "showStrRight#": "Data.Either",
+                   "showCommaSpaceStr#": "GHC.Show"})
 _SHOW_CAFS.update({f"showStr{c}#": m for cs, m in (
     (("NoBuffering", "LineBuffering", "BlockBuffering"), "GHC.IO.Handle.Types"),
     (("ExitSuccess", "ExitFailure"), "GHC.IO.Exception"),
@@ -353,7 +355,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         for i in reversed(range(c.arity)):
             body = f"showsPrec 11 a{i} (' ' : {body})" if i < c.arity - 1 else \
                 f"showsPrec 11 a{i} {body}"
-        lines.append(f"  {pat(c, 'a')} -> showParen (d > 10) "
+        lines.append(f"  {pat(c, 'a')} -> showParenS# (d > 10) "
                      f"(\\r -> {text} ++ {body}) s")
     lines.append("  _ -> errorWithoutStackTrace \"show: value cannot be shown\"")
     lines += cafs

@@ -145,7 +145,7 @@ andArray# a = allArray# id a
 orArray# a = anyArray# id a
 -- the pairs shown without show_tuple's closures (tupleCost#): showArrCost# stands for what
 -- base's showsIArray costs beyond them (GHC 9.0.2, shapes/arrmicro's shown)
-showsArray# d a s = showParen (d > 10)
+showsArray# d a s = showParenS# (d > 10)
   (\r -> prim "arrShowStr#" a ++ showsPrec 11 (bounds a)
     (' ' : showsAssocs# (assocs (prim "showArrCost#" a)) r)) s
 showsAssocs# [] s = showsNil# s
@@ -587,9 +587,14 @@ printStr# x w = putStrLn (showStr# x) w
 printStrD# _ x w = putStrLn (showStr# x) w
 showString str s = str ++ s
 showChar c s = c : s
-showParen b p s = if b then '(' : p (')' : s) else p s
+-- base's showParen is of arity 2 (a closure when b, else p itself): a derived or written
+-- showsPrec calls it with 2 arguments; base's own -O2 instances inline it (showParenS#)
+showParen b p = if b then (\s -> '(' : p (')' : s)) else p
+showParenS# b p s = if b then '(' : p (')' : s) else p s
 showSpace s = ' ' : s
-showCommaSpace s = ',' : ' ' : s
+-- base's showCommaSpace is showString ", ": its String a CAF of GHC.Show, copied by (++)
+showCommaSpace s = showCommaSpaceStr# ++ s
+showCommaSpaceStr# = ", "
 
 -- An empty list shows as [] (the type, and so "" for an empty String, is not known).
 showsPrec d x s = case conIndex# x of
@@ -712,11 +717,11 @@ isAlphaNum c = isAlpha c || isDigit c
 isPunctuation c = prim "charClass#" c 5  -- (by Unicode general category, as GHC.Unicode)
 toUpper c = prim "toUpper#" c
 toLower c = prim "toLower#" c
-digitToInt c
-  | isDigit c = ord c - ord '0'
-  | c >= 'a' && c <= 'f' = ord c - ord 'a' + 10
-  | c >= 'A' && c <= 'F' = ord c - ord 'A' + 10
-  | otherwise = errorWithoutStackTrace ("Char.digitToInt: not a digit " ++ show c)
+-- base's (-O2): one code point, tested by ranges, the result its only box
+digitToInt c = case prim "ord#" c of
+  !o -> if o >= 48 && o <= 57 then o - 48 else if o >= 97 && o <= 102 then o - 87
+        else if o >= 65 && o <= 70 then o - 55
+        else errorWithoutStackTrace ("Char.digitToInt: not a digit " ++ show c)
 intToDigit n = if n < 10 then chr (ord '0' + n) else chr (ord 'a' + n - 10)
 
 -- ------------------------------------------------------------------ lists
@@ -1091,7 +1096,12 @@ minBy# cmp mx y = case mx of
     _ -> mx
 comparing p x y = compare (p x) (p y)
 on op f x y = op (f x) (f y)
-dropWhileEnd p xs = foldr (\x r -> if p x && null r then [] else x : r) [] xs
+-- base's (-O2): a local loop; past an element p holds, the rest is evaluated first
+dropWhileEnd p xs =
+  let go ys = case ys of
+        [] -> []
+        (y:rest) -> if p y then (case go rest of { [] -> []; w -> y : w }) else y : go rest
+  in go xs
 stripPrefix [] ys = Just ys
 stripPrefix (x:xs) (y:ys) = if x == y then stripPrefix xs ys else Nothing
 stripPrefix _ [] = Nothing
@@ -1271,7 +1281,12 @@ bindListGo# _ [] = []
 bindListGo# k (x:rest) = bindListIn# k (k x) rest
 bindListIn# k [] rest = bindListGo# k rest
 bindListIn# k (y:ys) rest = y : bindListIn# k ys rest
-thenList# xs k = bindList# xs (\_ -> k)
+-- base's *> at lists, [y | _ <- xs, y <- ys]: ys copied for each element of xs
+thenList# xs ys = thenListGo# ys xs
+thenListGo# _ [] = []
+thenListGo# ys (_:rest) = thenListIn# ys ys rest
+thenListIn# ys0 [] rest = thenListGo# ys0 rest
+thenListIn# ys0 (y:ys) rest = y : thenListIn# ys0 ys rest
 returnList# x = [x]
 flipBindList# k xs = bindList# xs k
 bindEither# m k = case m of

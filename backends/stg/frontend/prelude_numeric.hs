@@ -104,7 +104,7 @@ cmpR# p q = case p of
   R# a b -> case q of R# c d -> case prim "baseCost#" 24 of () -> compare (a * d) (c * b)
 showsR# prec p s = case p of
   R# n d -> case prim "baseCost#" 264 of
-   () -> showParen (prec > 7) (\r -> showsPrec 8 n (' ' : '%' : ' ' : showsPrec 8 d r)) s
+   () -> showParenS# (prec > 7) (\r -> showsPrec 8 n (' ' : '%' : ' ' : showsPrec 8 d r)) s
 truncateR# p = case p of R# n d -> quot n d
 floorR# p = case p of R# n d -> div n d
 ceilingR# p = case p of R# n d -> negate (div (negate n) d)

@@ -101,6 +101,7 @@ optionalMaybe# v = case v of
 optionalList# v = map Just v ++ [Nothing]
 emptyAltMaybe# = Nothing
 emptyAltList# = []
--- Control.Monad's guard at Maybe and lists (pure () or empty)
+-- Control.Monad's guard at Maybe and lists: base's `pure ()' through the instance (a
+-- new cell for a list: returnList#)
 guardMaybe# c = if c then Just () else Nothing
-guardList# c = if c then [()] else []
+guardList# c = if c then returnList# () else []

@@ -389,6 +389,8 @@ class DData:
     show_shapes: list[list[str | None]] = field(default_factory=list)
     #: per constructor, which fields are strict (``!T``: GHC's wrapper evaluates them)
     strict: list[list[bool]] = field(default_factory=list)
+    #: the operator constructors declared infix (``a :& b``: derived Show shows them so)
+    infix_cons: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)

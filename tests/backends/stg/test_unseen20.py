@@ -25,13 +25,12 @@ KNOWN_CC: dict[str, dict[str, float]] = {
     # (applyOp 16 bytes a call over), the Right branch a join point (step 24 under)
     "warehouse": {"initial.\\": 0.938, "step": 0.925, "applyOp": 1.051,
                   "step.earned": 1.111},
-    "exprparse": {"run": 1.078, "expr": 1.059, "term": 1.059, "main.sums": 1.143,
-                  "showsPrec": 1.061},
+    "exprparse": {"run": 1.078, "expr": 1.059, "term": 1.059, "main.sums": 1.143},
     # GHC -O0 inlines popH (Ord a =>) into its callers and drops its Just and pair there;
     # the model inlines no top-level function taking dictionaries
     "heapsim": {"drain": 0.538, "popH": 5582.2, "insertH": 0.9, "simulate": 0.866},
     "textstats": {"main.ws": 0.0},
-    "vectors": {"scale": 1.062, "showRow.\\": 1.25},
+    "vectors": {"showRow.\\": 1.25},
     "classtree": {"main": 1.054, "foldr": 0.718, "name": 0.0, "totalCost": 0.821},
     # a derived Ord of more than 7 constructors: GHC's `<=`/`>=` cost 24 bytes a call, the
     # model's (and GHC's below 8 constructors) 32

@@ -1,0 +1,226 @@
+"""Issue 18, "programs never seen" (helper unseen21): seventeen ordinary programs written as
+a Haskell user writes a test program, in styles the other references lacked (a hand-written
+parser monad, Maybe/Either chains, IO loops over IORefs, lazy and irrefutable patterns,
+ShowS printers with infix constructors, lazy-array dynamic programming, classes with
+superclasses and a container class, Data.Bits/Word hashing, a record simulation, string
+processing, less-used Map/Set functions, the list monad with guard, Semigroup/Monoid
+instances, Double numerics, an mtl State simulation, Data.List combinatorics, arrays
+with accumArray and digit conversions), compared with GHC 9.0.2 -O0 -prof -fprof-auto
+(tests/reference/ghc-9.0.2/shapes, README.md): stdout exactly, the cost-centre tree with
+its entries exactly, the total within 2% and each cost centre of module Main within 5% of
+GHC's bytes, but the gaps named below, each asserted at its measured ratio (see
+.notes/NOTE21_unseen21.md for what is known of their causes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from profkit.backends.stg.frontend.pipeline import compile_program
+from profkit.errors import SourceError
+from tests.backends.stg.test_ghc_fidelity import _per_cc, _run, run_reference
+
+PROGRAMS = ["parsecomb", "maybechain", "ioloops", "lazypats", "showsprec", "dynprog",
+            "containcls", "bitshash", "particles", "strproc", "mapalter", "listmonad",
+            "monoidal", "numerics", "statesim", "permsubs", "arrayhist"]
+
+#: totals beyond 2% of GHC's: the model's ratio (containcls: a newtype with an instance of
+#: a class of the program keeps its box, the model choosing the instance by it)
+KNOWN_TOTAL = {"containcls": 1.052}
+
+#: cost centres beyond 5% of GHC's bytes (CAF left out): the model's ratio, or where GHC's
+#: bytes are 0 the model's bytes (an int)
+KNOWN_CC: dict[str, dict[str, float | int]] = {
+    # `satisfy ok = Parser f where f ..': GHC inlines f and eta-expands satisfy, its note
+    # on a lambda (0 bytes: the callers pay); the model keeps f's closure in satisfy
+    "parsecomb": {"factor.letExpr": 0.75, "satisfy": 72976, "token": 0.62,
+                  "factor.parens": 0.552, "symbol": 0.6, "factor.variable": 0.008,
+                  "main": 1.095, "runParser": 0.0, ">>=.\\": 1.133, "fmap.\\": 0.88},
+    # the lambda of a mapMaybe pipeline pays 24 bytes a call less than GHC's (main more)
+    "maybechain": {"main.\\": 0.572, "average": 0.915, "lookupAll": 1.326},
+    "ioloops": {"collatzLen": 0.945},
+    # a function's irrefutable pattern `zipLazy (x:xs) ~(y:ys)': GHC's selectors cost more
+    "lazypats": {"zipLazy": 0.748, "dupFirst": 24, "lazyFst": 24},
+    # lazy Data.Array tables built from a list comprehension of thunks
+    "dynprog": {"editDistance": 0.611, "editDistance.aa": 0.938, "editDistance.ba": 0.935,
+                "editDistance.table": 0.931, "lcs": 0.552, "lcs.t": 0.879, "lcs.ya": 0.948},
+    # methods of instances for newtypes, which keep their box here (Stack's insert: GHC
+    # charges its cons to the caller, fill)
+    "containcls": {"empty": 24, "name": 0.0, "fromEnum": 0.0, "insert": 2.168,
+                   "fill": 0.572},
+    "bitshash": {"adler32": 1.5, "adler32.(...)": 0.682},
+    "particles": {"height": 16, "parts": 0.0, "width": 16, "showsPrec": 0.945},
+    "strproc": {"columns.\\": 1.099},
+    # Set.partition in a pattern binding: 3200 bytes over (vote 3216 under)
+    "mapalter": {"main.(...)": 7.667, "vote": 0.949},
+    # the list's >> (base's *>, -O2): the model's copy of the right list is not GHC's
+    "listmonad": {"sendMoreLike": 0.938},
+    "monoidal": {"pname": 0.0, "city": 0.0},
+    "statesim": {"main.counts": 1.105},
+    "permsubs": {"main.(...)": 1.084},
+    # the grid's neighbour count (a comprehension with let and inRange over a 2D array);
+    # showIntAtBase
+    "arrayhist": {"neighbours": 0.939, "toBase": 1.134, "grid": 0.938},
+}
+
+
+def _check_bytes(name: str, g: dict, p: dict) -> list:
+    known = KNOWN_CC.get(name, {})
+    bad = []
+    for (label, module), (g_bytes, _) in g.items():
+        if module != "Main" or label == "CAF":
+            continue
+        p_bytes = p.get((label, module), [0, 0])[0]
+        want = known.get(label)
+        if isinstance(want, int):  # GHC's bytes 0: the model's bytes
+            if g_bytes != 0 or p_bytes != want:
+                bad.append((label, g_bytes, p_bytes, "known bytes", want))
+        elif want is not None:
+            r = p_bytes / g_bytes
+            if abs(r - want) > 0.02 * max(want, 1):
+                bad.append((label, g_bytes, p_bytes, round(r, 3), "known", want))
+        elif abs(p_bytes - g_bytes) > 0.05 * g_bytes:
+            bad.append((label, g_bytes, p_bytes))
+    return bad
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_program_prints_enters_and_allocates_as_ghc(tmp_path, name):
+    g_total, g, p_total, p = run_reference(tmp_path, name)  # stdout and tree exact
+    ratio = p_total / g_total
+    if name in KNOWN_TOTAL:
+        assert ratio == pytest.approx(KNOWN_TOTAL[name], abs=0.005), ratio
+    else:
+        assert abs(ratio - 1) <= 0.02, ratio
+    assert not _check_bytes(name, g, p)
+
+
+def test_irrefutable_pattern_is_not_matched(tmp_path):
+    """`f ~(a, _) = 42` applied to an error: nothing is forced (was run-time failure: the
+    model matched ~p strictly); `foldr (\\x ~(e, o) -> ..)` partitions lazily."""
+    src = ("lazyFst :: (Int, Int) -> Int\nlazyFst ~(a, _) = 42\n"
+           "split :: [Int] -> ([Int], [Int])\n"
+           "split = foldr (\\x ~(e, o) -> if even x then (x : e, o) else (e, x : o)) ([], [])\n"
+           "main :: IO ()\nmain = do\n  print (lazyFst (error \"forced\"))\n"
+           "  print (take 3 (fst (split [1 ..])))\n")
+    assert _run(tmp_path, src, "-P") == "42\n[2,4,6]\n"
+
+
+def test_infix_constructor_declarations_show_infix(tmp_path):
+    """`data P a b = a :& b` (a type variable on the left was a parse error) with a fixity:
+    derived Show shows `1 :& ('x' :& \"s\")` at the declared precedence, a negative field
+    without parentheses at precedence 6, a prefix-declared operator prefix."""
+    src = ("data P a b = a :& b deriving Show\ninfixr 5 :&\n"
+           "data Q = (:%) Int Int | Int :$ Int deriving Show\n"
+           "main :: IO ()\nmain = do\n  print (1 :& 'x' :& \"s\")\n"
+           "  print (Just (3 :& (-4)))\n  print [(:%) 1 2, 3 :$ 4]\n")
+    assert _run(tmp_path, src, "-P") == \
+        "1 :& ('x' :& \"s\")\nJust (3 :& -4)\n[(:%) 1 2,3 :$ 4]\n"
+
+
+def test_as_pattern_binding(tmp_path):
+    src = ("main :: IO ()\nmain = do\n  let xs@(h:_) = map (* 3) [5 .. 9 :: Int]\n"
+           "  print (h, sum xs)\n  print t\n  where all@(t:_) = \"abc\"\n")
+    assert _run(tmp_path, src, "-P") == "(15,105)\n'a'\n"
+
+
+def test_class_method_without_class_argument_is_one_line():
+    """`empty :: f a` of a user constructor class used where only the context fixes `f`
+    (containcls's first form: `fill = foldr insert empty`): refused in one line."""
+    src = ("class Container f where\n  empty :: f a\n  insert :: a -> f a -> f a\n"
+           "newtype Stack a = Stack [a]\ninstance Container Stack where\n"
+           "  empty = Stack []\n  insert x (Stack xs) = Stack (x : xs)\n"
+           "fill :: Container f => [a] -> f a\nfill = foldr insert empty\n"
+           "main :: IO ()\nmain = case fill [1, 2 :: Int] :: Stack Int of\n"
+           "  Stack xs -> print xs\n")
+    with pytest.raises(SourceError) as e:
+        compile_program(src, "bad.hs", prof_auto="all")
+    assert "bad.hs:9:21: error: the method `empty'" in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_data_monoid_is_one_line():
+    """Data.Monoid's newtypes (Sum, Product, Any, All, First) are outside the subset: the
+    import is refused in one line (monoidal's first form used them)."""
+    src = "import Data.Monoid (Sum (..))\nmain :: IO ()\nmain = print (getSum (Sum 1))\n"
+    with pytest.raises(SourceError) as e:
+        compile_program(src, "bad.hs", prof_auto="all")
+    assert str(e.value).startswith("bad.hs:1:8: error: Could not find module `Data.Monoid'")
+    assert "\n" not in str(e.value)
+
+
+def test_sections_are_closures_as_ghcs(tmp_path):
+    """`map (c +) xs` and `map (c :) xss`: GHC desugars a left section to `\\y -> c + y`, a
+    closure (32 bytes), not a thunk of a partial application (GHC 9.0.2's bytes)."""
+    src = ("pre :: Int -> [[Int]] -> [[Int]]\npre c xss = map (c :) xss\n"
+           "addAll :: Int -> [Int] -> [Int]\naddAll c xs = map (c +) xs\n"
+           "main :: IO ()\nmain = do\n"
+           "  print (sum (map (\\k -> length (pre k [[1], [2]])) [1 .. 300]))\n"
+           "  print (sum (map (\\k -> sum (addAll k [1, 2])) [1 .. 300]))\n")
+    assert _run(tmp_path, src, "-P") == "600\n91200\n"
+    _, p = _per_cc(tmp_path / "p.prof")
+    assert p[("pre", "Main")][0] == 57600 and p[("addAll", "Main")][0] == 67200
+
+
+def test_show_paren_is_of_arity_two(tmp_path):
+    """Derived and written showsPrec call showParen with two arguments: base's is of arity
+    2 (no partial application; was 40 bytes a call over). GHC 9.0.2's bytes."""
+    src = ("data D = D Int | E Int Int deriving Show\n"
+           "data T = Lit Int | Neg T | Sub T\n"
+           "instance Show T where\n"
+           "  showsPrec d (Lit n) = showsPrec d n\n"
+           "  showsPrec d (Neg t) = showParen (d > 9) $ showString \"negate \" . showsPrec 10 t\n"
+           "  showsPrec d (Sub t) = showString \"sub \" . showsPrec 10 t\n"
+           "main :: IO ()\nmain = do\n"
+           "  print (length (concatMap show (map D [1 .. 200])))\n"
+           "  print (length (show (map (E 1) [1 .. 200])))\n"
+           "  print (length (concatMap show [Neg (Sub (Lit k)) | k <- [1 .. 200]]))\n")
+    assert _run(tmp_path, src, "-P") == "892\n1493\n2692\n"
+    _, p = _per_cc(tmp_path / "p.prof")
+    assert p[("showsPrec", "Main")] == [678240, 1000]
+
+
+def test_guard_and_numeric_functions(tmp_path):
+    """guard/mzero/mplus in the list and Maybe monads, (^^), isNaN, isInfinite and
+    properFraction (were not in scope)."""
+    src = ("import Control.Monad (guard, mzero, mplus)\n"
+           "triples :: Int -> [(Int, Int, Int)]\n"
+           "triples n = do\n  a <- [1 .. n]\n  b <- [a .. n]\n  c <- [b .. n]\n"
+           "  guard (a * a + b * b == c * c)\n  return (a, b, c)\n"
+           "half :: Int -> Maybe Int\nhalf x = do { guard (even x); return (x `div` 2) }\n"
+           "main :: IO ()\nmain = do\n  print (triples 15)\n"
+           "  print (half 10, half 7, (mzero :: Maybe Int) `mplus` Just 3,\n"
+           "         [1] `mplus` [2 :: Int])\n"
+           "  print (2 ^^ (-3 :: Int) :: Double, isNaN (0 / 0 :: Double), "
+           "isInfinite (1 / 0 :: Double))\n"
+           "  print (properFraction (-3.75 :: Double) :: (Int, Double))\n")
+    assert _run(tmp_path, src, "-P") == (
+        "[(3,4,5),(5,12,13),(6,8,10),(9,12,15)]\n(Just 5,Nothing,Just 3,[1,2])\n"
+        "(0.125,True,True)\n(-3,-0.75)\n")
+
+
+@pytest.mark.parametrize("src, message", [
+    # mtl's Reader and Writer (State is the subset's only mtl monad)
+    ("import Control.Monad.Reader\nmain :: IO ()\nmain = print (runReader ask 1)\n",
+     "bad.hs:1:8: error: Could not find module `Control.Monad.Reader'"),
+    # a method whose class type is inside a list (showList's pattern), used at an open type
+    ("class P a where\n  p :: a -> String\n  pl :: [a] -> String\n  pl xs = concatMap p xs\n"
+     "instance P Bool where\n  p b = show b\n"
+     "instance P a => P [a] where\n  p = pl\n"
+     "main :: IO ()\nmain = putStrLn (p [True])\n",
+     "bad.hs:8:7: error: the method `pl' of class `P' is used at a type the program leaves"),
+])
+def test_refused_in_one_line(src, message):
+    with pytest.raises(SourceError) as e:
+        compile_program(src, "bad.hs", prof_auto="all")
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_digit_to_int_allocates_its_result_only(tmp_path):
+    """digitToInt as base's: the code point tested by ranges, one box (was 32 bytes a
+    digit over). GHC 9.0.2's bytes."""
+    src = ("import Data.Char\nmain :: IO ()\nmain = do\n"
+           "  print (sum (map (sum . map digitToInt . show) [1000 .. 2000 :: Int]))\n"
+           "  print (map digitToInt \"09afAF\")\n")
+    assert _run(tmp_path, src, "-P") == "14502\n[0,9,10,15,10,15]\n"
+    _, p = _per_cc(tmp_path / "p.prof")
+    assert p[("main", "Main")][0] == pytest.approx(1082752 + 11600, rel=0.002)
