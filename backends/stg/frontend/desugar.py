@@ -103,6 +103,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             set(ir.PRIMOPS)
         # the checked module's types (typecheck.Prepared) for -hy; None: every closure `*'
         self.types = None
+        self.once_tops: dict = {}  # (desugar_types.inlined_desc)
         #: derived instance methods: binding name -> (cost-centre label, class span, closure
         #: name) (frontend/deriving.py)
         self.derived_labels: dict[str, tuple[str, S.Span, str]] = {}
@@ -291,7 +292,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         name = self.fresh("sat_s")
         body = self.expr(e, env, path)
         # GHC's CorePrep names these sat_sNNN (shown by -hd as <Main.sat_sNNN>)
-        info = self.info(name.replace("_s_", "_s"), desc=self.expr_desc(e))
+        desc = self.inlined_desc(e, env) or self.expr_desc(e) or self.library_desc(e, env)
+        info = self.info(name.replace("_s_", "_s"), desc=desc)
         binds.append(ir.Bind(name, ir.Closure([], body, info,
                                               True)))
         return ir.Var(name)

@@ -24,6 +24,7 @@ from .classes import lower_classes, method_names, resolve_methods
 from .newtypes import erasable, erase as erase_newtypes, selectors, tick_selectors
 from .instances import lower_instances
 from .desugar import Desugarer
+from .desugar_types import once_used_functions
 from .directed import num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
@@ -96,7 +97,7 @@ _BASE_MODULES = {
     "Data.Traversable": "sequenceWith# sequenceWith_# mapMWith# mapMWith_# forMWith# "
                         "forMWith_# whenWith# unlessWith# foldMWith# replicateMWith# "
                         "replicateMWith_# zipWithMWith# zipWithMWith_# filterMWith# apWith# "
-                        "rightWith# leftWith# traverseU# mapMU_# sequenceU_# foldMU# "
+                        "rightWith# leftWith# traverseU# foldMU# "
                         "replicateMU# replicateMLoop# replicateMU_# replicateMLoop_# liftA2IO# "
                         "zipWithMU_# filterMU# whenU# unlessU#",
     "GHC.Read": "read readAt#",
@@ -152,7 +153,8 @@ _BASE_MODULES = {
     "Data.Tuple": "fst snd curry uncurry",
     "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
                    "toLower",
-    "Data.Foldable": "mapM_ forM_ sequence_ and or any all foldMapBool# monoid#",
+    "Data.Foldable": "mapM_ forM_ sequence_ and or any all foldMapBool# monoid# mapMU_# "
+                     "sequenceU_#",
     "Control.Monad": "foldM replicateM_ replicateM zipWithM zipWithM_ filterM replicateMIO# "
                      "replicateMNext#",
 }
@@ -500,6 +502,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                        counter)
     d_user.taken |= d_pre.taken
     d_user.types = types  # the checked types give closures their -hy descriptions
+    d_user.once_tops = once_used_functions(user)  # (GHC -O0 inlines them: their thunks' types)
     d_user.derived_labels = derived.labels
     d_user.own_code = derived.own_code
     binds = desugar_prelude(d_pre, lambda: _prelude()[0], _prelude_text(), BASE_MODULE_OF)

@@ -736,9 +736,10 @@ filter p (x:xs) = if p x then x : filter p xs else filter p xs
 
 -- base's foldr is a local loop over the list alone: the thunk of the rest of the fold holds
 -- the loop and the tail (4 words), not k, z and the tail
-foldr k z xs = go xs
-  where go [] = z
-        go (y:ys) = k y (go ys)
+-- (GHC names the loop go1: -hd `<GHC.Base.go1>`)
+foldr k z xs = go1 xs
+  where go1 [] = z
+        go1 (y:ys) = k y (go1 ys)
 
 -- base 4.15 (GHC 9.0): sum = foldl (+) 0, lazy, so sum builds a chain of thunks
 foldl _ z [] = z
@@ -1332,8 +1333,9 @@ applyNewtype# f x = f x
 -- (base's arities: mapM f and mapM_ f make their pure []/return () once, a CAF's at its
 -- evaluation)
 traverseU# ap fm pu f = let z = pu [] in \xs -> foldr (\x ys -> ap (fm (:) (f x)) ys) z xs
-mapMU_# th r f = let z = r () in \xs -> foldr (\x k -> th (f x) k) z xs
-sequenceU_# th r = let z = r () in \ms -> foldr (\m k -> th m k) z ms
+-- (Data.Foldable's `foldr c (return ())`: -hd `<Data.Foldable.c>`, `<Data.Foldable.sat>`)
+mapMU_# th r f = let sat = r () in \xs -> let c x k = th (f x) k in foldr c sat xs
+sequenceU_# th r = let sat = r () in \ms -> let c m k = th m k in foldr c sat ms
 foldMU# b r f z0 xs = foldr (\x k z -> b (f z x) k) r xs z0
 replicateMU# ap fm pu n m = replicateMLoop# ap fm pu m n
 replicateMLoop# ap fm pu m c =

@@ -55,7 +55,10 @@ class ExprChecker:
         if kind == "Char":
             return T.CHAR
         if kind == "String":
-            return T.list_of(T.CHAR)  # GHC types a string literal [Char], not String
+            # GHC's type checker gives a string literal the synonym String (a binder whose
+            # type comes from one is String: `f k = ["ab", "cd"] !! k` is Int -> String);
+            # the literal's own thunk is [Char] (desugar_types.expr_desc)
+            return T.STRING
         v = self.fresh()
         text = repr(value) if kind == "Double" else str(value)
         origin = f"the literal `{text}'"

@@ -174,8 +174,10 @@ class Machine(MachineRoots):
         self.intlike = [Box(-1, d_i, i) for i in range(-16, 256)]
         self.charlike = [Box(-1, d_c, chr(i)) for i in range(256)]
         self._static_lits: dict[tuple[str, str], Box] = {}
+        # the lazy tail thunk of a string literal is ghc-prim's `unpack (nh +# 1#)`, a
+        # let-bound closure GHC's -hd names `<GHC.CString.sat_sBg>` (as the runtime's own)
         self.unpack_lf = LF("unpackCString#", 0, 2, infos.intern(
-            Info("<GHC.CString.unpackCString#>", "[]", "GHC.CString", ObjKind.THUNK)), 3)
+            Info("<GHC.CString.sat_sBg>", "[]", "GHC.CString", ObjKind.THUNK)), 3)
         self.ns = self._namespace(d_i, d_d, d_c)
         self.codegen = Codegen(self, program)
         old = sys.getrecursionlimit()

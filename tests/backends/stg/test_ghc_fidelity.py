@@ -483,7 +483,7 @@ def test_closure_descriptions_of_library_and_derived_code_have_no_internal_marks
     _run(tmp_path, src, "-hd", "-i0.0001")
     names = {k for s in read_hp(str(tmp_path / "p.hp")).samples for k in s.bands}
     closures = [k for k in names if k.startswith("<")]
-    # (GHC's own names keep theirs: <GHC.CString.unpackCString#>)
+    # (GHC's own names keep theirs: <GHC.CString.sat_sBg>)
     assert closures and not any(re.search(r"#_|_\d+#", k) for k in closures), closures
 
 
