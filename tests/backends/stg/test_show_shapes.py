@@ -58,7 +58,8 @@ def test_a_shape_gets_a_showsprec_of_the_generated_code_per_part():
     assert d.shows("S") == "showsPrecStr#" and d.shows("A") == "showsPrec"
     assert d.shows("MT2ALS") == "showsMT2ALS#"
     src = d.source
-    assert "showsMT2ALS# d x s = case x of\n  Just v -> showParen (d > 10) " \
+    # (base's own instances' showParen inlined, of arity 3: showParenS#)
+    assert "showsMT2ALS# d x s = case x of\n  Just v -> showParenS# (d > 10) " \
         "(\\r -> showStrJust# ++ showsT2ALS# 11 v r) s" in src
     # (a tuple's words of base's show_tuple as the generic show's: tupleCost#)
     assert "showsT2ALS# d x s = case x of\n  (v0, v1) -> tupleCost# 9 ('(' : showsPrec 0 " \
