@@ -57,11 +57,16 @@ def _prefix_length(shape: str, text: str) -> int:
 
 
 def _offset(text: str, line: int, col: int) -> int:
-    """The index in ``text`` of the 1-based ``line`` and ``col``."""
+    """The index in ``text`` of the 1-based ``line`` and ``col`` (columns as the lexer
+    counts them: a tab to the next multiple of 8, plus one)."""
     at = 0
     for _ in range(line - 1):
         at = text.index("\n", at) + 1
-    return at + col - 1
+    c = 1
+    while c < col and at < len(text):
+        c = ((c - 1) // 8 + 1) * 8 + 1 if text[at] == "\t" else c + 1
+        at += 1
+    return at
 
 
 class _Reader:

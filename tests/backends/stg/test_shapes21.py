@@ -121,3 +121,15 @@ main = do
 '''
     assert _run(tmp_path, src, name="asp.hs") == \
         "(3,2,[3,2],3)\n([4,5,6],4,[5,6],(12,[10,11,12]))\n"
+
+
+def test_reads_after_tabs(tmp_path):
+    """reads where tabs precede the value: the lexer counts a tab to the next multiple of 8,
+    and the text left over was cut that many characters late ([(7,"")]). runghc's output."""
+    from tests.backends.stg.test_ghc_fidelity import _run
+    src = ('main :: IO ()\nmain = do\n'
+           '  print (reads "\\t7 y" :: [(Int, String)], reads "[1,\\t2] q" :: [([Int], String)])\n'
+           '  print (reads "\\t\\"s\\"\\tz" :: [(String, String)], '
+           'reads "\\t\\t3\\t\\t4" :: [(Int, String)])\n')
+    assert _run(tmp_path, src, name="tabs.hs") == \
+        '([(7," y")],[([1,2]," q")])\n([("s","\\tz")],[(3,"\\t\\t4")])\n'
