@@ -71,10 +71,10 @@ def monad_directed(e: S.EDo | S.EVar, head: str, file: str, derived: Derived) ->
     Maybe, lists or Either (base's instances, ``bindMaybe#``..., and mapM & co. made from
     their bind and return), or a program's type with a Monad or Applicative instance
     (``_user_monad``); other monads are refused."""
-    if head in ("IO", "ST", "*", ""):  # (Control.Monad.ST's ST runs as IO: prelude_st.hs)
-        return
     if isinstance(e, S.EVar) and e.name == "ap":  # (Control.Monad's ap is the monad's <*>)
         e.name = "<*>"
+    if head in ("IO", "ST", "*", ""):  # (Control.Monad.ST's ST runs as IO: prelude_st.hs)
+        return
     if head in derived.monad:
         _user_monad(e, head, derived.monad[head], file, derived)
         return

@@ -38,7 +38,7 @@ _SUFFIXES = set(SUFFIX.values())
 _AT = {"+": ("plus", "arg"), "-": ("minus", "arg"), "*": ("times", "arg"),
        "negate": ("negate", "arg"), "abs": ("abs", "arg"), "subtract": ("subtract", "arg"),
        "shiftL": ("shiftL", "arg"), "shift": ("shift", "arg"),
-       "unsafeShiftL": ("shiftL", "arg"), "unsafeShiftR": ("shiftR", "arg"),
+       "unsafeShiftL": ("shiftL", "arg"),  # (shiftR and unsafeShiftR need nothing)
        "complement": ("complement", "arg"), "popCount": ("popCount", "arg"),
        "testBit": ("testBit", "arg"), "setBit": ("setBit", "arg"),
        "rotateL": ("rotateL", "arg"), "rotateR": ("rotateR", "arg"),

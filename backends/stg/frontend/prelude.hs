@@ -1408,7 +1408,7 @@ foldM f z xs = foldMU# (>>=) return f z xs
 join mm = mm >>= \m -> m
 liftM f m = m >>= \x -> return (f x)
 liftM2 f m1 m2 = m1 >>= \x -> m2 >>= \y -> return (f x y)
-ap mf mx = mf >>= \f -> mx >>= \x -> return (f x)
+ap mf mx = mf <*> mx
 (>=>) f g = \x -> f x >>= g
 (<=<) g f = \x -> f x >>= g
 (<$!>) f m = m >>= \x -> case f x of !y -> return y

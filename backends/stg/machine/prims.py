@@ -20,7 +20,7 @@ from .prims_bignum import BIGNUM_HELPERS, BIGNUM_PRIMS
 from .printf import PrintfError, printf_format
 from .exceptions import EXC_HELPERS, EXC_PRIMS
 from .prims_io import IO_PRIM_FUNCTIONS
-from .prims_numeric import NUMERIC_PRIMS, _float_caf
+from .prims_numeric import NUMERIC_PRIMS, _dead_cells, _float_caf
 from .prims_word import FIXED_PRIMS
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
@@ -534,14 +534,17 @@ def p_error(s):
 def p_read(shape, s):
     """``read`` at a shape: ``read_value`` (the front end's readvalue, given to the machine by
     the backend) parses the text as GHC's Read instances do."""
-    sh, text = list_to_str(shape), list_to_str(s)
+    return _read_at(list_to_str(shape), list_to_str(s), 0)
+
+
+def _read_at(sh, text, less):
+    """The value of ``text`` at shape ``sh``, built, charging GHC's lexer and ReadP parsers'
+    garbage less ``less`` bytes (reads', prims_numeric.p_readsVal)."""
     try:
         value = read_value(sh, text)
     except ValueError as e:  # the front end's readvalue: no parse
         m.runtime_error(f"Prelude.read: {e}")
-    for _ in range(read_cost(sh, text) // 24):  # GHC's lexer and ReadP parsers' garbage
-        HIa(S_CONS)
-        HPa(CCS)
+    _dead_cells(max(read_cost(sh, text) - less, 0))
     return _build(value)
 
 
@@ -595,9 +598,7 @@ def p_printf(fmt, args):
     cost, floats = printf_format.cost(f, vals)  # base's Text.Printf and GHC.Float work (a fit)
     if floats:
         _float_caf()
-    for _ in range(cost // 24):
-        HIa(S_CONS)
-        HPa(CCS)
+    _dead_cells(cost)
     return mkstr(text)
 
 
@@ -636,5 +637,5 @@ COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=
 
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
                     _divzero, _float_fn, _charge, _float_caf, _case_map, _to_int, _fl,
-                    _digits_cost, _build,
+                    _digits_cost, _build, _read_at, _dead_cells,
                     *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS)

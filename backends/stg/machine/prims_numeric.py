@@ -156,9 +156,7 @@ def p_fmtFloat(kind, has, n, x, fmt=format_float, cost=format_cost):
     text = fmt(kind.val, dec, v)
     if v != 0 and math.isfinite(v):
         _float_caf()
-    for _ in range(cost(kind.val, dec, v, text) // 24):
-        HIa(S_CONS)
-        HPa(CCS)
+    _dead_cells(cost(kind.val, dec, v, text))
     return mkstr(text)
 
 
@@ -169,9 +167,7 @@ def p_readOk(shape, s, fail=read_fail_cost):
     try:
         read_value(sh, text)
     except ValueError:
-        for _ in range(fail(sh, text) // 24):
-            HIa(S_CONS)
-            HPa(CCS)
+        _dead_cells(fail(sh, text))
         return FALSE
     return TRUE
 
@@ -182,9 +178,7 @@ def p_readsLen(shape, s, fail=read_fail_cost):
     sh, text = list_to_str(shape), list_to_str(s)
     n = read_value(sh, text, True)
     if n < 0:
-        for _ in range(fail(sh, text) // 24):
-            HIa(S_CONS)
-            HPa(CCS)
+        _dead_cells(fail(sh, text))
     return mkint(n)
 
 
@@ -196,12 +190,7 @@ READS_LESS = 216
 def p_readsVal(shape, s, n, less=READS_LESS):
     """reads' value: the first ``n`` characters of the text read at the shape (readsLen#
     found them), charging GHC's parse of them."""
-    sh, text = list_to_str(shape), list_to_str(s)[:n.val]
-    value = read_value(sh, text)
-    for _ in range(max(read_cost(sh, text) - less, 0) // 24):
-        HIa(S_CONS)
-        HPa(CCS)
-    return _build(value)
+    return _read_at(list_to_str(shape), list_to_str(s)[:n.val], less)
 
 
 def _atanh(x: float) -> float:
@@ -308,13 +297,19 @@ def p_dblDenominator(x):
     return mknum(x.val.as_integer_ratio()[1] if type(x.val) is float else 1)
 
 
+def _dead_cells(n):
+    """``n`` bytes (rounded down to 24) of dead cons cells charged to the current cost centre:
+    base's work beyond what the subset's code allocates."""
+    for _ in range(n // 24):
+        HIa(S_CONS)
+        HPa(CCS)
+
+
 def p_baseCost(n):
     """Bytes of base's code beyond what the subset's allocates (Ratio's generic code, its
     Integral dictionary's calls; ReadP's for readHex), charged to the current cost centre
     as dead cells; returns ()."""
-    for _ in range(n.val // 24):
-        HIa(S_CONS)
-        HPa(CCS)
+    _dead_cells(n.val)
     return UNIT
 
 

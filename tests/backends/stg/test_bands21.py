@@ -32,6 +32,7 @@ import pytest
 from profkit.backends.stg import plugin as stg_plugin
 from profkit.options import parse_run_args
 from profkit.plugins import ccprof, heapprof
+from profkit.plugins.hpfile import read_hp
 from profkit.plugins.prof_read import read_profile
 from profkit.runner import run
 from tests.conftest import REFERENCE as REFDATA
@@ -119,21 +120,15 @@ def _samples(path: Path) -> list[dict[str, int]]:
     """Each census as {band: bytes}: GHC's unique suffixes (`_s29H`) and -hc's stack id
     prefix (`(123)`) cut, bands equal after the cut summed."""
     out: list[dict[str, int]] = []
-    cur: dict[str, int] | None = None
-    for line in path.read_text().splitlines():
-        if line.startswith("BEGIN_SAMPLE"):
-            cur = {}
-        elif line.startswith("END_SAMPLE"):
-            assert cur is not None
-            out.append(cur)
-            cur = None
-        elif cur is not None:
-            band, n = line.rsplit(None, 1)
+    for s in read_hp(str(path)).samples:
+        d: dict[str, int] = {}
+        for band, n in s.bands.items():
             band = band.split(")", 1)[1] if band.startswith("(") else band
             band = re.sub(r"_[sr][0-9A-Za-z]+>$", ">", band)
             # a frozen array's clean/dirty bit is the write barrier's state at the census
             band = band.replace("FROZEN_DIRTY", "FROZEN_CLEAN")
-            cur[band] = cur.get(band, 0) + int(n)
+            d[band] = d.get(band, 0) + n
+        out.append(d)
     return [d for d in out if sum(d.values())]
 
 

@@ -26,6 +26,7 @@ from profkit.backends.stg import plugin as stg_plugin
 from profkit.backends.stg.heap import gc as collector
 from profkit.options import parse_run_args
 from profkit.plugins import ccprof, heapprof, ldvu, retainer
+from profkit.plugins.hpfile import read_hp
 from profkit.runner import run
 from tests.conftest import REFERENCE as REFDATA
 
@@ -36,18 +37,12 @@ def _samples(path: Path) -> list[dict[str, int]]:
     """Each census of an .hp file as {band: bytes}, with the cost-centre stack's id
     prefix (``(299)``) cut, which differs between GHC and profkit."""
     out: list[dict[str, int]] = []
-    cur: dict[str, int] | None = None
-    for line in path.read_text().splitlines():
-        if line.startswith("BEGIN_SAMPLE"):
-            cur = {}
-        elif line.startswith("END_SAMPLE"):
-            assert cur is not None
-            out.append(cur)
-            cur = None
-        elif cur is not None:
-            band, n = line.rsplit(None, 1)
+    for s in read_hp(str(path)).samples:
+        d: dict[str, int] = {}
+        for band, n in s.bands.items():
             band = band.split(")", 1)[1] if band.startswith("(") else band
-            cur[band] = cur.get(band, 0) + int(n)
+            d[band] = d.get(band, 0) + n
+        out.append(d)
     return out
 
 

@@ -148,3 +148,14 @@ def test_helpers_conapp_and_let_build_values():
                Bind("a", ir.ConRhs(":", [I(1), V("b")]))], App("len", [V("a")]), rec=True)
     r = run([length, TopBind("main", print_int(lst), "Main")])
     assert r.output == "3\n"
+
+
+def test_primitive_templates_have_distinct_names():
+    """The machine binds each helper and primitive template into its namespace by the
+    function's name: two modules' helpers of one name (prims_array's `_cells` and a
+    numeric one, met while writing session 21's) would silently leave one of them
+    calling the other."""
+    from profkit.backends.stg.machine import prims
+    seen: dict[str, Any] = {}
+    for fn in prims.HELPER_FUNCTIONS + tuple(prims.PRIM_FUNCTIONS.values()):
+        assert seen.setdefault(fn.__name__, fn) is fn, fn.__name__
