@@ -686,6 +686,28 @@ def run_reference(tmp_path: Path, name: str, *rts: str) -> tuple[int, dict, int,
     return g_total, g, p_total, p
 
 
+def cost_centre_gaps(g: dict, p: dict, known: dict) -> list:
+    """The program's cost centres (CAF left out) beyond 5% of GHC's bytes, or off the ratio
+    ``known`` gives them by more than 2% of it (a known gap; an int there: GHC's bytes are 0
+    and those are the model's): empty when all hold. ``g``/``p``: ``_per_cc``'s."""
+    bad = []
+    for (label, module), (g_bytes, _) in g.items():
+        if module != "Main" or label == "CAF":
+            continue
+        p_bytes = p.get((label, module), [0, 0])[0]
+        want = known.get(label)
+        if isinstance(want, int):
+            if g_bytes != 0 or p_bytes != want:
+                bad.append((label, g_bytes, p_bytes, "known bytes", want))
+        elif want is not None:
+            r = p_bytes / g_bytes
+            if abs(r - want) > 0.02 * max(want, 1):
+                bad.append((label, g_bytes, p_bytes, round(r, 3), "known", want))
+        elif abs(p_bytes - g_bytes) > 0.05 * g_bytes:
+            bad.append((label, g_bytes, p_bytes))
+    return bad
+
+
 def check_reference(tmp_path: Path, name: str, total: float, per_cc: float,
                     slack: int = 0) -> None:
     """``run_reference``, then the model's total within ``total`` (relative) of GHC's and

@@ -17,7 +17,8 @@ import pytest
 
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
-from tests.backends.stg.test_ghc_fidelity import _per_cc, _run, run_reference
+from tests.backends.stg.test_ghc_fidelity import (_per_cc, _run, cost_centre_gaps,
+                                                  run_reference)
 
 PROGRAMS = ["parsecomb", "maybechain", "ioloops", "lazypats", "showsprec", "dynprog",
             "containcls", "bitshash", "particles", "strproc", "mapalter", "listmonad",
@@ -63,26 +64,6 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
 }
 
 
-def _check_bytes(name: str, g: dict, p: dict) -> list:
-    known = KNOWN_CC.get(name, {})
-    bad = []
-    for (label, module), (g_bytes, _) in g.items():
-        if module != "Main" or label == "CAF":
-            continue
-        p_bytes = p.get((label, module), [0, 0])[0]
-        want = known.get(label)
-        if isinstance(want, int):  # GHC's bytes 0: the model's bytes
-            if g_bytes != 0 or p_bytes != want:
-                bad.append((label, g_bytes, p_bytes, "known bytes", want))
-        elif want is not None:
-            r = p_bytes / g_bytes
-            if abs(r - want) > 0.02 * max(want, 1):
-                bad.append((label, g_bytes, p_bytes, round(r, 3), "known", want))
-        elif abs(p_bytes - g_bytes) > 0.05 * g_bytes:
-            bad.append((label, g_bytes, p_bytes))
-    return bad
-
-
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_program_prints_enters_and_allocates_as_ghc(tmp_path, name):
     g_total, g, p_total, p = run_reference(tmp_path, name)  # stdout and tree exact
@@ -91,7 +72,7 @@ def test_program_prints_enters_and_allocates_as_ghc(tmp_path, name):
         assert ratio == pytest.approx(KNOWN_TOTAL[name], abs=0.005), ratio
     else:
         assert abs(ratio - 1) <= 0.02, ratio
-    assert not _check_bytes(name, g, p)
+    assert not cost_centre_gaps(g, p, KNOWN_CC.get(name, {}))
 
 
 def test_irrefutable_pattern_is_not_matched(tmp_path):
