@@ -21,8 +21,9 @@ from . import show_shapes
 from . import typecheck_types as T
 from .deriving import Derived
 from . import mtl
-from .directed_ext import (APPLICATIVE_FNS, FUNCTOR_OPS, applicative_directed, foldmap_directed,
+from .directed_ext import (APPLICATIVE_FNS, FUNCTOR_OPS, applicative_directed,
                            functor_ops_directed)
+from .directed_monoid import foldmap_directed, monoid_directed
 from .directed_exc import EXC_HANDLERS, exc_directed
 from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
@@ -88,7 +89,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, FUNCTOR_OPS):
             functor_ops_directed(e, _t, derived, _FMAP, types.file)
         elif prelude_ref(e, ("foldMap",)):
-            foldmap_directed(e, _t, derived, _MONOID, types.file)
+            foldmap_directed(e, _t, derived, types.file)
         elif prelude_ref(e, APPLICATIVE_FNS):
             applicative_directed(e, _t, types.file)
         elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither", "reads")):
@@ -102,7 +103,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, EXC_HANDLERS):
             exc_directed(e, _t, derived, types.file)  # a handler's type (directed_exc.py)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
-            _monoid_directed(e, _t, types.file, derived)
+            monoid_directed(e, _t, types.file, derived)
         if prelude_ref(e, FOLDABLE) and _array_foldable(e, _t, derived):
             continue
         if prelude_ref(e, FOLDABLE) and (derived.foldable or foldable_container(e, _t)):
@@ -474,59 +475,6 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
     raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, lists, "
                       "Maybe, Either, pairs and the program's Functor instances are: see "
                       "SUBSET.md)", file, e.span[0], e.span[1])
-
-
-# Semigroup/Monoid at the types base gives instances the subset keeps: lists (the Prelude's
-# own definitions), Ordering and ()
-_MONOID = {"Ordering": {"<>": "appendOrdering#", "mappend": "appendOrdering#",
-                        "mempty": "memptyOrdering#", "mconcat": "mconcatOrdering#"},
-           "()": {"<>": "appendUnit#", "mappend": "appendUnit#", "mempty": "memptyUnit#",
-                  "mconcat": "mconcatUnit#"},
-           # containers: a left-biased union
-           "Map": {"<>": "union_M#", "mappend": "union_M#", "mempty": "empty_M#",
-                   "mconcat": "unions_M#"},
-           "Set": {"<>": "union_S#", "mappend": "union_S#", "mempty": "empty_S#",
-                   "mconcat": "unions_S#"}}
-
-
-def _monoid_directed(e: S.EVar, t: object, file: str, derived: Derived) -> None:
-    """<>, mappend, mempty and mconcat at the type the checker found (base's instances, or
-    the program's: instances._monoids)."""
-    if e.name == "mempty":
-        at = t
-    else:
-        sf = T.split_fun(t)
-        if sf is None:
-            return
-        at = sf[1] if e.name == "mconcat" else sf[0]
-    head, _ = T.spine(at)
-    arity, res = 0, at
-    while e.name in ("<>", "mappend") and T.split_fun(res) is not None and arity < 3:
-        arity, res = arity + 1, T.split_fun(res)[1]  # type: ignore[index]
-    if 1 <= arity <= 2:  # functions into a semigroup, pointwise
-        rh, _ = T.spine(res)
-        kind = {"[]": "List", "Ordering": "Ordering"}.get(getattr(rh, "key", ""))
-        if kind is not None:
-            e.name = f"%appendFun{arity}{kind}#"
-            return
-    if isinstance(head, T.TVar) or isinstance(head, T.TCon) and head.rigid:
-        # left open (or a signature's variable, as a method's monoid in an instance):
-        # the list definitions (defaulting has nothing to say)
-        return
-    if isinstance(head, T.TCon):
-        if head.key == "[]":
-            return
-        if head.key in _MONOID:
-            e.name = "%" + _MONOID[head.key][e.name]
-            return
-        ops = derived.monoid.get(head.name)
-        if ops is not None and e.name in ops:
-            e.name = "%" + ops[e.name]
-            return
-    raise SourceError(f"`{e.name}' at the type `{T.show_type(at)}' is not supported by the "
-                      "Haskell subset (lists, Ordering, () and functions into lists or "
-                      "Ordering are: see SUBSET.md)", file,
-                      e.span[0], e.span[1])
 
 
 def _printf_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:

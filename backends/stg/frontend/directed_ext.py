@@ -43,34 +43,6 @@ def functor_ops_directed(e: S.EVar, t: object, derived: Derived, fmaps: dict[str
                       "see SUBSET.md)", file, e.span[0], e.span[1])
 
 
-def foldmap_directed(e: S.EVar, t: object, derived: Derived, monoids: dict, file: str
-                     ) -> None:
-    """``foldMap f xs`` (base's default, ``foldr (mappend . f) mempty``) over a list or a
-    Maybe, at the monoid of its result: a list (``++``), base's Ordering and (), containers'
-    Map and Set, or the program's Monoid instance."""
-    sf = T.split_fun(t)  # (a -> m) -> t a -> m
-    rest = T.split_fun(sf[1]) if sf is not None else None
-    if rest is None:
-        return
-    cont, _ = T.spine(rest[0])
-    mon, _ = T.spine(rest[1])
-    ok = isinstance(cont, T.TCon) and not cont.rigid and cont.key in ("[]", "Maybe")
-    ops = None
-    if isinstance(mon, T.TCon) and not mon.rigid:
-        ops = {"<>": "++", "mempty": "[]"} if mon.key == "[]" else \
-            monoids.get(mon.key) or derived.monoid.get(mon.name)
-    if not ok or ops is None or "<>" not in ops or "mempty" not in ops:
-        raise SourceError(f"`foldMap' at the type `{T.show_type(t)}' is not supported by the "
-                          "Haskell subset (over lists and Maybe, into lists, Ordering, () and "
-                          "the program's monoids: see SUBSET.md)", file, e.span[0], e.span[1])
-    app, emp = (ops["<>"].lstrip("%"), ops["mempty"].lstrip("%"))
-    app = f"({app})" if not app[0].isalpha() else app
-    elems = "xs" if cont.key == "[]" else "(maybeToList xs)"
-    e.name = "%" + derived.helper(
-        f"foldMap{cont.key.strip('[]')}{mon.name.strip('[](),')}#", "foldMap",
-        f"f xs = foldr (\\x r -> {app} (f x) r) {emp} {elems}")
-
-
 #: Control.Applicative's functions: their arguments before the applicative result, and the
 #: Prelude's function per type constructor (prelude_traverse.hs; ST runs as IO)
 APPLICATIVE_FNS = {"<|>": 2, "liftA2": 3, "optional": 1, "empty": 0, "mplus": 2, "mzero": 0,

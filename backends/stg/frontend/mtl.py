@@ -97,30 +97,10 @@ def _source(kind: tuple[str, str]) -> str:
 
 def library(kind: tuple[str, str], user: S.Module, source: str, filename: str
             ) -> tuple[list[S.Decl], str]:
-    """The library's declarations (parsed afresh: later passes rewrite them in place), and
-    the program's source followed by the library's, which the declarations' spans index
-    (the type checker reads signatures and data declarations from the source's tokens).
-    A name the program defines too is GHC's ambiguity, refused at the program's binding."""
-    from .parser import parse_module
-    lines = source.count("\n") + 1
-    lib = parse_module("\n" * lines + _source(kind), filename)
-    mine: set[str] = set()
-    for d in lib.decls:
-        mine.update(_names(d))
-    for d in user.decls:
-        for name in _names(d) & mine:
-            raise SourceError(f"Ambiguous occurrence `{name}': it is defined here and "
-                              f"imported from {CLOSURE_MODULE[kind[0]]}", filename,
-                              d.span[0], d.span[1])
-    return lib.decls, source + "\n" + _source(kind)
-
-
-def _names(d: S.Decl) -> set[str]:
-    if isinstance(d, S.DFun):
-        return {d.name}
-    if isinstance(d, S.DData):  # (the program's types and the library's are one namespace)
-        return {d.name} | {c for c, _ in d.cons}
-    return set()
+    """The library's declarations and the program's source followed by the library's
+    (``libraries.attach``)."""
+    from .libraries import attach
+    return attach(user, source, _source(kind), filename, CLOSURE_MODULE[kind[0]])
 
 
 # GHC -O0 binds each dictionary the program's code needs at the State monad as a CAF of

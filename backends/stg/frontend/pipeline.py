@@ -28,11 +28,12 @@ from .desugar_types import once_used_functions
 from .directed import num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
-from . import mtl
+from . import libraries, mtl
 from . import numeric
 from . import preludecache
 from . import sugar
 from . import fixed_ints
+from .lexer import tokenize
 from .parser import parse_module
 from .prelude_desugar import desugar_prelude
 from .rename import Fixity, collect_fixities, rename_module
@@ -419,7 +420,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
     for imp, (line, col) in zip(user.imports, user.import_positions):
         if imp not in PRELUDE_MODULES and imp not in CONTAINER_MODULES and \
-                imp not in mtl.MODULES:
+                imp not in mtl.MODULES and imp not in libraries.MODULES:
             raise SourceError(f"Could not find module `{imp}' (only Prelude-like modules can "
                               "be imported)", filename, line, col)
     state = mtl.variant(user.imports, user.import_positions, filename)
@@ -429,6 +430,16 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
         lib, source = mtl.library(state, user, source, filename)
         lib_decls = {id(d) for d in lib} | {id(i) for d in lib if isinstance(d, S.DInst)
                                             for i in d.decls}
+        user.decls = lib + user.decls
+    # base's newtypes (libraries.py): library code too, compiled with it
+    groups = libraries.selected(tokenize(source, filename), filename) \
+        if any(imp in libraries.MODULES for imp in user.imports) else None
+    lib_modules: dict[int, str] = {}  # id of a declaration -> its module
+    if groups:
+        lib, source = libraries.attach(user, source, libraries.source(groups), filename,
+                                       "base", magic_hash=True)
+        lib_modules = libraries.closure_modules(groups, lib)
+        lib_decls |= set(lib_modules)
         user.decls = lib + user.decls
     user_cons = _datacons(user, "Main", pcons)
     cons = dict(pcons)
@@ -513,8 +524,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
                 d.closure_module = BASE_MODULE_OF.get(getattr(decl, "name", ""), "GHC.Base")
             elif d is d_user and isinstance(decl, S.DFun):
-                d.closure_module = mtl.closure_module(state, decl.name) \
-                    if decl.name in lib_names else "Main"
+                d.closure_module = lib_modules[id(decl)] if id(decl) in lib_modules else \
+                    mtl.closure_module(state, decl.name) if decl.name in lib_names else "Main"
             if isinstance(decl, S.DFun):
                 out = d.fun_rhs(decl, {}, [], d.globals[decl.name])
             elif isinstance(decl, S.DPat):
@@ -547,6 +558,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             [d for d in user.decls if getattr(d, "name", None) not in lib_names])
     for name, module in _SHOW_CAFS.items():  # evaluated under CAF <module>, as base's
         program.caf_ccs[name] = ir.CostCentre("CAF", module, "<entire-module>", True)
+    for decl in user.decls:  # base's newtypes' Show strings (libraries.py), as those
+        if id(decl) in lib_modules and isinstance(decl, S.DFun) and decl.name[-1] == "#":
+            program.caf_ccs[unames[decl.name]] = ir.CostCentre(
+                "CAF", lib_modules[id(decl)], "<entire-module>", True)
     main_wrapper(program, unames["main"])
     if prof_cafs:
         for decl in user.decls:

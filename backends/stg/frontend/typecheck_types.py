@@ -348,9 +348,11 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Foldable": dict.fromkeys(("[]", "Maybe", "Either", "(,)", "Map", "Set", "Array"), ""),
     "Traversable": dict.fromkeys(("[]", "Maybe", "Either", "(,)"), ""),
     "Semigroup": {"[]": "", "Ordering": "", "()": "", "Maybe": "args", "IO": "args",
-                  "->": "last", "(,)": "args", "(,,)": "args", "Map": "", "Set": ""},
+                  "->": "last", "(,)": "args", "(,,)": "args", "(,,,)": "args",
+                  "(,,,,)": "args", "Map": "", "Set": ""},
     "Monoid": {"[]": "", "Ordering": "", "()": "", "Maybe": "args", "IO": "args",
-               "->": "last", "(,)": "args", "(,,)": "args", "Map": "", "Set": ""},
+               "->": "last", "(,)": "args", "(,,)": "args", "(,,,)": "args",
+               "(,,,,)": "args", "Map": "", "Set": ""},
 }
 for _ty, _classes in MORE_TYCONS.items():  # System.IO's and System.Exit's types
     for _c in _classes:

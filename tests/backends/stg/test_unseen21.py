@@ -119,89 +119,11 @@ def test_class_method_without_class_argument_is_one_line():
     assert "\n" not in str(e.value)
 
 
-def test_data_monoid_is_one_line():
-    """Data.Monoid's newtypes (Sum, Product, Any, All, First) are outside the subset: the
-    import is refused in one line (monoidal's first form used them)."""
-    src = "import Data.Monoid (Sum (..))\nmain :: IO ()\nmain = print (getSum (Sum 1))\n"
+def test_a_module_outside_the_subset_is_one_line():
+    """A module the subset does not have (Data.Sequence) is refused in one line (this was
+    Data.Monoid, which monoidal's first form used, before test_libraries22)."""
+    src = "import Data.Sequence (fromList)\nmain :: IO ()\nmain = print 1\n"
     with pytest.raises(SourceError) as e:
         compile_program(src, "bad.hs", prof_auto="all")
-    assert str(e.value).startswith("bad.hs:1:8: error: Could not find module `Data.Monoid'")
+    assert str(e.value).startswith("bad.hs:1:8: error: Could not find module `Data.Sequence'")
     assert "\n" not in str(e.value)
-
-
-def test_sections_are_closures_as_ghcs(tmp_path):
-    """`map (c +) xs` and `map (c :) xss`: GHC desugars a left section to `\\y -> c + y`, a
-    closure (32 bytes), not a thunk of a partial application (GHC 9.0.2's bytes)."""
-    src = ("pre :: Int -> [[Int]] -> [[Int]]\npre c xss = map (c :) xss\n"
-           "addAll :: Int -> [Int] -> [Int]\naddAll c xs = map (c +) xs\n"
-           "main :: IO ()\nmain = do\n"
-           "  print (sum (map (\\k -> length (pre k [[1], [2]])) [1 .. 300]))\n"
-           "  print (sum (map (\\k -> sum (addAll k [1, 2])) [1 .. 300]))\n")
-    assert _run(tmp_path, src, "-P") == "600\n91200\n"
-    _, p = _per_cc(tmp_path / "p.prof")
-    assert p[("pre", "Main")][0] == 57600 and p[("addAll", "Main")][0] == 67200
-
-
-def test_show_paren_is_of_arity_two(tmp_path):
-    """Derived and written showsPrec call showParen with two arguments: base's is of arity
-    2 (no partial application; was 40 bytes a call over). GHC 9.0.2's bytes."""
-    src = ("data D = D Int | E Int Int deriving Show\n"
-           "data T = Lit Int | Neg T | Sub T\n"
-           "instance Show T where\n"
-           "  showsPrec d (Lit n) = showsPrec d n\n"
-           "  showsPrec d (Neg t) = showParen (d > 9) $ showString \"negate \" . showsPrec 10 t\n"
-           "  showsPrec d (Sub t) = showString \"sub \" . showsPrec 10 t\n"
-           "main :: IO ()\nmain = do\n"
-           "  print (length (concatMap show (map D [1 .. 200])))\n"
-           "  print (length (show (map (E 1) [1 .. 200])))\n"
-           "  print (length (concatMap show [Neg (Sub (Lit k)) | k <- [1 .. 200]]))\n")
-    assert _run(tmp_path, src, "-P") == "892\n1493\n2692\n"
-    _, p = _per_cc(tmp_path / "p.prof")
-    assert p[("showsPrec", "Main")] == [678240, 1000]
-
-
-def test_guard_and_numeric_functions(tmp_path):
-    """guard/mzero/mplus in the list and Maybe monads, (^^), isNaN, isInfinite and
-    properFraction (were not in scope)."""
-    src = ("import Control.Monad (guard, mzero, mplus)\n"
-           "triples :: Int -> [(Int, Int, Int)]\n"
-           "triples n = do\n  a <- [1 .. n]\n  b <- [a .. n]\n  c <- [b .. n]\n"
-           "  guard (a * a + b * b == c * c)\n  return (a, b, c)\n"
-           "half :: Int -> Maybe Int\nhalf x = do { guard (even x); return (x `div` 2) }\n"
-           "main :: IO ()\nmain = do\n  print (triples 15)\n"
-           "  print (half 10, half 7, (mzero :: Maybe Int) `mplus` Just 3,\n"
-           "         [1] `mplus` [2 :: Int])\n"
-           "  print (2 ^^ (-3 :: Int) :: Double, isNaN (0 / 0 :: Double), "
-           "isInfinite (1 / 0 :: Double))\n"
-           "  print (properFraction (-3.75 :: Double) :: (Int, Double))\n")
-    assert _run(tmp_path, src, "-P") == (
-        "[(3,4,5),(5,12,13),(6,8,10),(9,12,15)]\n(Just 5,Nothing,Just 3,[1,2])\n"
-        "(0.125,True,True)\n(-3,-0.75)\n")
-
-
-@pytest.mark.parametrize("src, message", [
-    # mtl's Reader and Writer (State is the subset's only mtl monad)
-    ("import Control.Monad.Reader\nmain :: IO ()\nmain = print (runReader ask 1)\n",
-     "bad.hs:1:8: error: Could not find module `Control.Monad.Reader'"),
-    # a method whose class type is inside a list (showList's pattern), used at an open type
-    ("class P a where\n  p :: a -> String\n  pl :: [a] -> String\n  pl xs = concatMap p xs\n"
-     "instance P Bool where\n  p b = show b\n"
-     "instance P a => P [a] where\n  p = pl\n"
-     "main :: IO ()\nmain = putStrLn (p [True])\n",
-     "bad.hs:8:7: error: the method `pl' of class `P' is used at a type the program leaves"),
-])
-def test_refused_in_one_line(src, message):
-    with pytest.raises(SourceError) as e:
-        compile_program(src, "bad.hs", prof_auto="all")
-    assert message in str(e.value) and "\n" not in str(e.value)
-
-
-def test_digit_to_int_allocates_its_result_only(tmp_path):
-    """digitToInt as base's: the code point tested by ranges, one box (was 32 bytes a
-    digit over). GHC 9.0.2's bytes."""
-    src = ("import Data.Char\nmain :: IO ()\nmain = do\n"
-           "  print (sum (map (sum . map digitToInt . show) [1000 .. 2000 :: Int]))\n"
-           "  print (map digitToInt \"09afAF\")\n")
-    assert _run(tmp_path, src, "-P") == "14502\n[0,9,10,15,10,15]\n"
-    _, p = _per_cc(tmp_path / "p.prof")
-    assert p[("main", "Main")][0] == pytest.approx(1082752 + 11600, rel=0.002)
