@@ -21,8 +21,8 @@ from . import show_shapes
 from . import typecheck_types as T
 from .deriving import Derived
 from . import mtl
-from .directed_ext import (APPLICATIVE_FNS, FUNCTOR_OPS, applicative_directed,
-                           functor_ops_directed)
+from .directed_ext import (APPLICATIVE_FNS, BIFUNCTOR_FNS, FUNCTOR_OPS, applicative_directed,
+                           bifunctor_directed, functor_ops_directed)
 from .directed_monoid import foldmap_directed, monoid_directed
 from .directed_exc import EXC_HANDLERS, exc_directed
 from .directed_st import ST_CREATE, st_directed
@@ -104,6 +104,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             exc_directed(e, _t, derived, types.file)  # a handler's type (directed_exc.py)
         elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
             monoid_directed(e, _t, types.file, derived)
+        elif prelude_ref(e, BIFUNCTOR_FNS):
+            bifunctor_directed(e, _t)
         if prelude_ref(e, FOLDABLE) and _array_foldable(e, _t, derived):
             continue
         if prelude_ref(e, FOLDABLE) and (derived.foldable or foldable_container(e, _t)):

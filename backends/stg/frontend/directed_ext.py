@@ -76,3 +76,21 @@ def applicative_directed(e: S.EVar, t: object, file: str) -> None:
                           "(Control.Applicative at Maybe, lists, and liftA2 at Either and IO "
                           "too: see SUBSET.md)", file, e.span[0], e.span[1])
     e.name = "%" + name
+
+
+#: Data.Bifunctor's functions -> their function arguments before the bifunctor's value
+BIFUNCTOR_FNS = {"bimap": 2, "first": 1, "second": 1}
+
+
+def bifunctor_directed(e: S.EVar, t: object) -> None:
+    """bimap/first/second at the bifunctor the checker found: Either's, or the pair's (the
+    Prelude's own, also when the types leave it open)."""
+    for _ in range(BIFUNCTOR_FNS[e.name]):
+        sf = T.split_fun(t)
+        if sf is None:
+            return
+        t = sf[1]
+    sf = T.split_fun(t)
+    head = T.spine(sf[0])[0] if sf is not None else None
+    kind = "Either" if getattr(head, "key", "") == "Either" else "Pair"
+    e.name = f"%{e.name}{kind}#"

@@ -66,7 +66,8 @@ PRELUDE_MODULES = {
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
-    "Data.Ratio", "Data.Word", "Data.Functor", "Control.Applicative",
+    "Data.Ratio", "Data.Word", "Data.Functor", "Control.Applicative", "Control.Arrow",
+    "Data.Bifunctor", "Control.Category",
 }
 
 
@@ -151,6 +152,10 @@ _BASE_MODULES = {
                   "maybeToList",
     "Data.Ord": "comparing",
     "Data.Function": "on",
+    "Control.Arrow": "&&& ***",
+    "Control.Category": ">>> <<<",
+    "Data.Bifunctor": "bimap first second bimapPair# firstPair# secondPair# bimapEither# "
+                      "firstEither# secondEither#",
     "Data.Tuple": "fst snd curry uncurry",
     "GHC.Unicode": "isDigit isSpace isUpper isLower isAlpha isAlphaNum isPunctuation toUpper "
                    "toLower",

@@ -6,6 +6,8 @@
 infixl 1 &, <&>
 infixl 4 $>
 infixl 3 <|>
+infixr 3 &&&, ***
+infixr 1 >>>, <<<
 
 -- Foldable's toList at a list is the list itself (at Maybe and containers: directed)
 toList xs = xs
@@ -25,6 +27,27 @@ isRight (Right _) = True
 -- Data.Function
 x & f = f x
 fix f = let x = f x in x
+
+-- Control.Arrow at functions (base's Arrow (->) instance); Control.Category's >>> and <<<
+(&&&) f g x = (f x, g x)
+(***) f g p = (f (fst p), g (snd p))
+(>>>) f g x = g (f x)
+(<<<) f g x = f (g x)
+
+-- Data.Bifunctor at pairs (lazy in the pair, as base's) and Either (directed_ext.py picks
+-- one by the checked type); Control.Arrow's first and second at functions are the pairs'
+bimap f g p = bimapPair# f g p
+first f p = firstPair# f p
+second g p = secondPair# g p
+bimapPair# f g p = (f (fst p), g (snd p))
+firstPair# f p = (f (fst p), snd p)
+secondPair# g p = (fst p, g (snd p))
+bimapEither# f _ (Left a) = Left (f a)
+bimapEither# _ g (Right b) = Right (g b)
+firstEither# f (Left a) = Left (f a)
+firstEither# _ (Right b) = Right b
+secondEither# _ (Left a) = Left a
+secondEither# g (Right b) = Right (g b)
 
 -- Data.Functor at IO (other functors: directed_ext.py)
 m <&> f = fmap f m

@@ -18,4 +18,11 @@ liftA2 :: Applicative f => (a -> b -> c) -> f a -> f b -> f c
 optional :: Applicative f => f a -> f (Maybe a)
 empty :: Applicative f => f a
 isSubsequenceOf :: Eq a => [a] -> [a] -> Bool
+(&&&) :: (a -> b) -> (a -> c) -> a -> (b, c)
+(***) :: (a -> b) -> (c -> d) -> (a, c) -> (b, d)
+(>>>) :: (a -> b) -> (b -> c) -> a -> c
+(<<<) :: (b -> c) -> (a -> b) -> a -> c
+bimap :: Bifunctor p => (a -> b) -> (c -> d) -> p a c -> p b d
+first :: Bifunctor p => (a -> b) -> p a c -> p b c
+second :: Bifunctor p => (b -> c) -> p a b -> p a c
 """

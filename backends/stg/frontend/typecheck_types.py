@@ -288,7 +288,8 @@ SUPERCLASSES: dict[str, tuple[str, ...]] = {
     "Functor": (), "Applicative": ("Functor",), "Monad": ("Applicative",),
     "MonadFail": ("Monad",), "Foldable": (), "Traversable": ("Functor", "Foldable"),
     "PrintfType": (), "PrintfArg": (),
-    "Semigroup": (), "Monoid": ("Semigroup",), "Bits": ("Eq",), "Ix": ("Ord",),
+    "Semigroup": (), "Monoid": ("Semigroup",), "Bifunctor": (), "Bits": ("Eq",),
+    "Ix": ("Ord",),
     "MArray": (), "IArray": (), "Exception": ("Show",),
 }
 NUMERIC_CLASSES = {"Num", "Real", "Integral", "Fractional", "Floating", "RealFrac",
@@ -347,6 +348,7 @@ INSTANCES: dict[str, dict[str, str]] = {
     "MonadFail": dict.fromkeys(("[]", "Maybe", "IO"), ""),
     "Foldable": dict.fromkeys(("[]", "Maybe", "Either", "(,)", "Map", "Set", "Array"), ""),
     "Traversable": dict.fromkeys(("[]", "Maybe", "Either", "(,)"), ""),
+    "Bifunctor": dict.fromkeys(("Either", "(,)"), ""),
     "Semigroup": {"[]": "", "Ordering": "", "()": "", "Maybe": "args", "IO": "args",
                   "->": "last", "(,)": "args", "(,,)": "args", "(,,,)": "args",
                   "(,,,,)": "args", "Map": "", "Set": ""},
