@@ -57,6 +57,7 @@ CLASS_METHODS = {
     "Monoid": {"mempty": "mempty", "mappend": "mappend", "mconcat": "mconcat"},
     "Num": {"+": "plus", "-": "minus", "*": "times", "negate": "negate", "abs": "abs",
             "signum": "signum", "fromInteger": "fromInteger"},
+    "NFData": {"rnf": "rnf"},  # Control.DeepSeq's (without: the Prelude's deep evaluation)
 }
 #: classes of type constructors (the instance head leaves the last parameter out)
 _CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail", "Foldable"}
@@ -103,7 +104,8 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
         if decl.cls not in CLASS_METHODS and own is None:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
                        "subset (only Show, Eq, Ord, Functor, Applicative, Monad, MonadFail, "
-                       "Semigroup, Monoid, Foldable, Num and the program's own classes: see "
+                       "Semigroup, Monoid, Foldable, Num, NFData and the program's own "
+                       "classes: see "
                        "SUBSET.md)",
                        file, decl.cls_span)
         data = datas.get(decl.type_name)
@@ -363,6 +365,9 @@ def _defaults(cls: str, k: int, given: dict[str, str], derived: Derived, cons: l
             derived.shows_method[cons_type] = shows
         if "show" in given:
             derived.dispatch.setdefault("show", []).append((cons, given["show"]))
+    elif cls == "NFData":
+        if "rnf" in given:  # (else the Prelude's rnfCon# evaluates every field)
+            derived.dispatch.setdefault("rnf", []).append((cons, given["rnf"]))
     elif cls == "Functor":
         if "fmap" in given:  # reached by the checked type of each use (pipeline)
             derived.functor[cons_type] = given["fmap"]

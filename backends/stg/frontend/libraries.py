@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from importlib import resources
 
 from profkit.errors import SourceError
 
 from . import syntax as S
 from .lexer import Token
+from .modules import read_imports
 
 #: the modules -> their groups of base_newtypes.hs
 MODULES = {
@@ -37,73 +37,42 @@ MODULES = {
                        "SLast"),
     "Data.Functor.Identity": ("Identity",),
 }
+_MONOID = MODULES["Data.Monoid"]
+for _m in ("Control.Monad.Writer", "Control.Monad.Writer.Lazy", "Control.Monad.Writer.Strict"):
+    MODULES[_m] = ("Writer",) + _MONOID  # (mtl's re-export Data.Monoid)
+for _m in ("Control.Monad.Trans.Writer", "Control.Monad.Trans.Writer.Lazy",
+           "Control.Monad.Trans.Writer.Strict"):
+    MODULES[_m] = ("Writer",)
+for _m in ("Control.Monad.Reader", "Control.Monad.Trans.Reader"):
+    MODULES[_m] = ("Reader",)
+#: the library's files, cut into groups
+_FILES = ("base_newtypes.hs", "base_monads.hs")
 
 _GROUP = re.compile(r"^-- @group (\w+) ([\w.]+)$", re.M)
 
 
 @functools.lru_cache(maxsize=1)
-def _groups() -> dict[str, tuple[str, str, frozenset[str]]]:
-    """Group -> (its source, its module, the names it defines)."""
-    text = resources.files(__package__).joinpath("base_newtypes.hs").read_text()
+def _groups() -> dict[str, tuple[str, str, frozenset[str], str]]:
+    """Group -> (its source, its module, the names it defines, its type's name)."""
+    text = "\n".join(resources.files(__package__).joinpath(f).read_text() for f in _FILES)
     marks = list(_GROUP.finditer(text))
     out = {}
     for k, mo in enumerate(marks):
         end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
         body = text[mo.end():end]
         names = set(re.findall(r"^newtype (\w+)", body, re.M))
-        for pair in re.findall(r"= (\w+) \{ (\w+) ::", body):
+        names |= set(re.findall(r"^(\w+) ::", body, re.M))  # its functions
+        for pair in re.findall(r"= (\w+#?) \{ (\w+) ::", body):
             names.update(pair)
-        out[mo.group(1)] = (body, mo.group(2), frozenset(names))
-    return out
-
-
-@dataclass
-class LibImport:
-    module: str
-    pos: tuple[int, int]
-    names: set[str] | None  # every name of the import list (None: none)
-    hiding: set[str]
-
-
-def read_imports(toks: list[Token]) -> list[LibImport]:
-    """The imports of ``MODULES``, with every name their lists give (types, constructors,
-    fields: ``Sum(..)``, ``First(getFirst)``)."""
-    out = []
-    n = len(toks)
-    for i, t in enumerate(toks):
-        if not t.is_("reserved", "import"):
-            continue
-        j = i + 1
-        if j < n and toks[j].is_("varid", "qualified"):
-            j += 1
-        if j >= n or str(toks[j].value) not in MODULES:
-            continue
-        imp = LibImport(str(toks[j].value), (toks[j].line, toks[j].col), None, set())
-        j += 1
-        if j + 1 < n and toks[j].is_("varid", "as"):
-            j += 2
-        hiding = j < n and toks[j].is_("varid", "hiding")
-        j += hiding
-        if j < n and toks[j].is_("special", "("):
-            names, depth = set(), 0
-            for u in toks[j:]:
-                depth += u.is_("special", "(") - u.is_("special", ")")
-                if depth == 0:
-                    break
-                if u.kind in ("varid", "conid", "varsym", "consym"):
-                    names.add(u.text)
-            if hiding:
-                imp.hiding = names
-            else:
-                imp.names = names
-        out.append(imp)
+        typ = re.search(r"^newtype (\w+)", body, re.M)
+        out[mo.group(1)] = (body, mo.group(2), frozenset(names), typ.group(1) if typ else "")
     return out
 
 
 def selected(toks: list[Token], filename: str) -> tuple[str, ...] | None:
     """The groups the program's imports bring, in the file's order; None when it imports
     none of ``MODULES``."""
-    imports = read_imports(toks)
+    imports = [imp for imp in read_imports(toks) if imp.module in MODULES]
     if not imports:
         return None
     groups = _groups()
@@ -112,7 +81,9 @@ def selected(toks: list[Token], filename: str) -> tuple[str, ...] | None:
     for imp in imports:
         for g in MODULES[imp.module]:
             names = groups[g][2]
-            if imp.names is not None and not names & imp.names or names <= imp.hiding:
+            listed = imp.listed or set()
+            hidden = imp.names is None and groups[g][3] in listed  # hiding (T(..))
+            if imp.names is not None and not names & listed or hidden:
                 continue
             for name in sorted(names):
                 other = owner.setdefault(name, g)
@@ -171,3 +142,25 @@ def _names(d: S.Decl) -> set[str]:
     if isinstance(d, S.DData):  # (the program's types and the library's are one namespace)
         return {d.name} | {c for c, _ in d.cons}
     return set()
+
+
+def check_writer_logs(types: object, filename: str) -> None:
+    """Refuse a Writer whose log is not a list (its `<>'/`mempty' are the list's here), at
+    the first use the checker typed so; a log left open (a type variable) is taken as a
+    list."""
+    from . import typecheck_types as T
+    bad = []
+    for e, t in getattr(types, "expr_types", {}).values():
+        stack = [t] if isinstance(e, S.EVar) else []
+        while stack:
+            head, args = T.spine(stack.pop())
+            if getattr(head, "name", "") == "Writer" and args:
+                log, _ = T.spine(args[0])
+                if isinstance(log, T.TCon) and not log.rigid and log.key != "[]":
+                    bad.append((e.span[:2], T.show_type(args[0])))
+            stack.extend(args)
+    if bad:
+        (line, col), log = min(bad)
+        raise SourceError(f"a Writer whose log is a `{log}' is not supported by the Haskell "
+                          "subset: its log is a list (it passes no Monoid dictionary: see "
+                          "SUBSET.md)", filename, line, col)

@@ -50,6 +50,10 @@ class Import:
     alias: str
     names: list[str] | None = None  # the import list, None when there is none
     hiding: list[str] = field(default_factory=list)
+    pos: tuple[int, int] = (0, 0)  # the module name's line and column
+    #: every name the list gives, at any depth (types, constructors, fields: ``Sum(..)``,
+    #: ``First(getFirst)``), None without a list
+    listed: set[str] | None = None
 
 
 @functools.lru_cache(maxsize=None)
@@ -82,7 +86,7 @@ def read_imports(toks: list[Token]) -> list[Import]:
         if i >= n or toks[i].kind != "conid":
             continue  # the parser reports it
         module = str(toks[i].value)
-        imp = Import(module, qualified, module)
+        imp = Import(module, qualified, module, pos=(toks[i].line, toks[i].col))
         i += 1
         if i + 1 < n and toks[i].is_("varid", "as") and toks[i + 1].kind == "conid":
             imp.alias = str(toks[i + 1].value)
@@ -91,6 +95,7 @@ def read_imports(toks: list[Token]) -> list[Import]:
         if hiding:
             i += 1
         if i < n and toks[i].is_("special", "("):
+            imp.listed = _all_names(toks, i)
             names, i = _name_list(toks, i)
             if hiding:
                 imp.hiding = names
@@ -116,6 +121,19 @@ def _name_list(toks: list[Token], i: int) -> tuple[list[str], int]:
         elif t.kind == "varid" and depth == 1 or t.kind == "varsym" and depth == 2:
             names.append(t.text)
     return names, i
+
+
+def _all_names(toks: list[Token], i: int) -> set[str]:
+    """Every name of the parenthesised list at ``i``, at any depth."""
+    names: set[str] = set()
+    depth = 0
+    for t in toks[i:]:
+        depth += t.is_("special", "(") - t.is_("special", ")")
+        if depth == 0:
+            break
+        if t.kind in ("varid", "conid", "varsym", "consym"):
+            names.add(t.text)
+    return names
 
 
 #: the Prelude's names of Data.Array and Data.Ix (its section of that name), which base's

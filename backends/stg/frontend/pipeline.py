@@ -51,7 +51,7 @@ from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
-GENERATED = ("show", "showsCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#",
+GENERATED = ("show", "showsCon#", "rnfCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#",
              "ltCon#", "leCon#", "gtCon#", "geCon#", "fromEnumCon#", "succCon#", "predCon#",
              "enumFromCon#", "enumFromThenCon#", "enumFromToCon#", "enumFromThenToCon#",
              "tagToCon#", "lastTag#")
@@ -67,7 +67,7 @@ PRELUDE_MODULES = {
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
     "Data.Ratio", "Data.Word", "Data.Functor", "Control.Applicative", "Control.Arrow",
-    "Data.Bifunctor", "Control.Category",
+    "Data.Bifunctor", "Control.Category", "Control.DeepSeq",
 }
 
 
@@ -153,6 +153,7 @@ _BASE_MODULES = {
     "Data.Ord": "comparing",
     "Data.Function": "on",
     "Control.Arrow": "&&& ***",
+    "Control.DeepSeq": "deepseq force $!! rnf rwhnf rnfStruct# rnfCon#",
     "Control.Category": ">>> <<<",
     "Data.Bifunctor": "bimap first second bimapPair# firstPair# secondPair# bimapEither# "
                       "firstEither# secondEither#",
@@ -296,7 +297,12 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         return [f"  {pat(user_cons[c], '', True)} -> {name} {call}"
                 for names, name in derived.dispatch.get(stem, []) for c in names]
 
-    lines = []
+    lines = ["rnfCon# x = case x of", *to_derived("rnf", "x")]
+    # Control.DeepSeq's rnf without the program's method: every field (a Generic default)
+    lines += [f"  {pat(c, 'a')} -> " + " `seq` ".join(
+        [f"rnf a{i}" for i in range(c.arity)] + ["()"]) for c in cons
+        if not any(c.name in names for names, _ in derived.dispatch.get("rnf", []))]
+    lines.append("  _ -> rnfStruct# x")
     for fn, stem, otherwise in (
             ("eqCon#", "eq", "eqTagFields# x y"), ("cmpCon#", "compare", "cmpTagFields# x y"),
             ("ltCon#", "lt", "ltCmp# x y"), ("leCon#", "le", "leCmp# x y"),
@@ -487,6 +493,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
+    if groups and "Writer" in groups:
+        libraries.check_writer_logs(types, filename)
     drop_dead_binds(user)  # GHC's simple optimiser: local bindings nothing uses
     type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
     num_literals(user, types, derived)

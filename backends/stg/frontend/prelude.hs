@@ -1365,9 +1365,9 @@ fmapPair# f (a, x) = (a, f x)
 -- without copying the string.
 -- base's hPutStr takes stdout's handle (its CAF: made, with the buffers, at the first
 -- output) before it forces the string: putStr# given the token alone is that step
-putStr s w = case prim "putStr#" w w of
+putStr s w = case prim "putStr#" w s of
   IO# w0 _ -> case forceStr# s of !s' -> prim "putStr#" s' w0
-putStrLn s w = case prim "putStr#" w w of
+putStrLn s w = case prim "putStr#" w s of
   IO# w0 _ -> case forceStr# s of
     !s' -> case prim "putStr#" s' w0 of
       IO# w' _ -> prim "putStr#" newline# w'

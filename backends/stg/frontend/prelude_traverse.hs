@@ -8,6 +8,7 @@ infixl 4 $>
 infixl 3 <|>
 infixr 3 &&&, ***
 infixr 1 >>>, <<<
+infixr 0 $!!, `deepseq`
 
 -- Foldable's toList at a list is the list itself (at Maybe and containers: directed)
 toList xs = xs
@@ -48,6 +49,27 @@ firstEither# f (Left a) = Left (f a)
 firstEither# _ (Right b) = Right b
 secondEither# _ (Left a) = Left a
 secondEither# g (Right b) = Right (g b)
+
+-- Control.DeepSeq: rnf evaluates every field, a program's NFData method where it has one
+-- (pipeline's generated rnfCon#: its constructors, the Prelude's Maybe, Either...)
+rnf x = rnfCon# x
+rwhnf x = x `seq` ()
+deepseq a b = rnf a `seq` b
+force x = rnf x `seq` x
+f $!! x = rnf x `seq` f x
+rnfStruct# x = case x of
+  [] -> ()
+  (a:as) -> rnf a `seq` rnf as
+  (a, b) -> rnf a `seq` rnf b
+  (a, b, c) -> rnf a `seq` rnf b `seq` rnf c
+  (a, b, c, d) -> rnf a `seq` rnf b `seq` rnf c `seq` rnf d
+  (a, b, c, d, e) -> rnf a `seq` rnf b `seq` rnf c `seq` rnf d `seq` rnf e
+  (a, b, c, d, e, f) -> rnf a `seq` rnf b `seq` rnf c `seq` rnf d `seq` rnf e `seq` rnf f
+  (a, b, c, d, e, f, g) ->
+    rnf a `seq` rnf b `seq` rnf c `seq` rnf d `seq` rnf e `seq` rnf f `seq` rnf g
+  MBin# _ k v l r -> rnf k `seq` rnf v `seq` rnf l `seq` rnf r
+  SBin# _ k l r -> rnf k `seq` rnf l `seq` rnf r
+  _ -> x `seq` ()
 
 -- Data.Functor at IO (other functors: directed_ext.py)
 m <&> f = fmap f m

@@ -25,4 +25,9 @@ isSubsequenceOf :: Eq a => [a] -> [a] -> Bool
 bimap :: Bifunctor p => (a -> b) -> (c -> d) -> p a c -> p b d
 first :: Bifunctor p => (a -> b) -> p a c -> p b c
 second :: Bifunctor p => (b -> c) -> p a b -> p a c
+rnf :: NFData a => a -> ()
+rwhnf :: a -> ()
+deepseq :: NFData a => a -> b -> b
+force :: NFData a => a -> a
+($!!) :: NFData a => (a -> b) -> a -> b
 """

@@ -288,7 +288,8 @@ SUPERCLASSES: dict[str, tuple[str, ...]] = {
     "Functor": (), "Applicative": ("Functor",), "Monad": ("Applicative",),
     "MonadFail": ("Monad",), "Foldable": (), "Traversable": ("Functor", "Foldable"),
     "PrintfType": (), "PrintfArg": (),
-    "Semigroup": (), "Monoid": ("Semigroup",), "Bifunctor": (), "Bits": ("Eq",),
+    "Semigroup": (), "Monoid": ("Semigroup",), "Bifunctor": (), "NFData": (),
+    "Bits": ("Eq",),
     "Ix": ("Ord",),
     "MArray": (), "IArray": (), "Exception": ("Show",),
 }

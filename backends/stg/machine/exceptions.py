@@ -148,6 +148,7 @@ def unwind(m: Any, exc: BaseException) -> tuple:
         exc = _exit_exception(m, exc)
     if not isinstance(exc, HsException) or exc.exc_type == "internal":
         raise exc
+    flush_pending(m)
     ns = m.ns
     stack, catch_ret, wm = m.stack, ns["catch_ret"], ns["WM"]
     k = len(stack) - 1
@@ -194,6 +195,29 @@ def unwind(m: Any, exc: BaseException) -> tuple:
         return ns["apply"](env[0], [env[2]] if env[4] == 2 else [env[1], env[2]])
     ns["_charge"](16)  # fromException's Just (SomeException's too: fromException = Just)
     return ns["apply"](env[0], [value_of(m, exc), env[2]])
+
+
+def flush_pending(m: Any) -> None:
+    """base's hPutStr copies a String into stdout's buffer as it forces it: when forcing
+    raises, the characters evaluated before (``m.pending_out``'s evaluated prefix) are in
+    the buffer, written before anything later (``print [1, 2, error "x"]`` writes
+    ``[1,2,``)."""
+    s, m.pending_out = getattr(m, "pending_out", None), None
+    cons, out = m.ns["DC_CONS"], []
+    while s is not None:
+        if type(s) is Thunk:
+            s = s.val
+        if s is None or s.dc is not cons:
+            break
+        c = s.f0
+        if type(c) is Thunk:
+            c = c.val
+            if c is None:
+                break
+        out.append(c.val)
+        s = s.f1
+    if out:
+        m.out.append("".join(out))
 
 
 def _uncaught(m: Any, exc: HsException) -> tuple:

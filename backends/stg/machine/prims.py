@@ -502,12 +502,15 @@ def p_unpackCString(s):
 #: not charged.
 def p_putStr(s, w):
     if s is WORLD:
-        # the Prelude's putStr taking stdout's handle before it forces its string: made at
-        # the first output (with its buffers, under the stack doing the output)
+        # the Prelude's putStr taking stdout's handle before it forces its string (``w``,
+        # unevaluated): made at the first output (with its buffers, under the stack doing
+        # the output); the string is pending until written (exceptions.flush_pending)
         first = getattr(m, "rts_first_output", None)  # None without the runtime heap
         if first is not None:
             first(CCS)
+        m.pending_out = w
         return IORES
+    m.pending_out = None
     text = list_to_str(s)
     if text != "\n":
         done = getattr(m, "rts_first_written", None)  # the first output written (rts_heap)

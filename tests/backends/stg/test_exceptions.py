@@ -209,3 +209,18 @@ def test_exit_with_is_an_exception_finalizers_see(tmp_path):
                               "pm: ex.hs:4:1-11: Non-exhaustive patterns in function f\n"
                               "working\ncleanup\n")
     assert err.getvalue() == ""
+
+
+def test_a_string_failing_half_way_leaves_its_evaluated_prefix():
+    """base's hPutStr copies characters into stdout's buffer as it forces them: an error
+    inside the string leaves the prefix there, flushed at the end (GHC 9.0.2 prints
+    `[1,2,' for this), and before a handler's output when it is caught."""
+    from tests.backends.stg.hsrun import run_haskell
+    src = ("import Control.Exception\n"
+           "main = do\n"
+           "  r <- try (print [1, 2, error \"x\" :: Int]) :: IO (Either ErrorCall ())\n"
+           "  putStrLn (either (const \"|caught\") (const \"|no\") r)\n"
+           "  putStrLn (\"ab\" ++ show (length [1, 2, 3 :: Int]) ++ error \"y\")\n")
+    r = run_haskell(src, "pre.hs")
+    assert r.stdout == "[1,2,|caught\nab3"
+    assert r.error is not None and str(r.error).startswith("pre: y\n")

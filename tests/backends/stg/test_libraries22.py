@@ -1,7 +1,8 @@
 """base's modules of newtypes (frontend/libraries.py, base_newtypes.hs): Data.Monoid,
 Data.Semigroup and Data.Functor.Identity, base's Semigroup/Monoid instances of Maybe
 and tuples (frontend/directed_monoid.py), Control.Arrow and Data.Bifunctor (the Prelude's
-prelude_traverse.hs, directed_ext.bifunctor_directed), each refused before ("Could not find module", or
+prelude_traverse.hs, directed_ext.bifunctor_directed) and Control.DeepSeq (rnf by the
+program's NFData method or every field: pipeline's rnfCon#), each refused before ("Could not find module", or
 "`<>' at the type `Maybe [Int]' is not supported"). Compared with GHC 9.0.2 -O0 -prof
 -fprof-auto (tests/reference/ghc-9.0.2/shapes, README.md): stdout exactly, the cost-centre
 tree with its entries exactly, the totals and cost centres at their measured ratios where
@@ -13,6 +14,7 @@ import pytest
 
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
+from tests.backends.stg.hsrun import run_haskell
 from tests.backends.stg.test_ghc_fidelity import _run, cost_centre_gaps, run_reference
 
 #: the model's total / GHC's. The newtypes keep a box here (16 bytes a value: their Show
@@ -20,8 +22,10 @@ from tests.backends.stg.test_ghc_fidelity import _run, cost_centre_gaps, run_ref
 #: their Show strings are CAFs of the library's module (GHC builds them at each call,
 #: a little more than the model's cached ones save), and GHC -O0 builds the program's
 #: dictionaries as CAFs of Main (the tuple's Monoid of Sum, Product, Any and All)
-PROGRAMS = ["monoid22", "semi22", "arrow22"]
-KNOWN_TOTAL = {"monoid22": 1.046, "semi22": 1.077}
+PROGRAMS = ["monoid22", "semi22", "arrow22", "deep22", "writer22"]
+#: (writer22: GHC -O0 builds the Writer's and Reader's dictionaries as CAFs of Main, 1,848
+#: bytes the model does not charge)
+KNOWN_TOTAL = {"monoid22": 1.046, "semi22": 1.077, "writer22": 0.970}
 KNOWN_CC: dict[str, dict[str, float | int]] = {
     # stat: the four boxes of a tuple of newtypes
     "monoid22": {"stat": 2.604, "firstEven": 1.138},
@@ -30,6 +34,11 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
     # `(sum &&& length) >>> (id *** (* 10))': GHC's >>> (Category's, a composition made by
     # the call) costs 120 bytes more than the model's application of three arguments
     "arrow22": {"stats": 0.93},
+    # GHC's rnf method charges 32 bytes once (its first call); the model's none
+    "deep22": {"rnf": 0.0},
+    # Reader's bind through ReaderT's dictionary (transformers' code) costs GHC more; a
+    # lambda's `when (odd i) (tell [i])' in forM_ 64 bytes less
+    "writer22": {"describe": 0.869, "main.\\": 0.946},
 }
 
 
@@ -87,3 +96,30 @@ def test_bifunctor_at_either_and_a_program_first(tmp_path):
            "main = print (bimap (+ 1) show (Left 1 :: Either Int Bool), first \"xy\",\n"
            "              bimap (+ 1) show (Right True :: Either Int Bool))\n")
     assert _run(tmp_path, src) == "(Left 2,'x',Right \"True\")\n"
+
+
+def test_deepseq_forces_every_field_and_needs_an_instance():
+    """deepseq evaluates inside constructors, lists, tuples and Maps (an error inside is
+    raised; rwhnf leaves it); a program type without an NFData instance is GHC's error."""
+    src = ("import Control.DeepSeq\nimport qualified Data.Map as M\n"
+           "data T = T Int [Int] deriving Show\n"
+           "instance NFData T where\n  rnf (T a b) = rnf a `seq` rnf b\n"
+           "main = do\n  print (rwhnf (T 1 [undefined]))\n"
+           "  print (force (M.fromList [(1 :: Int, T 2 [3])]))\n"
+           "  print ((1 :: Int, [Just 'x']) `deepseq` \"ok\")\n"
+           "  print (T 1 [2, error \"deep\"] `deepseq` \"not here\")\n")
+    r = run_haskell(src, "deep.hs")
+    assert r.stdout == '()\nfromList [(1,T 2 [3])]\n"ok"\n'
+    assert r.error is not None and str(r.error).startswith("deep: deep\n")
+    with pytest.raises(SourceError) as e:
+        compile_program("import Control.DeepSeq\ndata T = T Int\n"
+                        "main = print (T 1 `deepseq` 2)", "noinst.hs")
+    assert "No instance for (NFData T)" in str(e.value)
+
+
+def test_writer_of_another_monoid_is_refused_with_a_position():
+    src = ("import Control.Monad.Writer\ncount :: Int -> Writer (Sum Int) ()\n"
+           "count x = tell (Sum x)\nmain = print (runWriter (mapM_ count [1, 2, 3]))\n")
+    with pytest.raises(SourceError) as e:
+        compile_program(src, "w.hs")
+    assert (e.value.line, e.value.col) == (3, 11) and "`Sum Int'" in str(e.value)
