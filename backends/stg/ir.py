@@ -275,7 +275,8 @@ BUILTIN_CONS: dict[str, DataCon] = {
         DataCon("(,,,)", 0, 4, "(,,,)", "GHC.Tuple"),
         DataCon("(,,,,)", 0, 5, "(,,,,)", "GHC.Tuple"),
         DataCon("(,,,,,)", 0, 6, "(,,,,,)", "GHC.Tuple"),
-        DataCon("(,,,,,,)", 0, 7, "(,,,,,,)", "GHC.Tuple"),
+        *(DataCon("(" + "," * (n - 1) + ")", 0, n, "(" + "," * (n - 1) + ")", "GHC.Tuple")
+          for n in range(7, 16)),
         DataCon("Nothing", 0, 0, "Maybe", "GHC.Maybe"),
         DataCon("Just", 1, 1, "Maybe", "GHC.Maybe"),
         DataCon("LT", 0, 0, "Ordering", "GHC.Types"),

@@ -174,10 +174,11 @@ def context(t: tuple, own: frozenset[str] | set[str] = frozenset()) -> list[tupl
 
 # ------------------------------------------------------------------------------ conversion
 
+TUPLES_8_15 = tuple("(" + "," * (n - 1) + ")" for n in range(8, 16))
 BUILTIN_TYCONS = {name: T.con(name) for name in (
     "Int", "Integer", "Double", "Float", "Char", "Bool", "Ordering", "IO", "Maybe", "Either",
     "Map", "Set", "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)",
-    "IORef", "Array", *MORE_TYCONS, *ST_TYCONS, *NUMERIC_TYCONS, *FIXED_TYCONS,
+    *TUPLES_8_15, "IORef", "Array", *MORE_TYCONS, *ST_TYCONS, *NUMERIC_TYCONS, *FIXED_TYCONS,
     *EXC_TYCONS)}
 BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),

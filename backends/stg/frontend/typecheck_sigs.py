@@ -309,6 +309,14 @@ True :: Bool
 (,,,,) :: a -> b -> c -> d -> e -> (a, b, c, d, e)
 (,,,,,) :: a -> b -> c -> d -> e -> f -> (a, b, c, d, e, f)
 (,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> (a, b, c, d, e, f, g)
+(,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> (a, b, c, d, e, f, g, h)
+(,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> (a, b, c, d, e, f, g, h, i)
+(,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> (a, b, c, d, e, f, g, h, i, j)
+(,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> (a, b, c, d, e, f, g, h, i, j, k)
+(,,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> l -> (a, b, c, d, e, f, g, h, i, j, k, l)
+(,,,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> l -> m -> (a, b, c, d, e, f, g, h, i, j, k, l, m)
+(,,,,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> l -> m -> n -> (a, b, c, d, e, f, g, h, i, j, k, l, m, n)
+(,,,,,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> l -> m -> n -> o -> (a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)
 Nothing :: Maybe a
 Just :: a -> Maybe a
 LT :: Ordering
