@@ -236,7 +236,7 @@ class TypeScope:
         elif h[0] == "list":
             t = T.list_of(self.convert(h[1], tyvars, depth))
         else:  # tuple
-            if len(h[1]) > 7:  # the largest tuple of ir.BUILTIN_CONS
+            if len(h[1]) > 15:  # the largest tuple of ir.BUILTIN_CONS
                 raise Unreadable("tuple too large")
             t = T.tuple_of([self.convert(x, tyvars, depth) for x in h[1]])
         for a in args:
