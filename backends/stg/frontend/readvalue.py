@@ -15,6 +15,9 @@ not import the front end).
 
 from __future__ import annotations
 
+import functools
+import json
+
 from profkit.errors import SourceError
 
 from .lexer import tokenize
@@ -30,7 +33,7 @@ def read_value(shape: str, text: str, prefix: bool = False) -> object:
     except SourceError:
         raise ValueError("no parse") from None
     p = _Reader(toks)
-    v = p.value(shape)
+    v = p.value(_tree(shape))
     if p.i != len(toks):
         raise ValueError("no parse")
     return v
@@ -49,7 +52,7 @@ def _prefix_length(shape: str, text: str) -> int:
             return -1
     p = _Reader([t for t in toks if t.kind != "eof"])
     try:
-        p.value(shape)
+        p.value(_tree(shape))
     except ValueError:
         return -1
     last = p.toks[p.i - 1]
@@ -69,10 +72,37 @@ def _offset(text: str, line: int, col: int) -> int:
     return at
 
 
+@functools.lru_cache(maxsize=64)
+def _tree(shape: str) -> object:
+    """A shape as ``_Reader.value`` takes it: the simple ones (``I``, ``[I]``) themselves,
+    ``J`` and JSON (``readshape``: tuples, Maybe/Either, the program's types) a tree."""
+    if not shape.startswith("J"):
+        return shape
+    doc = json.loads(shape[1:])
+    return _Shape(_untree(doc["t"]), {k: [(c, kind, f, [_untree(x) for x in ts], fx)
+                                          for c, kind, f, ts, fx in alts]
+                                      for k, alts in doc["d"].items()})
+
+
+def _untree(t: object) -> object:
+    return tuple(_untree(x) for x in t) if isinstance(t, list) else t
+
+
+class _Shape:
+    """A shape with the types it names: ``top`` a tree (a simple shape, ``("L", t)``,
+    ``("T", (t, ...))`` or ``("R", name)``), ``defs`` name -> its constructors as
+    (name, kind p/r/i, record fields, field trees, (precedence, assoc) of an infix one)."""
+
+    def __init__(self, top: object, defs: dict) -> None:
+        self.top = top
+        self.defs = defs
+
+
 class _Reader:
     def __init__(self, toks: list) -> None:
         self.toks = toks
         self.i = 0
+        self.defs: dict = {}
 
     def peek(self) -> object:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -84,7 +114,15 @@ class _Reader:
             return True
         return False
 
-    def value(self, shape: str) -> object:
+    def value(self, shape: object, prec: int = 0) -> object:
+        if isinstance(shape, _Shape):
+            self.defs = shape.defs
+            shape = shape.top
+        if not isinstance(shape, str):
+            return self.tree(shape, prec)
+        if shape in ("I", "D") and prec > 6 and self.peek() is not None and \
+                self.peek().text == "-":  # a negative number as an argument: parenthesised
+            raise ValueError("no parse")
         if self.take("special", "("):  # parentheses around any value
             v = self.value(shape)
             if not self.take("special", ")"):
@@ -118,7 +156,97 @@ class _Reader:
             return (t.value,)
         raise ValueError("no parse")
 
-    def list_(self, inner: str) -> list:
+    def tree(self, t: tuple, prec: int) -> object:
+        """A value at a tree shape: a list, a tuple or a constructor of a named type; any
+        of them in parentheses (which reset the precedence, as GHC's ``parens``)."""
+        at = self.i
+        if t[0] == "T":
+            try:
+                return self.tuple_(t[1])
+            except ValueError:
+                self.i = at
+        elif t[0] == "R":
+            alts = self.defs[t[1]]
+            for alt in alts:  # infix constructors first: their left operand may be in ()
+                if alt[1] == "i":
+                    try:
+                        return self.con(alt, prec)
+                    except ValueError:
+                        self.i = at
+        if self.take("special", "("):
+            try:
+                v = self.value(t, 0)
+                if self.take("special", ")"):
+                    return v
+            except ValueError:
+                pass
+            self.i = at
+        if t[0] == "L":
+            return self.list_(t[1])
+        if t[0] == "R":
+            for alt in self.defs[t[1]]:
+                if alt[1] != "i":
+                    try:
+                        return self.con(alt, prec)
+                    except ValueError:
+                        self.i = at
+        raise ValueError("no parse")
+
+    def tuple_(self, items: tuple) -> tuple:
+        if not self.take("special", "("):
+            raise ValueError("no parse")
+        out = []
+        for k, item in enumerate(items):
+            if k and not self.take("special", ","):
+                raise ValueError("no parse")
+            out.append(self.value(item, 0))
+        if not self.take("special", ")"):
+            raise ValueError("no parse")
+        return ("(" + "," * (len(items) - 1) + ")", out)
+
+    def con(self, alt: tuple, prec: int) -> tuple:
+        """One constructor as derived Read reads it: a prefix one's fields at precedence 11
+        (the application at 10), a record's in braces at 11 (each field's value reset to
+        0), an infix one's operands at its precedence plus one."""
+        name, kind, fields, trees, fixity = alt
+        if kind == "i":
+            if prec > fixity[0]:
+                raise ValueError("no parse")
+            left = self.value(trees[0], fixity[0] + 1)
+            if not self.take("consym", name):
+                raise ValueError("no parse")
+            return (name, [left, self.value(trees[1], fixity[0] + 1)])
+        if prec > (11 if kind == "r" else 10) and trees or not self.take_con(name):
+            raise ValueError("no parse")
+        if kind == "p":
+            return (name, [self.value(x, 11) for x in trees])
+        out = []
+        if not self.take("special", "{"):
+            raise ValueError("no parse")
+        for k, (f, x) in enumerate(zip(fields, trees)):
+            if k and not self.take("special", ","):
+                raise ValueError("no parse")
+            if not (self.take("varid", f) or self.take("special", "(") and
+                    self.take("varsym", f) and self.take("special", ")")) or \
+                    not self.take("reservedop", "="):
+                raise ValueError("no parse")
+            out.append(self.value(x, 0))
+        if not self.take("special", "}"):
+            raise ValueError("no parse")
+        return (name, out)
+
+    def take_con(self, name: str) -> bool:
+        """A constructor's name: an identifier, or an operator one in parentheses."""
+        if name[0] != ":":
+            return self.take("conid", name)
+        at = self.i
+        if self.take("special", "(") and self.take("consym", name) and \
+                self.take("special", ")"):
+            return True
+        self.i = at
+        return False
+
+    def list_(self, inner: object) -> list:
         if not self.take("special", "["):
             raise ValueError("no parse")
         out: list = []
