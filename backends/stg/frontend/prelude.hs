@@ -227,7 +227,7 @@ printfIO# fmt args w = putStr (printfStr# fmt args) w
 -- System.Environment
 getArgs w = case prim "getArgs#" w of !as -> IO# w as
 getProgName w = case prim "getProgName#" w of !n -> IO# w n
--- read at the type the checker finds (pipeline._read_directed gives the shape)
+-- read at the type the checker finds (readshape.read_directed gives the shape)
 read s = readAt# "I" s
 readAt# shape s = case forceStr# shape of
   !sh -> case forceStr# s of

@@ -38,7 +38,7 @@ hGetLine h w = case h of Handle# _ -> getLine w
 hGetContents h w = case h of Handle# _ -> getContents w
 hIsEOF h w = case h of Handle# _ -> isEOF w
 interact f w = case getContents w of IO# w' s -> putStr (f s) w'
--- readLn at the type the checker finds (directed._read_directed gives the shape):
+-- readLn at the type the checker finds (readshape.read_directed gives the shape):
 -- base's getLine >>= readIO, the value parsed when the action runs
 readLn w = readLnAt# "I" w
 readLnAt# shape w = case getLine w of

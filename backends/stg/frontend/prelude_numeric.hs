@@ -2,7 +2,7 @@
 -- Prelude files when it is loaded; their primitives are machine/prims_numeric.py).
 
 -- ------------------------------------------------------------------ Text.Read
--- readMaybe/readEither at the type the checker finds (directed._read_directed gives the
+-- readMaybe/readEither at the type the checker finds (readshape.read_directed gives the
 -- shape, as for read): readOk# tests the text (charging GHC's failed parse when it fails),
 -- read# parses it (charging the parse)
 readMaybe s = readMaybeAt# "I" s

@@ -4,14 +4,14 @@ to the front end's ``readvalue``.
 
 Simple shapes are letters: ``I`` (Int, Integer), ``D`` (Double), ``B``, ``C``, ``S`` (a
 String) and ``[x]`` (a list of them). Anything else (tuples, Maybe, Either, Ordering, (),
-the program's types deriving Read, and lists of those) is ``J`` and a JSON document: the
+the program's types deriving Read, and lists of those) is ``J<n>``, a JSON document
+registered with ``readvalue.register``: the
 tree of the value's type (``["T", [...]]`` a tuple, ``["L", t]`` a list, ``["R", name]`` a
 named type) and the constructors of each named type at its arguments (name, kind ``p``
 prefix / ``r`` record / ``i`` infix, record field names, field trees, infix fixity)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 from profkit.errors import SourceError
@@ -19,6 +19,7 @@ from profkit.errors import SourceError
 from . import syntax as S
 from . import typecheck_types as T
 from .deriving import Derived
+from .readvalue import register
 
 #: the Prelude's types with a derived-style Read: constructors and fields (``a``/``b``: the
 #: type's arguments)
@@ -127,7 +128,7 @@ def read_shape(t: object, types: object = None) -> str | None:
     simple = _simple(tree)
     if simple is not None:
         return simple
-    return "J" + json.dumps({"t": tree, "d": sh.defs}, separators=(",", ":"))
+    return register(json.dumps({"t": tree, "d": sh.defs}, separators=(",", ":")))
 
 
 def read_directed(e: S.EVar, t: object, derived: Derived, types: object) -> None:
@@ -156,10 +157,30 @@ def read_directed(e: S.EVar, t: object, derived: Derived, types: object) -> None
                           "Haskell subset (Int, Integer, Double, Bool, Char, String, tuples, "
                           "Maybe, Either, types deriving Read and lists of them are: see "
                           "SUBSET.md)", file, e.span[0], e.span[1])
-    if shape.startswith("J"):  # readJ3f2a..#: a digest of the shape
-        name = e.name + "J" + hashlib.sha1(shape.encode()).hexdigest()[:10] + "#"
-        text = shape.replace("\\", "\\\\").replace('"', '\\"')
-    else:  # readI#, read_lI_r# for [Int]: the shape spelled in name characters
-        name = e.name + shape.replace("[", "_l").replace("]", "_r") + "#"
-        text = shape
-    e.name = "%" + derived.helper(name, e.name, f's = {e.name}At# "{text}" s')
+    at = f"{e.name}At#"
+    own = _own_read(T.spine(sf[1])[0], derived, types)
+    if own is not None:  # the program's type: its derived readPrec does the parse
+        at = f"{own} {at}"
+    # readI#, read_lI_r# for [Int], readJ3#: the shape spelled in name characters
+    name = e.name + shape.replace("[", "_l").replace("]", "_r") + "#"
+    e.name = "%" + derived.helper(name, e.name, f's = {at} "{shape}" s')
+
+
+def _own_read(head: object, derived: Derived, types: object) -> str | None:
+    """The derived readPrec of the program's type ``head`` (a binding with GHC's cost centre
+    ``readPrec`` at the deriving clause's ``Read``): a CAF of the parser, entered once under
+    CAF Main, whose parses run under the caller's stack and ``readPrec`` (GHC's split tick
+    of ``f = \\x -> ..``). (GHC's CAF builds the parser: 424 to 1,296 bytes under CAF Main
+    and readPrec, not charged.) None for other types."""
+    module = getattr(types, "module", None)
+    decl = next((d for d in (module.decls if module else []) if isinstance(d, S.DData) and
+                 isinstance(head, T.TCon) and d.name == head.name), None)
+    span = next((sp for c, sp in decl.deriving if c == "Read"), None) if decl else None
+    k = derived.type_index.get(decl.name) if decl else None
+    if span is None or k is None:
+        return None
+    name = f"readPrec_{k}#"
+    if name not in derived.labels:
+        derived.labels[name] = ("readPrec", span, "$creadPrec")
+        derived.source += f"{name} = \\at sh s -> at sh s\n"
+    return name
