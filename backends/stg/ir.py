@@ -344,7 +344,7 @@ PRIMOPS: dict[str, int] = {
     "error#": 1,
     # read: argument 1 the type's shape ("I", "D", "B", "C", "S", "[I]" ...), argument 2 the
     # text, both fully evaluated Strings; the value as GHC's Read instances parse it
-    "read#": 2,
+    "read#": 2, "lexSkip#": 1, "lexLen#": 1,
     # printf: argument 1 the format, argument 2 the list of evaluated arguments (strings
     # fully evaluated); the text Text.Printf makes of them
     "printf#": 2,

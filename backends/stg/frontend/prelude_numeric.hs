@@ -21,6 +21,14 @@ readsAt# shape s = case forceStr# shape of
   !sh -> case forceStr# s of
     !s' -> case prim "readsLen#" sh s' of
       !n -> if n < 0 then [] else case prim "readsVal#" sh s' n of !v -> [(v, drop n s')]
+-- the Prelude's lex (one Haskell lexeme after blanks: prims_read.p_lexLen) and readParen
+lex s = case forceStr# s of
+  !s' -> case prim "lexLen#" s' of
+    !n -> if n < 0 then [] else case drop (prim "lexSkip#" s') s' of
+      r -> [(take n r, drop n r)]
+readParen b g = if b then readParenM# g else readParenO# g
+readParenO# g r = g r ++ readParenM# g r
+readParenM# g r = [(x, u) | ("(", s) <- lex r, (x, t) <- readParenO# g s, (")", u) <- lex t]
 -- base's message, a CAF of Text.Read as GHC floats it out
 readNoParse# = "Prelude.read: no parse"
 
