@@ -360,7 +360,7 @@ PRIMOPS: dict[str, int] = {
     # (GHC's `<stdin>: hGetLine: end of file' at its end), isEOF# tests it; exit# ends the
     # run with the evaluated exit code. charClass# c k: Data.Char's predicate k (prelude_more)
     # hSetBuffering# h mode w: the handle's mode (0 none, 1 line, 2 block)
-    "putErr#": 2, "hFlush#": 2, "getLine#": 1, "getChar#": 1, "getContents#": 1,
+    "putErr#": 2, "hFlush#": 2, "readFile#": 2, "writeFile#": 4, "getLine#": 1, "getChar#": 1, "getContents#": 1,
     "isEOF#": 1, "exit#": 2, "charClass#": 2, "hSetBuffering#": 3,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
     # Data.IORef and Data.Array (machine/prims_array.py): a MutVar read, written, made; an
@@ -399,5 +399,5 @@ LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#", "new
                        "mArrNew#", "mArrWrite#", "mArrWriteAt#", "mArrRead#", "mArrReadAt#",
                        "writeMutVar#", "arrAccumNew#", "storeWrite#",
                        "putErr#", "hFlush#", "getLine#", "getChar#", "getContents#", "isEOF#",
-                       "exit#", "hSetBuffering#", "throw#",
+                       "exit#", "hSetBuffering#", "throw#", "readFile#", "writeFile#",
                        "excLit#", "throwErr#", "catchA#"})

@@ -65,7 +65,7 @@ PRELUDE_MODULES = {
     "Text.Printf", "Data.Foldable",
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
-    "Data.Ratio", "Data.Word", "Data.Functor", "Control.Applicative",
+    "Data.Ratio", "Data.Word", "Data.Functor", "Control.Applicative", "System.IO.Error",
 }
 
 

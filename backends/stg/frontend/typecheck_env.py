@@ -183,6 +183,7 @@ BUILTIN_TYCONS = {name: T.con(name) for name in (
 BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),
     "FilePath": ([], ("list", ("con", "Char"))),
+    "IOError": ([], ("con", "IOException")),
     "ShowS": ([], ("fun", ("list", ("con", "Char")), ("list", ("con", "Char")))),
     # Data.IntMap and Data.IntSet run as Data.Map and Data.Set at Int keys (modules.py)
     "IntMap": (["a"], ("app", ("app", ("con", "Map"), ("con", "Int")), ("var", "a"))),

@@ -19,7 +19,7 @@ from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .prims_bignum import BIGNUM_HELPERS, BIGNUM_PRIMS
 from .printf import PrintfError, printf_format
 from .exceptions import EXC_HELPERS, EXC_PRIMS
-from .prims_io import IO_PRIM_FUNCTIONS
+from .prims_io import IO_HELPERS, IO_PRIM_FUNCTIONS
 from .prims_numeric import NUMERIC_PRIMS, _dead_cells, _float_caf
 from .prims_read import READ_HELPERS, READ_PRIMS
 from .prims_word import FIXED_PRIMS
@@ -603,4 +603,4 @@ COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
                     _divzero, _float_fn, _charge, _float_caf, _case_map, _to_int, _fl,
                     _digits_cost, _dead_cells, *READ_HELPERS,
-                    *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS)
+                    *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS, *IO_HELPERS)
