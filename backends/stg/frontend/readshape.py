@@ -19,7 +19,7 @@ from profkit.errors import SourceError
 from . import syntax as S
 from . import typecheck_types as T
 from .deriving import Derived
-from .readvalue import register
+from .readvalue import register, shape_doc
 
 #: the Prelude's types with a derived-style Read: constructors and fields (``a``/``b``: the
 #: type's arguments)
@@ -158,12 +158,38 @@ def read_directed(e: S.EVar, t: object, derived: Derived, types: object) -> None
                           "Maybe, Either, types deriving Read and lists of them are: see "
                           "SUBSET.md)", file, e.span[0], e.span[1])
     at = f"{e.name}At#"
-    own = _own_read(T.spine(sf[1])[0], derived, types)
+    head, args = T.spine(sf[1])
+    own = _own_read(head, derived, types)
     if own is not None:  # the program's type: its derived readPrec does the parse
-        at = f"{own} {at}"
+        at = f"({own} {at})"
+    elif getattr(head, "key", "") == "[]" and args:  # a list of them: readListPrec's
+        own = _own_read(T.spine(args[0])[0], derived, types)
+        if own is not None:
+            at = f"({own.replace('readPrec', 'readListPrec')} ({own} {at}))"
+    # the other types of the program's read inside: their readPrec CAFs evaluated (GHC's
+    # parser of the outer type holds theirs; the parse is charged to the outer one)
+    inner = [n for n in _own_types(shape, derived, types) if n not in at]
+    body = "".join(f"{n} `seq` " for n in inner) + f'{at} "{shape}" s'
     # readI#, read_lI_r# for [Int], readJ3#: the shape spelled in name characters
     name = e.name + shape.replace("[", "_l").replace("]", "_r") + "#"
-    e.name = "%" + derived.helper(name, e.name, f's = {at} "{shape}" s')
+    e.name = "%" + derived.helper(name, e.name, f"s = {body}")
+
+
+def _own_types(shape: str, derived: Derived, types: object) -> list[str]:
+    """The readPrec bindings of the program's types a J shape names."""
+    doc = shape_doc(shape)
+    if doc is None:
+        return []
+    module = getattr(types, "module", None)
+    datas = {d.name: d for d in (module.decls if module else []) if isinstance(d, S.DData)}
+    out = []
+    for name in doc["d"]:
+        head = name.split()[0]
+        if head in datas:
+            own = _own_read(T.TCon(head, head), derived, types)
+            if own is not None:
+                out.append(own)
+    return out
 
 
 def _own_read(head: object, derived: Derived, types: object) -> str | None:
@@ -181,6 +207,8 @@ def _own_read(head: object, derived: Derived, types: object) -> str | None:
         return None
     name = f"readPrec_{k}#"
     if name not in derived.labels:
-        derived.labels[name] = ("readPrec", span, "$creadPrec")
-        derived.source += f"{name} = \\at sh s -> at sh s\n"
+        for method in ("readPrec", "readListPrec"):
+            binding = f"{method}_{k}#"
+            derived.labels[binding] = (method, span, f"$c{method}")
+            derived.source += f"{binding} = \\at sh s -> at sh s\n"
     return name
