@@ -4,8 +4,8 @@ to the front end's ``readvalue``.
 
 Simple shapes are letters: ``I`` (Int, Integer), ``D`` (Double), ``B``, ``C``, ``S`` (a
 String) and ``[x]`` (a list of them). Anything else (tuples, Maybe, Either, Ordering, (),
-the program's types deriving Read, and lists of those) is ``J<n>``, a JSON document
-registered with ``readvalue.register``: the
+the program's types deriving Read, and lists of those) is a JSON document registered with
+``readvalue.register`` (named by one character): the
 tree of the value's type (``["T", [...]]`` a tuple, ``["L", t]`` a list, ``["R", name]`` a
 named type) and the constructors of each named type at its arguments (name, kind ``p``
 prefix / ``r`` record / ``i`` infix, record field names, field trees, infix fixity)."""
@@ -19,7 +19,7 @@ from profkit.errors import SourceError
 from . import syntax as S
 from . import typecheck_types as T
 from .deriving import Derived
-from .readvalue import register, shape_doc
+from .readvalue import FIRST, register, shape_doc
 
 #: the Prelude's types with a derived-style Read: constructors and fields (``a``/``b``: the
 #: type's arguments)
@@ -171,7 +171,8 @@ def read_directed(e: S.EVar, t: object, derived: Derived, types: object) -> None
     inner = [n for n in _own_types(shape, derived, types) if n not in at]
     body = "".join(f"{n} `seq` " for n in inner) + f'{at} "{shape}" s'
     # readI#, read_lI_r# for [Int], readJ3#: the shape spelled in name characters
-    name = e.name + shape.replace("[", "_l").replace("]", "_r") + "#"
+    name = e.name + (shape.replace("[", "_l").replace("]", "_r") if shape_doc(shape) is None
+                     else f"J{ord(shape) - FIRST}") + "#"
     e.name = "%" + derived.helper(name, e.name, f"s = {body}")
 
 

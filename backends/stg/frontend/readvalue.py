@@ -43,8 +43,8 @@ def read_value(shape: str, text: str, prefix: bool | str = False) -> object:
 
 
 def _tree_cost(shape: str, text: str) -> int:
-    """Bytes GHC 9.0.2's ReadP-based Read instances allocate reading ``text`` at a ``J``
-    shape (tuples, Maybe/Either, derived Read): a least-squares fit to its -P totals of 17
+    """Bytes GHC 9.0.2's ReadP-based Read instances allocate reading ``text`` at a
+    registered shape (tuples, Maybe/Either, derived Read): a least-squares fit to its -P totals of 17
     reads (shapes/readcost22: nullary, prefix and record constructors, tuples, lists of
     pairs, Maybe; within 17%, most within 8%): 245 bytes, 2,018 a lexeme, 146 a character,
     59 a blank, and 2,264 for each constructor of the type a constructor is read at (its
@@ -90,30 +90,33 @@ def _offset(text: str, line: int, col: int) -> int:
 
 
 #: the JSON shapes of this process's programs (readshape: tuples, Maybe/Either, the
-#: program's types), each named ``J<n>`` in the program (a short literal: its unpacking is
-#: the program's allocation)
+#: program's types), each named in the program by one character of Unicode's private use
+#: area (a literal of one character, as a simple shape's: its unpacking is the program's
+#: allocation, the same whichever shape it names)
 SHAPES: dict[str, str] = {}
+FIRST = 0xE000
 
 
 def register(doc: str) -> str:
-    """The name ``J<n>`` of the JSON shape ``doc``."""
+    """The one-character name of the JSON shape ``doc``."""
     name = next((k for k, v in SHAPES.items() if v == doc), None)
     if name is None:
-        name = SHAPES.setdefault(f"J{len(SHAPES)}", doc)
-        name = f"J{len(SHAPES) - 1}"
+        name = chr(FIRST + len(SHAPES))
+        SHAPES[name] = doc
     return name
 
 
 def shape_doc(shape: str) -> dict | None:
-    """A ``J<n>`` shape's document (None for a simple shape)."""
-    return json.loads(SHAPES[shape]) if shape.startswith("J") else None
+    """A registered shape's document (None for a simple shape)."""
+    doc = SHAPES.get(shape)
+    return json.loads(doc) if doc is not None else None
 
 
 @functools.lru_cache(maxsize=64)
 def _tree(shape: str) -> object:
     """A shape as ``_Reader.value`` takes it: the simple ones (``I``, ``[I]``) themselves,
-    ``J<n>`` (``readshape``: tuples, Maybe/Either, the program's types) a tree."""
-    if not shape.startswith("J"):
+    a registered one (``readshape``: tuples, Maybe/Either, the program's types) a tree."""
+    if shape not in SHAPES:
         return shape
     doc = json.loads(SHAPES[shape])
     return _Shape(_untree(doc["t"]), {k: [(c, kind, f, [_untree(x) for x in ts], fx)

@@ -1,7 +1,7 @@
 """Where a shown type has its Strings (issue 18: an empty String shows as "" there, as GHC's
 instances at the type show it, where the value alone, ``[]``, cannot tell): a code per
 type, ``S`` a String, ``A`` anything else, ``L`` a list of the shape after it, ``M``
-Maybe, ``E`` Either, ``T<n>`` an n-tuple (n in hex) (``MT2SA``: Maybe (String, Int)), ``P`` a Map and
+Maybe, ``E`` Either, ``T<n>`` an n-tuple (hex n) (``MT2SA``: Maybe (String, Int)), ``P`` a Map and
 ``Q`` a Set (the shape after it: the list it shows, of pairs or elements). The checked
 type at a use of show gives it (``of_type``, for directed.py), a data field's declared
 type text (``of_text``, for derived Show); ``deriving.Derived.shows`` makes the code."""

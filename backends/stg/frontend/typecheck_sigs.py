@@ -309,14 +309,6 @@ True :: Bool
 (,,,,) :: a -> b -> c -> d -> e -> (a, b, c, d, e)
 (,,,,,) :: a -> b -> c -> d -> e -> f -> (a, b, c, d, e, f)
 (,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> (a, b, c, d, e, f, g)
-(,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> (a, b, c, d, e, f, g, h)
-(,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> (a, b, c, d, e, f, g, h, i)
-(,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> (a, b, c, d, e, f, g, h, i, j)
-(,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> (a, b, c, d, e, f, g, h, i, j, k)
-(,,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> l -> (a, b, c, d, e, f, g, h, i, j, k, l)
-(,,,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> l -> m -> (a, b, c, d, e, f, g, h, i, j, k, l, m)
-(,,,,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> l -> m -> n -> (a, b, c, d, e, f, g, h, i, j, k, l, m, n)
-(,,,,,,,,,,,,,,) :: a -> b -> c -> d -> e -> f -> g -> h -> i -> j -> k -> l -> m -> n -> o -> (a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)
 Nothing :: Maybe a
 Just :: a -> Maybe a
 LT :: Ordering
@@ -325,3 +317,7 @@ GT :: Ordering
 Left :: a -> Either a b
 Right :: b -> Either a b
 """
+#: the tuple constructors of 8 to 15 components (GHC's instances stop at 15)
+CONSTRUCTOR_SIGS += "".join(
+    f"({',' * (n - 1)}) :: {' -> '.join('abcdefghijklmno'[:n])} -> "
+    f"({', '.join('abcdefghijklmno'[:n])})\n" for n in range(8, 16))

@@ -19,7 +19,8 @@ def _read_at(sh, text, less):
         value = read_value(sh, text)
     except ValueError as e:  # the front end's readvalue: no parse
         m.runtime_error(f"Prelude.read: {e}")
-    cost = read_value(sh, text, "cost") if sh[0] == "J" else read_cost(sh, text)
+    # (a registered shape is one character of the private use area: readvalue.register)
+    cost = read_value(sh, text, "cost") if sh >= "\ue000" else read_cost(sh, text)
     _dead_cells(max(cost - less, 0))
     return _build(value)
 
