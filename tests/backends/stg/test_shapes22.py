@@ -155,3 +155,7 @@ def test_read_refusals_and_failures_are_one_line(tmp_path):
           '  print (reads "P -3 2.5" :: [(P, String)], reads "(1,2" :: [((Int, Int), String)])\n'
           '  print (reads "P {x = 1}" :: [(P, String)], reads "Q 1 2" :: [(P, String)])\n')
     assert _run(tmp_path, ok, name="ok.hs") == '([(P (-3) 2.5,"")],[])\n([],[])\n'
+    maybe = ('import Text.Read\nmain :: IO ()\nmain = print (readMaybe "(1,2)" :: '
+             'Maybe (Int, Int), readEither "(1,x)" :: Either String (Int, Int))\n')
+    assert _run(tmp_path, maybe, name="maybe.hs") == \
+        '(Just (1,2),Left "Prelude.read: no parse")\n'
