@@ -1055,14 +1055,28 @@ mapAccumRWithKey_M# f a t = case t of
         (a3, l') = mapAccumRWithKey_M# f a2 l
     in (a3, MBin# sx kx x' l' r')
 mapEither_M# f t = mapEitherWithKey_M# (\_ x -> f x) t
-mapEitherWithKey_M# f t = case mapWithKey_M# f t of
-  e -> (mapMaybe_M# (either Just (const Nothing)) e, mapMaybe_M# (either (const Nothing) Just) e)
-mergeWithKey_M# f g1 g2 t1 t2 =
-  union_M# (mapMaybeWithKey_M# (\k x -> case lookup_M# k t2 of
-                                          Just y -> f k x y
-                                          Nothing -> Nothing) t1)
-           (union_M# (g1 (filterWithKey_M# (\k _ -> notMember_M# k t2) t1))
-                     (g2 (filterWithKey_M# (\k _ -> notMember_M# k t1) t2)))
+-- mapEitherWithKey and mergeWithKey as containers' (one pass: a pair a node; a split of the
+-- second map at each root of the first, the results linked or merged)
+mapEitherWithKey_M# f t = case t of
+  MTip# -> (MTip#, MTip#)
+  MBin# _ k x l r -> case mapEitherWithKey_M# f l of
+    (l1, l2) -> case mapEitherWithKey_M# f r of
+      (r1, r2) -> case f k x of
+        Left y -> case linkM# k y l1 r1 of !a -> case mergeM# l2 r2 of !b -> (a, b)
+        Right z -> case mergeM# l1 r1 of !a -> case linkM# k z l2 r2 of !b -> (a, b)
+mergeWithKey_M# f g1 g2 t1 t2 = case t1 of
+  MTip# -> g2 t2
+  MBin# _ kx x l1 r1 -> case t2 of
+    MTip# -> g1 t1
+    _ -> case splitM# kx t2 of
+      IO4# l2 found x2 r2 -> case mergeWithKey_M# f g1 g2 l1 l2 of
+        !l' -> case mergeWithKey_M# f g1 g2 r1 r2 of
+          !r' -> if found then (case f kx x x2 of
+                                  Nothing -> mergeM# l' r'
+                                  Just y -> linkM# kx y l' r')
+                 else case g1 (singletonM# kx x) of
+                   MTip# -> mergeM# l' r'
+                   MBin# _ _ y _ _ -> linkM# kx y l' r'
 splitRoot_M# t = case t of
   MTip# -> []
   MBin# _ k x l r -> [l, singleton_M# k x, r]

@@ -107,10 +107,11 @@ def test_missing_file_is_ghcs_uncaught_io_exception(tmp_path, monkeypatch):
 def test_more_of_the_containers_api22(tmp_path):
     g_total, g, p_total, p = run_reference(tmp_path, "contapi22")
     known = {
-        # composed of the subset's other functions, not containers' own code:
-        # mergeWithKey (a lookup a key, two filters, two unions), mapEither (a mapWithKey
-        # and two mapMaybes), cartesianProduct's rows merged with merge not link
-        "restock": 1.358, "restock.\\": 4.0, "parity": 2.460, "grid": 1.413,
+        # mergeWithKey and mapEitherWithKey in containers' shapes: restock 0.930 and its
+        # lambda 4.0 (Data.Map.Strict's forces the combined value: GHC's lambda allocates
+        # only the Just), parity 1.381 (a pair a node, GHC's StrictPair unboxed); the rest
+        # composed of the subset's other functions: cartesianProduct's rows merged 1.413
+        "restock": 0.930, "restock.\\": 4.0, "parity": 1.381, "grid": 1.413,
         # powerSet's glue/insertMin (1.144); main's: insertLookupWithKey/
         # updateLookupWithKey (a lookup and an insert), fromSet, compose, isSubmapOfBy
         # (a list), differenceWithKey, mapAccumRWithKey, updateAt (1.153)
@@ -118,7 +119,9 @@ def test_more_of_the_containers_api22(tmp_path):
     }
     assert cost_centre_gaps(g, p, known) == []
     assert p[("split3", "Main")][0] <= g[("split3", "Main")][0]
-    assert abs(p_total - g_total) <= 0.125 * g_total, (p_total, g_total)
+    # known gap: main's shows of Sets and Maps inside tuples (a line-by-line split of main
+    # puts its 1.153 there, not in the new functions)
+    assert abs(p_total - g_total) <= 0.115 * g_total, (p_total, g_total)
 
 
 def test_decode_float_of_infinity_and_nan(tmp_path):
