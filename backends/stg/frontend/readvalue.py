@@ -1,6 +1,8 @@
 """Parsing ``read``'s text as GHC's Read instances do, for the shapes the front end asks for
 (``readshape.read_directed``): ``I`` (Int/Integer), ``D`` (Double), ``B`` (Bool), ``C``
-(Char), ``S`` (String) and ``[x]`` (a list of shape x).
+(Char), ``S`` (String), ``[x]`` (a list of shape x), and a registered shape (``register``:
+tuples, Maybe, Either, Ordering, the program's types deriving Read, read with derived
+Read's precedences: ``_Reader.con``).
 
 The text is Haskell's lexical syntax (the lexer reads it: escapes in characters and
 strings, ``0x``/``0o`` integers, exponents), with whitespace and parentheses around any
@@ -8,9 +10,10 @@ value, and a leading ``-`` on numbers (``read "(-3)"``). Anything else, or anyth
 over, raises ``ValueError("no parse")`` (GHC's ``Prelude.read: no parse``).
 
 What flows out: Python values (int, float, bool, a one-character str for a Char, a 1-tuple
-(text,) for a String, a list for a list), which the machine's ``read#`` (``prims._build``)
-turns into heap objects; ``StgBackend`` gives the machine this function (the machine does
-not import the front end).
+(text,) for a String, a list for a list, a pair (constructor name, field values) for a
+tuple or a constructor), which the machine's ``read#`` (``prims_read._build``) turns into
+heap objects; ``StgBackend`` gives the machine this function (the machine does not import
+the front end).
 """
 
 from __future__ import annotations
@@ -44,9 +47,9 @@ def read_value(shape: str, text: str, prefix: bool | str = False) -> object:
 
 def _tree_cost(shape: str, text: str) -> int:
     """Bytes GHC 9.0.2's ReadP-based Read instances allocate reading ``text`` at a
-    registered shape (tuples, Maybe/Either, derived Read): a least-squares fit to its -P totals of 17
-    reads (shapes/readcost22: nullary, prefix and record constructors, tuples, lists of
-    pairs, Maybe; within 17%, most within 8%): 245 bytes, 2,018 a lexeme, 146 a character,
+    registered shape (tuples, Maybe/Either, derived Read): a least-squares fit to its -P
+    totals of 17 reads (shapes/readcost22: nullary, prefix and record constructors,
+    tuples, lists of pairs, Maybe; within 11%, most within 8%): 245 bytes, 2,018 a lexeme, 146 a character,
     59 a blank, and 2,264 for each constructor of the type a constructor is read at (its
     derived parser tries each alternative)."""
     toks = [t for t in tokenize(text, "<read>") if t.kind != "eof"]
