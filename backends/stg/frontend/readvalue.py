@@ -49,9 +49,9 @@ def _tree_cost(shape: str, text: str) -> int:
     """Bytes GHC 9.0.2's ReadP-based Read instances allocate reading ``text`` at a
     registered shape (tuples, Maybe/Either, derived Read): a least-squares fit to its -P
     totals of 17 reads (shapes/readcost22: nullary, prefix and record constructors,
-    tuples, lists of pairs, Maybe; within 11%, most within 8%): 245 bytes, 2,018 a lexeme, 146 a character,
-    59 a blank, and 2,264 for each constructor of the type a constructor is read at (its
-    derived parser tries each alternative)."""
+    tuples, lists of pairs, Maybe; within 11%, most within 8%): 245 bytes, 2,018 a
+    lexeme, 146 a character, 59 a blank, and 2,264 for each constructor of the type a
+    constructor is read at (its derived parser tries each alternative)."""
     toks = [t for t in tokenize(text, "<read>") if t.kind != "eof"]
     p = _Reader(toks)
     p.value(_tree(shape))
