@@ -275,7 +275,8 @@ BUILTIN_CONS: dict[str, DataCon] = {
         DataCon("(,,,)", 0, 4, "(,,,)", "GHC.Tuple"),
         DataCon("(,,,,)", 0, 5, "(,,,,)", "GHC.Tuple"),
         DataCon("(,,,,,)", 0, 6, "(,,,,,)", "GHC.Tuple"),
-        DataCon("(,,,,,,)", 0, 7, "(,,,,,,)", "GHC.Tuple"),
+        *(DataCon("(" + "," * (n - 1) + ")", 0, n, "(" + "," * (n - 1) + ")", "GHC.Tuple")
+          for n in range(7, 16)),
         DataCon("Nothing", 0, 0, "Maybe", "GHC.Maybe"),
         DataCon("Just", 1, 1, "Maybe", "GHC.Maybe"),
         DataCon("LT", 0, 0, "Ordering", "GHC.Types"),
@@ -343,7 +344,7 @@ PRIMOPS: dict[str, int] = {
     "error#": 1,
     # read: argument 1 the type's shape ("I", "D", "B", "C", "S", "[I]" ...), argument 2 the
     # text, both fully evaluated Strings; the value as GHC's Read instances parse it
-    "read#": 2,
+    "read#": 2, "lexSkip#": 1, "lexLen#": 1,
     # printf: argument 1 the format, argument 2 the list of evaluated arguments (strings
     # fully evaluated); the text Text.Printf makes of them
     "printf#": 2,
@@ -359,7 +360,7 @@ PRIMOPS: dict[str, int] = {
     # (GHC's `<stdin>: hGetLine: end of file' at its end), isEOF# tests it; exit# ends the
     # run with the evaluated exit code. charClass# c k: Data.Char's predicate k (prelude_more)
     # hSetBuffering# h mode w: the handle's mode (0 none, 1 line, 2 block)
-    "putErr#": 2, "hFlush#": 2, "getLine#": 1, "getChar#": 1, "getContents#": 1,
+    "putErr#": 2, "hFlush#": 2, "readFile#": 2, "writeFile#": 4, "getLine#": 1, "getChar#": 1, "getContents#": 1,
     "isEOF#": 1, "exit#": 2, "charClass#": 2, "hSetBuffering#": 3,
     # seq is desugared to case; this is for `seq` used as a value (the Prelude defines it)
     # Data.IORef and Data.Array (machine/prims_array.py): a MutVar read, written, made; an
@@ -398,5 +399,5 @@ LAZY_LAST = frozenset({"putStr#", "showIntOn#", "getArgs#", "getProgName#", "new
                        "mArrNew#", "mArrWrite#", "mArrWriteAt#", "mArrRead#", "mArrReadAt#",
                        "writeMutVar#", "arrAccumNew#", "storeWrite#",
                        "putErr#", "hFlush#", "getLine#", "getChar#", "getContents#", "isEOF#",
-                       "exit#", "hSetBuffering#", "throw#",
+                       "exit#", "hSetBuffering#", "throw#", "readFile#", "writeFile#",
                        "excLit#", "throwErr#", "catchA#"})

@@ -1008,3 +1008,124 @@ deleteAt_S# i t = delete_S# (elemAt_S# i t) t
 isProperSubsetOf_S# t1 t2 = size_S# t1 < size_S# t2 && isSubsetOf_S# t1 t2
 mapMonotonic_S# f t = map_S# f t
 fromDescList_S# xs = fromList_S# xs
+
+-- ------------------------------------------------------------------ more of the API
+-- (containers' remaining Data.Map/Data.Set names, in terms of the functions above: their
+-- results are containers', their allocation the composed functions', not containers' own)
+compose_M# bc ab = mapMaybe_M# (\b -> lookup_M# b bc) ab
+differenceWithKey_M# f t1 t2 = mapMaybeWithKey_M# (\k x -> case lookup_M# k t2 of
+                                                     Nothing -> Just x
+                                                     Just y -> f k x y) t1
+-- disjoint, takeWhile/dropWhile/spanAntitone as containers' (a split at each root, linked)
+disjoint_M# t1 t2 = case t1 of
+  MTip# -> True
+  MBin# _ k _ l r -> case t2 of
+    MTip# -> True
+    _ -> case splitM# k t2 of
+      IO4# lt found _ gt -> if found then False else disjoint_M# l lt && disjoint_M# r gt
+takeWhileAntitone_M# p t = case t of
+  MTip# -> MTip#
+  MBin# _ k x l r -> if p k then case takeWhileAntitone_M# p r of !r' -> linkM# k x l r'
+                     else takeWhileAntitone_M# p l
+dropWhileAntitone_M# p t = case t of
+  MTip# -> MTip#
+  MBin# _ k x l r -> if p k then dropWhileAntitone_M# p r
+                     else case dropWhileAntitone_M# p l of !l' -> linkM# k x l' r
+spanAntitone_M# p t = case takeWhileAntitone_M# p t of
+  !a -> case dropWhileAntitone_M# p t of !b -> (a, b)
+fromAscListWithKey_M# f xs = fromListWithKey_M# f xs
+fromDescListWith_M# f xs = fromListWith_M# f xs
+fromDescListWithKey_M# f xs = fromListWithKey_M# f xs
+fromDistinctDescList_M# xs = fromList_M# xs
+-- fromSet: the set's own shape, each key's value a thunk (containers' fromSet)
+fromSet_M# f s = case s of
+  STip# -> MTip#
+  SBin# sz x l r -> case fromSet_M# f l of
+    !l' -> case fromSet_M# f r of !r' -> MBin# sz x (f x) l' r'
+insertLookupWithKey_M# f k x t = (lookup_M# k t, insertWithKey_M# f k x t)
+isSubmapOfBy_M# f t1 t2 = all (\(k, x) -> case lookup_M# k t2 of
+                                           Just y -> f x y
+                                           Nothing -> False) (toAscList_M# t1)
+isProperSubmapOfBy_M# f t1 t2 = size_M# t1 < size_M# t2 && isSubmapOfBy_M# f t1 t2
+mapAccumRWithKey_M# f a t = case t of
+  MTip# -> (a, MTip#)
+  MBin# sx kx x l r ->
+    let (a1, r') = mapAccumRWithKey_M# f a r
+        (a2, x') = f a1 kx x
+        (a3, l') = mapAccumRWithKey_M# f a2 l
+    in (a3, MBin# sx kx x' l' r')
+mapEither_M# f t = mapEitherWithKey_M# (\_ x -> f x) t
+-- mapEitherWithKey and mergeWithKey as containers' (one pass: a pair a node; a split of the
+-- second map at each root of the first, the results linked or merged)
+mapEitherWithKey_M# f t = case t of
+  MTip# -> (MTip#, MTip#)
+  MBin# _ k x l r -> case mapEitherWithKey_M# f l of
+    (l1, l2) -> case mapEitherWithKey_M# f r of
+      (r1, r2) -> case f k x of
+        Left y -> case linkM# k y l1 r1 of !a -> case mergeM# l2 r2 of !b -> (a, b)
+        Right z -> case mergeM# l1 r1 of !a -> case linkM# k z l2 r2 of !b -> (a, b)
+mergeWithKey_M# f g1 g2 t1 t2 = case t1 of
+  MTip# -> g2 t2
+  MBin# _ kx x l1 r1 -> case t2 of
+    MTip# -> g1 t1
+    _ -> case splitM# kx t2 of
+      IO4# l2 found x2 r2 -> case mergeWithKey_M# f g1 g2 l1 l2 of
+        !l' -> case mergeWithKey_M# f g1 g2 r1 r2 of
+          !r' -> if found then (case f kx x x2 of
+                                  Nothing -> mergeM# l' r'
+                                  Just y -> linkM# kx y l' r')
+                 else case g1 (singletonM# kx x) of
+                   MTip# -> mergeM# l' r'
+                   MBin# _ _ y _ _ -> linkM# kx y l' r'
+splitRoot_M# t = case t of
+  MTip# -> []
+  MBin# _ k x l r -> [l, singleton_M# k x, r]
+updateAt_M# f i t = case elemAt_M# i t of (k, _) -> updateWithKey_M# f k t
+updateLookupWithKey_M# f k t = case lookup_M# k t of
+  Nothing -> (Nothing, t)
+  Just x -> case f k x of
+    Nothing -> (Just x, delete_M# k t)
+    Just x' -> (Just x', insert_M# k x' t)
+updateMinWithKey_M# f t = case lookupMin_M# t of
+  Nothing -> t
+  Just (k, _) -> updateWithKey_M# f k t
+updateMaxWithKey_M# f t = case lookupMax_M# t of
+  Nothing -> t
+  Just (k, _) -> updateWithKey_M# f k t
+-- cartesianProduct as containers': each element's row (the other set mapped monotonically)
+-- merged in order
+cartesianProduct_S# a b = case a of
+  STip# -> STip#
+  SBin# _ x l r -> case cartesianProduct_S# l b of
+    !l' -> case cartesianProduct_S# r b of
+      !r' -> mergeS# l' (mergeS# (mapMonoS# (\y -> (x, y)) b) r')
+mapMonoS# f t = case t of
+  STip# -> STip#
+  SBin# sz x l r -> case mapMonoS# f l of !l' -> case mapMonoS# f r of !r' -> SBin# sz (f x) l' r'
+disjoint_S# t1 t2 = case t1 of
+  STip# -> True
+  SBin# _ x l r -> case t2 of
+    STip# -> True
+    _ -> case splitS# x t2 of
+      IO3# lt found gt -> if found then False else disjoint_S# l lt && disjoint_S# r gt
+disjointUnion_S# a b =
+  fromDistinctAscList_S# (map Left (toAscList_S# a) ++ map Right (toAscList_S# b))
+takeWhileAntitone_S# p t = case t of
+  STip# -> STip#
+  SBin# _ x l r -> if p x then case takeWhileAntitone_S# p r of !r' -> linkS# x l r'
+                   else takeWhileAntitone_S# p l
+dropWhileAntitone_S# p t = case t of
+  STip# -> STip#
+  SBin# _ x l r -> if p x then dropWhileAntitone_S# p r
+                   else case dropWhileAntitone_S# p l of !l' -> linkS# x l' r
+spanAntitone_S# p t = case takeWhileAntitone_S# p t of
+  !a -> case dropWhileAntitone_S# p t of !b -> (a, b)
+fold_S# f z t = foldrS# f z t
+fromDistinctDescList_S# xs = fromList_S# xs
+-- powerSet as containers' (each element's sets built on the later elements' by insertMin)
+powerSet_S# s = insertMinS# STip# (foldr'_S# powerStep# STip# s)
+powerStep# x pxs = glueS# (insertMinS# (singletonS# x) (mapMonoS# (insertMinS# x) pxs)) pxs
+splitMember_S# x t = case x of !x' -> case splitS# x' t of IO3# l m r -> (l, m, r)
+splitRoot_S# t = case t of
+  STip# -> []
+  SBin# _ x l r -> [l, singleton_S# x, r]

@@ -105,6 +105,30 @@ toAscList :: Map k a -> [(k, a)]
 toDescList :: Map k a -> [(k, a)]
 keysSet :: Map k a -> Set k
 valid :: Ord k => Map k a -> Bool
+compose :: Ord b => Map b c -> Map a b -> Map a c
+differenceWithKey :: Ord k => (k -> a -> b -> Maybe a) -> Map k a -> Map k b -> Map k a
+disjoint :: Ord k => Map k a -> Map k b -> Bool
+takeWhileAntitone :: (k -> Bool) -> Map k a -> Map k a
+dropWhileAntitone :: (k -> Bool) -> Map k a -> Map k a
+spanAntitone :: (k -> Bool) -> Map k a -> (Map k a, Map k a)
+fromAscListWithKey :: Eq k => (k -> a -> a -> a) -> [(k, a)] -> Map k a
+fromDescListWith :: Eq k => (a -> a -> a) -> [(k, a)] -> Map k a
+fromDescListWithKey :: Eq k => (k -> a -> a -> a) -> [(k, a)] -> Map k a
+fromDistinctDescList :: [(k, a)] -> Map k a
+fromSet :: (k -> a) -> Set k -> Map k a
+insertLookupWithKey :: Ord k => (k -> a -> a -> a) -> k -> a -> Map k a -> (Maybe a, Map k a)
+isSubmapOfBy :: Ord k => (a -> b -> Bool) -> Map k a -> Map k b -> Bool
+isProperSubmapOfBy :: Ord k => (a -> b -> Bool) -> Map k a -> Map k b -> Bool
+mapAccumRWithKey :: (a -> k -> b -> (a, c)) -> a -> Map k b -> (a, Map k c)
+mapEither :: (a -> Either b c) -> Map k a -> (Map k b, Map k c)
+mapEitherWithKey :: (k -> a -> Either b c) -> Map k a -> (Map k b, Map k c)
+mergeWithKey :: Ord k => (k -> a -> b -> Maybe c) -> (Map k a -> Map k c) -> \
+(Map k b -> Map k c) -> Map k a -> Map k b -> Map k c
+splitRoot :: Map k b -> [Map k b]
+updateAt :: (k -> a -> Maybe a) -> Int -> Map k a -> Map k a
+updateLookupWithKey :: Ord k => (k -> a -> Maybe a) -> k -> Map k a -> (Maybe a, Map k a)
+updateMinWithKey :: (k -> a -> Maybe a) -> Map k a -> Map k a
+updateMaxWithKey :: (k -> a -> Maybe a) -> Map k a -> Map k a
 """
 
 SET_SIGS = """
@@ -162,6 +186,17 @@ toAscList :: Set a -> [a]
 toDescList :: Set a -> [a]
 elems :: Set a -> [a]
 valid :: Ord a => Set a -> Bool
+cartesianProduct :: Set a -> Set b -> Set (a, b)
+disjoint :: Ord a => Set a -> Set a -> Bool
+disjointUnion :: Set a -> Set b -> Set (Either a b)
+takeWhileAntitone :: (a -> Bool) -> Set a -> Set a
+dropWhileAntitone :: (a -> Bool) -> Set a -> Set a
+spanAntitone :: (a -> Bool) -> Set a -> (Set a, Set a)
+fold :: (a -> b -> b) -> b -> Set a -> b
+fromDistinctDescList :: [a] -> Set a
+powerSet :: Set a -> Set (Set a)
+splitMember :: Ord a => a -> Set a -> (Set a, Bool, Set a)
+splitRoot :: Set a -> [Set a]
 """
 
 #: the Prelude's names of containers' operators (modules._OPERATORS)
@@ -186,7 +221,7 @@ def prelude_sigs() -> str:
     prelude_names = _defined()
     out = []
     for text, suffixes in ((MAP_SIGS, ("_M#", "_MS#")), (SET_SIGS, ("_S#",))):
-        for line in text.strip().splitlines():
+        for line in text.replace("\\\n", "").strip().splitlines():
             name, _, ty = line.partition(" :: ")
             for suffix in suffixes:
                 if name.startswith("("):

@@ -125,7 +125,7 @@ class Derived:
                 inner = f"(',' : {sub} 0 {v} {inner})"
             # the generic show's words of base's show_tuple beside the cells (tupleCost#):
             # a String inside changes only how its part shows (shapes/showstr20)
-            cost = _TUPLE_WORDS.get(len(vs), 82)
+            cost = _TUPLE_WORDS.get(len(vs), 84 + 11 * (len(vs) - 8))
             body = (f"case x of\n  ({', '.join(vs)}) -> tupleCost# {cost} "
                     f"('(' : {subs[0]} 0 v0 {inner})")
         return self.helper(name, "show", f"d x s = {body}")

@@ -543,7 +543,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         params = [self.param_name(p, "arg") for p in lam.pats]
         lam_path = path
         inner_cc = None
-        helper = bool(path) and self.derived_labels.get(path[0], ("",))[0] is None
+        helper = bool(path) and self.derived_labels.get(path[0], ("",))[0] in (None, "readPrec",
+                                                                          "readListPrec")
         if self.auto is not None and lam.span != S.NOSPAN and not helper:  # (base's code)
             inner_cc, lam_path = self.auto.lambda_cc(path, lam.body.span)
         msg = f"{S.format_span(self.file, lam.span)}: Non-exhaustive patterns in lambda"

@@ -27,6 +27,7 @@ from .directed_monoid import foldmap_directed, monoid_directed
 from .directed_exc import EXC_HANDLERS, exc_directed
 from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
+from .readshape import read_directed
 from .fixed_ints import FIXED_NAMES, fixed_directed
 from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
                               monad_arity, monad_directed, monad_of)
@@ -93,7 +94,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, APPLICATIVE_FNS):
             applicative_directed(e, _t, types.file)
         elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither", "reads")):
-            _read_directed(e, _t, derived, types.file)
+            read_directed(e, _t, derived, types)
         elif prelude_ref(e, ("msum",)):
             _msum_directed(e, _t, types.file)
         elif prelude_ref(e, ("printf",)):
@@ -505,54 +506,6 @@ def _printf_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
     name = f"printf{kind}_{''.join(args)}#"  # printfIO_sv#: an IO printf of a String and a value
     e.name = "%" + derived.helper(name, "printf", f"fmt {' '.join(params)} = printf{kind}# fmt "
                                                   f"[{', '.join(items)}]")
-
-
-def _read_shape(t: object) -> str | None:
-    """The shape ``read#`` parses a value of type ``t`` by (None: a type it cannot read)."""
-    h, args = T.spine(t)
-    if not isinstance(h, T.TCon) or h.rigid:
-        return "I" if isinstance(h, T.TVar) else None  # left open: Integer by defaulting
-    if h.key in ("Int", "Integer"):
-        return "I"
-    if h.key in ("Double", "Float"):
-        return "D"
-    if h.key in ("Bool", "Char"):
-        return h.key[0]
-    if h.key == "[]" and args:
-        eh, _ = T.spine(args[0])
-        if isinstance(eh, T.TCon) and eh.key == "Char":
-            return "S"
-        inner = _read_shape(args[0])
-        return None if inner is None else f"[{inner}]"
-    return None
-
-
-def _read_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
-    """read at the type the checker found: a helper of the derived code reading that shape
-    (Int, Integer, Double, Bool, Char, String and lists of them)."""
-    sf = T.split_fun(t) if e.name != "readLn" else (None, T.spine(t)[1][0]) \
-        if T.spine(t)[1] else None  # readLn :: IO a
-    if sf is None:
-        return
-    if e.name in ("readMaybe", "readEither"):  # the Maybe's / Either String's argument
-        args = T.spine(sf[1])[1]
-        if not args:
-            return
-        sf = (sf[0], args[-1])
-    elif e.name == "reads":  # [(a, String)]: the pairs' first component
-        args = T.spine(sf[1])[1]
-        pair = T.spine(args[0])[1] if args else []
-        if not pair:
-            return
-        sf = (sf[0], pair[0])
-    shape = _read_shape(sf[1])
-    if shape is None:
-        raise SourceError(f"`read' at the type `{T.show_type(sf[1])}' is not supported by the "
-                          "Haskell subset (Int, Integer, Double, Bool, Char, String and lists "
-                          "of them are: see SUBSET.md)", file, e.span[0], e.span[1])
-    # readI#, read_lI_r# for [Int]: the shape spelled in name characters
-    name = e.name + shape.replace("[", "_l").replace("]", "_r") + "#"
-    e.name = "%" + derived.helper(name, e.name, f's = {e.name}At# "{shape}" s')
 
 
 def _msum_directed(e: S.EVar, t: object, file: str) -> None:

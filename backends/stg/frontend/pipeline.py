@@ -36,7 +36,7 @@ from . import fixed_ints
 from .lexer import tokenize
 from .parser import parse_module
 from .prelude_desugar import desugar_prelude
-from .rename import Fixity, collect_fixities, rename_module
+from .rename import MAX_TUPLE, Fixity, collect_fixities, rename_module
 from .statics import float_statics
 from .known_con import case_of_known_con
 from .stgpass import fill_free_vars
@@ -67,7 +67,7 @@ PRELUDE_MODULES = {
     "Data.Ord", "Control.Exception", "GHC.Exts", "List", "Char", "Maybe", "Monad", "Data.Bits",
     "System.Exit", "Data.Tuple", "Data.Traversable", "Text.Read", "Numeric",
     "Data.Ratio", "Data.Word", "Data.Functor", "Control.Applicative", "Control.Arrow",
-    "Data.Bifunctor", "Control.Category", "Control.DeepSeq",
+    "Data.Bifunctor", "Control.Category", "Control.DeepSeq", "System.IO.Error",
 }
 
 
@@ -235,7 +235,7 @@ def _prelude_text() -> str:
     text = "\n".join(files.joinpath(f).read_text()
                      for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs",
                                "prelude_numeric.hs", "prelude_word.hs", "prelude_traverse.hs",
-                               "prelude_exc.hs"))
+                               "prelude_exc.hs", "prelude_tuples.hs"))
     return text + "\n" + fixed_ints.prelude_source()  # Data.Word's and Data.Int's types
 
 
@@ -374,9 +374,8 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     lines.append("  _ -> errorWithoutStackTrace \"show: value cannot be shown\"")
     lines += cafs
     lines.append("conIndex# x = case x of")
-    for structural in ("[]", "(_:_)", "(_, _)", "(_, _, _)", "(_, _, _, _)", "(_, _, _, _, _)",
-                       "(_, _, _, _, _, _)", "(_, _, _, _, _, _, _)",
-                       "()"):
+    tuples = ["(" + ", ".join(["_"] * n) + ")" for n in range(2, MAX_TUPLE + 1)]
+    for structural in ("[]", "(_:_)", *tuples, "()"):
         lines.append(f"  {structural} -> -2")
     for c in cons:
         lines.append(f"  {pat(c, '', True)} -> {c.tag}")

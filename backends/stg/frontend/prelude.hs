@@ -227,7 +227,7 @@ printfIO# fmt args w = putStr (printfStr# fmt args) w
 -- System.Environment
 getArgs w = case prim "getArgs#" w of !as -> IO# w as
 getProgName w = case prim "getProgName#" w of !n -> IO# w n
--- read at the type the checker finds (pipeline._read_directed gives the shape)
+-- read at the type the checker finds (readshape.read_directed gives the shape)
 read s = readAt# "I" s
 readAt# shape s = case forceStr# shape of
   !sh -> case forceStr# s of
@@ -430,6 +430,7 @@ eqStruct# x y = case x of
     (b1, b2, b3, b4, b5, b6, b7) -> if (a1, a2, a3, a4) == (b1, b2, b3, b4)
                                     then (a5, a6, a7) == (b5, b6, b7) else False
   () -> True
+  _ -> eqTuple# x y
 -- base's (/=) on Int is a primitive test: it allocates no thunk for (x == y)
 x /= y = case x == y of
   True -> False
@@ -486,6 +487,7 @@ cmpStruct# x y = case x of
                                       EQ -> compare (a5, a6, a7) (b5, b6, b7)
                                       o -> o
   () -> EQ
+  _ -> cmpTuple# x y
 
 x < y = case conIndex# x of
   -1 -> prim "<" x y
@@ -623,6 +625,7 @@ showsStruct# x s = case x of
     ('(' : showsPrec 0 a (',' : showsPrec 0 b (',' : showsPrec 0 c (',' : showsPrec 0 e
       (',' : showsPrec 0 f (',' : showsPrec 0 g (',' : showsPrec 0 h (')' : s))))))))
   () -> '(' : ')' : s
+  _ -> showsTuple# x s
 
 showNum# d x s = if d > 6 && (x < 0 || isNegativeZero# x)
                  then '(' : showDigits# x (')' : s)
@@ -654,7 +657,8 @@ tupleCost# w r = case w of
   40 -> waste8# 5 r
   54 -> case (r, r, r, r, r) of (_, _, _, _, _) -> waste8# 6 r
   68 -> case (r, r, r) of (_, _, _) -> waste8# 8 r
-  _ -> case Just r of Just _ -> waste8# 10 r
+  82 -> case Just r of Just _ -> waste8# 10 r
+  _ -> case prim "baseCost#" (8 * w) of () -> r
 waste8# k r = case k of
   0 -> r
   _ -> case (r, r, r, r, r, r, r) of

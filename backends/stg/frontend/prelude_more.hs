@@ -38,7 +38,24 @@ hGetLine h w = case h of Handle# _ -> getLine w
 hGetContents h w = case h of Handle# _ -> getContents w
 hIsEOF h w = case h of Handle# _ -> isEOF w
 interact f w = case getContents w of IO# w' s -> putStr (f s) w'
--- readLn at the type the checker finds (directed._read_directed gives the shape):
+-- files relative to the current directory (machine/prims_io.py: read whole, GHC reads lazily)
+readFile p w = case forceStr# p of !p' -> case prim "readFile#" p' w of !s -> IO# w s
+writeFile p s w = fileWrite# 0 p s w
+appendFile p s w = fileWrite# 1 p s w
+fileWrite# k p s w = case forceStr# p of
+  !p' -> case forceStr# s of !s' -> prim "writeFile#" p' s' k w
+-- System.IO.Error: an IOError is an IOException (its message: "path: openFile: does not
+-- exist (...)", "user error (...)")
+ioError e w = prim "throw#" e (showException# e)
+userError s = IOError ("user error (" ++ s ++ ")")
+isDoesNotExistError e = ioeHas# ": does not exist (" e
+isPermissionError e = ioeHas# ": permission denied (" e
+isAlreadyExistsError e = ioeHas# ": already exists (" e
+isAlreadyInUseError e = ioeHas# ": resource busy (" e
+isEOFError e = ioeHas# ": end of file" e
+isUserError e = case e of IOError m -> isPrefixOf "user error (" m
+ioeHas# t e = case e of IOError m -> isInfixOf t m
+-- readLn at the type the checker finds (readshape.read_directed gives the shape):
 -- base's getLine >>= readIO, the value parsed when the action runs
 readLn w = readLnAt# "I" w
 readLnAt# shape w = case getLine w of

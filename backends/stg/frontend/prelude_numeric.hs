@@ -2,7 +2,7 @@
 -- Prelude files when it is loaded; their primitives are machine/prims_numeric.py).
 
 -- ------------------------------------------------------------------ Text.Read
--- readMaybe/readEither at the type the checker finds (directed._read_directed gives the
+-- readMaybe/readEither at the type the checker finds (readshape.read_directed gives the
 -- shape, as for read): readOk# tests the text (charging GHC's failed parse when it fails),
 -- read# parses it (charging the parse)
 readMaybe s = readMaybeAt# "I" s
@@ -21,6 +21,14 @@ readsAt# shape s = case forceStr# shape of
   !sh -> case forceStr# s of
     !s' -> case prim "readsLen#" sh s' of
       !n -> if n < 0 then [] else case prim "readsVal#" sh s' n of !v -> [(v, drop n s')]
+-- the Prelude's lex (one Haskell lexeme after blanks: prims_read.p_lexLen) and readParen
+lex s = case forceStr# s of
+  !s' -> case prim "lexLen#" s' of
+    !n -> if n < 0 then [] else case drop (prim "lexSkip#" s') s' of
+      r -> [(take n r, drop n r)]
+readParen b g = if b then readParenM# g else readParenO# g
+readParenO# g r = g r ++ readParenM# g r
+readParenM# g r = [(x, u) | ("(", s) <- lex r, (x, t) <- readParenO# g s, (")", u) <- lex t]
 -- base's message, a CAF of Text.Read as GHC floats it out
 readNoParse# = "Prelude.read: no parse"
 

@@ -14,7 +14,7 @@ from profkit.errors import SourceError
 Fixity = tuple[str, int]  # (infixl | infixr | infix, precedence)
 OpFix = tuple[str, int, str]  # fixity and the operator's name (for messages)
 DEFAULT_FIXITY: Fixity = ("infixl", 9)
-MAX_TUPLE = 7  # the largest tuple constructor in ir.BUILTIN_CONS
+MAX_TUPLE = 15  # the largest tuple constructor in ir.BUILTIN_CONS (GHC's Show/Eq/Ord stop there)
 
 
 def pat_binders(p: S.Pat, out: list[tuple[str, S.Span]]) -> None:

@@ -1,7 +1,7 @@
 """Where a shown type has its Strings (issue 18: an empty String shows as "" there, as GHC's
 instances at the type show it, where the value alone, ``[]``, cannot tell): a code per
 type, ``S`` a String, ``A`` anything else, ``L`` a list of the shape after it, ``M``
-Maybe, ``E`` Either, ``T<n>`` an n-tuple (``MT2SA``: Maybe (String, Int)), ``P`` a Map and
+Maybe, ``E`` Either, ``T<n>`` an n-tuple (hex n) (``MT2SA``: Maybe (String, Int)), ``P`` a Map and
 ``Q`` a Set (the shape after it: the list it shows, of pairs or elements). The checked
 type at a use of show gives it (``of_type``, for directed.py), a data field's declared
 type text (``of_text``, for derived Show); ``deriving.Derived.shows`` makes the code."""
@@ -32,8 +32,8 @@ def of_type(t: object) -> str | None:
     body = "".join(x or "A" for x in parts)
     if key in ("Maybe", "Either") and len(args) == (1 if key == "Maybe" else 2):
         return key[0] + body
-    if key in ("(,)", "(,,)", "(,,,)", "(,,,,)") and len(args) == len(key) - 1:
-        return f"T{len(args)}" + body
+    if key.startswith("(,") and len(args) == len(key) - 1:
+        return f"T{len(args):x}" + body  # (T2..Tf: the number of components in hex)
     return None
 
 
@@ -91,8 +91,8 @@ def of_text(text: str, synonyms: dict[str, str]) -> str | None:
             pos += 1  # )
             if len(parts) == 1:
                 return parts[0]
-            if 2 <= len(parts) <= 5 and any(x not in (None, "C") for x in parts):
-                return f"T{len(parts)}" + "".join(
+            if 2 <= len(parts) <= 15 and any(x not in (None, "C") for x in parts):
+                return f"T{len(parts):x}" + "".join(
                     "A" if x in (None, "C") else x for x in parts)
             return None
         if t == "Char":
@@ -117,7 +117,7 @@ def parts(code: str) -> tuple[str, list[str]]:
         c = code[i]
         if c in "SA":
             return i + 1
-        n = 1 if c in "LMPQ" else 2 if c == "E" else int(code[i + 1])
+        n = 1 if c in "LMPQ" else 2 if c == "E" else int(code[i + 1], 16)
         j = i + 1 if c != "T" else i + 2
         for _ in range(n):
             j = one(j)

@@ -95,7 +95,7 @@ class Prepared:
         self.expr_types = checker.expr_types
         self.bind_types = checker.bind_types
         self.skolem_subst = checker.skolem_subst
-        self.dict_locals = checker.dict_locals
+        self.dict_locals, self.con_schemes = checker.dict_locals, checker.cons
         self.method_uses = checker.resolved_method_uses()
 
     def expr_desc(self, e: object) -> str | None:

@@ -174,14 +174,16 @@ def context(t: tuple, own: frozenset[str] | set[str] = frozenset()) -> list[tupl
 
 # ------------------------------------------------------------------------------ conversion
 
+TUPLES_8_15 = tuple("(" + "," * (n - 1) + ")" for n in range(8, 16))
 BUILTIN_TYCONS = {name: T.con(name) for name in (
     "Int", "Integer", "Double", "Float", "Char", "Bool", "Ordering", "IO", "Maybe", "Either",
     "Map", "Set", "()", "[]", "->", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)",
-    "IORef", "Array", *MORE_TYCONS, *ST_TYCONS, *NUMERIC_TYCONS, *FIXED_TYCONS,
+    *TUPLES_8_15, "IORef", "Array", *MORE_TYCONS, *ST_TYCONS, *NUMERIC_TYCONS, *FIXED_TYCONS,
     *EXC_TYCONS)}
 BUILTIN_SYNONYMS: dict[str, tuple[list[str], tuple]] = {
     "String": ([], ("list", ("con", "Char"))),
     "FilePath": ([], ("list", ("con", "Char"))),
+    "IOError": ([], ("con", "IOException")),
     "ShowS": ([], ("fun", ("list", ("con", "Char")), ("list", ("con", "Char")))),
     # Data.IntMap and Data.IntSet run as Data.Map and Data.Set at Int keys (modules.py)
     "IntMap": (["a"], ("app", ("app", ("con", "Map"), ("con", "Int")), ("var", "a"))),
@@ -235,7 +237,7 @@ class TypeScope:
         elif h[0] == "list":
             t = T.list_of(self.convert(h[1], tyvars, depth))
         else:  # tuple
-            if len(h[1]) > 7:  # the largest tuple of ir.BUILTIN_CONS
+            if len(h[1]) > 15:  # the largest tuple of ir.BUILTIN_CONS
                 raise Unreadable("tuple too large")
             t = T.tuple_of([self.convert(x, tyvars, depth) for x in h[1]])
         for a in args:

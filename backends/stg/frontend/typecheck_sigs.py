@@ -317,3 +317,7 @@ GT :: Ordering
 Left :: a -> Either a b
 Right :: b -> Either a b
 """
+#: the tuple constructors of 8 to 15 components (GHC's instances stop at 15)
+CONSTRUCTOR_SIGS += "".join(
+    f"({',' * (n - 1)}) :: {' -> '.join('abcdefghijklmno'[:n])} -> "
+    f"({', '.join('abcdefghijklmno'[:n])})\n" for n in range(8, 16))

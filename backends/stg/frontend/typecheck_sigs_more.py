@@ -32,6 +32,17 @@ hGetLine :: Handle -> IO String
 hGetContents :: Handle -> IO String
 hIsEOF :: Handle -> IO Bool
 interact :: (String -> String) -> IO ()
+readFile :: FilePath -> IO String
+writeFile :: FilePath -> String -> IO ()
+appendFile :: FilePath -> String -> IO ()
+ioError :: IOException -> IO a
+userError :: String -> IOException
+isDoesNotExistError :: IOException -> Bool
+isPermissionError :: IOException -> Bool
+isAlreadyExistsError :: IOException -> Bool
+isAlreadyInUseError :: IOException -> Bool
+isEOFError :: IOException -> Bool
+isUserError :: IOException -> Bool
 readLn :: Read a => IO a
 exitWith :: ExitCode -> IO a
 exitSuccess :: IO a

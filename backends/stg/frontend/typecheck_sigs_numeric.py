@@ -16,6 +16,8 @@ NUMERIC_CONSTRUCTOR_SIGS = """Down :: a -> Down a
 
 NUMERIC_SIGS = """readMaybe :: Read a => String -> Maybe a
 reads :: Read a => String -> [(a, String)]
+lex :: String -> [(String, String)]
+readParen :: Bool -> (String -> [(a, String)]) -> String -> [(a, String)]
 (^^) :: (Fractional a, Integral b) => a -> b -> a
 sinh :: Floating a => a -> a
 cosh :: Floating a => a -> a

@@ -316,7 +316,7 @@ _INTEGRAL = ("Int", "Integer")
 _FLOATING = ("Double", "Float")
 _NUMS = _INTEGRAL + _FLOATING
 _ENUMLIKE = ("Char", "Bool", "Ordering", "()")
-_STRUCT = ("[]", "Maybe", "Either", "(,)", "(,,)", "(,,,)", "(,,,,)", "(,,,,,)", "(,,,,,,)")
+_STRUCT = ("[]", "Maybe", "Either", *("(" + "," * (n - 1) + ")" for n in range(2, 16)))
 _CONTAINERS = ("Map", "Set")  # containers' types: Eq, Ord and Show on their arguments
 # class -> {type constructor key: "args" (the instance needs the class on every argument)
 #           or "" (no context)}

@@ -140,7 +140,9 @@ LIBRARY_CAF_ALLOC = {"Text.Printf": 320, "GHC.Arr": 384,
                      # more under CAF GHC.IO.Handle.FD), GHC.IO.Exception's at getContents
                      # (its lazy read's EOF), machine/prims_io.py
                      "GHC.IO.Handle.FD": 17416, "GHC.IO.Handle.Internals": 24,
-                     "GHC.IO.Exception": 760}
+                     "GHC.IO.Exception": 760,
+                     # the first file opened (readFile, writeFile, appendFile: GHC 9.0.2)
+                     "GHC.IO.FD": 80}
 #: GHC's order of the library CAF rows (their registration order, kept by equal siblings)
 CAF_MODULES = ("GHC.Conc.Signal", "GHC.IO.Encoding", "GHC.IO.Encoding.Iconv",
                "GHC.IO.Handle.FD", "GHC.IO.Handle.Text")

@@ -269,6 +269,7 @@ class Machine(MachineRoots):
             "ENT": self.ccs.entries, "OUT": self.out, "OUTa": self.out.append,
             "Con": Con, "Box": Box, "Fun": Fun, "Pap": Pap, "Thunk": Thunk,
             **{f"Con{n}": con_class(n) for n in range(9)},  # (more made by compile.alloc)
+            "CON_CLASS": con_class,
             "NEW": object.__new__,
             "UPD": rt.UPD, "AP": rt.AP, "WM": rt.WM, "Halt": rt.Halt,
             "NURSERY_START": 0, "REMEMBER": None, "SELa": _no_collector,

@@ -19,8 +19,9 @@ from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .prims_bignum import BIGNUM_HELPERS, BIGNUM_PRIMS
 from .printf import PrintfError, printf_format
 from .exceptions import EXC_HELPERS, EXC_PRIMS
-from .prims_io import IO_PRIM_FUNCTIONS
+from .prims_io import IO_HELPERS, IO_PRIM_FUNCTIONS
 from .prims_numeric import NUMERIC_PRIMS, _dead_cells, _float_caf
+from .prims_read import READ_HELPERS, READ_PRIMS
 from .prims_word import FIXED_PRIMS
 from .read import ghc_cost as read_cost
 from .show import show_char, show_double
@@ -534,42 +535,6 @@ def p_error(s):
     m.runtime_error(list_to_str(s))
 
 
-def p_read(shape, s):
-    """``read`` at a shape: ``read_value`` (the front end's readvalue, given to the machine by
-    the backend) parses the text as GHC's Read instances do."""
-    return _read_at(list_to_str(shape), list_to_str(s), 0)
-
-
-def _read_at(sh, text, less):
-    """The value of ``text`` at shape ``sh``, built, charging GHC's lexer and ReadP parsers'
-    garbage less ``less`` bytes (reads', prims_numeric.p_readsVal)."""
-    try:
-        value = read_value(sh, text)
-    except ValueError as e:  # the front end's readvalue: no parse
-        m.runtime_error(f"Prelude.read: {e}")
-    _dead_cells(max(read_cost(sh, text) - less, 0))
-    return _build(value)
-
-
-def _build(v):
-    """A parsed value as heap objects (boxes, Strings, lists, Bools)."""
-    if type(v) is bool:
-        return TRUE if v else FALSE
-    if type(v) is int or type(v) is float:
-        return mknum(v)
-    if type(v) is str:
-        return mkchr(v)
-    if type(v) is tuple:  # a String
-        return mkstr(v[0])
-    lst = NIL
-    for x in reversed(v):
-        o = Con2.make(len(HI), DC_CONS, _build(x), lst)
-        HIa(S_CONS)
-        HPa(CCS)
-        lst = o
-    return lst
-
-
 def p_printf(fmt, args):
     """Text.Printf's formatting (machine/printf.py) of the evaluated argument list."""
     vals = []
@@ -629,7 +594,7 @@ PRIM_FUNCTIONS = {
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble,
     "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
-    "read#": p_read, "printf#": p_printf, **ARRAY_PRIMS,
+    "printf#": p_printf, **ARRAY_PRIMS, **READ_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
     **FIXED_PRIMS, **EXC_PRIMS, **BIGNUM_PRIMS,  # prims_word.py's, exceptions.py's, ...
@@ -640,5 +605,5 @@ COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=
 
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
                     _divzero, _float_fn, _charge, _float_caf, _case_map, _to_int, _fl,
-                    _digits_cost, _build, _read_at, _dead_cells,
-                    *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS)
+                    _digits_cost, _dead_cells, *READ_HELPERS,
+                    *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS, *IO_HELPERS)

@@ -228,9 +228,15 @@ def p_floatTest(k, a):
 def p_floatPart(k, a):
     """decodeFloat's mantissa (an Integer of 53 bits) and exponent, significand (in
     [0.5, 1)) and exponent at Double (16 bytes more than their results: GHC 9.0.2,
-    floatfns); zero's parts are zeros."""
+    floatfns); zero's parts are zeros. Infinity and NaN decode as their bits do (GHC's
+    decodeDouble: the implicit bit set, exponent 2047 - 1075 = 972; x86's NaN is negative
+    and quiet), so decodeFloat (1/0) is (2^52, 972) and significand 0.5."""
     x, t = float(a.val), k.val
-    m, e = math.frexp(x) if math.isfinite(x) else (0.0, 0)
+    if not math.isfinite(x):
+        m = -0.75 if x != x else math.copysign(0.5, x)
+        e = 1025
+    else:
+        m, e = math.frexp(x)
     if t == 0:
         return mknum(int(m * 9007199254740992.0))
     if t == 1:
