@@ -406,6 +406,13 @@ def test_every_prelude_function_has_a_type():
 # programs embedded in tests that are ill-typed on purpose (GHC refuses each of them too)
 KNOWN_ILL_TYPED = {
     "main = let x = 1; y = 2 in x",  # parse-only tests: main :: Num a => a
+    # test_numeric_ratio: readMaybe at a program type without a Read instance
+    "import Text.Read\ndata T = T Int deriving Show\nmain :: IO ()\n"
+    "main = print (readMaybe \"T 1\" :: Maybe T)",
+    # test_shapes22: read at a program type without a Read instance
+    "data T = A | B deriving Show\nmain :: IO ()\nmain = print (read \"A\" :: T)",
+    # test_libraries22: deepseq at a program type without an NFData instance
+    "import Control.DeepSeq\ndata T = T Int\nmain = print (T 1 `deepseq` 2)",
     # test_exceptions: a handler whose exception type is left open (GHC's ambiguity)
     "import Control.Exception\nmain :: IO ()\n"
     "main = catch (print 1) (\\e -> putStrLn \"no\")",
