@@ -32,7 +32,9 @@ This pass reads that off the model's STG after ``inline_once`` (whose arithmetic
 the class methods' inline code: ``case`` evaluations of operator arguments, which the
 desugarer marks, cost nothing here, the operator its call). A function GHC passes
 dictionaries to counts them in its arity (the model binds them first: ``dictionaries``),
-and its copies use base's instances, static closures (``DICTIONARY``). Recursive functions
+and a local function's copies use base's instances, static closures (``DICTIONARY``); a
+top-level one's use the dictionaries the caller evaluates around the call (its own
+parameters, captured by the copy's closures as GHC's are). Recursive functions
 are loop breakers, never inlined. ``tests/reference/ghc-9.0.2/shapes/out/
 callsite.inlinings`` is GHC's own account of 29 such functions, each called twice.
 """
@@ -218,9 +220,10 @@ def inline_calls(program: ir.Program, local_names: set[str], marks: dict[int, ir
 
 def _top_functions(program: ir.Program, names: set[str]) -> dict[str, ir.Closure]:
     """The program's own top-level functions that are no loop breakers (in no cycle of
-    calls) and take no dictionaries."""
+    calls), with or without dictionaries (GHC inlines ``popH :: Ord a => ..`` as any
+    function: shapes/inltop22's ``firstOf``)."""
     funs = {b.name: b.rhs for b in program.binds if b.name in names and b.module == "Main"
-            and isinstance(b.rhs, ir.Closure) and b.rhs.params and not dictionaries(b.rhs)}
+            and isinstance(b.rhs, ir.Closure) and b.rhs.params}
     refs = {n: set(_occurrences(c.body, set(funs))) for n, c in funs.items()}
     out = {}
     for n, c in funs.items():
@@ -316,7 +319,7 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
     done = {n: sum(1 for f, _ in [*chosen.values(), *partial.values()] if f == n)
             for n in funs}
     drop = {n for n in funs if done[n] and done[n] == a.count[n] and n not in tops}
-    rw = _Rewrite(funs, chosen, drop, p.marks, partial)
+    rw = _Rewrite(funs, chosen, drop, p.marks, partial, set(tops))
     rw.serial = p.serial  # copies of copies get names no earlier round gave
     top.rhs.body = rw.expr(top.rhs.body)
     p.serial = rw.serial
@@ -358,8 +361,12 @@ class _Rewrite:
 
     def __init__(self, funs: dict[str, ir.Closure], chosen: dict[int, tuple[str, ir.App]],
                  drop: set[str], marks: dict[int, ir.Expr] | None = None,
-                 partial: dict[int, tuple[str, ir.Bind]] | None = None):
-        self.funs, self.chosen, self.drop = funs, chosen, drop
+                 partial: dict[int, tuple[str, ir.Bind]] | None = None,
+                 tops: set[str] = frozenset()):
+        self.funs, self.chosen, self.drop, self.tops = funs, chosen, drop, tops
+        #: the caller's dictionaries its code evaluates around the node being rewritten
+        #: (``case $dOrd of _ -> f x``: the dictionaries it passes to ``f``)
+        self.passed: list[str] = []
         self.partial = partial or {}
         self.marks = marks if marks is not None else {}
         self.serial = 0
@@ -375,11 +382,17 @@ class _Rewrite:
             c = self.funs[hit[0]]
             cp = _Copy(self, self.chosen)
             body = c.body
-            for _ in range(dictionaries(c)):  # the copy's dictionaries are GHC's globals
+            nd = dictionaries(c)
+            # a top-level function's copy uses the dictionaries its caller passes (its own
+            # parameters' or those it built: variables its closures capture); a local one's
+            # are base's instances, GHC's globals
+            given = self.passed[len(self.passed) - nd:] if hit[0] in self.tops and \
+                len(self.passed) >= nd else []
+            for i in range(nd):
                 assert isinstance(body, ir.Case) and body.default is not None
-                cp.names[body.binder] = DICTIONARY
+                cp.names[body.binder] = given[i] if given else DICTIONARY
                 body = body.default
-                self.dictionary = True
+                self.dictionary |= not given
             body = cp.expr(body)
             used = FreeVars(set()).expr(c.body)
             for x, a in zip(c.params, e.args):
@@ -390,6 +403,15 @@ class _Rewrite:
             return self.expr(_push(out, e.args[n:], cp.fresh) if len(e.args) > n else out)
         if isinstance(e, ir.SCC):
             e.body = self.expr(e.body)
+            return e
+        if isinstance(e, ir.Case) and not e.alts and e.default is not None and \
+                isinstance(e.scrut, ir.App) and not e.scrut.args and \
+                e.scrut.fun.startswith("$d"):
+            self.passed.append(e.scrut.fun)
+            try:
+                e.default = self.expr(e.default)
+            finally:
+                self.passed.pop()
             return e
         if isinstance(e, ir.Case):
             if e.binder in self.drop and not e.alts and e.default is not None and \
