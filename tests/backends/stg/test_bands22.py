@@ -18,8 +18,12 @@ ratios (KNOWN), with their causes.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from profkit.backends.stg import ir
+from profkit.backends.stg.frontend.pipeline import compile_program
 from tests.backends.stg.test_bands21 import SHAPES, _ghc, _profkit, compare
 from tests.backends.stg.test_ghc_fidelity import (_per_cc, _run, cost_centre_gaps,
                                                   run_reference)
@@ -63,12 +67,6 @@ KNOWN: dict[tuple[str, str, str, str], float] = {
     ("leakmean22", "hd", ": plateau", "BLACKHOLE"): 0.851,
     ("leakmean22", "hy", "[] plateau", "Int"): 0.851,
     ("leakmean22", "hy", "[] plateau", "BLACKHOLE"): 1.293,
-    # `push (p, d + 1) acc` with push inlined: GHC's simplifier let-binds the argument by
-    # push's parameter name, and the pair's field thunk is named from it (`x1`: tidied past
-    # bfs's own `x`); the model's thunk is `sat`, so its <Main.sat> holds both
-    **{("bfsqueue22", "hd", f"Bin rise {f}", band): r for f, band, r in [
-        (0.3, "<Main.x1>", 0.0), (0.6, "<Main.x1>", 0.0), (0.9, "<Main.x1>", 0.0),
-        (0.3, "<Main.sat>", 1.783), (0.6, "<Main.sat>", 1.771), (0.9, "<Main.sat>", 1.754)]},
     # the Map memo's phase: the memo list CAF `memo` (2000 cells and their Ints) is dead
     # once main's first print is done (no live closure's SRT reaches it) and GHC collects
     # it; the model keeps CAFs for good. Each entry's `len m i` thunk captures m and i in
@@ -132,3 +130,35 @@ def test_top_level_functions_are_inlined_as_ghc_inlines_them(tmp_path):
     # bytes, GHC's 40); sortOut: GHC's 24 bytes a call more, not analysed
     assert not cost_centre_gaps(g, p, {"firstOf": 2.0, "sortOut": 0.699})
     assert p[("firstOf", "Main")][0] == 80
+
+
+def _thunk_names(prog, top: str) -> set[str]:
+    out, stack = set(), [next(b for b in prog.binds if b.name == top).rhs]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ir.Closure):
+            if not e.params:
+                out.add(e.info.name.rsplit("_s", 1)[0])
+            stack.append(e.body)
+        elif isinstance(e, ir.Let):
+            stack += [b.rhs for b in e.binds] + [e.body]
+        elif isinstance(e, ir.Case):
+            stack += [e.scrut, *(a.body for a in e.alts)] + ([e.default] if e.default else [])
+        elif isinstance(e, ir.SCC):
+            stack.append(e.body)
+    return out
+
+
+def test_an_inlined_calls_argument_thunk_is_named_as_ghc_names_it():
+    """argname22 (GHC's -ddump-stg-final committed as out/argname22.stg): `push (x * k) q`
+    with push inlined, its body under its note: GHC's thunk is `v`, push's parameter (-hd
+    `<Main.v>`); `mk (x + k) x` with mk's body a constructor: `sat`. Before session 22 the
+    model named both `sat` (bfsqueue22's -hd: `<Main.sat>` 1.78x GHC's, `<Main.x1>` none;
+    `x1` as bfs binds its own `x` there)."""
+    ghc = (SHAPES / "out" / "argname22.stg").read_text()
+    assert re.search(r"let \{ v = CCCS \\u \[\] \* \$fNumInt x k;", ghc)
+    assert re.search(r"sat =\s+CCCS \\u \[\]\s+\+\s+\$fNumInt\s+ds4\s+k;", ghc)
+    prog = compile_program((SHAPES / "programs" / "argname22.hs").read_text(),
+                           "argname22.hs", prof_auto="all")
+    assert "v" in _thunk_names(prog, "fill")
+    assert _thunk_names(prog, "wrap") == {"sat"}
