@@ -434,7 +434,7 @@ def _copy(e: ir.Expr, walk: _Walk) -> ir.Expr:
 
 
 def float_into_thunks(program: ir.Program) -> None:
-    """A thunk an inlined copy binds (its name has the copy's ``~``) and the program's code
+    """An argument thunk an inlined copy binds (``sat_..~n``) and the program's code
     then uses once, inside another thunk of the same chain of lets: bound in that thunk
     instead, allocated only when it runs. GHC's simplifier inlines a binding used once
     outside any lambda at its use, and CorePrep allocates it where it names that argument:
@@ -474,7 +474,9 @@ def _float_chain(first: ir.Let, counts: dict[str, int]) -> None:
         if let.rec or len(let.binds) != 1:
             continue
         b = let.binds[0]
-        if "~" not in b.name or counts.get(b.name) != 1 or \
+        # (an argument's thunk; not a copy's dictionary selections, `$dsel`: GHC builds
+        # those where the copy's code starts, callsite's p9)
+        if not b.name.startswith("sat_") or "~" not in b.name or counts.get(b.name) != 1 or \
                 not isinstance(b.rhs, ir.Closure) or b.rhs.params:
             continue
         for later in chain[i + 1:]:
