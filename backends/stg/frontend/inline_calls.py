@@ -32,7 +32,9 @@ This pass reads that off the model's STG after ``inline_once`` (whose arithmetic
 the class methods' inline code: ``case`` evaluations of operator arguments, which the
 desugarer marks, cost nothing here, the operator its call). A function GHC passes
 dictionaries to counts them in its arity (the model binds them first: ``dictionaries``),
-and its copies use base's instances, static closures (``DICTIONARY``). Recursive functions
+and a local function's copies use base's instances, static closures (``DICTIONARY``); a
+top-level one's use the dictionaries the caller evaluates around the call (its own
+parameters, captured by the copy's closures as GHC's are). Recursive functions
 are loop breakers, never inlined. ``tests/reference/ghc-9.0.2/shapes/out/
 callsite.inlinings`` is GHC's own account of 29 such functions, each called twice.
 """
@@ -218,9 +220,10 @@ def inline_calls(program: ir.Program, local_names: set[str], marks: dict[int, ir
 
 def _top_functions(program: ir.Program, names: set[str]) -> dict[str, ir.Closure]:
     """The program's own top-level functions that are no loop breakers (in no cycle of
-    calls) and take no dictionaries."""
+    calls), with or without dictionaries (GHC inlines ``popH :: Ord a => ..`` as any
+    function: shapes/inltop22's ``firstOf``)."""
     funs = {b.name: b.rhs for b in program.binds if b.name in names and b.module == "Main"
-            and isinstance(b.rhs, ir.Closure) and b.rhs.params and not dictionaries(b.rhs)}
+            and isinstance(b.rhs, ir.Closure) and b.rhs.params}
     refs = {n: set(_occurrences(c.body, set(funs))) for n, c in funs.items()}
     out = {}
     for n, c in funs.items():
@@ -316,7 +319,8 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
     done = {n: sum(1 for f, _ in [*chosen.values(), *partial.values()] if f == n)
             for n in funs}
     drop = {n for n in funs if done[n] and done[n] == a.count[n] and n not in tops}
-    rw = _Rewrite(funs, chosen, drop, p.marks, partial)
+    rw = _Rewrite(funs, chosen, drop, p.marks, partial, set(tops))
+    rw.in_scope = _binder_names(top)
     rw.serial = p.serial  # copies of copies get names no earlier round gave
     top.rhs.body = rw.expr(top.rhs.body)
     p.serial = rw.serial
@@ -358,14 +362,20 @@ class _Rewrite:
 
     def __init__(self, funs: dict[str, ir.Closure], chosen: dict[int, tuple[str, ir.App]],
                  drop: set[str], marks: dict[int, ir.Expr] | None = None,
-                 partial: dict[int, tuple[str, ir.Bind]] | None = None):
-        self.funs, self.chosen, self.drop = funs, chosen, drop
+                 partial: dict[int, tuple[str, ir.Bind]] | None = None,
+                 tops: set[str] = frozenset()):
+        self.funs, self.chosen, self.drop, self.tops = funs, chosen, drop, tops
+        #: the caller's dictionaries its code evaluates around the node being rewritten
+        #: (``case $dOrd of _ -> f x``: the dictionaries it passes to ``f``)
+        self.passed: list[str] = []
         self.partial = partial or {}
         self.marks = marks if marks is not None else {}
         self.serial = 0
         self.unused: set[str] = set()  # arguments of inlined calls their copies do not use
         self.dictionary = False  # a copy refers to DICTIONARY
         self.renamed: list[tuple[str, str]] = []  # (a binder, its copy's)
+        self.lets: dict[str, ir.Bind] = {}  # the let bindings met on the way
+        self.in_scope: set[str] = set()  # source names bound in the top-level binding
 
     def expr(self, e: ir.Expr) -> ir.Expr:
         if isinstance(e, ir.App):
@@ -375,21 +385,40 @@ class _Rewrite:
             c = self.funs[hit[0]]
             cp = _Copy(self, self.chosen)
             body = c.body
-            for _ in range(dictionaries(c)):  # the copy's dictionaries are GHC's globals
+            nd = dictionaries(c)
+            # a top-level function's copy uses the dictionaries its caller passes (its own
+            # parameters' or those it built: variables its closures capture); a local one's
+            # are base's instances, GHC's globals
+            given = self.passed[len(self.passed) - nd:] if hit[0] in self.tops and \
+                len(self.passed) >= nd else []
+            for i in range(nd):
                 assert isinstance(body, ir.Case) and body.default is not None
-                cp.names[body.binder] = DICTIONARY
+                cp.names[body.binder] = given[i] if given else DICTIONARY
                 body = body.default
-                self.dictionary = True
+                self.dictionary |= not given
             body = cp.expr(body)
             used = FreeVars(set()).expr(c.body)
             for x, a in zip(c.params, e.args):
                 if isinstance(a, ir.Var) and x not in used:
                     self.unused.add(a.name)  # GHC drops the argument's binding
             n = len(c.params)
+            if isinstance(body, ir.SCC) and not isinstance(body.body, ir.ConApp):
+                for x, a in zip(c.params, e.args):
+                    if isinstance(a, ir.Var):
+                        self.name_argument(x, a.name)
             out = beta(c.params, e.args[:n], body, cp.fresh)
             return self.expr(_push(out, e.args[n:], cp.fresh) if len(e.args) > n else out)
         if isinstance(e, ir.SCC):
             e.body = self.expr(e.body)
+            return e
+        if isinstance(e, ir.Case) and not e.alts and e.default is not None and \
+                isinstance(e.scrut, ir.App) and not e.scrut.args and \
+                e.scrut.fun.startswith("$d"):
+            self.passed.append(e.scrut.fun)
+            try:
+                e.default = self.expr(e.default)
+            finally:
+                self.passed.pop()
             return e
         if isinstance(e, ir.Case):
             if e.binder in self.drop and not e.alts and e.default is not None and \
@@ -401,6 +430,7 @@ class _Rewrite:
             x: ir.Expr = e
             while isinstance(x, ir.Let):
                 x.binds = [b for b in x.binds if b.name not in self.drop]
+                self.lets.update((b.name, b) for b in x.binds)
                 for b in x.binds:
                     hit = self.partial.get(id(b))
                     if hit is not None and hit[1] is b:
@@ -417,6 +447,30 @@ class _Rewrite:
             return out
         return e
 
+
+    def name_argument(self, param: str, arg: str) -> None:
+        """The thunk of an argument expression, named by the parameter it is passed for:
+        GHC's simplifier let-binds a non-trivial argument whose occurrence is under the
+        copy's note by the parameter's name (CoreTidy adds a number if the name is taken
+        there), and names the thunks of a constructor argument's fields from it too
+        (bfsqueue22's ``push (p, d + 1) acc``: ``<Main.x1>``, not ``<Main.sat>``); a
+        function whose body is a constructor has its note pushed into the arguments, and
+        the argument is substituted (CorePrep's ``sat``)."""
+        b = self.lets.get(arg)
+        if b is None:
+            return
+        thunks = [b] if isinstance(b.rhs, ir.Closure) else [
+            t for a in b.rhs.args if isinstance(a, ir.Var) and (t := self.lets.get(a.name))]
+        base = _source(param)
+        for t in thunks:
+            r = t.rhs
+            if isinstance(r, ir.Closure) and not r.params and r.info.name.startswith("sat_"):
+                name, k = base, 0
+                while name in self.in_scope:
+                    k += 1
+                    name = f"{base}{k}"
+                self.in_scope.add(name)
+                r.info = dataclasses.replace(r.info, name=name + r.info.name[3:])
 
     def eta(self, c: ir.Closure, b: ir.Bind) -> ir.Closure:
         """``sat = f a`` (a partial application) as GHC's inlined copy: ``sat = \\y -> body
@@ -496,6 +550,37 @@ class _Copy:
                 alts.append(ir.LitAlt(a.lit, self.expr(a.body)))
         default = self.expr(e.default) if e.default is not None else None
         return ir.Case(scrut, binder, alts, default, e.fail_msg)
+
+
+def _source(name: str) -> str:
+    """A local binder's source name (``x_8736~2``: ``x``)."""
+    base, _, num = name.split("~")[0].rpartition("_")
+    return base if base and num.isdigit() else name.split("~")[0]
+
+
+def _binder_names(top: ir.TopBind) -> set[str]:
+    """The source names a top-level binding binds (parameters, lets, cases' binders and
+    fields), for CoreTidy's renaming of a name already in scope."""
+    out: set[str] = set()
+    stack: list[ir.Expr | ir.Rhs] = [top.rhs]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ir.Closure):
+            out.update(_source(p) for p in x.params)
+            stack.append(x.body)
+        elif isinstance(x, ir.Let):
+            out.update(_source(b.name) for b in x.binds)
+            stack.extend(b.rhs for b in x.binds)
+            stack.append(x.body)
+        elif isinstance(x, ir.Case):
+            out.add(_source(x.binder))
+            for a in x.alts:
+                if isinstance(a, ir.ConAlt):
+                    out.update(_source(v) for v in a.vars)
+            stack.extend(subexprs(x))
+        elif isinstance(x, ir.SCC):
+            stack.append(x.body)
+    return out
 
 
 def _mentioned(e: ir.Expr, names: set[str]) -> set[str]:

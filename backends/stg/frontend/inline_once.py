@@ -20,7 +20,17 @@ under a profiling note as inside a lambda ("for a non-soft tick scope, we can in
 only"). With -fprof-auto every binding's right-hand side has its note, so a value used once
 inside another binding's right-hand side stays a thunk: ``a = b + 1; b = x * 2`` (GHC 9.0.2:
 ``a`` inlined into the body, ``b`` a thunk, ``g1.b`` beside ``g1.a`` in the tree, not under
-it). Top-level bindings are never inlined at -O0 (the pass runs in its final phase).
+it).
+
+Top-level bindings are not this pass's: GHC -O0 does inline them (when only main is
+exported), but by other rules, which ``inline_calls`` follows. A top-level *function* used
+once is copied into its one saturated call whatever its size, its own cost centre kept on
+the copy (the pre-inliner's rule for a lambda used once in an interesting context, inside
+a lambda or a note: shapes/inltop22, queuesim's ``step`` and ``arrivals`` in ``run``), one
+used more often at each call its size allows, with or without a class constraint (the
+copy takes the dictionaries its caller passes); one used once but not applied (``map f
+xs``) stays, and so does a top-level thunk (the pass runs in its final phase, where a CAF
+used once is not pre-inlined).
 
 The pass works on the desugared STG of the program's own code (module Main), on the local
 bindings of its ``let``s and ``where``s (``candidates``: the desugarer's IR names for them);

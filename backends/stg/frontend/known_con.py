@@ -431,3 +431,99 @@ def _copy(e: ir.Expr, walk: _Walk) -> ir.Expr:
     out = go(e)
     _count(out, walk.counts)
     return out
+
+
+def float_into_thunks(program: ir.Program) -> None:
+    """An argument thunk an inlined copy binds (``sat_..~n``) and the program's code
+    then uses once, inside another thunk of the same chain of lets: bound in that thunk
+    instead, allocated only when it runs. GHC's simplifier inlines a binding used once
+    outside any lambda at its use, and CorePrep allocates it where it names that argument:
+    heapsim's ``drain`` with ``popH`` inlined, ``let h' = merge l r in x : drain h'``, is
+    ``let s = \\u (let h' = \\u merge l r in drain h') in x : s`` (104 bytes a call, as
+    GHC 9.0.2's, where the model's ``h'`` outside made 96)."""
+    for top in program.binds:
+        if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
+            continue
+        counts: dict[str, int] = {}
+        _count(top.rhs.body, counts)
+        stack: list[ir.Expr] = [top.rhs.body]
+        while stack:
+            e = stack.pop()
+            if isinstance(e, ir.Let):
+                _float_chain(e, counts)
+            stack.extend(_subexprs(e))
+
+
+def _subexprs(e: ir.Expr) -> list[ir.Expr]:
+    if isinstance(e, ir.Let):
+        return [b.rhs.body for b in e.binds if isinstance(b.rhs, ir.Closure)] + [e.body]
+    if isinstance(e, ir.Case):
+        return [e.scrut, *(a.body for a in e.alts)] + ([e.default] if e.default else [])
+    return [e.body] if isinstance(e, ir.SCC) else []
+
+
+def _float_chain(first: ir.Let, counts: dict[str, int]) -> None:
+    """Move the chain's once-used copy thunks into the later thunk of the chain using
+    them (not past a lambda: work would be repeated)."""
+    chain: list[ir.Let] = []
+    e: ir.Expr = first
+    while isinstance(e, ir.Let):
+        chain.append(e)
+        e = e.body
+    for i, let in enumerate(chain):
+        if let.rec or len(let.binds) != 1:
+            continue
+        b = let.binds[0]
+        # (an argument's thunk; not a copy's dictionary selections, `$dsel`: GHC builds
+        # those where the copy's code starts, callsite's p9)
+        if not b.name.startswith("sat_") or "~" not in b.name or counts.get(b.name) != 1 or \
+                not isinstance(b.rhs, ir.Closure) or b.rhs.params:
+            continue
+        for later in chain[i + 1:]:
+            user = next((t for t in later.binds if isinstance(t.rhs, ir.Closure) and
+                         not t.rhs.params and _uses(t.rhs.body, b.name)), None)
+            if user is None:
+                if any(_uses(t.rhs.body, b.name) if isinstance(t.rhs, ir.Closure) else
+                       any(isinstance(a, ir.Var) and a.name == b.name for a in t.rhs.args)
+                       for t in later.binds):
+                    break  # used by a function or a constructor: stays
+                continue
+            assert isinstance(user.rhs, ir.Closure)
+            if _under_lambda(user.rhs.body, b.name):
+                break
+            user.rhs.body = ir.Let([b], user.rhs.body, rec=False)
+            let.binds = []  # (an empty let: its body stands for it below)
+            break
+    _splice(first)
+
+
+def _splice(first: ir.Let) -> None:
+    """Drop the chain's emptied lets (the first one takes its successor's place)."""
+    e: ir.Expr = first
+    while isinstance(e, ir.Let):
+        while isinstance(e.body, ir.Let) and not e.body.binds:
+            e.body = e.body.body
+        if not e.binds and isinstance(e.body, ir.Let):
+            nxt = e.body
+            e.binds, e.body, e.rec = nxt.binds, nxt.body, nxt.rec
+            continue
+        e = e.body
+
+
+def _uses(e: ir.Expr, name: str) -> bool:
+    counts: dict[str, int] = {}
+    _count(e, counts)
+    return bool(counts.get(name))
+
+
+def _under_lambda(e: ir.Expr, name: str) -> bool:
+    """Is ``name`` used inside a function closure within ``e``?"""
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ir.Let):
+            for b in x.binds:
+                if isinstance(b.rhs, ir.Closure) and b.rhs.params and _uses(b.rhs.body, name):
+                    return True
+        stack.extend(_subexprs(x))
+    return False

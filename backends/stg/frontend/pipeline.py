@@ -38,7 +38,7 @@ from .parser import parse_module
 from .prelude_desugar import desugar_prelude
 from .rename import MAX_TUPLE, Fixity, collect_fixities, rename_module
 from .statics import float_statics
-from .known_con import case_of_known_con
+from .known_con import case_of_known_con, float_into_thunks
 from .stgpass import fill_free_vars
 from .lne import lift_join_points
 from .inline_calls import inline_calls, source_name
@@ -597,6 +597,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                   d_user.strict_thunks),
                  {n for n, (label, _, _) in derived.labels.items() if label is None})
     case_of_known_con(program, d_user.strict_thunks)
+    float_into_thunks(program)  # (a copy's thunk used once, in a thunk: moved there)
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     instantiations(program, d_user.rec_instances, d_user.fresh)  # (after the free variables)

@@ -118,12 +118,13 @@ RUNTIME = {
 
 def _samples(path: Path) -> list[dict[str, int]]:
     """Each census as {band: bytes}: GHC's unique suffixes (`_s29H`) and -hc's stack id
-    prefix (`(123)`) cut, bands equal after the cut summed."""
+    prefix (`(123)`) cut, bands equal after the cut summed. (Before session 22 every band
+    beginning with `(` lost its name up to the first `)`: a pair's `(,)` was ``.)"""
     out: list[dict[str, int]] = []
     for s in read_hp(str(path)).samples:
         d: dict[str, int] = {}
         for band, n in s.bands.items():
-            band = band.split(")", 1)[1] if band.startswith("(") else band
+            band = re.sub(r"^\([0-9]+\)", "", band)  # (not a tuple's `(,)`)
             band = re.sub(r"_[sr][0-9A-Za-z]+>$", ">", band)
             # a frozen array's clean/dirty bit is the write barrier's state at the census
             band = band.replace("FROZEN_DIRTY", "FROZEN_CLEAN")
@@ -136,11 +137,12 @@ def _ghc(name: str, scheme: str) -> list[dict[str, int]]:
     return _samples(SHAPES / "out" / name / f"{name}.{scheme}.hp")
 
 
-def _profkit(tmp_path: Path, name: str, scheme: str) -> list[dict[str, int]]:
+def _profkit(tmp_path: Path, name: str, scheme: str, interval: str | None = None
+             ) -> list[dict[str, int]]:
     prog = tmp_path / f"{name}.hs"
     prog.write_text((SHAPES / "programs" / f"{name}.hs").read_text())
     cfg = parse_run_args(["-fprof-auto", "--outdir", str(tmp_path), str(prog), "+RTS",
-                          f"-{scheme}", f"-i{INTERVALS[name][1]}", "-RTS"])
+                          f"-{scheme}", f"-i{interval or INTERVALS[name][1]}", "-RTS"])
     out = io.StringIO()
     assert run(cfg, plugins=[stg_plugin, ccprof, heapprof], stdout=out, stderr=io.StringIO(),
                load_entrypoints=False) == 0
@@ -205,18 +207,20 @@ def _ratios(ghc: dict[str, int], mine: dict[str, int]) -> dict[str, float]:
     return {k: (mine.get(k, 0) / ghc[k] if ghc.get(k) else float("inf")) for k in keys}
 
 
-def compare(name: str, scheme: str, gs: list[dict[str, int]], ms: list[dict[str, int]]
-            ) -> dict[str, dict[str, float]]:
-    """The ratios at every phase of (name, scheme); checked against 10% and KNOWN."""
-    for new, olds in COMBINE.get((name, scheme), {}).items():
+def compare(name: str, scheme: str, gs: list[dict[str, int]], ms: list[dict[str, int]],
+            tables: tuple[dict, dict, dict] | None = None) -> dict[str, dict[str, float]]:
+    """The ratios at every phase of (name, scheme); checked against 10% and KNOWN.
+    ``tables``: (PHASES, COMBINE, KNOWN) of another set of programs (test_bands22)."""
+    phases, combine, gaps = tables or (PHASES, COMBINE, KNOWN)
+    for new, olds in combine.get((name, scheme), {}).items():
         for d in gs + ms:
             d[new] = sum(d.pop(k, 0) for k in olds)
     out = {}
-    for spec in PHASES[(name, scheme)]:
+    for spec in phases[(name, scheme)]:
         for label, ghc, mine in _phases(gs, ms, spec):
             out[label] = ratios = _ratios(ghc, mine)
             for band, r in ratios.items():
-                known = KNOWN.get((name, scheme, label, band))
+                known = gaps.get((name, scheme, label, band))
                 if known is None:
                     assert 0.9 <= r <= 1.1, (label, band, r, ghc.get(band), mine.get(band))
                 else:
