@@ -1,0 +1,122 @@
+"""Issue 18, "programs never seen" (helper unseen22): nineteen ordinary programs written as
+a Haskell user writes a test program, in styles the earlier held-out sets lacked (Huffman
+coding over a sorted list, a tokenizer and recursive-descent evaluator in Either, Kahn's
+topological sort and BFS over a Data.Map, list dynamic programming, run-length encoding, an
+8-puzzle BFS over a Data.Set, Rational matrices, Integer factorisation, hand-written
+Writer/Reader/State monads, mutual recursion, text justification, a JSON-like printer, list
+pipelines, Data.Char classification, multi-constructor records, class defaults,
+traverse/mapM in Maybe and Either, negative divMod and Enum ranges, a 4x4 sudoku), compared
+with GHC 9.0.2 -O0 -prof -fprof-auto (tests/reference/ghc-9.0.2/shapes, README.md): stdout
+exactly, the cost-centre tree with its entries exactly, the total within 2% and each cost
+centre of module Main within 5% of GHC's bytes, but the gaps named below, each asserted at
+its measured ratio (.notes/NOTE22_unseen22.md says what is known of them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.backends.stg.test_ghc_fidelity import (SHAPES, _run, _tree, cost_centre_gaps,
+                                                  run_reference)
+
+PROGRAMS = ["huffman22", "exprcalc22", "toposort22", "knapsack22", "rle22", "puzzle22",
+            "rational22", "factor22", "mutual22", "justify22", "pipelines22", "charclass22",
+            "records22", "traverse22", "numerics22", "sudoku22"]
+
+#: stdout exact, but the tree differs from GHC's (see test_tree_gaps)
+TREE_GAPS = ["classdefaults22", "jsonpp22", "rwsmonads22"]
+
+#: totals beyond 2% of GHC's: the model's ratio
+KNOWN_TOTAL = {
+    # the BFS's local `swap` with a guarded `pick': see KNOWN_CC
+    "puzzle22": 1.022,
+    # Rational arithmetic (base's reduce/gcd on Integer per operation) costs more here
+    "rational22": 1.076,
+    # `let (k, m) = strip n p 0 in (p, k) : go m (next p)': the lazy pattern binding's
+    # selectors and the odd-step `next' (an Integer addition) cost more here
+    "factor22": 1.054,
+    # traverse at Either (base's liftA2 over the Applicative) costs GHC more
+    "traverse22": 0.946,
+}
+
+#: cost centres beyond 5% of GHC's bytes (CAF left out): the model's ratio, or where GHC's
+#: bytes are 0 the model's bytes (an int)
+KNOWN_CC: dict[str, dict[str, float | int]] = {
+    "toposort22": {"bfs.loop.new": 0.841, "bfs.loop.seen'": 0.9, "topo.go.ready": 0.9,
+                   "topo.go.succs": 0.857},
+    # the self-referential row `new = zipWith (+) ways (replicate c 0 ++ new)'
+    "knapsack22": {"coinWays.addCoin": 1.25, "lis.ends": 0.0},
+    "rle22": {"main.\\.r": 0.789},
+    "puzzle22": {"main.\\.\\": 0.8, "moves.z": 1.444, "solve.go": 1.142,
+                 "solve.go.next": 0.913, "solve.go.seen'": 0.906},
+    "rational22": {"det": 0.931, "det.reduce.\\": 1.102, "det.sign": 1.136,
+                   "identity": 1.092, "inverse": 1.051, "inverse.gauss": 0.0,
+                   "inverse.go.elim.\\": 1.132, "inverse.go.p'": 1.212,
+                   "inverse.go.rest": 0.944, "main.\\": 1.107, "main.a": 1.299,
+                   "mmul": 1.143},
+    "factor22": {"factorize": 1.75, "factorize.go.(...)": 0.3, "factorize.next": 1.343},
+    "records22": {"==": 0.833, "main.steps": 1.059},
+    "traverse22": {"budget": 0.643, "parseNumber": 0.872},
+    # `cols = transpose': GHC's eta-reduced alias allocates nothing of its own
+    "sudoku22": {"cols": 3328, "valid": 0.462, "valid.ok.ys": 0.928},
+}
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_program_prints_enters_and_allocates_as_ghc(tmp_path, name):
+    g_total, g, p_total, p = run_reference(tmp_path, name)  # stdout and tree exact
+    ratio = p_total / g_total
+    if name in KNOWN_TOTAL:
+        assert ratio == pytest.approx(KNOWN_TOTAL[name], abs=0.005), ratio
+    else:
+        assert abs(ratio - 1) <= 0.02, ratio
+    assert not cost_centre_gaps(g, p, KNOWN_CC.get(name, {}))
+
+
+@pytest.mark.parametrize("name", TREE_GAPS)
+def test_tree_gaps_print_as_ghc(tmp_path, name):
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    out = _run(tmp_path, src, "-P", name=f"{name}.hs")
+    assert out == (SHAPES / "out" / f"{name}.stdout").read_text()
+
+
+@pytest.mark.xfail(strict=True, reason="known tree gaps: classdefaults22, the default "
+                   "method's CAF entries of the instances' dictionaries; jsonpp22, a local "
+                   "function called from a comprehension in a guarded clause of a CAF's "
+                   "`where' entered at the CAF's stack; rwsmonads22, one `get' not under "
+                   "`>>='")
+@pytest.mark.parametrize("name", TREE_GAPS)
+def test_tree_gaps(tmp_path, name):
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    _run(tmp_path, src, "-P", name=f"{name}.hs")
+    ours, ghc = (_tree(path) for path in (tmp_path / f"{name}.prof",
+                                          SHAPES / "out" / f"{name}.prof"))
+    assert +ours == +ghc
+
+
+def test_sections_at_rational(tmp_path):
+    """`map (/ 2) rs', `(* 3)', `(2 /)', `(+ 1)', `subtract' at Rational: a section's
+    operator is the Ratio instance's, as a named one (was run-time type error: the Prelude's
+    arithmetic on boxes met a ratio)."""
+    src = ("import Data.Ratio\n"
+           "main :: IO ()\nmain = do\n  let rs = [1 % 3, -3 % 4, 5] :: [Rational]\n"
+           "  print (map (/ 2) rs, map (* 3) rs)\n"
+           "  print (map (2 /) rs, map (+ 1) rs, map (subtract 1) rs)\n"
+           "  print (map (1 % 2 -) rs)\n")
+    assert _run(tmp_path, src, "-P") == (
+        "([1 % 6,(-3) % 8,5 % 2],[1 % 1,(-9) % 4,15 % 1])\n"
+        "([6 % 1,(-8) % 3,2 % 5],[4 % 3,1 % 4,6 % 1],[(-2) % 3,(-7) % 4,4 % 1])\n"
+        "[1 % 6,5 % 4,(-9) % 2]\n")
+
+
+def test_inlined_function_with_an_argument_used_twice(tmp_path):
+    """A once-used local function (`swap') beta-reduced at a call whose argument is a
+    once-used let (`let t = ..' of a comprehension): the argument, now used twice in the
+    body, stays bound around it (was an internal error: free locals of the top-level
+    binding, the let floated into one of its uses)."""
+    src = ("moves :: [Int] -> [[Int]]\n"
+           "moves b = [swap t | dr <- [1, 2], let t = dr]\n"
+           "  where\n    swap j = map pick b\n"
+           "      where pick k | k == j = 0\n                   | k == 1 = j\n"
+           "                   | otherwise = k\n"
+           "main :: IO ()\nmain = print (moves [1, 2, 3])\n")
+    assert _run(tmp_path, src, "-P") == "[[0,2,3],[2,0,3]]\n"
