@@ -37,7 +37,10 @@ _LIST_APPLICATIVE = {"mapM": "traverseList#", "forM": "forList#", "sequence": "s
                      "filterM": "filterMList#", "<*>": "apList#"}
 # Maybe's and Either's own <*> and *> (prelude_traverse.hs)
 _APPLICATIVE = {("Maybe", "<*>"): "apMaybeA#", ("Either", "<*>"): "apEitherA#",
-                ("Maybe", "*>"): "thenMaybe#", ("Either", "*>"): "thenEither#"}
+                ("Maybe", "*>"): "thenMaybe#", ("Either", "*>"): "thenEither#",
+                ("Maybe", "mapM"): "traverseMaybe#", ("Either", "mapM"): "traverseEither#",
+                ("Maybe", "forM"): "forMaybe#", ("Either", "forM"): "forEither#",
+                ("Maybe", "sequence"): "sequenceMaybe#", ("Either", "sequence"): "sequenceEither#"}
 # name parts for the operators' per-monad aliases
 _MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft", ">=>": "kleisli",
                 "<=<": "kleisliBack", "<$!>": "strictMap"}
