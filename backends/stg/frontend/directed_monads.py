@@ -24,7 +24,7 @@ _MONAD_SUFFIX = {"Maybe": "Maybe#", "[]": "List#", "Either": "Either#"}
 # the others, given the monad's bind and return (prelude.hs: mapMWith# ...)
 _MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
                "forM_": "forMWith_#", "sequence": "sequenceWith#", "sequence_": "sequenceWith_#",
-               "when": "whenWith#", "unless": "unlessWith#", "foldM": "foldMWith#",
+               "when": "whenWith#", "unless": "unlessWith#", "foldM": "foldMU#",
                "replicateM": "replicateMWith#", "replicateM_": "replicateMWith_#",
                "zipWithM": "zipWithMWith#", "zipWithM_": "zipWithMWith_#",
                "filterM": "filterMWith#", "<*>": "apWith#", "*>": "rightWith#",
