@@ -12,7 +12,7 @@ from .. import ir
 from . import syntax as S
 from .match import FailK, Row
 from .rename import pat_binders
-from .statics import box_of
+from .statics import alias_arity, box_of
 from .stgpass import pad_cells
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -301,29 +301,13 @@ def _split_lambda_note(self: "Desugarer", d: S.DFun, path: list[str], cc: ir.Cos
     return [ir.Bind(ir_name, ir.Closure([], e, info, True))]
 
 
-def _alias_arity(self: "Desugarer", body: S.Expr, env: "Env") -> int:
-    """The arguments of the function a binding of the program names as its whole value
-    (`f = words`: 1), by its checked type; 0 for anything else."""
-    if self.module != "Main" or not isinstance(body, S.EVar) or body.name in env or \
-            "#" in body.name:  # (an instance's method lowered: `return = pure`)
-        return 0
-    hit = getattr(self.types, "expr_types", {}).get(id(body))
-    if hit is None or hit[0] is not body:
-        return 0
-    from . import typecheck_types as T
-    n, t = 0, T.prune(hit[1])
-    while (parts := T.split_fun(t)) is not None:
-        n, t = n + 1, T.prune(parts[1])
-    return n
-
-
 def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name: str,
               cc: ir.CostCentre | None) -> list[ir.Bind]:
     rhs = d.clauses[0].rhs
     calls = self.auto is not None and self.auto.calls
     if rhs.body is not None and not rhs.where:
         body = _strip(rhs.body)
-        n = _alias_arity(self, body, env) if cc is not None and len(path) <= 1 else 0
+        n = alias_arity(self, body, env) if cc is not None and len(path) <= 1 else 0
         caf_words = 0
         if n:  # `f = words`: GHC eta-expands it, so it is `f = \x -> words x` (split note)
             xs = [S.PVar(f"eta{i}#", body.span) for i in range(n)]

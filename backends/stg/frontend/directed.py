@@ -45,13 +45,15 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         return isinstance(e, S.EVar) and e.name in names and not e.local and \
             e.name not in user_names
 
+    def named(e: object, names) -> bool:  # or a section's operator (`map (* 2) rs')
+        return prelude_ref(e, names) or isinstance(e, S.OpRef) and not e.is_con and \
+            e.name in names and e.name not in user_names
+
     for e, _t in list(getattr(types, "expr_types", {}).values()):
-        if prelude_ref(e, RATIO_NAMES) and \
+        if named(e, RATIO_NAMES) and \
                 ratio_directed(e, _t, "Ratio" in derived.num):  # type: ignore[arg-type]
             continue
-        if (prelude_ref(e, FIXED_NAMES) or isinstance(e, S.OpRef) and not e.is_con and
-                e.name in FIXED_NAMES and e.name not in user_names) and \
-                fixed_directed(e, _t):  # type: ignore[arg-type]
+        if named(e, FIXED_NAMES) and fixed_directed(e, _t):  # type: ignore[arg-type]
             continue  # Data.Word's and Data.Int's types (fixed_ints.py)
         if isinstance(e, S.ELit) and e.kind == "Double":
             fractional_literal(e, types.expr_desc(e), types.file)
@@ -75,8 +77,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name = f"%{e.name}I#"
         elif prelude_ref(e, ("fromIntegral", "even", "odd", "gcd")) and _integer_arg(_t):
             _integer_directed(e, _t)
-        elif (prelude_ref(e, _INTEGER_OPS) or isinstance(e, S.OpRef) and not e.is_con and
-              e.name in _INTEGER_OPS and e.name not in user_names) and _integer_arg(_t):
+        elif named(e, _INTEGER_OPS) and _integer_arg(_t):
             e.name = _INTEGER_OPS[e.name]  # ghc-bignum's shortcuts (prims_numeric.p_addZ)
         elif prelude_ref(e, ("sum", "product")) and _integer_list_arg(_t):
             e.name = f"%{e.name}Z#"  # (its first step, 0 + x or 1 * x, allocates nothing)
@@ -124,7 +125,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif isinstance(e, S.EVar) and e.name in mtl.STATE_FUNCTIONS:
             derived.class_uses.append((mtl.state_of(_t, mtl.STATE_FUNCTIONS[e.name]),
                                        e.name, e.span))
-        if derived.num and prelude_ref(e, _NUM_AT):
+        if derived.num and named(e, _NUM_AT):
             _num_directed(e, _t, derived)
         if prelude_ref(e, ("^",)) and _integer_exponent(_t):
             e.name = "%powZ#"  # base's (^) with an Integer exponent (its cost differs)

@@ -24,7 +24,7 @@ _MONAD_SUFFIX = {"Maybe": "Maybe#", "[]": "List#", "Either": "Either#"}
 # the others, given the monad's bind and return (prelude.hs: mapMWith# ...)
 _MONAD_WITH = {"mapM": "mapMWith#", "mapM_": "mapMWith_#", "forM": "forMWith#",
                "forM_": "forMWith_#", "sequence": "sequenceWith#", "sequence_": "sequenceWith_#",
-               "when": "whenWith#", "unless": "unlessWith#", "foldM": "foldMWith#",
+               "when": "whenWith#", "unless": "unlessWith#", "foldM": "foldMU#",
                "replicateM": "replicateMWith#", "replicateM_": "replicateMWith_#",
                "zipWithM": "zipWithMWith#", "zipWithM_": "zipWithMWith_#",
                "filterM": "filterMWith#", "<*>": "apWith#", "*>": "rightWith#",
@@ -37,7 +37,10 @@ _LIST_APPLICATIVE = {"mapM": "traverseList#", "forM": "forList#", "sequence": "s
                      "filterM": "filterMList#", "<*>": "apList#"}
 # Maybe's and Either's own <*> and *> (prelude_traverse.hs)
 _APPLICATIVE = {("Maybe", "<*>"): "apMaybeA#", ("Either", "<*>"): "apEitherA#",
-                ("Maybe", "*>"): "thenMaybe#", ("Either", "*>"): "thenEither#"}
+                ("Maybe", "*>"): "thenMaybe#", ("Either", "*>"): "thenEither#",
+                ("Maybe", "mapM"): "traverseMaybe#", ("Either", "mapM"): "traverseEither#",
+                ("Maybe", "forM"): "forMaybe#", ("Either", "forM"): "forEither#",
+                ("Maybe", "sequence"): "sequenceMaybe#", ("Either", "sequence"): "sequenceEither#"}
 # name parts for the operators' per-monad aliases
 _MONAD_STEMS = {"<*>": "ap", "*>": "apRight", "<*": "apLeft", ">=>": "kleisli",
                 "<=<": "kleisliBack", "<$!>": "strictMap"}

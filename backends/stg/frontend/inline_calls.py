@@ -47,7 +47,8 @@ from typing import Callable
 from .. import ir
 from .inline_once import _recursive, beta
 from .inline_size import (_BORING, _CASE, _NONTRIV, _RHS, _RULE, _TRIV, _VALUE,
-                          CLASS_METHODS, Guidance, _Size, dictionaries, source_name)
+                          CLASS_METHODS, USE_THRESHOLD, Guidance, _Size, dictionaries,
+                          source_name)
 from .stgpass import FreeVars, map_case, subexprs
 
 _ROUNDS = 4
@@ -296,12 +297,18 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
     sized.update((n, guide[n]) for n in tops)
     # by id, with the node (kept alive: its id is not reused by a copy's)
     chosen: dict[int, tuple[str, ir.App]] = {}
+    calls = {n: sum(1 for app, _, _ in a.calls if app.fun == n) for n in funs}
+    branches = _one_per_branch(top.rhs.body, {n for n in funs if n not in tops and
+                                              calls[n] == a.count[n] > 1})
     for app, kinds, ctx in a.calls:
         g = guide[app.fun]
         kinds = [_TRIV] * (g.arity - len(funs[app.fun].params)) + kinds
         # a function left with one use (the others inlined) goes in the simplifier's next
         # iteration, as every binding used once does (inline_once)
         single = app.fun in once if app.fun in tops else a.count[app.fun] == 1
+        # called once in each of several branches: GHC's postInlineUnconditionally (its
+        # OneOcc in_lam occurrences are calls, interesting) copies a small one into each
+        single |= app.fun in branches and g.size <= USE_THRESHOLD
         if len(kinds) == g.arity and (single or g.inline(kinds, ctx)) or \
                 len(kinds) > g.arity and single and _pushable(funs[app.fun].body):
             chosen[id(app)] = (app.fun, app)  # (over-saturated: the rest applied inside)
@@ -329,6 +336,52 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
         dead = args - _mentioned(top.rhs.body, args)
         top.rhs.body = _Rewrite({}, {}, dead).expr(top.rhs.body)
     return rw
+
+
+def _one_per_branch(body: ir.Expr, names: set[str]) -> set[str]:
+    """Those of ``names`` no two of whose occurrences in ``body`` are on one path (each in
+    another alternative of some ``case``): the occurrence analyser's OneOcc."""
+    if not names:
+        return set()
+
+    def both(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+        for n, k in b.items():
+            a[n] = 2 if n in a else k
+        return a
+
+    def occ(e: ir.Expr) -> dict[str, int]:
+        out: dict[str, int] = {}
+        while True:
+            if isinstance(e, ir.SCC):
+                e = e.body
+                continue
+            if isinstance(e, ir.Let):
+                for b in e.binds:
+                    r = b.rhs
+                    both(out, atoms(r.args) if isinstance(r, ir.ConRhs) else occ(r.body))
+                e = e.body
+                continue
+            if isinstance(e, ir.Case):
+                both(out, occ(e.scrut))
+                alts: dict[str, int] = {}
+                for x in [a.body for a in e.alts] + ([e.default] if e.default else []):
+                    for n, k in occ(x).items():
+                        alts[n] = max(alts.get(n, 0), k)
+                return both(out, alts)
+            if isinstance(e, ir.App):
+                return both(both(out, atoms([ir.Var(e.fun)])), atoms(e.args))
+            if isinstance(e, (ir.ConApp, ir.PrimOp)):
+                return both(out, atoms(e.args))
+            return out
+
+    def atoms(args: list[ir.Atom]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for a in args:
+            if isinstance(a, ir.Var) and a.name in names:
+                both(out, {a.name: 1})
+        return out
+
+    return {n for n, k in occ(body).items() if k == 1}
 
 
 def _functions(body: ir.Expr, keep: set[str]) -> dict[str, ir.Closure]:

@@ -223,9 +223,15 @@ class _Rewrite:
                 rhs = self.pending.pop(e.fun).rhs
                 assert isinstance(rhs, ir.Closure)
                 body = rhs.body
+                held: dict[str, ir.Bind] = {}
                 if d == _BETA:
                     body = beta(rhs.params, e.args, body)
+                    # an argument the beta reduction put in several places: GHC let-binds
+                    # it around the function's body (`swap t where swap j = .. j .. j ..')
+                    many = _occurrences(body, set(self.floated(e.args)))
+                    held = {n: self.pending.pop(n) for n, k in many.items() if k > 1}
                 body = self.with_companions(e.fun, self.expr(body))
+                self.pending.update(held)
                 return self.floats(self.floated(e.args), body)
             if d == _CALL and e.fun in self.pending:
                 # a value applied where it is used (`minimumBy' xs where minimumBy' =
@@ -274,6 +280,41 @@ class _Rewrite:
                 out = let
             out = self.floats(names, out)
         return out
+
+
+def _occurrences(e: ir.Expr, names: set[str]) -> dict[str, int]:
+    """How many times each of ``names`` occurs in ``e`` (as a head or an argument)."""
+    out = dict.fromkeys(names, 0)
+
+    def atoms(args: list[ir.Atom]) -> None:
+        for a in args:
+            if isinstance(a, ir.Var) and a.name in out:
+                out[a.name] += 1
+
+    todo = [e]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, ir.App):
+            if x.fun in out:
+                out[x.fun] += 1
+            atoms(x.args)
+        elif isinstance(x, (ir.ConApp, ir.PrimOp)):
+            atoms(x.args)
+        elif isinstance(x, ir.SCC):
+            todo.append(x.body)
+        elif isinstance(x, ir.Let):
+            for b in x.binds:
+                if isinstance(b.rhs, ir.ConRhs):
+                    atoms(b.rhs.args)
+                else:
+                    todo.append(b.rhs.body)
+            todo.append(x.body)
+        elif isinstance(x, ir.Case):
+            todo.append(x.scrut)
+            todo.extend(alt.body for alt in x.alts)
+            if x.default is not None:
+                todo.append(x.default)
+    return out
 
 
 def beta(params: list[str], args: list[ir.Atom], body: ir.Expr,

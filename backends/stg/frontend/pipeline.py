@@ -101,7 +101,8 @@ _BASE_MODULES = {
                         "replicateMWith_# zipWithMWith# zipWithMWith_# filterMWith# apWith# "
                         "rightWith# leftWith# traverseU# foldMU# "
                         "replicateMU# replicateMLoop# replicateMU_# replicateMLoop_# liftA2IO# "
-                        "zipWithMU_# filterMU# whenU# unlessU#",
+                        "zipWithMU_# filterMU# whenU# unlessU# traverseMaybe# forMaybe# "
+                        "sequenceMaybe# traverseEither# forEither# sequenceEither#",
     "GHC.Read": "read readAt#",
     "Text.Printf": "printf forceArgs# printfStr# printfIO#",
     "System.Environment": "getArgs getProgName",

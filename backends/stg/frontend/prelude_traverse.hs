@@ -140,6 +140,15 @@ liftA2Either# f ea eb = case ea of
   Right a -> case eb of
     Left e -> Left e
     Right b -> Right (f a b)
+-- mapM, forM and sequence at Maybe and Either: base's traverse (Traversable []) through
+-- the instance's liftA2 (Maybe's own, Either's the class default <*> of fmap); sequence
+-- is traverse id, base's id inlined
+traverseMaybe# f xs = foldr (\x ys -> liftA2Maybe# (:) (f x) ys) (Just []) xs
+forMaybe# xs f = traverseMaybe# f xs
+sequenceMaybe# ms = foldr (\m ys -> liftA2Maybe# (:) m ys) (Just []) ms
+traverseEither# f xs = foldr (\x ys -> apEitherA# (fmapEither# (:) (f x)) ys) (Right []) xs
+forEither# xs f = traverseEither# f xs
+sequenceEither# ms = foldr (\m ys -> apEitherA# (fmapEither# (:) m) ys) (Right []) ms
 optionalMaybe# v = case v of
   Nothing -> Just Nothing
   Just x -> Just (Just x)

@@ -29,8 +29,9 @@ heap thunks:
 * ``(UPD, thunk, ccs)`` update frame of a CAF (id -1, whose own stack is read later: the
   retainer identity of its value): overwrites the thunk, restores ``ccs``;
 * ``(AP, args)``     pending arguments of an over-saturated call;
-* ``(AP, args, ccs)`` those of a known function's over-saturated call, applied under the
-  caller's ``ccs`` (GHC's code pushes ``stg_restore_cccs`` below them);
+* ``(AP, args, ccs)`` those of an over-saturated call of a function (known, or found to
+  take fewer), applied under the caller's ``ccs`` (GHC's code and genapply push
+  ``stg_restore_cccs`` below them);
 * ``(AP, None)``     bottom of the stack (returning to it ends the run: ``Halt``);
 * ``(WM, frame)``    a frame wrapped as the collector's watermark (``Machine.wm_pop``).
 
@@ -257,8 +258,8 @@ def apply(f, args):
             hl_set(oid, ERA)  # [use]
         if WANT_USE:  # [use]
             USEa(oid)  # [use]
-    if n > ar:
-        push((AP, args[ar:]))
+    if n > ar:  # genapply's stg_restore_cccs frame below the rest: applied under ours
+        push((AP, args[ar:], CCS))
         args = args[:ar]
     if c is not None and c != CCS:
         CCS = enter_fun(CCS, c)
