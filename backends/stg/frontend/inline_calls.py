@@ -45,6 +45,7 @@ import dataclasses
 from typing import Callable
 
 from .. import ir
+from .inline_copy import Copy, binder_names, mentioned, push, pushable, source
 from .inline_once import _recursive, beta
 from .inline_size import (_BORING, _CASE, _NONTRIV, _RHS, _RULE, _TRIV, _VALUE,
                           CLASS_METHODS, USE_THRESHOLD, Guidance, _Size, dictionaries,
@@ -310,7 +311,7 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
         # OneOcc in_lam occurrences are calls, interesting) copies a small one into each
         single |= app.fun in branches and g.size <= USE_THRESHOLD
         if len(kinds) == g.arity and (single or g.inline(kinds, ctx)) or \
-                len(kinds) > g.arity and single and _pushable(funs[app.fun].body):
+                len(kinds) > g.arity and single and pushable(funs[app.fun].body):
             chosen[id(app)] = (app.fun, app)  # (over-saturated: the rest applied inside)
     partial: dict[int, tuple[str, ir.Bind]] = {}
     for b, kinds, ctx in a.partials:
@@ -327,13 +328,13 @@ def _inline_round(top: ir.TopBind, p: "_Program", keep: set[str],
             for n in funs}
     drop = {n for n in funs if done[n] and done[n] == a.count[n] and n not in tops}
     rw = _Rewrite(funs, chosen, drop, p.marks, partial, set(tops))
-    rw.in_scope = _binder_names(top)
+    rw.in_scope = binder_names(top)
     rw.serial = p.serial  # copies of copies get names no earlier round gave
     top.rhs.body = rw.expr(top.rhs.body)
     p.serial = rw.serial
     args = rw.unused - p.local_names
     if args:  # their bindings: dropped as the functions (a literal's box: its case)
-        dead = args - _mentioned(top.rhs.body, args)
+        dead = args - mentioned(top.rhs.body, args)
         top.rhs.body = _Rewrite({}, {}, dead).expr(top.rhs.body)
     return rw
 
@@ -436,7 +437,7 @@ class _Rewrite:
             if hit is None or hit[1] is not e:
                 return e
             c = self.funs[hit[0]]
-            cp = _Copy(self, self.chosen)
+            cp = Copy(self, self.chosen)
             body = c.body
             nd = dictionaries(c)
             # a top-level function's copy uses the dictionaries its caller passes (its own
@@ -460,7 +461,7 @@ class _Rewrite:
                     if isinstance(a, ir.Var):
                         self.name_argument(x, a.name)
             out = beta(c.params, e.args[:n], body, cp.fresh)
-            return self.expr(_push(out, e.args[n:], cp.fresh) if len(e.args) > n else out)
+            return self.expr(push(out, e.args[n:], cp.fresh) if len(e.args) > n else out)
         if isinstance(e, ir.SCC):
             e.body = self.expr(e.body)
             return e
@@ -514,7 +515,7 @@ class _Rewrite:
             return
         thunks = [b] if isinstance(b.rhs, ir.Closure) else [
             t for a in b.rhs.args if isinstance(a, ir.Var) and (t := self.lets.get(a.name))]
-        base = _source(param)
+        base = source(param)
         for t in thunks:
             r = t.rhs
             if isinstance(r, ir.Closure) and not r.params and r.info.name.startswith("sat_"):
@@ -531,155 +532,8 @@ class _Rewrite:
         were."""
         app = b.rhs.body  # type: ignore[union-attr]
         assert isinstance(b.rhs, ir.Closure) and isinstance(app, ir.App)
-        cp = _Copy(self, self.chosen)
+        cp = Copy(self, self.chosen)
         n = len(app.args)
         rest = [cp.fresh(x) for x in c.params[n:]]
         body = beta(c.params[:n], app.args, cp.expr(c.body), cp.fresh)
         return ir.Closure(rest, body, dataclasses.replace(b.rhs.info), False)
-
-
-class _Copy:
-    """A copy of an expression with fresh names for its binders (each binder of the program
-    is unique, and the copy's must be too); the chosen calls inside stay chosen."""
-
-    def __init__(self, rw: _Rewrite, chosen: dict[int, tuple[str, ir.App]]):
-        self.rw, self.chosen = rw, chosen
-        self.names: dict[str, str] = {}
-
-    def fresh(self, n: str) -> str:
-        self.rw.serial += 1
-        new = self.names[n] = f"{n.split('~')[0]}~{self.rw.serial}"
-        self.rw.renamed.append((n, new))
-        return new
-
-    def name(self, n: str) -> str:
-        return self.names.get(n, n)
-
-    def atoms(self, args: list[ir.Atom]) -> list[ir.Atom]:
-        return [ir.Var(self.name(a.name)) if isinstance(a, ir.Var) else a for a in args]
-
-    def rhs(self, r: ir.Rhs) -> ir.Rhs:
-        if isinstance(r, ir.ConRhs):
-            info = dataclasses.replace(r.info) if r.info is not None else None
-            return ir.ConRhs(r.con, self.atoms(r.args), info)
-        params = [self.fresh(x) for x in r.params]
-        return ir.Closure(params, self.expr(r.body), dataclasses.replace(r.info),
-                          r.updatable)
-
-    def expr(self, e: ir.Expr) -> ir.Expr:
-        if isinstance(e, ir.App):
-            out = ir.App(self.name(e.fun), self.atoms(e.args))
-            hit = self.chosen.get(id(e))
-            if hit is not None and hit[1] is e:  # of the copy's own function if it has one
-                self.chosen[id(out)] = (self.name(hit[0]), out)
-            if self.rw.marks.get(id(e)) is e:  # an operator's argument evaluated
-                self.rw.marks[id(out)] = out
-            return out
-        if isinstance(e, ir.ConApp):
-            return ir.ConApp(e.con, self.atoms(e.args))
-        if isinstance(e, ir.PrimOp):
-            return ir.PrimOp(e.op, self.atoms(e.args))
-        if isinstance(e, ir.LitE):
-            return ir.LitE(e.lit)
-        if isinstance(e, ir.SCC):
-            return ir.SCC(e.cc, self.expr(e.body), e.count)
-        if isinstance(e, ir.Let):
-            for b in e.binds:
-                self.fresh(b.name)
-            binds = [ir.Bind(self.name(b.name), self.rhs(b.rhs)) for b in e.binds]
-            for b, new in zip(e.binds, binds):
-                if b.name in self.rw.funs:  # a chosen call of it in the copy: of the copy
-                    self.rw.funs[new.name] = new.rhs  # type: ignore[assignment]
-            return ir.Let(binds, self.expr(e.body), e.rec)
-        assert isinstance(e, ir.Case)
-        scrut = self.expr(e.scrut)
-        binder = e.binder if e.binder == "_" else self.fresh(e.binder)
-        alts: list[ir.ConAlt | ir.LitAlt] = []
-        for a in e.alts:
-            if isinstance(a, ir.ConAlt):
-                vs = [self.fresh(v) for v in a.vars]
-                alts.append(ir.ConAlt(a.con, vs, self.expr(a.body)))
-            else:
-                alts.append(ir.LitAlt(a.lit, self.expr(a.body)))
-        default = self.expr(e.default) if e.default is not None else None
-        return ir.Case(scrut, binder, alts, default, e.fail_msg)
-
-
-def _source(name: str) -> str:
-    """A local binder's source name (``x_8736~2``: ``x``)."""
-    base, _, num = name.split("~")[0].rpartition("_")
-    return base if base and num.isdigit() else name.split("~")[0]
-
-
-def _binder_names(top: ir.TopBind) -> set[str]:
-    """The source names a top-level binding binds (parameters, lets, cases' binders and
-    fields), for CoreTidy's renaming of a name already in scope."""
-    out: set[str] = set()
-    stack: list[ir.Expr | ir.Rhs] = [top.rhs]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, ir.Closure):
-            out.update(_source(p) for p in x.params)
-            stack.append(x.body)
-        elif isinstance(x, ir.Let):
-            out.update(_source(b.name) for b in x.binds)
-            stack.extend(b.rhs for b in x.binds)
-            stack.append(x.body)
-        elif isinstance(x, ir.Case):
-            out.add(_source(x.binder))
-            for a in x.alts:
-                if isinstance(a, ir.ConAlt):
-                    out.update(_source(v) for v in a.vars)
-            stack.extend(subexprs(x))
-        elif isinstance(x, ir.SCC):
-            stack.append(x.body)
-    return out
-
-
-def _mentioned(e: ir.Expr, names: set[str]) -> set[str]:
-    """Which of ``names`` occur in ``e``."""
-    out: set[str] = set()
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, ir.App):
-            out.update(n for n in [x.fun] + [a.name for a in x.args if isinstance(a, ir.Var)]
-                       if n in names)
-        elif isinstance(x, (ir.ConApp, ir.PrimOp)):
-            out.update(a.name for a in x.args if isinstance(a, ir.Var) and a.name in names)
-        elif isinstance(x, ir.Let):
-            out.update(a.name for b in x.binds if isinstance(b.rhs, ir.ConRhs)
-                       for a in b.rhs.args if isinstance(a, ir.Var) and a.name in names)
-        stack.extend(subexprs(x))
-    return out
-
-
-def _pushable(e: ir.Expr) -> bool:
-    """Can a call's extra arguments be pushed into ``e`` (``_push``)?"""
-    while isinstance(e, ir.Let):
-        e = e.body
-    if isinstance(e, ir.Case):
-        return all(_pushable(a.body) for a in e.alts) and (
-            e.default is None or _pushable(e.default))
-    return isinstance(e, (ir.App, ir.SCC))
-
-
-def _push(e: ir.Expr, extra: list[ir.Atom], fresh: Callable[[str], str]) -> ir.Expr:
-    """``e`` applied to ``extra``: GHC's simplifier gives the arguments to each tail call
-    (``(case x of p -> f a) b`` is ``case x of p -> f a b``), in place; a note's value is
-    evaluated, then applied (``case scc<f> e of g -> g b``: the note stays on ``e``)."""
-    if isinstance(e, ir.App):
-        e.args = [*e.args, *extra]  # (the node kept: a chosen call stays chosen)
-        return e
-    if isinstance(e, ir.Let):
-        e.body = _push(e.body, extra, fresh)
-        return e
-    if isinstance(e, ir.SCC):
-        v = fresh("fn")
-        return ir.Case(e, v, [], ir.App(v, list(extra)))
-    assert isinstance(e, ir.Case)
-    for a in e.alts:
-        a.body = _push(a.body, extra, fresh)
-    if e.default is not None:
-        e.default = _push(e.default, extra, fresh)
-    return e
