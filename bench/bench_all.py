@@ -115,6 +115,9 @@ def package_tree(d: str) -> str:
             os.path.join(d, "core", "__init__.py")):
         return d
     tree = tempfile.mkdtemp(prefix="profkit-against-")
+    import atexit
+    import shutil
+    atexit.register(shutil.rmtree, tree, True)  # (the links only: rmtree does not follow)
     pkg = os.path.join(tree, "profkit")
     os.mkdir(pkg)
     for name in os.listdir(os.path.join(d, "core")):
