@@ -100,6 +100,34 @@ def run_once(path: str, rts: list[str], timeout: float, pythonpath: str = "") ->
                 "status": rc, "prof_total": prof_total}
 
 
+#: the source folders of the package's parts in a checkout (pyproject's package-dir)
+PACKAGE_DIRS = {"backends": "backends", "plugins": "plugins", "study": "study"}
+
+
+def package_tree(d: str) -> str:
+    """A folder to put on PYTHONPATH to import the profkit of ``d``: ``d`` itself if it holds
+    a ``profkit`` package; for a checkout of the repository (``core/`` is the package, its
+    subpackages beside it), a temporary tree of links laid out as the package is installed.
+    (PYTHONPATH=checkout imports nothing from it: with profkit installed in editable mode,
+    the comparison was the working tree against itself.)"""
+    d = os.path.abspath(d)
+    if os.path.isdir(os.path.join(d, "profkit")) or not os.path.isfile(
+            os.path.join(d, "core", "__init__.py")):
+        return d
+    tree = tempfile.mkdtemp(prefix="profkit-against-")
+    import atexit
+    import shutil
+    atexit.register(shutil.rmtree, tree, True)  # (the links only: rmtree does not follow)
+    pkg = os.path.join(tree, "profkit")
+    os.mkdir(pkg)
+    for name in os.listdir(os.path.join(d, "core")):
+        os.symlink(os.path.join(d, "core", name), os.path.join(pkg, name))
+    for name, src in PACKAGE_DIRS.items():
+        if os.path.isdir(os.path.join(d, src)):
+            os.symlink(os.path.join(d, src), os.path.join(pkg, name))
+    return tree
+
+
 def rts_for(mode: str, interval: float | None) -> list[str]:
     if mode == "none":
         return []
@@ -204,15 +232,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", default="")
     ap.add_argument("--baseline", default=os.path.join(ROOT, "bench", "baseline.json"))
     ap.add_argument("--against", default="", metavar="DIR",
-                    help="also run every cell with PYTHONPATH=DIR (a tree holding another "
-                         "version's profkit package), interleaved run by run so that both see "
-                         "the same machine load; /base is then the ratio to that run")
+                    help="also run every cell with another version's profkit (DIR: a "
+                         "checkout of the repository, or a tree holding a profkit package), "
+                         "interleaved run by run so that both see the same machine load; "
+                         "/base is then the ratio to that run")
     ap.add_argument("--rounds", type=int, default=0, metavar="N",
                     help="N rounds, each running every mode once (and its --against run) "
                          "in turn; also prints the median over rounds of each mode's ratio to "
                          "the same round's -p run and to the same round's --against run "
                          "(the ratios to trust on a machine whose load changes)")
     a = ap.parse_args(argv)
+    if a.against:
+        a.against = package_tree(a.against)
     modes = [m for m in a.modes.split(",") if m]
     if "p" not in modes and any(m not in ("none", "p") for m in modes):
         modes.insert(0, "p")  # the census interval comes from the -p run

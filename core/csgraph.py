@@ -189,3 +189,44 @@ def traversal_module() -> types.ModuleType | None:
     for p in proxies:
         p.into = vars(module)
     return module
+
+
+_components: Any = None
+
+
+def weak_components() -> Any:
+    """``labels(n, out_idx, out_ptr, in_idx, in_ptr)``: the weakly connected component of
+    every node of a graph given as its CSR rows both ways (out-edges and in-edges, int32),
+    as int32 labels (scipy's compiled search), or None without scipy or if its private
+    function is not the one expected (checked on a small graph)."""
+    global _components
+    if _components is None:
+        _components = False
+        try:
+            trav = traversal_module()
+            cc = getattr(trav, "_connected_components_undirected", None) if trav else None
+        except Exception:  # noqa: BLE001 - any failure: no compiled labelling
+            cc = None
+        if cc is not None:
+            def labels(n: int, out_idx: Any, out_ptr: Any, in_idx: Any, in_ptr: Any) -> Any:
+                lab = np.empty(n, dtype=np.int32)
+                cc(*(np.ascontiguousarray(a, dtype=np.int32)
+                     for a in (out_idx, out_ptr, in_idx, in_ptr)), lab)
+                return lab
+            if _labels_work(labels):
+                _components = labels
+    return _components or None
+
+
+def _labels_work(labels: Any) -> bool:
+    """The labelling gives one label per weakly connected component on a small graph."""
+    try:
+        # 0->1, 1->2, 3->4, 6->7, 7->6; node 5 alone
+        out_ptr = np.array([0, 1, 2, 2, 3, 3, 3, 4, 5])
+        out_idx = np.array([1, 2, 4, 7, 6])
+        in_ptr = np.array([0, 0, 1, 2, 2, 3, 3, 4, 5])
+        in_idx = np.array([0, 1, 3, 7, 6])
+        lab = labels(8, out_idx, out_ptr, in_idx, in_ptr)
+    except Exception:  # noqa: BLE001
+        return False
+    return lab.tolist() == [0, 0, 0, 1, 1, 2, 3, 3]

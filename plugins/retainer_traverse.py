@@ -39,9 +39,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from profkit import csgraph
 from profkit.heap import HeapGraph
 
 from .retainer_sets import EMPTY, MANY, RetainerSets
@@ -78,8 +80,13 @@ def follower_heads(
     single_parent = np.full(n, -1, dtype=np.int64)
     single_parent[dst] = src  # exact for nodes of in-degree 1, meaningless otherwise
     follower = indeg == 1
+    del indeg
     follower &= single_parent >= 0  # the one way in is an edge, not a root entry
     follower[follower] &= ~is_retainer[single_parent[follower]]
+    is_join = ~follower
+    labels = csgraph.weak_components() if n >= FOREST_MIN else None
+    if labels is not None:
+        return _forest_roots(n, src, dst, follower, single_parent, is_join, labels), is_join
     head = np.arange(n, dtype=np.int64)
     fidx = np.flatnonzero(follower)
     up = single_parent[fidx]
@@ -92,9 +99,40 @@ def follower_heads(
             break
         up = nxt
         head[fidx] = up
-    is_join = ~follower
     head[~is_join[head]] = -1  # still on a follower: a cycle no edge enters
     return head, is_join
+
+
+#: from this many nodes, follower heads come from scipy's compiled component labelling
+FOREST_MIN = 1 << 12
+
+
+def _forest_roots(n: int, src: np.ndarray, dst: np.ndarray, follower: np.ndarray,
+                  parent: np.ndarray, is_join: np.ndarray, labels: Any) -> np.ndarray:
+    """The heads of ``follower_heads`` in linear time: the edges into followers (one each,
+    from its parent) make a forest whose roots are joins, plus cycles of followers that
+    nothing enters. A weakly connected component of it holds at most one join (each node
+    has at most one edge in, a join none), and every node of a component shares its
+    join as head; a component without one is such a cycle and what hangs from it (-1)."""
+    into = follower[dst]
+    fs = src[into]
+    out_idx = dst[into]
+    del into
+    if len(fs) > 1 and bool((fs[1:] < fs[:-1]).any()):  # (rows: edges grouped by source)
+        order = np.argsort(fs, kind="stable")
+        fs, out_idx = fs[order], out_idx[order]
+        del order
+    out_ptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(fs, minlength=n), out=out_ptr[1:])
+    del fs
+    in_ptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(follower, out=in_ptr[1:])
+    lab = labels(n, out_idx, out_ptr, parent[follower], in_ptr)
+    del out_idx, out_ptr, in_ptr
+    jnodes = np.flatnonzero(is_join)
+    root_of = np.full(n, -1, dtype=np.int64)  # (labels are below n)
+    root_of[lab[jnodes]] = jnodes
+    return root_of[lab]
 
 
 def compute_retainer_sets(

@@ -140,6 +140,10 @@ class StgBackend:
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8
         self._census_units = m.clock.units(rts.interval)
         self._next_census = self._census_units if session.wants_census else None
+        if session.wants_census and self.config.plugin_options.get(
+                "stg.malloc_tune", "1") not in ("0", "false", "no", "off", False, 0):
+            from .heap import malloc_tune
+            malloc_tune.tune()  # a census's large arrays reused, not mapped afresh
 
     def _gc_check(self, steps: int) -> None:
         m = self.machine

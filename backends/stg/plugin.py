@@ -20,6 +20,10 @@ PROFKIT_OPTIONS = PluginOptions(
            "profkit_renumber; 0: keep every id of the run)"),
     Option("compact_min", int, 1 << 20,
            "compact only when at least this many ids are in use (live or dead)"),
+    Option("malloc_tune", bool, True,
+           "with censuses: keep large blocks in the C heap (glibc mallopt), so that a "
+           "census's arrays reuse memory rather than fault in fresh pages (0: leave the "
+           "allocator's thresholds as they are)"),
     help="the STG machine backend (.hs programs)",
 )
 

@@ -189,3 +189,55 @@ def test_traversal_releases_its_temporaries_before_the_search():
     # and the constants' int64 temporaries are dropped before the search (155 bytes a node
     # when they were held to the end, the peak of a -hr run)
     assert peak / n < 130, f"{peak / n:.0f} bytes a node"
+
+
+def _jumped_heads(n, src, dst, roots, is_ret, monkeypatch):
+    with monkeypatch.context() as m:
+        m.setattr(traverse, "FOREST_MIN", 1 << 62)  # the pointer jumping
+        return follower_heads(n, src, dst, roots, is_ret)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_labelled_follower_heads_are_the_pointer_jumping_ones(seed, monkeypatch):
+    # GIVEN a random graph: chains (lists), extra random edges, self-loops and cycles that
+    # nothing enters, retainers, root entries; its edges grouped by source or not
+    pytest.importorskip("scipy")
+    from profkit import csgraph
+    if csgraph.weak_components() is None:
+        pytest.skip("scipy's labelling is not the one expected")
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 3000))
+    m = int(rng.integers(0, 2 * n))
+    src, dst = rng.integers(0, n, m), rng.integers(0, n, m)
+    if seed % 3 == 0:
+        src = np.concatenate([src, np.arange(n - 1)])
+        dst = np.concatenate([dst, np.arange(1, n)])
+    if seed % 2:
+        order = np.argsort(src, kind="stable")
+        src, dst = src[order], dst[order]
+    roots = rng.integers(0, n, int(rng.integers(0, 5)))
+    is_ret = rng.random(n) < 0.1
+    # WHEN the heads come from the component labelling and from the pointer jumping
+    monkeypatch.setattr(traverse, "FOREST_MIN", 0)
+    head, is_join = follower_heads(n, src, dst, roots, is_ret)
+    want_head, want_join = _jumped_heads(n, src, dst, roots, is_ret, monkeypatch)
+    # THEN they are the same (-1 under a cycle nothing enters)
+    assert np.array_equal(is_join, want_join)
+    assert np.array_equal(head, want_head)
+
+
+def test_labelled_heads_of_a_long_list_and_an_unentered_cycle(monkeypatch):
+    pytest.importorskip("scipy")
+    from profkit import csgraph
+    if csgraph.weak_components() is None:
+        pytest.skip("scipy's labelling is not the one expected")
+    # a list 0 -> 1 -> ... -> k-1 (root 0), and a cycle k -> k+1 -> k with k+2 under it
+    k = 50_000
+    src = np.concatenate([np.arange(k - 1), [k, k + 1, k + 1]])
+    dst = np.concatenate([np.arange(1, k), [k + 1, k, k + 2]])
+    n = k + 3
+    monkeypatch.setattr(traverse, "FOREST_MIN", 0)
+    head, is_join = follower_heads(n, src, dst, np.array([0]), np.zeros(n, dtype=bool))
+    assert head[:k].tolist() == [0] * k
+    assert head[k:].tolist() == [-1, -1, -1]
+    assert np.flatnonzero(is_join).tolist() == [0]

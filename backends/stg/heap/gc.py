@@ -152,6 +152,8 @@ class StgHeapModel(ObjectTrace):
         self.selectors_short_cut = 0
         #: censuses whose heap graph came from the object trace, not the tracer's rows
         self.graph_fallbacks = 0
+        #: (nursery_start, ids counted, words) of ``young_words``'s last answer
+        self._young = (-1, 0, 0)
 
     # ------------------------------------------------------------------ machine interface
     def remember(self, thunk: Any) -> None:
@@ -168,8 +170,25 @@ class StgHeapModel(ObjectTrace):
         self.fast = None
 
     def young_words(self) -> int:
+        """The words allocated since the last collection (the machine asks every few
+        thousand steps): the sum over the ids added since it last asked, added to what it
+        had then (an object's size never changes; a collection or a compaction moves
+        ``nursery_start``, which starts the sum again)."""
         h = self.header
-        return int(h.slice("size_words", self.nursery_start, len(h)).sum(dtype=np.int64))
+        n = len(h)
+        start, upto, words = self._young
+        if start != self.nursery_start or upto > n:
+            start = upto = self.nursery_start
+            words = 0
+        if n > upto:
+            words += int(h.slice("size_words", upto, n).sum(dtype=np.int64))
+        self._young = (start, n, words)
+        if CHECK_TRACE:
+            full = int(h.slice("size_words", self.nursery_start, n).sum(dtype=np.int64))
+            if full != words:
+                raise AssertionError(f"young words: {words} summed as the ids came, {full} "
+                                     f"over the nursery")
+        return words
 
     def _grow(self) -> int:
         n = len(self.header)
@@ -356,6 +375,7 @@ class StgHeapModel(ObjectTrace):
         self.dead = bytearray(np.frombuffer(self.dead, dtype=np.uint8)[kept].tobytes())
         self._live = np.searchsorted(kept, live)
         self.nursery_start = L
+        self._young = (-1, 0, 0)  # (the ids were renumbered)
         self.compact_base = L
         self.remembered = []
         self.remembered_old = []

@@ -235,3 +235,28 @@ def test_object_column_keep():
     c.set(np.array([0, 2, 5, 9]), np.array([10, 12, 15, 19]))
     c.keep(np.array([2, 5, 7, 20]))
     assert c.get(np.arange(5)).tolist() == [12, 15, -1, -1, -1]
+
+
+def test_young_words_summed_as_ids_come_match_the_nursery_across_compactions(
+        tmp_path, monkeypatch):
+    # GIVEN the collector model checking every answer of young_words (the machine's
+    # allocation trigger, summed only over the ids added since it last asked) against a sum
+    # over the whole nursery, and calls counted
+    from profkit.backends.stg.heap import gc as gcmod
+
+    monkeypatch.setattr(gcmod, "CHECK_TRACE", True)
+    calls = []
+    orig = gcmod.StgHeapModel.young_words
+
+    def counted(self):
+        calls.append(self.compactions)
+        return orig(self)
+
+    monkeypatch.setattr(gcmod.StgHeapModel, "young_words", counted)
+    # WHEN a program with minor and major collections and compactions runs (a census every
+    # 2 ms of virtual time)
+    _run(tmp_path, ["-hc"], True)
+    # THEN every answer matched (an AssertionError would have failed the run), and it was
+    # asked both before and after compactions
+    assert len(calls) > 10
+    assert calls[0] == 0 and calls[-1] >= 1
