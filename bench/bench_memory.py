@@ -95,6 +95,9 @@ def measure(name: str, source: str, trivial: str, ext: str, n: int, word: int) -
           f"{word}-byte guest word")
 
 
+#: mean_leak: a million Doubles kept live at once (issue 13 item 3's large heap)
+ML = "tests/reference/ghc-9.0.2/programs/mean_leak.hs"
+
 #: (name, source or a path under the repository, RTS options) of ``--runs``
 RUNS = [
     ("main = print 1, -p", "main = print 1\n", ["-p"]),
@@ -105,6 +108,11 @@ RUNS = [
     ("sort_heap, -hd -i0.001", "bench/programs/sort_heap.hs", ["-hd", "-i0.001"]),
     ("sort_heap, -hr -i0.001", "bench/programs/sort_heap.hs", ["-hr", "-i0.001"]),
     ("sort_heap, -hb -i0.001", "bench/programs/sort_heap.hs", ["-hb", "-i0.001"]),
+    ("mean_leak, -p", ML, ["-p"]),
+    ("mean_leak, -hc -i0.01", ML, ["-hc", "-i0.01"]),
+    ("mean_leak, -hd -i0.01", ML, ["-hd", "-i0.01"]),
+    ("mean_leak, -hr -i0.01", ML, ["-hr", "-i0.01"]),
+    ("mean_leak, -hb -i0.01", ML, ["-hb", "-i0.01"]),
 ]
 
 #: GHC 9.0.2's maximum resident sets (MB) of the same runs (``--ghc`` measures them)

@@ -218,17 +218,32 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
     rows = fast.rows
     ip = fast.indptr.arr  # (int32, read at live ids only: no copy of every row's)
     tg = fast.targets.arr[:fast.nnz]
-    starts = ip[live].astype(np.int64)
-    ends = ip[1:][live].astype(np.int64)
-    starts = starts + (kinds == int(ObjKind.THUNK))  # the spare slot
-    starts = np.where(kinds == int(ObjKind.BLACKHOLE), ends, starts)
-    lens = np.maximum(ends - starts, 0)
-    total = int(lens.sum())
-    src = np.repeat(np.arange(len(live), dtype=np.int64), lens)
-    idx = np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(total, dtype=np.int64)
+    # (row positions and ids as int32, as the rows hold them, and every temporary dropped
+    # once used: object- and edge-sized int64 arrays side by side were most of a -hr
+    # census's peak, more than the graph it builds)
+    starts = ip[live]
+    ends = ip[1:][live]
+    starts += kinds == int(ObjKind.THUNK)  # the spare slot
+    bh = kinds == int(ObjKind.BLACKHOLE)
+    starts[bh] = ends[bh]
+    del bh
+    lens = ends - starts
+    np.maximum(lens, 0, out=lens)
+    del ends
+    first = np.cumsum(lens, dtype=np.int64)  # each row's first edge among all
+    total = int(first[-1]) if len(first) else 0
+    first -= lens
+    np.subtract(starts, first, out=first)  # a row's start less its first edge's number
+    del starts
+    idx = np.repeat(first.astype(np.int32), lens)
+    del first
+    idx += np.arange(total, dtype=np.int32)
     dst = tg[idx]
-    posmap = np.full(max(rows, 1), -1, dtype=np.int64)  # id -> position in live
-    posmap[live] = np.arange(len(live), dtype=np.int64)
+    del idx
+    src = np.repeat(np.arange(len(live), dtype=np.int64), lens)
+    del lens
+    posmap = np.full(max(rows, 1), -1, dtype=np.int32)  # id -> position in live
+    posmap[live] = np.arange(len(live), dtype=np.int32)
     pos = posmap[dst]
     bad = pos < 0
     if bad.any():  # into indirections: on to their values
@@ -239,12 +254,14 @@ def from_rows(fast: Any, header: Any, tables: Any, live: np.ndarray, dead: bytea
         if (sub < 0).any():  # an indirection to a static value: no edge
             keep = pos >= 0
             src, pos = src[keep], pos[keep]
+    del dst, bad
+    pos = pos.astype(np.int64)
     counts = np.bincount(src, minlength=len(live))
     offsets = np.zeros(len(live) + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
     roots = root_ids
-    rpos = posmap[roots] if len(roots) and int(roots.max()) < len(posmap) else _positions(
-        live, roots)
+    rpos = (posmap[roots].astype(np.int64) if len(roots) and int(roots.max()) < len(posmap)
+            else _positions(live, roots))
     if (rpos < 0).any():  # pragma: no cover - a root that is not live: never seen
         return None
     graph = RowsGraph(offsets=offsets, targets=pos, roots=rpos, root_identity=root_idents,
