@@ -30,6 +30,7 @@ from . import containers_sigs
 from .modules import CONTAINER_MODULES
 from . import libraries, mtl
 from . import numeric
+from . import prelude_tuples
 from . import preludecache
 from . import sugar
 from . import fixed_ints
@@ -236,7 +237,8 @@ def _prelude_text() -> str:
     text = "\n".join(files.joinpath(f).read_text()
                      for f in ("prelude.hs", "containers.hs", "prelude_more.hs", "prelude_st.hs",
                                "prelude_numeric.hs", "prelude_word.hs", "prelude_traverse.hs",
-                               "prelude_exc.hs", "prelude_tuples.hs"))
+                               "prelude_exc.hs"))
+    text += "\n" + prelude_tuples.source()  # tuples of 8 to 15 components (generated)
     return text + "\n" + fixed_ints.prelude_source()  # Data.Word's and Data.Int's types
 
 

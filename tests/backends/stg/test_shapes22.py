@@ -162,3 +162,15 @@ def test_read_refusals_and_failures_are_one_line(tmp_path):
              'Maybe (Int, Int), readEither "(1,x)" :: Either String (Int, Int))\n')
     assert _run(tmp_path, maybe, name="maybe.hs") == \
         '(Just (1,2),Left "Prelude.read: no parse")\n'
+
+
+def test_big_tuples_code_is_generated_for_every_size():
+    """prelude_tuples.source() gives ==, compare and show a case for each of 8..15
+    components, each nesting one level per field."""
+    from profkit.backends.stg.frontend import prelude_tuples
+    text = prelude_tuples.source()
+    for n in range(8, 16):
+        fields = ", ".join(f"a{i}" for i in range(1, n + 1))
+        assert text.count(f"  ({fields}) ->") == 3, n
+        assert f"tupleCost# {84 + 11 * (n - 8)}\n" in text
+    assert "a15 == b15" in text and "compare a15 b15" in text and "a16" not in text
