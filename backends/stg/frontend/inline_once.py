@@ -284,37 +284,41 @@ class _Rewrite:
 
 def _occurrences(e: ir.Expr, names: set[str]) -> dict[str, int]:
     """How many times each of ``names`` occurs in ``e`` (as a head or an argument)."""
-    out = dict.fromkeys(names, 0)
+    counts: dict[str, int] = {}
+    count_uses(e, counts)
+    return {n: counts.get(n, 0) for n in names}
+
+
+def count_uses(e: ir.Expr, counts: dict[str, int]) -> None:
+    """Add to ``counts`` each variable's uses in ``e`` (as a head or an argument)."""
+    stack = [e]
 
     def atoms(args: list[ir.Atom]) -> None:
         for a in args:
-            if isinstance(a, ir.Var) and a.name in out:
-                out[a.name] += 1
+            if isinstance(a, ir.Var):
+                counts[a.name] = counts.get(a.name, 0) + 1
 
-    todo = [e]
-    while todo:
-        x = todo.pop()
+    while stack:
+        x = stack.pop()
         if isinstance(x, ir.App):
-            if x.fun in out:
-                out[x.fun] += 1
+            counts[x.fun] = counts.get(x.fun, 0) + 1
             atoms(x.args)
         elif isinstance(x, (ir.ConApp, ir.PrimOp)):
             atoms(x.args)
         elif isinstance(x, ir.SCC):
-            todo.append(x.body)
+            stack.append(x.body)
         elif isinstance(x, ir.Let):
             for b in x.binds:
                 if isinstance(b.rhs, ir.ConRhs):
                     atoms(b.rhs.args)
                 else:
-                    todo.append(b.rhs.body)
-            todo.append(x.body)
+                    stack.append(b.rhs.body)
+            stack.append(x.body)
         elif isinstance(x, ir.Case):
-            todo.append(x.scrut)
-            todo.extend(alt.body for alt in x.alts)
+            stack.append(x.scrut)
+            stack.extend(a.body for a in x.alts)
             if x.default is not None:
-                todo.append(x.default)
-    return out
+                stack.append(x.default)
 
 
 def beta(params: list[str], args: list[ir.Atom], body: ir.Expr,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ir
-from .inline_once import beta, subst
+from .inline_once import beta, count_uses, subst
 from .stgpass import map_case
 
 
@@ -31,39 +31,8 @@ def case_of_known_con(program: ir.Program, strict_thunks: set[str]) -> None:
         if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
             continue
         counts: dict[str, int] = {}
-        _count(top.rhs.body, counts)
+        count_uses(top.rhs.body, counts)
         top.rhs.body = _Walk(counts, strict_thunks).expr(top.rhs.body, {})
-
-
-def _count(e: ir.Expr, counts: dict[str, int]) -> None:
-    stack = [e]
-
-    def atoms(args: list[ir.Atom]) -> None:
-        for a in args:
-            if isinstance(a, ir.Var):
-                counts[a.name] = counts.get(a.name, 0) + 1
-
-    while stack:
-        x = stack.pop()
-        if isinstance(x, ir.App):
-            counts[x.fun] = counts.get(x.fun, 0) + 1
-            atoms(x.args)
-        elif isinstance(x, (ir.ConApp, ir.PrimOp)):
-            atoms(x.args)
-        elif isinstance(x, ir.SCC):
-            stack.append(x.body)
-        elif isinstance(x, ir.Let):
-            for b in x.binds:
-                if isinstance(b.rhs, ir.ConRhs):
-                    atoms(b.rhs.args)
-                else:
-                    stack.append(b.rhs.body)
-            stack.append(x.body)
-        elif isinstance(x, ir.Case):
-            stack.append(x.scrut)
-            stack.extend(a.body for a in x.alts)
-            if x.default is not None:
-                stack.append(x.default)
 
 
 # a known value: its binding, the constructor's name and fields (None for a strict
@@ -154,7 +123,7 @@ class _Walk:
             return
         inside: dict[str, int] = {}
         for body in [a.body for a in e.alts] + ([e.default] if e.default is not None else []):
-            _count(body, inside)
+            count_uses(body, inside)
         n = inside.get(t, 0)
         if not n or self.counts.get(t) != n + 1:
             return
@@ -429,7 +398,7 @@ def _copy(e: ir.Expr, walk: _Walk) -> ir.Expr:
                        x.fail_msg)
 
     out = go(e)
-    _count(out, walk.counts)
+    count_uses(out, walk.counts)
     return out
 
 
@@ -445,7 +414,7 @@ def float_into_thunks(program: ir.Program) -> None:
         if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
             continue
         counts: dict[str, int] = {}
-        _count(top.rhs.body, counts)
+        count_uses(top.rhs.body, counts)
         stack: list[ir.Expr] = [top.rhs.body]
         while stack:
             e = stack.pop()
@@ -512,7 +481,7 @@ def _splice(first: ir.Let) -> None:
 
 def _uses(e: ir.Expr, name: str) -> bool:
     counts: dict[str, int] = {}
-    _count(e, counts)
+    count_uses(e, counts)
     return bool(counts.get(name))
 
 
