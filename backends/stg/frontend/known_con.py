@@ -21,7 +21,6 @@ import dataclasses
 
 from .. import ir
 from .inline_once import beta, count_uses, subst
-from .stgpass import map_case
 
 
 def case_of_known_con(program: ir.Program, strict_thunks: set[str]) -> None:

@@ -686,6 +686,20 @@ def run_reference(tmp_path: Path, name: str, *rts: str) -> tuple[int, dict, int,
     return g_total, g, p_total, p
 
 
+def assert_as_ghc(tmp_path: Path, name: str, known_total: float | None = None,
+                  known_cc: dict | None = None) -> None:
+    """shapes/programs/NAME.hs prints GHC's stdout with GHC's tree and entries, allocates
+    within 2% of GHC's total (or at ``known_total``, the measured ratio of a known gap,
+    within 0.005) and each of its cost centres within 5% (or at ``known_cc``'s ratios)."""
+    g_total, g, p_total, p = run_reference(tmp_path, name)
+    ratio = p_total / g_total
+    if known_total is not None:
+        assert ratio == pytest.approx(known_total, abs=0.005), ratio
+    else:
+        assert abs(ratio - 1) <= 0.02, ratio
+    assert not cost_centre_gaps(g, p, known_cc or {})
+
+
 def cost_centre_gaps(g: dict, p: dict, known: dict) -> list:
     """The program's cost centres (CAF left out) beyond 5% of GHC's bytes, or off the ratio
     ``known`` gives them by more than 2% of it (a known gap; an int there: GHC's bytes are 0

@@ -15,7 +15,7 @@ import pytest
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
 from tests.backends.stg.hsrun import run_haskell
-from tests.backends.stg.test_ghc_fidelity import _run, cost_centre_gaps, run_reference
+from tests.backends.stg.test_ghc_fidelity import _run, assert_as_ghc
 
 #: the model's total / GHC's. The newtypes keep a box here (16 bytes a value: their Show
 #: instances are chosen by the value's constructor, newtypes.py), where GHC erases them;
@@ -44,12 +44,7 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_program_prints_enters_and_allocates_as_ghc(tmp_path, name):
-    g_total, g, p_total, p = run_reference(tmp_path, name)  # stdout and tree exact
-    if name in KNOWN_TOTAL:
-        assert p_total / g_total == pytest.approx(KNOWN_TOTAL[name], abs=0.005)
-    else:
-        assert abs(p_total / g_total - 1) <= 0.02
-    assert not cost_centre_gaps(g, p, KNOWN_CC[name])
+    assert_as_ghc(tmp_path, name, KNOWN_TOTAL.get(name), KNOWN_CC[name])  # stdout, tree
 
 
 def test_monoid_of_maybe_and_tuples(tmp_path):

@@ -11,7 +11,7 @@ import pytest
 
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
-from tests.backends.stg.test_ghc_fidelity import (_per_cc, _run, cost_centre_gaps,
+from tests.backends.stg.test_ghc_fidelity import (_per_cc, _run, assert_as_ghc,
                                                   run_reference)
 
 PROGRAMS = ["warehouse", "exprparse", "topograph", "heapsim", "textstats", "vectors",
@@ -46,13 +46,7 @@ KNOWN_CC: dict[str, dict[str, float]] = {
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_program_prints_enters_and_allocates_as_ghc(tmp_path, name):
-    g_total, g, p_total, p = run_reference(tmp_path, name)  # stdout and tree exact
-    ratio = p_total / g_total
-    if name in KNOWN_TOTAL:
-        assert ratio == pytest.approx(KNOWN_TOTAL[name], abs=0.005), ratio
-    else:
-        assert abs(ratio - 1) <= 0.02, ratio
-    assert not cost_centre_gaps(g, p, KNOWN_CC.get(name, {}))
+    assert_as_ghc(tmp_path, name, KNOWN_TOTAL.get(name), KNOWN_CC.get(name))  # stdout, tree
 
 
 def test_unused_local_bindings_are_not_built(tmp_path):

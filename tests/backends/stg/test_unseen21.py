@@ -17,8 +17,7 @@ import pytest
 
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.errors import SourceError
-from tests.backends.stg.test_ghc_fidelity import (_per_cc, _run, cost_centre_gaps,
-                                                  run_reference)
+from tests.backends.stg.test_ghc_fidelity import _run, assert_as_ghc
 
 PROGRAMS = ["parsecomb", "maybechain", "ioloops", "lazypats", "showsprec", "dynprog",
             "containcls", "bitshash", "particles", "strproc", "mapalter", "listmonad",
@@ -66,13 +65,7 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_program_prints_enters_and_allocates_as_ghc(tmp_path, name):
-    g_total, g, p_total, p = run_reference(tmp_path, name)  # stdout and tree exact
-    ratio = p_total / g_total
-    if name in KNOWN_TOTAL:
-        assert ratio == pytest.approx(KNOWN_TOTAL[name], abs=0.005), ratio
-    else:
-        assert abs(ratio - 1) <= 0.02, ratio
-    assert not cost_centre_gaps(g, p, KNOWN_CC.get(name, {}))
+    assert_as_ghc(tmp_path, name, KNOWN_TOTAL.get(name), KNOWN_CC.get(name))  # stdout, tree
 
 
 def test_irrefutable_pattern_is_not_matched(tmp_path):
