@@ -1,12 +1,13 @@
 """base's modules of newtypes (frontend/libraries.py, base_newtypes.hs): Data.Monoid,
-Data.Semigroup and Data.Functor.Identity, base's Semigroup/Monoid instances of Maybe
-and tuples (frontend/directed_monoid.py), Control.Arrow and Data.Bifunctor (the Prelude's
-prelude_traverse.hs, directed_ext.bifunctor_directed) and Control.DeepSeq (rnf by the
-program's NFData method or every field: pipeline's rnfCon#), each refused before ("Could not find module", or
-"`<>' at the type `Maybe [Int]' is not supported"). Compared with GHC 9.0.2 -O0 -prof
--fprof-auto (tests/reference/ghc-9.0.2/shapes, README.md): stdout exactly, the cost-centre
-tree with its entries exactly, the totals and cost centres at their measured ratios where
-they differ."""
+Data.Semigroup and Data.Functor.Identity; base's Semigroup/Monoid instances of Maybe and
+tuples (frontend/directed_monoid.py); Control.Arrow and Data.Bifunctor (the Prelude's
+prelude_traverse.hs, directed_ext.bifunctor_directed); Control.DeepSeq (rnf by the
+program's NFData method or every field: pipeline's rnfCon#); mtl's Writer and Reader
+(base_monads.hs). Each was refused before ("Could not find module", or "`<>' at the type
+`Maybe [Int]' is not supported"). Compared with GHC 9.0.2 -O0 -prof -fprof-auto
+(tests/reference/ghc-9.0.2/shapes, README.md): stdout exactly, the cost-centre tree with
+its entries exactly, the totals and cost centres at their measured ratios where they
+differ."""
 
 from __future__ import annotations
 
@@ -118,3 +119,11 @@ def test_writer_of_another_monoid_is_refused_with_a_position():
     with pytest.raises(SourceError) as e:
         compile_program(src, "w.hs")
     assert (e.value.line, e.value.col) == (3, 11) and "`Sum Int'" in str(e.value)
+
+
+def test_hiding_a_newtype_drops_its_group(tmp_path):
+    """`import Data.Monoid hiding (First(..), Last(..))` beside Data.Semigroup: the
+    Semigroup's First is the one in scope (runghc: `(First {getFirst = 1},Sum {getSum = 3})`)."""
+    src = ("import Data.Monoid hiding (First(..), Last(..))\nimport Data.Semigroup\n"
+           "main = print (First 1 <> First 2, Sum 3)\n")
+    assert _run(tmp_path, src) == "(First {getFirst = 1},Sum {getSum = 3})\n"
