@@ -52,7 +52,8 @@ from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
-GENERATED = ("show", "showsCon#", "rnfCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#", "cmpCon#",
+GENERATED = ("show", "showsCon#", "rnfCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#",
+             "cmpCon#",
              "ltCon#", "leCon#", "gtCon#", "geCon#", "fromEnumCon#", "succCon#", "predCon#",
              "enumFromCon#", "enumFromThenCon#", "enumFromToCon#", "enumFromThenToCon#",
              "tagToCon#", "lastTag#")
