@@ -104,8 +104,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             st_directed(e, _t, derived, types.file)  # an unboxed array's (directed_st.py)
         elif prelude_ref(e, EXC_HANDLERS):
             exc_directed(e, _t, derived, types.file)  # a handler's type (directed_exc.py)
-        elif prelude_ref(e, ("<>", "mappend", "mempty", "mconcat")):
-            monoid_directed(e, _t, types.file, derived)
+        elif named(e, ("<>", "mappend", "mempty", "mconcat")):  # (a section's too)
+            monoid_directed(e, _t, types.file, derived)  # type: ignore[arg-type]
         elif prelude_ref(e, BIFUNCTOR_FNS):
             bifunctor_directed(e, _t)
         if prelude_ref(e, FOLDABLE) and _array_foldable(e, _t, derived):

@@ -127,3 +127,19 @@ def test_hiding_a_newtype_drops_its_group(tmp_path):
     src = ("import Data.Monoid hiding (First(..), Last(..))\nimport Data.Semigroup\n"
            "main = print (First 1 <> First 2, Sum 3)\n")
     assert _run(tmp_path, src) == "(First {getFirst = 1},Sum {getSum = 3})\n"
+
+
+def test_sections_of_the_monoid_operators_follow_the_type(tmp_path):
+    """`(Just [1] <>)`, `(<> ("a", Sum 1))`, `(`mappend` Any True)` and a section at a
+    program's Semigroup: the operation of the section's type (were the list's `++`:
+    "Non-exhaustive patterns in function ++"); runghc's output."""
+    src = ("import Data.Monoid\n"
+           "data Acc = Acc Int deriving Show\n"
+           "instance Semigroup Acc where\n  Acc a <> Acc b = Acc (a + b)\n"
+           "main :: IO ()\nmain = do\n"
+           "  print (map (Just [1 :: Int] <>) [Nothing, Just [2]])\n"
+           "  print (map (<> (\"a\", Sum (1 :: Int))) [(\"b\", Sum 2), (\"c\", Sum 3)])\n"
+           "  print (map (`mappend` Any True) [Any False], map (<> Acc 9) [Acc 1])\n")
+    assert _run(tmp_path, src) == ('[Just [1],Just [1,2]]\n'
+                                   '[("ba",Sum {getSum = 3}),("ca",Sum {getSum = 4})]\n'
+                                   '([Any {getAny = True}],[Acc 10])\n')
