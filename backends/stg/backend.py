@@ -133,8 +133,9 @@ class StgBackend:
         srt = cafsrt.build(m)
         if srt is not None:
             gc = self.gc
-            gc.before_major = lambda: gc.dropped_cafs.extend(
-                srt.prune(m, session.header, gc.dead))
+            gc.before_major = lambda: gc.dropped_cafs.extend(srt.prune(
+                m, session.header, gc.dead, lambda roots: gc._mark(len(session.header), True,
+                                                                   roots)))
         m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS,
                            selector=self.gc.select)
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8

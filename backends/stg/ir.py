@@ -316,6 +316,7 @@ PRIMOPS: dict[str, int] = {
     # allocating (the result stands for an Int#/Double# in a register), "box#" allocates
     # the I#/D# of an unboxed result
     "+#": 2, "box#": 1,
+    "coercedMethod#": 2,  # a function under the current stack (prims.p_coercedMethod)
     # containers' unboxed size arithmetic (Int# subtraction, a halving) and its ptrEq (are
     # the two evaluated arguments the same heap object?)
     "-#": 2, "half#": 1, "ptrEq#": 2,

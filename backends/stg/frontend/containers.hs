@@ -294,6 +294,11 @@ maxViewValM# k x l r = case maxViewM# k x l r of
 -- same paths): while the keys ascend, the next key becomes the root over the tree so far
 -- (2s-1 nodes) and a perfect tree of as many nodes built from the keys after it
 -- (perfectM#); the first key out of order sends it and the rest to one insert each
+-- (containers' test of the order is `not_ordered kx ky = kx >= ky': a program's key type
+-- has its >= entered)
+ascends# a b = case a >= b of
+  True -> False
+  False -> True
 fromList_M# xs = fromListM# False xs
 fromList_MS# xs = fromListM# True xs
 fromListM# strict xs = case xs of
@@ -301,7 +306,7 @@ fromListM# strict xs = case xs of
   ((k, x) : rest) -> case leafM# strict k x of
     !t -> case rest of
       [] -> t
-      ((k2, _) : _) -> if k < k2 then growM# strict 1 t rest else insertAllM# strict t rest
+      ((k2, _) : _) -> if ascends# k k2 then growM# strict 1 t rest else insertAllM# strict t rest
 leafM# strict k x = case k of
   !k' -> if strict then case x of !x' -> singletonM# k' x' else singletonM# k' x
 growM# strict s t xs = case xs of
@@ -310,7 +315,7 @@ growM# strict s t xs = case xs of
     [] -> case k of
       !k' -> if strict then case x of !x' -> insertMaxM# k' x' t else insertMaxM# k' x t
     ((k2, _) : _) ->
-      if k < k2
+      if ascends# k k2
       then case perfectM# strict s rest of
         IO3# r ys zs -> case linkLeafM# strict k x t r of
           !t' -> case zs of
@@ -328,7 +333,7 @@ perfectM# strict s xs = case xs of
     then case p of
       (k, x) -> case rest of
         [] -> leafThunkM# strict k x [] []
-        ((k2, _) : _) -> if k < k2 then leafThunkM# strict k x rest []
+        ((k2, _) : _) -> if ascends# k k2 then leafThunkM# strict k x rest []
                          else leafThunkM# strict k x [] rest
     else case prim "half#" s of
       !h -> case perfectM# strict h xs of
@@ -338,7 +343,7 @@ perfectM# strict s xs = case xs of
             [] -> if strict then IO3# (insertMaxSM# ky y l) [] zs
                   else IO3# (insertMaxLM# ky y l) [] zs
             ((k2, _) : _) ->
-              if ky < k2
+              if ascends# ky k2
               then case perfectM# strict h yss of
                 IO3# r zs' ws -> if strict then IO3# (linkSM# ky y l r) zs' ws
                                  else IO3# (linkLM# ky y l r) zs' ws
@@ -675,13 +680,13 @@ fromList_S# xs = case xs of
     !x' -> case singletonS# x' of
       !t -> case rest of
         [] -> t
-        (x2 : _) -> if x' < x2 then growS# 1 t rest else insertAllS# t rest
+        (x2 : _) -> if ascends# x' x2 then growS# 1 t rest else insertAllS# t rest
 growS# s t xs = case xs of
   [] -> t
   (x : rest) -> case rest of
     [] -> case x of !x' -> insertMaxS# x' t
     (x2 : _) ->
-      if x < x2
+      if ascends# x x2
       then case perfectS# s rest of
         IO3# r ys zs -> case x of
           !x' -> case linkS# x' t r of
@@ -695,7 +700,7 @@ perfectS# s xs = case xs of
     if prim "==" s 1
     then case rest of
       [] -> IO3# (leafS# x) [] []
-      (x2 : _) -> if x < x2 then IO3# (leafS# x) rest [] else IO3# (leafS# x) [] rest
+      (x2 : _) -> if ascends# x x2 then IO3# (leafS# x) rest [] else IO3# (leafS# x) [] rest
     else case prim "half#" s of
       !h -> case perfectS# h xs of
         IO3# l ys zs -> case ys of
@@ -703,7 +708,7 @@ perfectS# s xs = case xs of
           (y : yss) -> case yss of
             [] -> IO3# (insertMaxLS# y l) [] zs
             (y2 : _) ->
-              if y < y2
+              if ascends# y y2
               then case perfectS# h yss of
                 IO3# r zs' ws -> IO3# (linkLS# y l r) zs' ws
               else IO3# l [] ys

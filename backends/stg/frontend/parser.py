@@ -128,6 +128,8 @@ class Parser(ExprParser, ExtParser):
             raise self.error(t)
         for decl, types in self.field_types:
             decl.show_shapes = [[self.show_shape(t) for t in tys] for tys in types]
+            decl.field_texts = [[show_shapes.expand(t, self.synonyms) for t in tys]
+                                for tys in types]
         return S.Module(name, group_clauses([d for d in decls if d is not None], self.file),
                         self.file, [m for m, _ in imports], [pos for _, pos in imports],
                         exports, inline=t.value or frozenset())

@@ -54,7 +54,8 @@ from profkit.errors import SourceError, UsageError
 # names the Prelude refers to but which are generated per program (user data types)
 GENERATED = ("show", "showsCon#", "rnfCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#",
              "cmpCon#",
-             "ltCon#", "leCon#", "gtCon#", "geCon#", "fromEnumCon#", "succCon#", "predCon#",
+             "ltCon#", "leCon#", "gtCon#", "geCon#", "neCon#", "maxCon#", "minCon#",
+             "fromEnumCon#", "succCon#", "predCon#",
              "enumFromCon#", "enumFromThenCon#", "enumFromToCon#", "enumFromThenToCon#",
              "tagToCon#", "lastTag#")
 # of those, the ones a program uses by name
@@ -132,6 +133,7 @@ _BASE_MODULES = {
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
                    "ltFields# leFields# gtFields# geFields# "
                    "conIndex# eqFields# cmpFields# ltCmp# leCmp# cmpTag# ltTag# eqTagFields# "
+                   "notEq# maxDefault# minDefault# coercedMethod# "
                    "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
     "System.IO": "putStr putStrLn newline# putChar print forceStr# forceGo#",
@@ -310,7 +312,9 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
     for fn, stem, otherwise in (
             ("eqCon#", "eq", "eqTagFields# x y"), ("cmpCon#", "compare", "cmpTagFields# x y"),
             ("ltCon#", "lt", "ltCmp# x y"), ("leCon#", "le", "leCmp# x y"),
-            ("gtCon#", "gt", "ltCmp# y x"), ("geCon#", "ge", "leCmp# y x")):
+            ("gtCon#", "gt", "ltCmp# y x"), ("geCon#", "ge", "leCmp# y x"),
+            ("neCon#", "ne", "notEq# x y"), ("maxCon#", "max", "maxDefault# x y"),
+            ("minCon#", "min", "minDefault# x y")):
         lines += [f"{fn} x y = case x of", *to_derived(stem, "x y"),
                   *numeric.NUMERIC_DISPATCH.get(stem, []), f"  _ -> {otherwise}"]
     # Enum: a program's derived methods, else (Bool, Ordering, any enumeration) by tags
@@ -350,10 +354,13 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         idx = " ".join(f"(conIndex# {v})" for v in args.split())
         lines.append(f"  _ -> map ({t}) ({ints} {idx})")
     # show: an instance's own show method, else base's default (showsPrec 0 x "")
-    if derived.dispatch.get("show"):
-        lines += ["show x = case x of", *to_derived("show", "x"), '  _ -> showsPrec 0 x ""']
-    else:
-        lines.append('show x = showsPrec 0 x ""')
+    # base's show of a nullary constructor of its own types (Bool, Ordering ...) is the
+    # constructor's name, a CAF of its module shared by every call (GHC 9.0.2: print True
+    # allocates 16 bytes beyond the String's CAF, the model's showsPrec copied the name)
+    base_nullary = [f"  {c.name} -> showStr{c.name}#" for c in cons
+                    if c.module != "Main" and c.arity == 0 and c.name[0] != ":"]
+    lines += ["show x = case x of", *to_derived("show", "x"), *base_nullary,
+              '  _ -> showsPrec 0 x ""']
     lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s"),
               *numeric.NUMERIC_DISPATCH["showsPrec"], *_EXC_SHOWS]
     cafs: list[str] = []

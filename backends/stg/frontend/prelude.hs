@@ -432,7 +432,13 @@ eqStruct# x y = case x of
   () -> True
   _ -> eqTuple# x y
 -- base's (/=) on Int is a primitive test: it allocates no thunk for (x == y)
-x /= y = case x == y of
+x /= y = case conIndex# x of
+  -1 -> case prim "==" x y of
+          True -> False
+          False -> True
+  _ -> neCon# x y
+-- /= of a type without its own (every type but a newtype deriving Eq: neCon#)
+notEq# x y = case x == y of
   True -> False
   False -> True
 
@@ -562,15 +568,27 @@ leCmp# x y = case compare x y of
 eqTagFields# x y = prim "==" (conIndex# x) (conIndex# y) && eqFields# x y
 cmpTagFields# x y = case conIndex# x of
   -1 -> EQ
-  i -> thenCmp# (cmpNum# i (conIndex# y)) (cmpFields# x y)
+  i -> case conIndex# y of
+         !j -> case cmpNum# i j of
+                 EQ -> cmpFields# x y
+                 o -> o
 -- derived Ord of a type of nullary constructors: their tags compared (GHC's con2tag), with
 -- no allocation
 cmpTag# a b = if ltTag# a b then LT else if prim "==" (conIndex# a) (conIndex# b) then EQ else GT
 ltTag# a b = prim "<" (conIndex# a) (conIndex# b)
 -- a derived fromEnum beyond 7 constructors: the tag read off the info table, boxed afresh
 boxTag# a = prim "box#" (conIndex# a)
-max x y = if x <= y then y else x
-min x y = if x <= y then x else y
+-- (a newtype deriving Ord has its own max and min: maxCon#/minCon#)
+max x y = case conIndex# x of
+  -1 -> if prim "<=" x y then y else x
+  _ -> maxCon# x y
+min x y = case conIndex# x of
+  -1 -> if prim "<=" x y then x else y
+  _ -> minCon# x y
+maxDefault# x y = if x <= y then y else x
+-- a newtype's derived Eq/Ord method over a field type of a built instance (deriving.py)
+coercedMethod# n f = prim "coercedMethod#" n f
+minDefault# x y = if x <= y then x else y
 
 -- ------------------------------------------------------------------ show
 -- show x = showsPrec 0 x "" is generated with the program (a program's instance may

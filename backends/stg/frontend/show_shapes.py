@@ -11,6 +11,16 @@ from __future__ import annotations
 from . import typecheck_types as T
 
 
+def expand(text: str, synonyms: dict[str, str]) -> str:
+    """Field type ``text`` with a synonym of no parameters at its top replaced, repeatedly
+    (``Name`` -> ``String``)."""
+    seen = set()
+    while text in synonyms and text not in seen:
+        seen.add(text)
+        text = synonyms[text]
+    return text
+
+
 def of_type(t: object) -> str | None:
     """Where a shown type has its Strings: ``S`` a String, ``A`` none, ``L`` a list of the
     shape after it, ``M`` Maybe, ``E`` Either, ``T<n>`` an n-tuple (``T2SA``: a String and

@@ -391,6 +391,9 @@ class DData:
     strict: list[list[bool]] = field(default_factory=list)
     #: the operator constructors declared infix (``a :& b``: derived Show shows them so)
     infix_cons: set[str] = field(default_factory=set)
+    #: per constructor, its fields' type texts (tokens spaced) with the module's synonyms
+    #: of no parameters expanded at the top (``type Name = String``: ``[ Char ]``)
+    field_texts: list[list[str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -25,15 +25,21 @@ What this module gives the model:
 
 Only the program's own CAFs are candidates: Prelude code cannot name them, and the
 Prelude's and the runtime's own CAFs stay roots (Python primitives may use those).
+A thunk under evaluation keeps what its code refers to (GHC blackholes lazily: its
+collector meets the thunk, with its SRT, under the update frame). A closure that refers to
+a candidate counts only if the program reaches it without going through a candidate's own
+value (``_holders_kept``): a memo list whose unevaluated cells refer to the list dies with
+its last reader, as in GHC.
+
 What is conservative (kept longer than GHC would): the references of an evaluated CAF's
-code and a CAF's value that refers to itself; a function passed as a value (an argument,
-a constructor field, a dictionary's method) keeps what its code refers to for the whole
-run, since the traces do not see static functions inside heap objects.
+code; a function passed as a value (an argument, a constructor field, a dictionary's
+method) keeps what its code refers to for the whole run, since the traces do not see
+static functions inside heap objects.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -91,6 +97,8 @@ class CafSrt:
             obj = codegen.gobj.get(tb.name)
             if type(tb.rhs) is ir.Closure and not tb.rhs.params and id(obj) in roots:
                 self.cafs[tb.name] = obj
+        #: the program's CAF objects by identity -> their names
+        self._names = {id(c): n for n, c in self.cafs.items()}
         self._memo: dict[frozenset, frozenset] = {}
         #: CAFs every run keeps: those a function or static constructor used as a value
         #: refers to; a CAF used as a value keeps what its code refers to while it is
@@ -138,9 +146,11 @@ class CafSrt:
         got = self._memo[names] = frozenset(n for n in seen if n in self.cafs)
         return got
 
-    def prune(self, machine: Any, header: Any, dead: bytearray) -> list[Thunk]:
+    def prune(self, machine: Any, header: Any, dead: bytearray,
+              mark_fn: Callable[[list], bytearray] | None = None) -> list[Thunk]:
         """Drop the CAF roots no live code refers to (before a major collection); the
-        CAFs dropped."""
+        CAFs dropped. ``mark_fn(roots)``: the collector's marks of what ``roots`` reach
+        (``_holders_kept``; without it a CAF any possibly live closure refers to stays)."""
         want = {n for n, c in self.cafs.items() if n not in self.always and _holds(c.val)}
         if not want:
             return []
@@ -148,6 +158,40 @@ class CafSrt:
         for caf, got in self.lazy:
             if caf.val is None:
                 want -= got
+        if want:
+            by_code = self.by_code
+            wm, upd = rt.WM, rt.UPD
+            updating: list[int] = []  # the thunks under evaluation (update frames)
+            for fr in machine.stack:
+                if type(fr) is not Thunk and fr[0] is wm:
+                    fr = fr[1]
+                if type(fr) is Thunk:
+                    updating.append(fr.id)
+                    continue
+                code = fr[0]
+                if code is upd:  # a CAF under evaluation: what its code refers to
+                    name = self._name_of(fr[1])
+                    want -= self.closure(self.edges.get(name, frozenset()))
+                    if not want:
+                        return []
+                    continue
+                got = by_code.get(code)
+                if got is not None:
+                    want -= got
+                    if not want:
+                        return []
+            # a thunk under evaluation keeps what its code refers to until it is updated:
+            # GHC blackholes lazily, so a collection meets the thunk itself (with its SRT)
+            # under its update frame (`print (length keep)` keeps `keep` whole)
+            flag = self._flag
+            ids = np.array([i for i in updating if i >= 0], dtype=np.int64)
+            if want and len(ids) and len(flag):
+                infos = header.gather("alloc_info", ids)
+                for i in np.unique(infos[infos < len(flag)]).tolist():
+                    if flag[i]:
+                        want -= self.by_info[i]
+                if not want:
+                    return []
         flag = self._flag
         if want and len(flag):
             # the closures whose code refers to a wanted CAF and may be live: not updated,
@@ -158,27 +202,47 @@ class CafSrt:
             keep = np.ones(len(ids), dtype=bool)
             keep[old] = d[ids[old]] == 0
             ids = ids[keep]
-            for i in np.unique(header.gather("alloc_info", ids)).tolist():
-                want -= self.by_info[i]
-        if want:
-            by_code = self.by_code
-            wm = rt.WM
-            for fr in machine.stack:
-                if type(fr) is Thunk:
-                    continue
-                code = fr[0]
-                if code is wm:
-                    code = fr[1] if type(fr[1]) is Thunk else fr[1][0]
-                got = by_code.get(code)
-                if got is not None:
-                    want -= got
-                    if not want:
-                        return []
+            infos = header.gather("alloc_info", ids)
+            held: set[str] = set()
+            for i in np.unique(infos).tolist():
+                held |= self.by_info[i]
+            if held & want and mark_fn is not None:
+                held = self._holders_kept(machine, want, ids, infos, mark_fn)
+            want -= held
         if not want:
             return []
         gone = {id(self.cafs[n]) for n in want}
         machine.cafs[:] = [c for c in machine.cafs if id(c) not in gone]
         return [self.cafs.pop(n) for n in sorted(want)]
+
+    def _holders_kept(self, machine: Any, want: set[str], ids: np.ndarray,
+                      infos: np.ndarray, mark_fn: Callable[[list], bytearray]) -> set[str]:
+        """The wanted CAFs that closures the program can still reach refer to. A closure
+        reachable only through a wanted CAF's own value does not keep it: GHC's collector
+        reaches a CAF through the SRTs of live closures, and a memo list whose unevaluated
+        tail refers to the list (``fibs = 0 : 1 : zipWith (+) fibs (tail fibs)``) is garbage
+        once no running code refers to it. The roots without the wanted CAFs are traced;
+        the CAFs the reached holders refer to are kept, their values traced in turn."""
+        kept: set[str] = set()
+        roots = [c.val for c in machine.cafs
+                 if c.val is not None and self._name_of(c) not in want]
+        roots += machine._frame_items(machine.stack)  # (and the running environment)
+        while True:
+            marked = np.frombuffer(mark_fn(roots), dtype=np.uint8)
+            inside = ids < len(marked)
+            reached = np.zeros(len(ids), dtype=bool)
+            reached[inside] = marked[ids[inside]] != 0
+            more: set[str] = set()
+            for i in np.unique(infos[reached]).tolist():
+                more |= self.by_info[i]
+            more = (more & want) - kept
+            if not more:
+                return kept
+            kept |= more
+            roots = roots + [self.cafs[n].val for n in more]
+
+    def _name_of(self, caf: Thunk) -> str | None:
+        return self._names.get(id(caf))
 
 
 def _holds(v: Any) -> bool:

@@ -344,6 +344,17 @@ def _charge(n):
         HPa(CCS)
 
 
+def p_coercedMethod(n, f):
+    """The value of a newtype's derived Eq/Ord method CAF (frontend/deriving.py): the
+    function ``f`` under the CAF's stack, as a closure GHC's CAF returns, so that a call
+    appends the method's cost centre to the caller's stack without counting an entry
+    (``main/==`` above the field type's own ``==``); nothing allocated but the ``n`` bytes
+    GHC's CAF allocates for a field type whose method it builds by application."""
+    if n.val:
+        _charge(n.val)
+    return Fun(-1, f.lf, f.fv, CCS)
+
+
 def p_powCostZ(a):
     """base's (^) called from -O0 code with an Integer exponent allocates less than with an
     Int one (its even/quot on small Integers): GHC 9.0.2, x ^ k at Double and at Int, per
@@ -583,7 +594,8 @@ def p_isChar(a):
 PRIM_FUNCTIONS = {
     "+": p_add, "+#": p_uadd, "-#": p_usub, ".&.#": p_band, ".|.#": p_bor, "xor#": p_bxor,
     "shiftL#": p_shiftL, "shiftR#": p_shiftR, "complement#": p_complement,
-    "popCount#": p_popCount, "testBit#": p_testBit, "half#": p_half, "ptrEq#": p_ptrEq, "box#": p_box, "-": p_sub, "*": p_mul, "negate": p_negate,
+    "popCount#": p_popCount, "testBit#": p_testBit, "half#": p_half, "ptrEq#": p_ptrEq, "box#": p_box,
+    "coercedMethod#": p_coercedMethod, "-": p_sub, "*": p_mul, "negate": p_negate,
     "abs": p_abs, "signum": p_signum,
     "/": p_fdiv, "**": p_pow,
     "sqrt": p_sqrt, "exp": p_exp, "log": p_log, "sin": p_sin, "cos": p_cos, "tan": p_tan,

@@ -174,3 +174,47 @@ def test_the_model_without_caf_pruning_fails_the_check(tmp_path, monkeypatch):
     ours = _profkit(tmp_path, "cafdrop")
     first_loop = next(i for i, d in enumerate(ours) if d.get("weights/Main.CAF"))
     assert any(d.get("table/Main.CAF") for d in ours[first_loop + 1:])
+
+
+def test_a_caf_its_own_cells_refer_to_dies_with_its_last_reader(tmp_path, monkeypatch):
+    """cafmemo23: `memo = map step [0 ..]` whose `step` reads `memo`, so the list's
+    unevaluated cells are closures whose code refers to the CAF. Once main's first
+    statement is done no running code does, and GHC drops the list: the closures that
+    refer to it are reachable only through it. The model kept it to the end (36 KB and
+    24 KB of `memo` and `memo.step` in every later census) until session 23
+    (cafsrt._holders_kept); under the collector's self-check as well."""
+    ghc = _ghc("cafmemo23")
+    ours = _profkit(tmp_path, "cafmemo23", check=True, monkeypatch=monkeypatch)
+    memo, later = "memo/Main.CAF", "main.ys/main/Main.CAF"
+    assert any(d.get(memo, 0) > 50000 for d in ours)
+    # from the first census of the later work on, neither GHC's nor the model's has it
+    for ss in (ghc, ours):
+        first_later = next(i for i, d in enumerate(ss) if d.get(later))
+        assert len(ss) - first_later >= 5
+        assert not any(d.get(memo) or d.get("memo.step/memo/Main.CAF")
+                       for d in ss[first_later:])
+
+
+def test_a_self_referring_caf_still_read_is_kept(tmp_path):
+    """The other side: while code that runs later still reads the memo, its cells keep
+    it (the trace without it reaches nothing; the running code's references keep it)."""
+    src = ("memo :: [Int]\n"
+           "memo = map step [0 ..]\n"
+           "  where step 0 = 1\n"
+           "        step n = (memo !! (n - 1) * 7 + n) `mod` 1000003\n"
+           "main :: IO ()\n"
+           "main = do\n"
+           "  print (memo !! 1500)\n"
+           "  print (sum (map (\\k -> length (show k)) [1 .. 40000 :: Int]))\n"
+           "  print (memo !! 1400)\n")
+    prog = tmp_path / "keepmemo.hs"
+    prog.write_text(src)
+    cfg = parse_run_args(["-fprof-auto", "--outdir", str(tmp_path), str(prog), "+RTS",
+                          "-hc", "-i0.0005", "-RTS"])
+    out = io.StringIO()
+    assert run(cfg, plugins=[stg_plugin, heapprof], stdout=out, stderr=io.StringIO(),
+               load_entrypoints=False) == 0
+    assert out.getvalue() == "320787\n188894\n12847\n"
+    ss = _samples(tmp_path / "keepmemo.hp")
+    busy = [d for d in ss if d.get("main/Main.CAF", 0) > 100000]
+    assert busy and all(d.get("memo/Main.CAF", 0) > 30000 for d in busy)
