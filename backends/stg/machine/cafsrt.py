@@ -97,6 +97,10 @@ class CafSrt:
             obj = codegen.gobj.get(tb.name)
             if type(tb.rhs) is ir.Closure and not tb.rhs.params and id(obj) in roots:
                 self.cafs[tb.name] = obj
+        #: CAF name -> ids of the closures referring to it that ``_holders_kept`` last
+        #: found reachable without it (a later prune keeps it while one is still a holder;
+        #: a compaction's renumbering can only keep it longer, never drop it)
+        self._reached: dict[str, np.ndarray] = {}
         #: the program's CAF objects by identity -> their names
         self._names = {id(c): n for n, c in self.cafs.items()}
         self._memo: dict[frozenset, frozenset] = {}
@@ -207,7 +211,14 @@ class CafSrt:
             for i in np.unique(infos).tolist():
                 held |= self.by_info[i]
             if held & want and mark_fn is not None:
-                held = self._holders_kept(machine, want, ids, infos, mark_fn)
+                # a CAF a holder reached last time (and still live, unchanged) refers to
+                # stays without a new trace: the trace is of the whole heap
+                reached = self._reached
+                kept = {n for n in held & want if n in reached
+                        and np.isin(reached[n], ids, assume_unique=True).any()}
+                rest = want - kept
+                held = kept | (self._holders_kept(machine, rest, ids, infos, mark_fn)
+                               if rest else set())
             want -= held
         if not want:
             return []
@@ -238,6 +249,10 @@ class CafSrt:
             more = (more & want) - kept
             if not more:
                 return kept
+            seen = np.unique(infos[reached]).tolist()
+            for n in more:
+                refer = [i for i in seen if n in self.by_info[i]]
+                self._reached[n] = ids[reached & np.isin(infos, refer)]
             kept |= more
             roots = roots + [self.cafs[n].val for n in more]
 

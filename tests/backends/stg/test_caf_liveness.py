@@ -218,3 +218,39 @@ def test_a_self_referring_caf_still_read_is_kept(tmp_path):
     ss = _samples(tmp_path / "keepmemo.hp")
     busy = [d for d in ss if d.get("main/Main.CAF", 0) > 100000]
     assert busy and all(d.get("memo/Main.CAF", 0) > 30000 for d in busy)
+
+
+def test_a_memo_kept_by_a_live_closure_is_not_traced_again_each_census(tmp_path,
+                                                                       monkeypatch):
+    """While a live closure outside the memo (the lambda `map` applies) refers to it, the
+    memo stays; the trace that found the closure (of the whole heap, in Python) is not
+    repeated at each later census while the closure is still there (it was, at each of
+    50 censuses: half the run's time)."""
+    from profkit.backends.stg.machine import cafsrt
+    calls = []
+    orig = cafsrt.CafSrt._holders_kept
+    monkeypatch.setattr(cafsrt.CafSrt, "_holders_kept",
+                        lambda self, *a: calls.append(1) or orig(self, *a))
+    src = ("memo :: [Int]\n"
+           "memo = map step [0 ..]\n"
+           "  where step 0 = 1\n"
+           "        step n = (memo !! (n - 1) * 7 + n) `mod` 1000003\n"
+           "main :: IO ()\n"
+           "main = do\n"
+           "  let xs = [1 .. 30000] :: [Int]\n"
+           "      results = map (\\i -> memo !! (i `mod` 300)) xs\n"
+           "  print (memo !! 299)\n"
+           "  print (length xs)\n"
+           "  print (sum results)\n")
+    prog = tmp_path / "memomap.hs"
+    prog.write_text(src)
+    cfg = parse_run_args(["-fprof-auto", "--outdir", str(tmp_path), str(prog), "+RTS",
+                          "-hc", "-i0.001", "-RTS"])
+    out = io.StringIO()
+    assert run(cfg, plugins=[stg_plugin, heapprof], stdout=out, stderr=io.StringIO(),
+               load_entrypoints=False) == 0
+    assert out.getvalue() == "844659\n30000\n15164507900\n"
+    ss = _samples(tmp_path / "memomap.hp")
+    busy = [d for d in ss if d.get("main.results/main/Mai...", 0) > 50000]
+    assert len(busy) >= 10 and all(d.get("memo/Main.CAF", 0) > 5000 for d in busy)
+    assert 1 <= len(calls) <= 5, len(calls)
