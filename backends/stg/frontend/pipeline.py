@@ -109,7 +109,7 @@ _BASE_MODULES = {
     "GHC.Read": "read readAt#",
     "Text.Printf": "printf forceArgs# printfStr# printfIO#",
     "System.Environment": "getArgs getProgName",
-    "GHC.Show": "show shows showsPrec showString showChar showParen showNum# showList# "
+    "GHC.Show": "show shows showsBase# showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "
                 "showLitChar protectEsc# asciiTab# showsStruct# showsCon# isNegativeZero# "
                 "showDigits# showSpace showCommaSpace showParenS# showsPrecStr# showsStr# showStr# "
@@ -354,13 +354,10 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         idx = " ".join(f"(conIndex# {v})" for v in args.split())
         lines.append(f"  _ -> map ({t}) ({ints} {idx})")
     # show: an instance's own show method, else base's default (showsPrec 0 x "")
-    # base's show of a nullary constructor of its own types (Bool, Ordering ...) is the
-    # constructor's name, a CAF of its module shared by every call (GHC 9.0.2: print True
-    # allocates 16 bytes beyond the String's CAF, the model's showsPrec copied the name)
-    base_nullary = [f"  {c.name} -> showStr{c.name}#" for c in cons
-                    if c.module != "Main" and c.arity == 0 and c.name[0] != ":"]
-    lines += ["show x = case x of", *to_derived("show", "x"), *base_nullary,
-              '  _ -> showsPrec 0 x ""']
+    if derived.dispatch.get("show"):
+        lines += ["show x = case x of", *to_derived("show", "x"), '  _ -> showsPrec 0 x ""']
+    else:
+        lines.append('show x = showsPrec 0 x ""')
     lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s"),
               *numeric.NUMERIC_DISPATCH["showsPrec"], *_EXC_SHOWS]
     cafs: list[str] = []
@@ -374,7 +371,12 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
             text = f"showStr{c.name}#"
             cafs.append(f'{text} = "{label}{" " if c.arity else ""}"')
         if c.arity == 0:
-            lines.append(f'  {label} -> showString {text} s')
+            # base's show of its own nullary constructor (Bool, Ordering ...) is the name's
+            # CAF, shared by every call (GHC 9.0.2: print True allocates 16 bytes beyond
+            # it; a copy was 200 more): show's own call, precedence 0 onto show's ""
+            shown = "showsBase#" if c.module != "Main" else "showString"
+            lines.append(f'  {label} -> {shown} {text} s' if shown == "showString" else
+                         f'  {label} -> {shown} {text} d s')
             continue
         body = "r"
         for i in reversed(range(c.arity)):

@@ -606,6 +606,9 @@ showStr# x = showsPrecStr# 0 x ""
 printStr# x w = putStrLn (showStr# x) w
 printStrD# _ x w = putStrLn (showStr# x) w
 showString str s = str ++ s
+-- a base type's nullary constructor shown by show (precedence 0, onto show's own "",
+-- compared by identity: nothing is evaluated) is its name's CAF itself
+showsBase# str d s = if prim "ptrEq#" s "" && prim "==" d 0 then str else str ++ s
 showChar c s = c : s
 -- base's showParen is of arity 2 (a closure when b, else p itself): a derived or written
 -- showsPrec calls it with 2 arguments; base's own -O2 instances inline it (showParenS#)
