@@ -215,7 +215,7 @@ def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> 
 
 #: Data.Foldable's Applicative versions of mapM_ & co., the same functions at the monads the
 #: subset runs (so they are directed as mapM_ is: directed_monads.py)
-_FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_",
+FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_",
                      "traverse": "mapM", "for": "forM", "sequenceA": "sequence",
                      "asum": "msum"}
 
@@ -224,8 +224,8 @@ def _foldable_aliases(toks: list[Token]) -> None:
     """``traverse_`` is ``mapM_`` (``for_`` ``forM_``...) unless the program defines it."""
     own = {t.text for t in toks if t.bol and t.col == 1 and t.kind == "varid"}
     for t in toks:
-        if t.kind == "varid" and t.text in _FOLDABLE_ALIASES and t.text not in own:
-            old, t.text = t.text, _FOLDABLE_ALIASES[t.text]
+        if t.kind == "varid" and t.text in FOLDABLE_ALIASES and t.text not in own:
+            old, t.text = t.text, FOLDABLE_ALIASES[t.text]
             v = str(t.value)
             if v.endswith(old):  # (a qualified name keeps its qualifier)
                 t.value = v[:-len(old)] + t.text

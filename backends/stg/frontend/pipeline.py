@@ -28,7 +28,7 @@ from .desugar_types import once_used_functions
 from .directed import num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
-from . import libraries, mtl
+from . import exports, libraries, mtl
 from . import numeric
 from . import prelude_tuples
 from . import preludecache
@@ -437,6 +437,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                 imp not in mtl.MODULES and imp not in libraries.MODULES:
             raise SourceError(f"Could not find module `{imp}' (only Prelude-like modules can "
                               "be imported)", filename, line, col)
+    if user.imports:  # import lists naming what their module does not export
+        supported = exports.supported_names(
+            tuple(prelude_names), tuple((c, d.type_name) for c, d in pcons.items()))
+        exports.check_import_lists(tokenize(source, filename), filename, supported)
     state = mtl.variant(user.imports, user.import_positions, filename)
     lib_decls: set[int] = set()  # mtl's State (mtl.py): library code, compiled with it
     if state is not None:
