@@ -15,6 +15,7 @@ from profkit.errors import SourceError
 from tests.conftest import REFERENCE
 
 EXPORTS = REFERENCE / "ghc-9.0.2" / "exports"
+SHAPES = REFERENCE / "ghc-9.0.2" / "shapes"
 
 
 def _cases() -> list[tuple[str, str]]:
@@ -75,3 +76,32 @@ def test_the_export_table_is_ghcs():
     assert t["Data.Monoid"]["Sum"].subs == {"Sum", "getSum"}
     assert "||" in t["Prelude"] and t["Prelude"]["||"].alone
     assert "alterF" in t["Data.Map.Strict"] and "Complex" in t["Data.Complex"]
+
+
+# ------------------------------------------------------------------ a String failing half-way
+
+@pytest.mark.parametrize("name", ["partial23", "partialbig23", "partialline23",
+                                  "partialnobuf23"])
+def test_a_string_failing_half_way_writes_what_ghcs_buffers_committed(name):
+    """base's hPutStr copies the String into a spare buffer committed to stdout's handle
+    when full (2,047 characters) or, line-buffered, at each newline: GHC 9.0.2 compiled,
+    stdout a file, writes none of `print [1, 2, error "x"]' (partial23, caught by try, and
+    a putStrLn failing after "ab3"), 4,094 of 5,000 characters (partialbig23), the lines
+    before the failure when line-buffered (partialline23), and `[1,2,' unbuffered
+    (partialnobuf23)."""
+    from tests.backends.stg.hsrun import run_haskell
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    r = run_haskell(src, f"{name}.hs")
+    assert r.stdout == (SHAPES / "out" / f"{name}.stdout").read_text()
+    first = (SHAPES / "out" / f"{name}.stderr").read_text().splitlines()[0]
+    assert r.error is not None and str(r.error).splitlines()[0] == first
+
+
+def test_committed_follows_write_blocks():
+    from profkit.backends.stg.machine.exceptions import committed
+    text = "ab\ncd" + "x" * 5000
+    assert committed(text, 0) == text
+    assert committed(text, 2) == text[:4094]
+    assert committed("ab\ncd\nef", 1) == "ab\ncd\n" and committed("ab\ncd\nef", 2) == ""
+    assert committed("ab\n" + "y" * 2047, 1) == "ab\n" and \
+        committed("ab\n" + "y" * 2048, 1) == "ab\n" + "y" * 2047
