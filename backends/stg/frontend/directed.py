@@ -29,6 +29,7 @@ from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
 from .readshape import read_directed
 from .fixed_ints import FIXED_NAMES, fixed_directed
+from .traversable import TRAVERSE_FNS, foldmap_user, traversable_directed
 from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
                               monad_arity, monad_directed, monad_of)
 
@@ -50,6 +51,9 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name in names and e.name not in user_names
 
     for e, _t in list(getattr(types, "expr_types", {}).values()):
+        if derived.traversable and prelude_ref(e, TRAVERSE_FNS) and \
+                traversable_directed(e, _t, derived, types.file):  # type: ignore[arg-type]
+            continue  # at a program's Traversable type (traversable.py)
         if named(e, RATIO_NAMES) and \
                 ratio_directed(e, _t, "Ratio" in derived.num):  # type: ignore[arg-type]
             continue
@@ -91,7 +95,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, FUNCTOR_OPS):
             functor_ops_directed(e, _t, derived, _FMAP, types.file)
         elif prelude_ref(e, ("foldMap",)):
-            foldmap_directed(e, _t, derived, types.file)
+            if not (derived.foldable and foldmap_user(e, _t, derived, types.file)):
+                foldmap_directed(e, _t, derived, types.file)
         elif prelude_ref(e, APPLICATIVE_FNS):
             applicative_directed(e, _t, types.file)
         elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither", "reads")):

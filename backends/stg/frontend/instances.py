@@ -39,6 +39,7 @@ from profkit.errors import SourceError
 from . import syntax as S
 from .classes import PRELUDE_HEADS, ClassEnv, ClassInfo, stem
 from .deriving import Derived
+from .traversable import traversables
 
 #: the classes a program may give instances of, and their methods (each method's name stem)
 CLASS_METHODS = {
@@ -52,6 +53,7 @@ CLASS_METHODS = {
     "Foldable": {m: m.replace("'", "S") for m in (
         "foldr", "foldMap", "foldl", "foldl'", "foldr1", "length", "null", "sum", "product",
         "elem", "maximum", "minimum")},
+    "Traversable": {"traverse": "traverse", "sequenceA": "sequenceA"},  # (traversable.py)
     "Semigroup": {"<>": "sappend"},
     "Exception": {},  # Control.Exception's, without methods (displayException is show)
     "Monoid": {"mempty": "mempty", "mappend": "mappend", "mconcat": "mconcat"},
@@ -60,13 +62,15 @@ CLASS_METHODS = {
     "NFData": {"rnf": "rnf"},  # Control.DeepSeq's (without: the Prelude's deep evaluation)
 }
 #: classes of type constructors (the instance head leaves the last parameter out)
-_CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail", "Foldable"}
+_CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail", "Foldable",
+                        "Traversable"}
 #: methods of those classes the subset cannot dispatch to (the Prelude's code is used)
 _UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord", "<$": "Functor",
                 "liftA2": "Applicative", "sconcat": "Semigroup", "stimes": "Semigroup"}
 #: the classes of monads, each with the superclass an instance of it needs
 _MONAD_CLASSES = {"Applicative": "Functor", "Monad": "Applicative", "MonadFail": "Monad"}
 _MONOID_CLASSES = {"Semigroup", "Monoid", "Foldable"}
+_CHECKED_AS = {"traverse": "mapM", "sequenceA": "sequence"}
 
 
 @dataclass
@@ -104,7 +108,8 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
         if decl.cls not in CLASS_METHODS and own is None:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
                        "subset (only Show, Eq, Ord, Functor, Applicative, Monad, MonadFail, "
-                       "Semigroup, Monoid, Foldable, Num, NFData and the program's own "
+                       "Semigroup, Monoid, Foldable, Traversable, Num, NFData and the "
+                       "program's own "
                        "classes: see "
                        "SUBSET.md)",
                        file, decl.cls_span)
@@ -170,8 +175,9 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             item.name = name
             out.append(item)
             given[method] = name
-            methods[name] = InstanceMethod(decl.cls, method, decl.type_name, decl.tyvars,
-                                           decl.context)
+            # (a Traversable method is checked at mapM's/sequence's type: the subset's)
+            methods[name] = InstanceMethod(decl.cls, _CHECKED_AS.get(method, method),
+                                           decl.type_name, decl.tyvars, decl.context)
             derived.labels[name] = (method, item.span, f"$c{method}")
             derived.own_code.add(name)
         if own is None:
@@ -179,6 +185,9 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             if decl.cls == "Num":
                 _num_instance(decl, k, given, derived)
                 derived.num_cons[decl.type_name] = list(data.cons)
+            elif decl.cls == "Traversable":
+                derived.traversable[decl.type_name] = given
+                by_type[key] = (k, decl)
             elif decl.cls in _MONAD_CLASSES or decl.cls in _MONOID_CLASSES:
                 # completed once all are read (_monads, _monoids)
                 table = derived.monad if decl.cls in _MONAD_CLASSES else \
@@ -194,6 +203,7 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
     _monads(derived, by_type, datas, file)
     _monoids(derived, by_type, file)
     _foldables(derived, by_type, file)
+    traversables(derived, by_type, datas, file)
     return methods
 
 
@@ -206,7 +216,7 @@ def _foldables(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.D
         k, decl = instances[("Foldable", name)]
         if "foldr" not in ops:
             if "foldMap" in ops:
-                body = f"f z t = foldr f z ({ops['foldMap']} (\\x -> [x]) t)"
+                body = f"f z t = {ops['foldMap']} (.) id f t z"  # (appEndo, Endo f)
             else:
                 where = S.format_span(file, S.join(decl.cls_span, decl.type_span))
                 body = (f'= errorWithoutStackTrace "{where}: No instance nor default method '
@@ -214,6 +224,44 @@ def _foldables(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.D
             ops["foldr"] = derived.helper(f"foldrD{k}#", "$dmfoldr", body)
         ops["toList"] = derived.helper(f"toListD{k}#", "$dmtoList",
                                        f"t = {ops['foldr']} (:) [] t")
+        _foldable_defaults(ops, k, derived)
+
+
+def _foldable_defaults(ops: dict[str, str], k: int, derived: Derived) -> None:
+    """base's defaults of the Foldable methods an instance leaves out, through its foldr
+    (or foldMap): foldl' as a foldr of functions, sum/product/length as foldl' (foldMap'),
+    maximum/minimum as foldl' of base's Max/Min of a Maybe, elem as any (a foldMap into
+    Any), null as a foldr, foldl as a foldr of functions (a foldMap into Dual Endo)."""
+    fr = ops["foldr"]
+    fm = ops.get("foldMap")
+    if fm:
+        anyof = f"p t = {fm} (||) False p t"
+    else:
+        anyof = f"p t = {fr} (\\x r -> p x || r) False t"
+    ops.setdefault("foldl'", derived.helper(f"foldlSD{k}#", "$dmfoldl'",
+                                            f"f z0 t = {fr} (\\x k z -> k $! f z x) id t z0"))
+    fl = ops["foldl'"]
+    best = {"maximum": ">=", "minimum": "<="}
+    text = {"sum": f"t = {fl} (+) 0 t", "product": f"t = {fl} (*) 1 t",
+            "length": f"t = {fl} (\\c _ -> c + 1) 0 t",
+            "null": f"t = {fr} (\\_ _ -> False) True t",
+            "foldl": f"f z0 t = {fr} (\\x k z -> k (f z x)) id t z0",
+            **{m: f"t = case {fl} (\\acc x -> let n = Just x in case acc of {{ Nothing -> n; "
+                  f"Just y -> if y {op} x then acc else n }}) Nothing t of {{ Nothing -> "
+                  f'errorWithoutStackTrace "{m}: empty structure"; Just v -> v }}'
+               for m, op in best.items()}}
+    anyf = derived.helper(f"anyD{k}#", "any", anyof)
+    ops.setdefault("any", anyf)
+    allf = f"p t = {fm} (&&) True p t" if fm else f"p t = {fr} (\\x r -> p x && r) True t"
+    text.update({"elem": f"x t = {anyf} (\\y -> x == y) t",
+                 "notElem": f"x t = not ({anyf} (\\y -> x == y) t)", "all": allf,
+                 "or": f"t = {anyf} (\\x -> x) t",
+                 "concatMap": f"f t = {fr} (\\x b -> foldr (:) b (f x)) [] t",
+                 "concat": f"t = {fr} (\\x b -> foldr (:) b x) [] t"})
+    text["and"] = f"t = {derived.helper(f'allD{k}#', '$dmall', allf)} (\\x -> x) t"
+    for method, body in text.items():
+        if method not in ops:
+            ops[method] = derived.helper(f"{method}D{k}#", f"$dm{method}", body)
 
 
 def _monoids(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.DInst]],

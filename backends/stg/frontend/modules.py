@@ -223,7 +223,14 @@ FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequen
 def _foldable_aliases(toks: list[Token]) -> None:
     """``traverse_`` is ``mapM_`` (``for_`` ``forM_``...) unless the program defines it."""
     own = {t.text for t in toks if t.bol and t.col == 1 and t.kind == "varid"}
-    for t in toks:
+    methods = False  # in an instance of Traversable: its methods keep their names
+    for k, t in enumerate(toks):
+        if t.bol and t.col == 1:
+            methods = t.is_("reserved", "instance") and any(
+                u.is_("conid", "Traversable") for u in toks[k + 1:k + 4])
+        elif methods and t.text in ("traverse", "sequenceA") and (
+                t.bol or toks[k - 1].is_("reserved", "where")):
+            continue  # (a use in its body is mapM's, as anywhere)
         if t.kind == "varid" and t.text in FOLDABLE_ALIASES and t.text not in own:
             old, t.text = t.text, FOLDABLE_ALIASES[t.text]
             v = str(t.value)

@@ -28,7 +28,7 @@ from .desugar_types import once_used_functions
 from .directed import num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
-from . import exports, libraries, mtl
+from . import exports, libraries, mtl, traversable
 from . import numeric
 from . import prelude_tuples
 from . import preludecache
@@ -503,6 +503,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     if groups and "Writer" in groups:
         libraries.check_writer_logs(types, filename)
     drop_dead_binds(user)  # GHC's simple optimiser: local bindings nothing uses
+    if derived.traversable or derived.foldable:  # (methods taking a class's operations)
+        traversable.method_bodies(user, derived, types)
     type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
     num_literals(user, types, derived)
     open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary
