@@ -39,7 +39,7 @@ from profkit.errors import SourceError
 from . import syntax as S
 from .classes import PRELUDE_HEADS, ClassEnv, ClassInfo, stem
 from .deriving import Derived
-from .traversable import traversables
+from .traversable import foldable_defaults, traversables
 
 #: the classes a program may give instances of, and their methods (each method's name stem)
 CLASS_METHODS = {
@@ -224,44 +224,7 @@ def _foldables(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.D
             ops["foldr"] = derived.helper(f"foldrD{k}#", "$dmfoldr", body)
         ops["toList"] = derived.helper(f"toListD{k}#", "$dmtoList",
                                        f"t = {ops['foldr']} (:) [] t")
-        _foldable_defaults(ops, k, derived)
-
-
-def _foldable_defaults(ops: dict[str, str], k: int, derived: Derived) -> None:
-    """base's defaults of the Foldable methods an instance leaves out, through its foldr
-    (or foldMap): foldl' as a foldr of functions, sum/product/length as foldl' (foldMap'),
-    maximum/minimum as foldl' of base's Max/Min of a Maybe, elem as any (a foldMap into
-    Any), null as a foldr, foldl as a foldr of functions (a foldMap into Dual Endo)."""
-    fr = ops["foldr"]
-    fm = ops.get("foldMap")
-    if fm:
-        anyof = f"p t = {fm} (||) False p t"
-    else:
-        anyof = f"p t = {fr} (\\x r -> p x || r) False t"
-    ops.setdefault("foldl'", derived.helper(f"foldlSD{k}#", "$dmfoldl'",
-                                            f"f z0 t = {fr} (\\x k z -> k $! f z x) id t z0"))
-    fl = ops["foldl'"]
-    best = {"maximum": ">=", "minimum": "<="}
-    text = {"sum": f"t = {fl} (+) 0 t", "product": f"t = {fl} (*) 1 t",
-            "length": f"t = {fl} (\\c _ -> c + 1) 0 t",
-            "null": f"t = {fr} (\\_ _ -> False) True t",
-            "foldl": f"f z0 t = {fr} (\\x k z -> k (f z x)) id t z0",
-            **{m: f"t = case {fl} (\\acc x -> let n = Just x in case acc of {{ Nothing -> n; "
-                  f"Just y -> if y {op} x then acc else n }}) Nothing t of {{ Nothing -> "
-                  f'errorWithoutStackTrace "{m}: empty structure"; Just v -> v }}'
-               for m, op in best.items()}}
-    anyf = derived.helper(f"anyD{k}#", "any", anyof)
-    ops.setdefault("any", anyf)
-    allf = f"p t = {fm} (&&) True p t" if fm else f"p t = {fr} (\\x r -> p x && r) True t"
-    text.update({"elem": f"x t = {anyf} (\\y -> x == y) t",
-                 "notElem": f"x t = not ({anyf} (\\y -> x == y) t)", "all": allf,
-                 "or": f"t = {anyf} (\\x -> x) t",
-                 "concatMap": f"f t = {fr} (\\x b -> foldr (:) b (f x)) [] t",
-                 "concat": f"t = {fr} (\\x b -> foldr (:) b x) [] t"})
-    text["and"] = f"t = {derived.helper(f'allD{k}#', '$dmall', allf)} (\\x -> x) t"
-    for method, body in text.items():
-        if method not in ops:
-            ops[method] = derived.helper(f"{method}D{k}#", f"$dm{method}", body)
+        foldable_defaults(ops, k, derived)
 
 
 def _monoids(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.DInst]],

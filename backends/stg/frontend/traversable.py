@@ -41,7 +41,7 @@ MONOID_PARAMS = ("mapp#", "memp#")
 #: the functions that traverse, and the position of their Traversable argument
 TRAVERSE_FNS = {"mapM": 1, "forM": 0, "sequence": 0}
 #: an applicative's operations (fmap, <*>, pure) by its type constructor
-_OPS = {"IO": ("fmap", "<*>", "pure"), "ST": ("fmap", "<*>", "pure"),
+_OPS = {"IO": ("fmap", "apIO#", "pure"), "ST": ("fmap", "apIO#", "pure"),
         "Maybe": ("fmapMaybe#", "apMaybeA#", "returnMaybe#"),
         "Either": ("fmapEither#", "apEitherA#", "returnEither#"),
         "[]": ("map", "apList#", "returnList#")}
@@ -93,6 +93,37 @@ def method_bodies(module: S.Module, derived: Derived, types: object) -> None:
         for c in d.clauses:
             c.pats[:0] = [S.PVar(p, c.span) for p in methods[d.name]]
             _rewrite(c, typed, derived, getattr(types, "file", module.file))
+            if methods[d.name] is MONOID_PARAMS:
+                _superclass_selection(c)
+
+
+def _superclass_selection(c: S.Clause) -> None:
+    """GHC -O0 takes a foldMap method's <> from its Monoid dictionary's superclass: a
+    selector thunk (``$p1Monoid $dMonoid``, 32 bytes) made where the clause's body runs
+    (measured: 32 bytes a call of a clause using <>). Its uses here are a let-bound
+    variable, made so."""
+    uses: list[S.EVar] = []
+    _collect(c.rhs, uses)
+    if not uses or c.rhs.body is None:
+        return
+    for u in uses:
+        u.name = "sg#"
+    sp = c.rhs.span
+    sel = S.DFun("sg#", [S.Clause("sg#", [], S.Rhs(S.EApp(S.EVar("%const", sp), [
+        _param(p, sp) for p in MONOID_PARAMS], sp), [], [], sp), sp)], sp)  # (4 words)
+    c.rhs.body = S.ELet([sel], c.rhs.body, sp)
+
+
+def _collect(node: object, out: list) -> None:
+    if isinstance(node, S.EVar):
+        if node.name == MONOID_PARAMS[0] and node.local:
+            out.append(node)
+        return
+    for f in dataclasses.fields(node):  # type: ignore[arg-type]
+        v = getattr(node, f.name)
+        for x in v if isinstance(v, list) else [v]:
+            if dataclasses.is_dataclass(x) and not isinstance(x, type):
+                _collect(x, out)
 
 
 def _param(name: str, span: S.Span) -> S.EVar:
@@ -278,3 +309,44 @@ def foldmap_user(e: S.EVar, t: object, derived: Derived, file: str) -> bool:
     tag = "".join(c if c.isalnum() else f"_{ord(c):x}" for c in T.show_type(mon))
     e.name = "%" + derived.helper(f"foldMap{box}{tag}#", "foldMap", body)
     return True
+
+
+def foldable_defaults(ops: dict[str, str], k: int, derived: Derived) -> None:
+    """base's defaults (Data.Foldable's class, GHC 9.0.2's unfoldings) of the Foldable
+    methods an instance leaves out, built as base builds them on its foldr and foldMap:
+    foldMap f = foldr (mappend . f) mempty, foldMap' f = foldl' (\\acc a -> acc <> f a)
+    mempty, foldl' a foldr of functions, sum and product foldMap' into Sum and Product,
+    maximum and minimum into Max and Min of a Maybe, length a foldl', elem and any a
+    foldMap into Any, all and and into All, foldl a foldMap into Dual Endo, null and
+    concatMap foldrs. (A helper is base's code: no cost centre; the instance's methods
+    have theirs.)"""
+    def helper(method: str, body: str) -> str:
+        return derived.helper(f"{method.replace(chr(39), 'S')}D{k}#", f"$dm{method}", body)
+
+    fr = ops["foldr"]
+    fm = ops.get("foldMap") or helper("foldMap", f"app emp f t = {fr} (\\x -> app (f x)) emp t")
+    fl = ops.get("foldl'") or helper("foldl'", f"f z0 t = {fr} (\\x k z -> case f z x of "
+                                               "{ !vx -> k vx }) id t z0")
+    fm1 = helper("foldMap'", f"app emp f t = {fl} (\\acc a -> app acc (f a)) emp t")
+    text = {"sum": f"t = {fm1} (+) 0 (\\x -> x) t", "product": f"t = {fm1} (*) 1 (\\x -> x) t",
+            "length": f"t = {fl} (\\c _ -> c + 1) 0 t",
+            "null": f"t = {fr} (\\_ _ -> False) True t",
+            "any": f"p t = {fm} (||) False p t", "all": f"p t = {fm} (&&) True p t",
+            "elem": f"x t = {fm} (||) False (\\y -> x == y) t",
+            "notElem": f"x t = not ({fm} (||) False (\\y -> x == y) t)",
+            "and": f"t = {fm} (&&) True (\\x -> x) t", "or": f"t = {fm} (||) False (\\x -> x) t",
+            "foldl": f"f z t = {fm} (\\a b v -> b (a v)) (\\v -> v) (\\x y -> f y x) t z",
+            "concatMap": f"f t = {fr} (\\x b -> f x ++ b) [] t",
+            "concat": f"t = {fr} (\\x b -> x ++ b) [] t",
+            # (in IO: directed_monads.foldable_directed)
+            "mapM_": f"f t = {fr} (\\x k -> f x >> k) (return ()) t",
+            "forM_": f"t f = {fr} (\\x k -> f x >> k) (return ()) t",
+            "sequence_": f"t = {fr} (\\m k -> m >> k) (return ()) t"}
+    for m, op in (("maximum", ">="), ("minimum", "<=")):
+        app = helper(f"{m}App", f"m n = case n of {{ Nothing -> m; Just y -> case m of "
+                                f"{{ Nothing -> n; Just x -> if x {op} y then m else n }} }}")
+        text[m] = (f"t = case {fm1} {app} Nothing (\\x -> Just x) t of {{ Nothing -> "
+                   f'errorWithoutStackTrace "{m}: empty structure"; Just v -> v }}')
+    for method, body in text.items():
+        if method not in ops:
+            ops[method] = helper(method, body)
