@@ -29,7 +29,8 @@ from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
 from .readshape import read_directed
 from .fixed_ints import FIXED_NAMES, fixed_directed
-from .traversable import TRAVERSE_FNS, foldmap_user, traversable_directed
+from .traversable import (CONTAINER_GENERIC, TRAVERSE_FNS, container_generic, foldmap_user,
+                          traversable_directed)
 from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
                               monad_arity, monad_directed, monad_of)
 
@@ -51,6 +52,9 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name in names and e.name not in user_names
 
     for e, _t in list(getattr(types, "expr_types", {}).values()):
+        if prelude_ref(e, CONTAINER_GENERIC):
+            container_generic(e, _t, derived, types.file)  # type: ignore[arg-type]
+            continue
         if derived.traversable and prelude_ref(e, TRAVERSE_FNS) and \
                 traversable_directed(e, _t, derived, types.file):  # type: ignore[arg-type]
             continue  # at a program's Traversable type (traversable.py)

@@ -220,6 +220,66 @@ def _container(t: object, pos: int) -> str | None:
     return head.name if isinstance(head, T.TCon) and not head.rigid else None
 
 
+def applicative_ops(head: str | None, derived: Derived) -> tuple[str, str, str] | None:
+    """fmap, <*> and pure at the applicative ``head`` (None: not one the subset has)."""
+    ops = _OPS.get(head or "")
+    if ops is None and head in derived.monad and "pure" in derived.monad[head]:
+        mops = derived.monad[head]
+        fm = derived.functor.get(head) or derived.helper(
+            f"fmapU{head}#", "fmap", f"f m = {mops['>>=']} m (\\x -> {mops['return']} (f x))")
+        ops = (fm, mops["<*>"], mops["pure"])
+    return ops
+
+
+_LIFTA2 = {"Maybe": "liftA2Maybe#", "Either": "liftA2Either#", "[]": "liftA2List#"}
+
+
+def _paren(op: str) -> str:
+    return f"({op})" if not op[0].isalpha() and op[0] not in "[(" else op
+
+
+#: containers' functions generic in an applicative ("A"), a functor ("F") or a monoid
+#: ("M"), and the arguments before the result
+CONTAINER_GENERIC = {"traverseWithKey_M#": ("A", 2), "alterF_M#": ("F", 3),
+                     "foldMapWithKey_M#": ("M", 2)}
+
+
+def container_generic(e: S.EVar, t: object, derived: Derived, file: str) -> None:
+    """A use of ``CONTAINER_GENERIC``'s at the applicative, functor or monoid the checker
+    found: its version given that one's operations (a helper); at IO (and a list's monoid,
+    or one the types leave open) the one named is already that."""
+    kind, nargs = CONTAINER_GENERIC[e.name]
+    res = t
+    for _ in range(nargs):
+        res = T.split_fun(res)[1]  # type: ignore[index]
+    head = _applicative(t, nargs)
+    stem = e.name[:-len("_M#")]
+    if kind == "M":
+        if head in (None, "[]"):
+            return
+        from .directed_monoid import _op, _ref, _Unsupported
+        try:
+            ops = (_ref(_op(res, "<>", derived)), _ref(_op(res, "mempty", derived)))
+        except _Unsupported:
+            ops = None
+    elif head in (None, "IO", "ST"):
+        return
+    else:
+        ops = applicative_ops(head, derived)
+        if ops is not None and kind == "A":
+            fm, ap, pu = ops
+            l2 = _LIFTA2.get(head) or derived.helper(  # (liftA2's default)
+                f"liftA2U{head}#", "liftA2", f"g a b = {_paren(ap)} ({_paren(fm)} g a) b")
+            ops = (fm, l2, ap, pu)
+        ops = ops if ops is None or kind == "A" else ops[:1]
+    if ops is None:
+        raise SourceError(f"`{stem}' at `{T.show_type(res)}' is not supported by the Haskell "
+                          "subset (see SUBSET.md)", file, e.span[0], e.span[1])
+    text = " ".join(_paren(o) for o in ops)
+    tag = "".join(c if c.isalnum() else f"_{ord(c):x}" for c in T.show_type(res))
+    e.name = "%" + derived.helper(f"{stem}{tag}#", stem, f"= {stem}P_M# {text}")
+
+
 def traversable_directed(e: S.EVar, t: object, derived: Derived, file: str) -> bool:
     """A use of mapM/forM/sequence at a program's Traversable type: its method applied to
     the applicative's operations (a helper of the generated code); False when ``e`` is not
@@ -229,12 +289,7 @@ def traversable_directed(e: S.EVar, t: object, derived: Derived, file: str) -> b
         return False
     nres = 2 if e.name != "sequence" else 1
     head = _applicative(t, nres)
-    ops = _OPS.get(head or "")
-    if ops is None and head in derived.monad and "pure" in derived.monad[head]:
-        mops = derived.monad[head]
-        fm = derived.functor.get(head) or derived.helper(
-            f"fmapU{head}#", "fmap", f"f m = {mops['>>=']} m (\\x -> {mops['return']} (f x))")
-        ops = (fm, mops["<*>"], mops["pure"])
+    ops = applicative_ops(head, derived)
     if ops is None:
         what = f"the applicative `{head}'" if head else "an applicative the types leave open"
         raise SourceError(f"`{e.name}' over `{box}' at {what} is not supported by the Haskell "

@@ -167,3 +167,27 @@ def test_a_traversable_method_using_other_applicative_operations_is_refused():
     with pytest.raises(SourceError) as e:
         compile_program(src, "m.hs")
     assert (e.value.line, e.value.col) == (7, 28) and "`*>'" in str(e.value)
+
+
+# ------------------------------------------------------------- Data.Map's generic functions
+
+def test_maps_applicative_functor_and_monoid_functions_print_as_ghc():
+    """traverseWithKey at Maybe, Either and IO, foldMapWithKey into a list, Sum and a
+    String, alterF at Maybe, lists and IO, mapAccum and mapAccumWithKey (mapgeneric23:
+    GHC 9.0.2's stdout)."""
+    from tests.backends.stg.hsrun import run_haskell
+    src = (SHAPES / "programs" / "mapgeneric23.hs").read_text()
+    r = run_haskell(src, "mapgeneric23.hs")
+    assert r.error is None
+    assert r.stdout == (SHAPES / "out" / "mapgeneric23.stdout").read_text()
+
+
+def test_maps_generic_functions_cost_as_ghc(tmp_path):
+    """mapfns23: one function a cost centre over a 300-key Map. containers' traverseWithKey
+    is a liftA3 at each node (Maybe 1.157x GHC's bytes, Either 0.842x, IO 1.127x);
+    foldMapWithKey into Sum keeps the newtype's box (1.476x: libraries.py); mapAccum's lazy
+    pattern bindings are fewer thunks here (0.61x, as before session 23)."""
+    from tests.backends.stg.test_ghc_fidelity import assert_as_ghc
+    assert_as_ghc(tmp_path, "mapfns23", 0.944,
+                  {"accum": 0.61, "checked": 0.842, "positive": 1.157, "halve": 1.127,
+                   "choices": 0.912, "choices.\\": 128, "weighted": 1.476})
