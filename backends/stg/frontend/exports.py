@@ -190,7 +190,7 @@ def _has(name: str, supported: Supported, module: str) -> bool:
     return name in supported.values
 
 
-_LIB_FILES = ("base_newtypes.hs", "base_monads.hs", "mtl_state.hs")
+_LIB_FILES = ("base_newtypes.hs", "base_monads.hs", "mtl_state.hs", "base_complex.hs")
 _DEFINED = re.compile(r"^(?:newtype|data|type) (\w+)|^(\w+'*) ::|^\((\S+)\) ::|"
                       r"(\w+) ::|^  ([a-z]\w*'*) ::", re.M)
 
@@ -205,6 +205,7 @@ def _library_names() -> frozenset[str]:
         for mo in _DEFINED.finditer(text):
             out.update(g for g in mo.groups() if g)
         out.update(re.findall(r"= (\w+)[ \n{]", text))  # constructors
+        out.update(re.findall(r"^data .*? (:[!#$%&*+./<=>?@^|~-]+) ", text, re.M))
     return frozenset(out)
 
 

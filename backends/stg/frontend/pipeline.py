@@ -453,6 +453,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     groups = libraries.selected(tokenize(source, filename), filename) \
         if any(imp in libraries.MODULES for imp in user.imports) else None
     lib_modules: dict[int, str] = {}  # id of a declaration -> its module
+    lib_line = source.count("\n") + 2  # (the library's text follows the program's)
     if groups:
         lib, source = libraries.attach(user, source, libraries.source(groups), filename,
                                        "base", magic_hash=True)
@@ -465,6 +466,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     derived = derive(user.decls, filename)
     classes = lower_classes(user, derived)
     inst_methods = lower_instances(user, derived, classes)
+    if groups and "Complex" in groups:  # (its Fractional and Floating: complex.py)
+        classes.prelude_instances |= {("Fractional", "Complex"), ("Floating", "Complex")}
     numeric.ratio_instances(user.imports, source, derived)
     lib_names = {d.name for d in user.decls if isinstance(d, S.DFun) and id(d) in lib_decls}
     for d in user.decls:  # no cost centres, as GHC's mtl: like base's code
@@ -472,6 +475,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             closure = derived.labels.get(d.name, (None, None, d.name))[2]
             derived.labels[d.name] = (None, d.span, closure)
             derived.own_code.discard(d.name)
+    for name, (label, span, closure) in list(derived.labels.items()):
+        if groups and label is not None and span and span[0] >= lib_line:
+            derived.labels[name] = (None, span, closure)  # (a library type's derived code)
+            derived.own_code.discard(name)
     helpers = parse_module(_helpers_source(user_cons, derived), "<generated>", magic_hash=True)
     generated = set(GENERATED) | set(_module_names(helpers))  # with the tagTo<n># tables
     rename_module(helpers, set(prelude_names) | generated | set(derived.names),

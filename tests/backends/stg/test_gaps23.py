@@ -191,3 +191,37 @@ def test_maps_generic_functions_cost_as_ghc(tmp_path):
     assert_as_ghc(tmp_path, "mapfns23", 0.944,
                   {"accum": 0.61, "checked": 0.842, "positive": 1.157, "halve": 1.127,
                    "choices": 0.912, "choices.\\": 128, "weighted": 1.476})
+
+
+# ------------------------------------------------------------------------- Data.Complex
+
+def test_complex_numbers_print_as_ghc():
+    """Data.Complex (library source, base_complex.hs; complex.py): Show with `:+' at
+    precedence 6 and negative parts in parentheses, realPart/imagPart/magnitude/phase,
+    Num, Fractional and Floating (sqrt, exp, log, sin, cos, **), mkPolar, cis, polar,
+    conjugate, sum/product, fromIntegral and pi at Complex (complexops23: GHC 9.0.2's
+    stdout)."""
+    from tests.backends.stg.hsrun import run_haskell
+    src = (SHAPES / "programs" / "complexops23.hs").read_text()
+    r = run_haskell(src, "complexops23.hs")
+    assert r.error is None
+    assert r.stdout == (SHAPES / "out" / "complexops23.stdout").read_text()
+
+
+def test_a_complex_program_as_ghc(tmp_path):
+    """complex23: a Mandelbrot set, a DFT with cis and roots of unity. The library's
+    derived Show is base's code (no cost centre). GHC -O0 builds `0 :+ 0' of Doubles from
+    fromInteger thunks through the Num Double dictionary at each call of escape (280 bytes
+    against 80) and the instances' dictionaries as CAFs of Main."""
+    from tests.backends.stg.test_ghc_fidelity import assert_as_ghc
+    assert_as_ghc(tmp_path, "complex23", 0.965, {"roundC.r": 0.93, "escape": 0.286})
+
+
+def test_complex_import_lists_and_fractional_literals():
+    assert _compile_error("import Data.Complex (Complex(..), magnitude, mkPolar)") is None
+    err = _compile_error("import Data.Complex (Complex(..), magnitudes)")
+    assert err is not None and "does not export `magnitudes'" in str(err)
+    with pytest.raises(SourceError) as e:
+        compile_program("import Data.Complex\nmain :: IO ()\n"
+                        "main = print (2.5 * (1 :+ 2) :: Complex Double)\n", "c.hs")
+    assert (e.value.line, e.value.col) == (3, 15) and "fractional literal" in str(e.value)
