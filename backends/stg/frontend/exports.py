@@ -169,7 +169,9 @@ def _check_item(item: Item, module: str, table: dict[str, Export], supported: Su
     if missing:
         raise SourceError(f"Module `{module}' does not export `{item.shown(missing)}'",
                           filename, *item.pos)
-    if not _has(item.name, supported, module):
+    methods = [s for s in e.subs if not s[0].isupper() and s[0] != ":"]
+    if not _has(item.name, supported, module) and not any(
+            _has(m, supported, module) for m in methods):  # (a class whose methods it has)
         raise SourceError(f"`{item.shown()}' of module `{module}' is not supported by "
                           "profkit's subset of Haskell (GHC's module exports it: see "
                           "SUBSET.md)", filename, *item.pos)

@@ -225,3 +225,9 @@ def test_complex_import_lists_and_fractional_literals():
         compile_program("import Data.Complex\nmain :: IO ()\n"
                         "main = print (2.5 * (1 :+ 2) :: Complex Double)\n", "c.hs")
     assert (e.value.line, e.value.col) == (3, 15) and "fractional literal" in str(e.value)
+
+
+def test_a_class_whose_methods_the_subset_has_is_importable():
+    """Control.Applicative's Alternative: the subset has `<|>' and `empty' (at Maybe and
+    lists) without the class itself."""
+    assert _compile_error("import Control.Applicative (Alternative(..), liftA2)") is None
