@@ -81,14 +81,16 @@ def test_the_export_table_is_ghcs():
 # ------------------------------------------------------------------ a String failing half-way
 
 @pytest.mark.parametrize("name", ["partial23", "partialbig23", "partialline23",
-                                  "partialnobuf23"])
+                                  "partialnobuf23", "foldtrav23"])
 def test_a_string_failing_half_way_writes_what_ghcs_buffers_committed(name):
     """base's hPutStr copies the String into a spare buffer committed to stdout's handle
     when full (2,047 characters) or, line-buffered, at each newline: GHC 9.0.2 compiled,
     stdout a file, writes none of `print [1, 2, error "x"]' (partial23, caught by try, and
     a putStrLn failing after "ab3"), 4,094 of 5,000 characters (partialbig23), the lines
     before the failure when line-buffered (partialline23), and `[1,2,' unbuffered
-    (partialnobuf23)."""
+    (partialnobuf23). foldtrav23: Foldable/Traversable instances of a rose tree (foldMap
+    with mconcat, traverse through the list's), a newtype by sequenceA alone and a pair,
+    at Maybe, lists, Either and IO, ending in `maximum' of an empty one (GHC's error)."""
     from tests.backends.stg.hsrun import run_haskell
     src = (SHAPES / "programs" / f"{name}.hs").read_text()
     r = run_haskell(src, f"{name}.hs")
