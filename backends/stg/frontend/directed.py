@@ -59,7 +59,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         if prelude_ref(e, CONTAINER_GENERIC):
             container_generic(e, _t, derived, types.file)  # type: ignore[arg-type]
             continue
-        if derived.traversable and prelude_ref(e, TRAVERSE_FNS) and \
+        if prelude_ref(e, TRAVERSE_FNS) and \
                 traversable_directed(e, _t, derived, types.file):  # type: ignore[arg-type]
             continue  # at a program's Traversable type (traversable.py)
         if named(e, RATIO_NAMES) and \

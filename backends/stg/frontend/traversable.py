@@ -234,6 +234,16 @@ def applicative_ops(head: str | None, derived: Derived) -> tuple[str, str, str] 
 _LIFTA2 = {"Maybe": "liftA2Maybe#", "Either": "liftA2Either#", "[]": "liftA2List#"}
 
 
+def _with_lifta2(head: str | None, ops: tuple[str, str, str], derived: Derived
+                 ) -> tuple[str, str, str, str]:
+    """fmap, liftA2, <*> and pure (liftA2 the instance's, or its default from fmap and
+    <*>)."""
+    fm, ap, pu = ops
+    l2 = _LIFTA2.get(head or "") or derived.helper(
+        f"liftA2U{head}#", "liftA2", f"g a b = {_paren(ap)} ({_paren(fm)} g a) b")
+    return fm, l2, ap, pu
+
+
 def _paren(op: str) -> str:
     return f"({op})" if not op[0].isalpha() and op[0] not in "[(" else op
 
@@ -267,10 +277,7 @@ def container_generic(e: S.EVar, t: object, derived: Derived, file: str) -> None
     else:
         ops = applicative_ops(head, derived)
         if ops is not None and kind == "A":
-            fm, ap, pu = ops
-            l2 = _LIFTA2.get(head) or derived.helper(  # (liftA2's default)
-                f"liftA2U{head}#", "liftA2", f"g a b = {_paren(ap)} ({_paren(fm)} g a) b")
-            ops = (fm, l2, ap, pu)
+            ops = _with_lifta2(head, ops, derived)
         ops = ops if ops is None or kind == "A" else ops[:1]
     if ops is None:
         raise SourceError(f"`{stem}' at `{T.show_type(res)}' is not supported by the Haskell "
@@ -285,11 +292,19 @@ def traversable_directed(e: S.EVar, t: object, derived: Derived, file: str) -> b
     the applicative's operations (a helper of the generated code); False when ``e`` is not
     at such a type."""
     box = _container(t, TRAVERSE_FNS[e.name])
-    if box not in derived.traversable:
+    if box not in derived.traversable and box != "Map":
         return False
     nres = 2 if e.name != "sequence" else 1
     head = _applicative(t, nres)
     ops = applicative_ops(head, derived)
+    if ops is not None and box == "Map":  # containers': traverseWithKey (\_ -> f)
+        text = " ".join(_paren(o) for o in _with_lifta2(head, ops, derived))
+        go = f"traverseWithKeyP_M# {text}"
+        body = {"mapM": f"f t = {go} (\\_ x -> f x) t", "forM": f"t f = {go} (\\_ x -> f x) t",
+                "sequence": f"t = {go} (\\_ x -> x) t"}[e.name]
+        tag = (head or "").strip("[]") or "List"
+        e.name = "%" + derived.helper(f"{e.name}Map{tag}#", e.name, body)
+        return True
     if ops is None:
         what = f"the applicative `{head}'" if head else "an applicative the types leave open"
         raise SourceError(f"`{e.name}' over `{box}' at {what} is not supported by the Haskell "

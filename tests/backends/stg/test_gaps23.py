@@ -173,6 +173,16 @@ def test_a_traversable_method_using_other_applicative_operations_is_refused():
 
 # ------------------------------------------------------------- Data.Map's generic functions
 
+def test_traversable_at_a_map_prints_as_ghc():
+    """traverse/mapM/for/sequenceA/sequence over a Map (containers' instance:
+    traverseWithKey (\\_ -> f)) at Maybe, Either, lists and IO (maptrav23: GHC's stdout)."""
+    from tests.backends.stg.hsrun import run_haskell
+    src = (SHAPES / "programs" / "maptrav23.hs").read_text()
+    r = run_haskell(src, "maptrav23.hs")
+    assert r.error is None
+    assert r.stdout == (SHAPES / "out" / "maptrav23.stdout").read_text()
+
+
 def test_maps_applicative_functor_and_monoid_functions_print_as_ghc():
     """traverseWithKey at Maybe, Either and IO, foldMapWithKey into a list, Sum and a
     String, alterF at Maybe, lists and IO, mapAccum and mapAccumWithKey (mapgeneric23:
