@@ -20,6 +20,9 @@ from .. import ir
 from . import syntax as S
 
 MODES = (None, "all", "top", "exported", "calls")
+#: local bindings the front end makes for GHC's dictionary code (traversable.py's
+#: superclass selection): no cost centre
+NO_CC = frozenset({"sg#"})
 
 
 class AutoCC:
@@ -36,7 +39,7 @@ class AutoCC:
         return ir.CostCentre(label, self.module, S.format_span(self.file, span))
 
     def binding_cc(self, path: list[str], name: str, span: S.Span) -> ir.CostCentre | None:
-        if name in self.inline:
+        if name in self.inline or name in NO_CC:
             return None
         if self.mode == "all":
             return self._cc(".".join(path + [name]), span)

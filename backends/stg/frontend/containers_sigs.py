@@ -51,6 +51,9 @@ updateMax :: (a -> Maybe a) -> Map k a -> Map k a
 updateWithKey :: Ord k => (k -> a -> Maybe a) -> k -> Map k a -> Map k a
 unionWithKey :: Ord k => (k -> a -> a -> a) -> Map k a -> Map k a -> Map k a
 mapAccum :: (a -> b -> (a, c)) -> a -> Map k b -> (a, Map k c)
+traverseWithKey :: Applicative t => (k -> a -> t b) -> Map k a -> t (Map k b)
+foldMapWithKey :: Monoid m => (k -> a -> m) -> Map k a -> m
+alterF :: (Ord k, Functor f) => (Maybe a -> f (Maybe a)) -> k -> Map k a -> f (Map k a)
 mapAccumWithKey :: (a -> k -> b -> (a, c)) -> a -> Map k b -> (a, Map k c)
 mapKeysMonotonic :: (k1 -> k2) -> Map k1 a -> Map k2 a
 mapKeysWith :: Ord k2 => (a -> a -> a) -> (k1 -> k2) -> Map k1 a -> Map k2 a

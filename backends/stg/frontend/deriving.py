@@ -81,6 +81,9 @@ class Derived:
     monoid: dict[str, dict[str, str]] = field(default_factory=dict)
     #: type name -> method of Foldable (``foldr``, ``toList``...) -> its binding
     foldable: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: type name -> method of Traversable (``traverse``, ``sequenceA``) -> its binding,
+    #: which takes the applicative's fmap, <*> and pure first (traversable.py)
+    traversable: dict[str, dict[str, str]] = field(default_factory=dict)
     #: type name -> its constructors and their arities (for the open-type dispatchers)
     num_cons: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     #: the class operations used at the program's monads and functors, by type (its name,

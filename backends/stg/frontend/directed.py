@@ -29,6 +29,9 @@ from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
 from .readshape import read_directed
 from .fixed_ints import FIXED_NAMES, fixed_directed
+from .complex import COMPLEX_FNS, complex_directed, complex_literal
+from .traversable import (CONTAINER_GENERIC, TRAVERSE_FNS, container_generic, foldmap_user,
+                          traversable_directed)
 from .directed_monads import (FOLDABLE, MONADIC, foldable_container, foldable_directed,
                               monad_arity, monad_directed, monad_of)
 
@@ -50,6 +53,15 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name in names and e.name not in user_names
 
     for e, _t in list(getattr(types, "expr_types", {}).values()):
+        if (named(e, COMPLEX_FNS) or isinstance(e, S.EVar) and e.name == "toDoubleC#") \
+                and complex_directed(e, _t):  # type: ignore[arg-type]
+            continue  # Data.Complex's Fractional and Floating (complex.py)
+        if prelude_ref(e, CONTAINER_GENERIC):
+            container_generic(e, _t, derived, types.file)  # type: ignore[arg-type]
+            continue
+        if prelude_ref(e, TRAVERSE_FNS) and \
+                traversable_directed(e, _t, derived, types.file):  # type: ignore[arg-type]
+            continue  # at a program's Traversable type (traversable.py)
         if named(e, RATIO_NAMES) and \
                 ratio_directed(e, _t, "Ratio" in derived.num):  # type: ignore[arg-type]
             continue
@@ -57,6 +69,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             continue  # Data.Word's and Data.Int's types (fixed_ints.py)
         if isinstance(e, S.ELit) and e.kind == "Double":
             fractional_literal(e, types.expr_desc(e), types.file)
+            complex_literal(e, types.expr_desc(e), types.file)
         if isinstance(e, S.ELit) and e.kind == "Int" and types.expr_desc(e) == "Double":
             e.kind = "Double"
             e.value = float(e.value)
@@ -91,7 +104,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, FUNCTOR_OPS):
             functor_ops_directed(e, _t, derived, _FMAP, types.file)
         elif prelude_ref(e, ("foldMap",)):
-            foldmap_directed(e, _t, derived, types.file)
+            if not (derived.foldable and foldmap_user(e, _t, derived, types.file)):
+                foldmap_directed(e, _t, derived, types.file)
         elif prelude_ref(e, APPLICATIVE_FNS):
             applicative_directed(e, _t, types.file)
         elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither", "reads")):
@@ -134,6 +148,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
 #: the Prelude's Num operations -> how to find the type they are used at: "arg" (the first
 #: argument's), "res" (the result's), "elem" (the element type of the list argument)
 _NUM_AT = {"+": "arg", "-": "arg", "*": "arg", "negate": "arg", "abs": "arg",
+           "fromIntegral": "res",
            "signum": "arg", "subtract": "arg", "fromInteger": "res", "sum": "elem",
            "product": "elem", "^": "arg"}
 
@@ -303,7 +318,7 @@ def _num_directed(e: S.EVar, t: object, derived: Derived) -> None:
     if binds is None:
         head, _ = T.spine(at)
         if not (isinstance(head, T.TVar) or isinstance(head, T.TCon) and head.rigid) or \
-                e.name == "fromInteger":
+                e.name in ("fromInteger", "fromIntegral"):
             return
         binds, k = _num_dispatchers(derived), "Num#"  # open: chosen by the values
     else:
@@ -314,6 +329,9 @@ def _num_directed(e: S.EVar, t: object, derived: Derived) -> None:
     elif e.name == "subtract":
         e.name = "%" + derived.helper(f"subtract_{k}", "subtract",
                                       f"x y = {binds['-']} y x")
+    elif e.name == "fromIntegral":  # (base's: fromInteger . toInteger)
+        e.name = "%" + derived.helper(f"fromIntegral_{k}", "fromIntegral",
+                                      f"x = {k} (toInteger x)")
     elif e.name == "^":  # base's (^) (GHC.Real), its products the instance's
         cost = "powCostZ#" if _integer_exponent(t) else "powCost#"
         k = k.rstrip("#") + "Z#" if _integer_exponent(t) else k  # (a name of letters, then #)

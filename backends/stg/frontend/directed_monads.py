@@ -220,7 +220,7 @@ def foldable_directed(e: S.EVar, t: object, derived: Derived, inner: str = "") -
         derived.foldable.get(head.name) or CONTAINER_FOLDABLE.get(head.key)
     if ops is None:
         return
-    if e.name in ops:
+    if e.name in ops and inner == e.name:  # (mapM_ & co. in IO: base's defaults)
         e.name = "%" + ops[e.name]
         return
     vs = [f"a{i}" for i in range(arity)]

@@ -39,6 +39,7 @@ from profkit.errors import SourceError
 from . import syntax as S
 from .classes import PRELUDE_HEADS, ClassEnv, ClassInfo, stem
 from .deriving import Derived
+from .traversable import foldable_defaults, traversables
 
 #: the classes a program may give instances of, and their methods (each method's name stem)
 CLASS_METHODS = {
@@ -52,6 +53,7 @@ CLASS_METHODS = {
     "Foldable": {m: m.replace("'", "S") for m in (
         "foldr", "foldMap", "foldl", "foldl'", "foldr1", "length", "null", "sum", "product",
         "elem", "maximum", "minimum")},
+    "Traversable": {"traverse": "traverse", "sequenceA": "sequenceA"},  # (traversable.py)
     "Semigroup": {"<>": "sappend"},
     "Exception": {},  # Control.Exception's, without methods (displayException is show)
     "Monoid": {"mempty": "mempty", "mappend": "mappend", "mconcat": "mconcat"},
@@ -60,13 +62,15 @@ CLASS_METHODS = {
     "NFData": {"rnf": "rnf"},  # Control.DeepSeq's (without: the Prelude's deep evaluation)
 }
 #: classes of type constructors (the instance head leaves the last parameter out)
-_CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail", "Foldable"}
+_CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail", "Foldable",
+                        "Traversable"}
 #: methods of those classes the subset cannot dispatch to (the Prelude's code is used)
 _UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord", "<$": "Functor",
                 "liftA2": "Applicative", "sconcat": "Semigroup", "stimes": "Semigroup"}
 #: the classes of monads, each with the superclass an instance of it needs
 _MONAD_CLASSES = {"Applicative": "Functor", "Monad": "Applicative", "MonadFail": "Monad"}
 _MONOID_CLASSES = {"Semigroup", "Monoid", "Foldable"}
+_CHECKED_AS = {"traverse": "mapM", "sequenceA": "sequence"}
 
 
 @dataclass
@@ -104,7 +108,8 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
         if decl.cls not in CLASS_METHODS and own is None:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
                        "subset (only Show, Eq, Ord, Functor, Applicative, Monad, MonadFail, "
-                       "Semigroup, Monoid, Foldable, Num, NFData and the program's own "
+                       "Semigroup, Monoid, Foldable, Traversable, Num, NFData and the "
+                       "program's own "
                        "classes: see "
                        "SUBSET.md)",
                        file, decl.cls_span)
@@ -170,8 +175,9 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             item.name = name
             out.append(item)
             given[method] = name
-            methods[name] = InstanceMethod(decl.cls, method, decl.type_name, decl.tyvars,
-                                           decl.context)
+            # (a Traversable method is checked at mapM's/sequence's type: the subset's)
+            methods[name] = InstanceMethod(decl.cls, _CHECKED_AS.get(method, method),
+                                           decl.type_name, decl.tyvars, decl.context)
             derived.labels[name] = (method, item.span, f"$c{method}")
             derived.own_code.add(name)
         if own is None:
@@ -179,6 +185,9 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
             if decl.cls == "Num":
                 _num_instance(decl, k, given, derived)
                 derived.num_cons[decl.type_name] = list(data.cons)
+            elif decl.cls == "Traversable":
+                derived.traversable[decl.type_name] = given
+                by_type[key] = (k, decl)
             elif decl.cls in _MONAD_CLASSES or decl.cls in _MONOID_CLASSES:
                 # completed once all are read (_monads, _monoids)
                 table = derived.monad if decl.cls in _MONAD_CLASSES else \
@@ -194,6 +203,7 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
     _monads(derived, by_type, datas, file)
     _monoids(derived, by_type, file)
     _foldables(derived, by_type, file)
+    traversables(derived, by_type, datas, file)
     return methods
 
 
@@ -206,7 +216,7 @@ def _foldables(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.D
         k, decl = instances[("Foldable", name)]
         if "foldr" not in ops:
             if "foldMap" in ops:
-                body = f"f z t = foldr f z ({ops['foldMap']} (\\x -> [x]) t)"
+                body = f"f z t = {ops['foldMap']} (.) id f t z"  # (appEndo, Endo f)
             else:
                 where = S.format_span(file, S.join(decl.cls_span, decl.type_span))
                 body = (f'= errorWithoutStackTrace "{where}: No instance nor default method '
@@ -214,6 +224,7 @@ def _foldables(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.D
             ops["foldr"] = derived.helper(f"foldrD{k}#", "$dmfoldr", body)
         ops["toList"] = derived.helper(f"toListD{k}#", "$dmtoList",
                                        f"t = {ops['foldr']} (:) [] t")
+        foldable_defaults(ops, k, derived)
 
 
 def _monoids(derived: Derived, instances: dict[tuple[str, str], tuple[int, S.DInst]],

@@ -36,6 +36,7 @@ MODULES = {
     "Data.Semigroup": ("Sum", "Product", "Any", "All", "Dual", "Endo", "Min", "Max", "SFirst",
                        "SLast"),
     "Data.Functor.Identity": ("Identity",),
+    "Data.Complex": ("Complex",),  # (base_complex.hs; complex.py)
 }
 _MONOID = MODULES["Data.Monoid"]
 for _m in ("Control.Monad.Writer", "Control.Monad.Writer.Lazy", "Control.Monad.Writer.Strict"):
@@ -46,7 +47,7 @@ for _m in ("Control.Monad.Trans.Writer", "Control.Monad.Trans.Writer.Lazy",
 for _m in ("Control.Monad.Reader", "Control.Monad.Trans.Reader"):
     MODULES[_m] = ("Reader",)
 #: the library's files, cut into groups
-_FILES = ("base_newtypes.hs", "base_monads.hs")
+_FILES = ("base_newtypes.hs", "base_monads.hs", "base_complex.hs")
 
 _GROUP = re.compile(r"^-- @group (\w+) ([\w.]+)$", re.M)
 
@@ -60,11 +61,12 @@ def _groups() -> dict[str, tuple[str, str, frozenset[str], str]]:
     for k, mo in enumerate(marks):
         end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
         body = text[mo.end():end]
-        names = set(re.findall(r"^newtype (\w+)", body, re.M))
+        names = set(re.findall(r"^(?:newtype|data) (\w+)", body, re.M))
+        names |= set(re.findall(r"^data .*? (:[!#$%&*+./<=>?@^|~-]+) ", body, re.M))
         names |= set(re.findall(r"^(\w+) ::", body, re.M))  # its functions
         for pair in re.findall(r"= (\w+#?) \{ (\w+) ::", body):
             names.update(pair)
-        typ = re.search(r"^newtype (\w+)", body, re.M)
+        typ = re.search(r"^(?:newtype|data) (\w+)", body, re.M)
         out[mo.group(1)] = (body, mo.group(2), frozenset(names), typ.group(1) if typ else "")
     return out
 

@@ -215,7 +215,7 @@ def resolve(toks: list[Token], filename: str, prelude_names: frozenset[str]) -> 
 
 #: Data.Foldable's Applicative versions of mapM_ & co., the same functions at the monads the
 #: subset runs (so they are directed as mapM_ is: directed_monads.py)
-_FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_",
+FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "sequence_",
                      "traverse": "mapM", "for": "forM", "sequenceA": "sequence",
                      "asum": "msum"}
 
@@ -223,9 +223,16 @@ _FOLDABLE_ALIASES = {"traverse_": "mapM_", "for_": "forM_", "sequenceA_": "seque
 def _foldable_aliases(toks: list[Token]) -> None:
     """``traverse_`` is ``mapM_`` (``for_`` ``forM_``...) unless the program defines it."""
     own = {t.text for t in toks if t.bol and t.col == 1 and t.kind == "varid"}
-    for t in toks:
-        if t.kind == "varid" and t.text in _FOLDABLE_ALIASES and t.text not in own:
-            old, t.text = t.text, _FOLDABLE_ALIASES[t.text]
+    methods = False  # in an instance of Traversable: its methods keep their names
+    for k, t in enumerate(toks):
+        if t.bol and t.col == 1:
+            methods = t.is_("reserved", "instance") and any(
+                u.is_("conid", "Traversable") for u in toks[k + 1:k + 4])
+        elif methods and t.text in ("traverse", "sequenceA") and (
+                t.bol or toks[k - 1].is_("reserved", "where")):
+            continue  # (a use in its body is mapM's, as anywhere)
+        if t.kind == "varid" and t.text in FOLDABLE_ALIASES and t.text not in own:
+            old, t.text = t.text, FOLDABLE_ALIASES[t.text]
             v = str(t.value)
             if v.endswith(old):  # (a qualified name keeps its qualifier)
                 t.value = v[:-len(old)] + t.text

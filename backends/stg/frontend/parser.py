@@ -303,10 +303,11 @@ class Parser(ExprParser, ExtParser):
         if self.at("reservedop", "="):
             self.next()
             while True:
+                left_bang = self.field_bang()  # (only an infix constructor's left field)
                 cname_tok = self.peek()
                 nxt = self.ts.toks[self.ts.i + 1] if self.ts.i + 1 < len(self.ts.toks) else None
                 left: list[str] = []  # an infix constructor's left field: a :& b, [a] :| b
-                if cname_tok.kind == "varid" or cname_tok.is_("special", "[") or (
+                if left_bang or cname_tok.kind == "varid" or cname_tok.is_("special", "[") or (
                         cname_tok.is_("special", "(") and not (nxt and nxt.kind == "consym")):
                     left.append(self.type_text(self.atype, " "))
                     cname_tok = self.peek()
@@ -333,7 +334,7 @@ class Parser(ExprParser, ExtParser):
                     break
                 arity = 0
                 tys = list(left)
-                bangs = [False] * len(left)
+                bangs = [left_bang] * len(left)
                 while not left and self.atype_start():
                     bangs.append(self.field_bang())
                     tys.append(self.type_text(self.atype, " "))

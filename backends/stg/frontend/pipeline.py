@@ -28,7 +28,7 @@ from .desugar_types import once_used_functions
 from .directed import num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
-from . import libraries, mtl
+from . import exports, libraries, mtl, traversable
 from . import numeric
 from . import prelude_tuples
 from . import preludecache
@@ -446,6 +446,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                 imp not in mtl.MODULES and imp not in libraries.MODULES:
             raise SourceError(f"Could not find module `{imp}' (only Prelude-like modules can "
                               "be imported)", filename, line, col)
+    if user.imports:  # import lists naming what their module does not export
+        supported = exports.supported_names(
+            tuple(prelude_names), tuple((c, d.type_name) for c, d in pcons.items()))
+        exports.check_import_lists(tokenize(source, filename), filename, supported)
     state = mtl.variant(user.imports, user.import_positions, filename)
     lib_decls: set[int] = set()  # mtl's State (mtl.py): library code, compiled with it
     if state is not None:
@@ -458,6 +462,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     groups = libraries.selected(tokenize(source, filename), filename) \
         if any(imp in libraries.MODULES for imp in user.imports) else None
     lib_modules: dict[int, str] = {}  # id of a declaration -> its module
+    lib_line = source.count("\n") + 2  # (the library's text follows the program's)
     if groups:
         lib, source = libraries.attach(user, source, libraries.source(groups), filename,
                                        "base", magic_hash=True)
@@ -470,6 +475,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     derived = derive(user.decls, filename)
     classes = lower_classes(user, derived)
     inst_methods = lower_instances(user, derived, classes)
+    if groups and "Complex" in groups:  # (its Fractional and Floating: complex.py)
+        classes.prelude_instances |= {("Fractional", "Complex"), ("Floating", "Complex")}
     numeric.ratio_instances(user.imports, source, derived)
     lib_names = {d.name for d in user.decls if isinstance(d, S.DFun) and id(d) in lib_decls}
     for d in user.decls:  # no cost centres, as GHC's mtl: like base's code
@@ -477,6 +484,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             closure = derived.labels.get(d.name, (None, None, d.name))[2]
             derived.labels[d.name] = (None, d.span, closure)
             derived.own_code.discard(d.name)
+    for name, (label, span, closure) in list(derived.labels.items()):
+        if groups and label is not None and span and span[0] >= lib_line:
+            derived.labels[name] = (None, span, closure)  # (a library type's derived code)
+            derived.own_code.discard(name)
     helpers = parse_module(_helpers_source(user_cons, derived), "<generated>", magic_hash=True)
     generated = set(GENERATED) | set(_module_names(helpers))  # with the tagTo<n># tables
     rename_module(helpers, set(prelude_names) | generated | set(derived.names),
@@ -508,6 +519,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     if groups and "Writer" in groups:
         libraries.check_writer_logs(types, filename)
     drop_dead_binds(user)  # GHC's simple optimiser: local bindings nothing uses
+    if derived.traversable or derived.foldable:  # (methods taking a class's operations)
+        traversable.method_bodies(user, derived, types)
     type_literals(types, set(user_names) | set(methods), derived)  # methods are the program's
     num_literals(user, types, derived)
     open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary

@@ -114,6 +114,10 @@ apMaybeA# mf mx = case mf of
 apEitherA# mf mx = case mf of
   Left e -> Left e
   Right f -> fmapEither# f mx
+-- IO's <*> (base's ap at IO, -O2: the two actions run, the application a thunk) and fmap,
+-- as a Traversable instance's method is given them (traversable.py)
+apIO# mf mx w = case mf w of
+  IO# w1 f -> case mx w1 of IO# w2 x -> IO# w2 (f x)
 
 -- Control.Applicative at Maybe, lists, Either and IO; the names alone stand for the list's
 -- (every use is directed by its checked type)

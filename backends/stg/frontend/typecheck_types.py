@@ -348,7 +348,7 @@ INSTANCES: dict[str, dict[str, str]] = {
     "Monad": dict.fromkeys(("[]", "Maybe", "IO", "Either", "->", "(,)", "ST"), ""),
     "MonadFail": dict.fromkeys(("[]", "Maybe", "IO"), ""),
     "Foldable": dict.fromkeys(("[]", "Maybe", "Either", "(,)", "Map", "Set", "Array"), ""),
-    "Traversable": dict.fromkeys(("[]", "Maybe", "Either", "(,)"), ""),
+    "Traversable": dict.fromkeys(("[]", "Maybe", "Either", "(,)", "Map"), ""),
     "Bifunctor": dict.fromkeys(("Either", "(,)"), ""),
     "Semigroup": {"[]": "", "Ordering": "", "()": "", "Maybe": "args", "IO": "args",
                   "->": "last", "(,)": "args", "(,,)": "args", "(,,,)": "args",

@@ -197,11 +197,35 @@ def unwind(m: Any, exc: BaseException) -> tuple:
     return ns["apply"](env[0], [value_of(m, exc), env[2]])
 
 
+#: the characters of hPutStr's buffer (GHC.IO.Buffer's dEFAULT_CHAR_BUFFER_SIZE)
+CHAR_BUFFER = 2048
+
+
+def committed(text: str, mode: int) -> str:
+    """What of ``text``, the characters a failing hPutStr forced before the failure, GHC's
+    handle has: base's writeBlocks copies the String into a spare buffer it commits to the
+    handle when full (room kept for a "\r\n": 2,047 characters) and, line-buffered, after
+    each newline; an exception loses the uncommitted rest. Unbuffered (``mode`` 0) each
+    character is written at once (GHC 9.0.2 compiled, stdout a file: ``print [1, 2, error
+    "x"]`` writes nothing, 5,000 characters and an error 4,094 of them; runghc's stdout is
+    unbuffered: ``[1,2,``)."""
+    if mode == 0:
+        return text
+    kept = n = 0
+    for i, c in enumerate(text):
+        if n + 1 >= CHAR_BUFFER:
+            kept, n = i, 0
+        n += 1
+        if c == "\n" and mode == 1:
+            kept, n = i + 1, 0
+    return text[:kept]
+
+
 def flush_pending(m: Any) -> None:
     """base's hPutStr copies a String into stdout's buffer as it forces it: when forcing
-    raises, the characters evaluated before (``m.pending_out``'s evaluated prefix) are in
-    the buffer, written before anything later (``print [1, 2, error "x"]`` writes
-    ``[1,2,``)."""
+    raises, the characters evaluated before (``m.pending_out``'s evaluated prefix) that
+    base's buffering had committed (``committed``) are in the handle, written before
+    anything later."""
     s, m.pending_out = getattr(m, "pending_out", None), None
     cons, out = m.ns["DC_CONS"], []
     while s is not None:
@@ -216,8 +240,10 @@ def flush_pending(m: Any) -> None:
                 break
         out.append(c.val)
         s = s.f1
-    if out:
-        m.out.append("".join(out))
+    stdio = getattr(m, "stdio", None)
+    text = committed("".join(out), stdio.out_mode() if stdio is not None else 2)
+    if text:
+        m.out.append(text)
 
 
 def _uncaught(m: Any, exc: HsException) -> tuple:

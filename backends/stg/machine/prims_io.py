@@ -146,16 +146,20 @@ class StdIO:
             made("GHC.IO.Exception")
         return nbytes - nbytes % 8  # whole words (prims._charge)
 
+    def out_mode(self) -> int:
+        """stdout's buffering: hSetBuffering's, else line-buffered on a terminal (1) and
+        block-buffered into a pipe or a file (2), as GHC's."""
+        if self.stdout_mode is not None:
+            return self.stdout_mode
+        isatty = getattr(self.session.stdout, "isatty", None)
+        return 1 if isatty is not None and isatty() else 2
+
     def write_err(self, text: str) -> None:
         """stderr is unbuffered: written at once, after stdout's pending text when stdout
         is line-buffered or unbuffered (GHC's stdout on a terminal, or as hSetBuffering
         set it), not when it is block-buffered (GHC's into a pipe or a file)."""
         out = self.session.stdout
-        mode = self.stdout_mode
-        if mode is None:
-            isatty = getattr(out, "isatty", None)
-            mode = 1 if isatty is not None and isatty() else 2
-        if mode < 2:
+        if self.out_mode() < 2:
             self.machine.flush_output()
             out.flush()
         err = getattr(self.session, "stderr", None)

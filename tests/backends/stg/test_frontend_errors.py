@@ -50,8 +50,11 @@ CASES = [
     ("class C a where\n  f :: a -> Int\nf x = 2\nmain = print 1", 3, 1,
      "Multiple declarations of `f'"),
     # instances of the Prelude's classes for the program's types only, each method checked
-    ("data T = T\ninstance Traversable T where\n  traverse _ x = x\nmain = print 1", 2, 10,
-     "instances of class `Traversable' are not supported"),
+    ("data T a = T a\ninstance Functor T where\n  fmap f (T a) = T (f a)\n"
+     "instance Traversable T where\n  traverse f (T a) = T <$> f a\nmain = print 1", 4, 10,
+     "No instance for (Foldable T) arising from the superclasses of an instance declaration"),
+    ("data T = T\ninstance Traversable T where\n  traverse _ x = x\nmain = print 1", 2, 22,
+     "Expected kind `* -> *', but `T' has kind `*'"),
     ("data T = T\ninstance Foldable T where\n  foldr _ z _ = z\nmain = print 1", 2, 19,
      "Expected kind `* -> *', but `T' has kind `*'"),
     # Num instances (issue 18), GHC 9.0.2's wording

@@ -137,7 +137,8 @@ def test_foldable_instances_serve_the_preludes_foldable_functions(tmp_path):
     length): sum, product, length, maximum, minimum, elem, null, foldr, foldl, foldl',
     any, all, concatMap and mapM_ at its type: GHC's output, the instance's methods entered
     as in GHC; the functions the instance leaves out work on the list of its elements
-    (base's defaults go through foldMap: 0.945x GHC's total here)."""
+    (base's defaults through the instance's foldr or foldMap, as base's: 0.968x GHC's total
+    here, 0.945x before session 23 when they ran on the list of the elements)."""
     src = (SHAPES / "programs" / "foldables.hs").read_text()
     stdout = _run(tmp_path, src, "-P", name="foldables.hs")
     assert stdout == (SHAPES / "out" / "foldables.stdout").read_text()
@@ -146,7 +147,7 @@ def test_foldable_instances_serve_the_preludes_foldable_functions(tmp_path):
     assert ours == ghc
     g_total, _ = _per_cc(SHAPES / "out" / "foldables.prof")
     p_total, _ = _per_cc(tmp_path / "foldables.prof")
-    assert p_total == pytest.approx(g_total, rel=0.07)
+    assert p_total == pytest.approx(g_total, rel=0.04)
 
 
 def test_mapm_over_a_programs_foldable_runs_in_every_monad(tmp_path):

@@ -1,0 +1,3 @@
+main = do
+  putStrLn "s"
+  putStr (replicate 5000 (toEnum 97) ++ error "x")
