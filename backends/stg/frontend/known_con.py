@@ -198,6 +198,8 @@ class _Walk:
         alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == con), None)
         if alt is None and e.default is None:
             return None  # a pattern-match failure: left to happen at run time
+        if alt is None and (bound or self.counts.get(s.fun) != 1):
+            return None
         # (used elsewhere too, or as the case binder: the constructor stays for those uses)
         left = self.counts.get(s.fun, 0) - 1 + (self.counts.get(e.binder, 0) if bound else 0)
         self.counts[s.fun] = left
@@ -240,6 +242,10 @@ class _Walk:
         whose body is a constructor application, inlined where its result is scrutinised
         (``case f i of P x y -> ..``, ``f`` used once): the entry and the bindings stay
         around ``b``, the constructor goes."""
+        if isinstance(e.scrut, ir.SCC) and not e.scrut.count:
+            # (scope-only notes, pushed into the constructor's arguments: recseq23's
+            # ``case scc<update> (let .. in Stats [..]) of ..`` once update's case is out)
+            e.scrut = _push_note(e.scrut)
         outer, s, _ = _peel(e.scrut, ticks=False)
         if not isinstance(s, ir.ConApp):
             return None
@@ -247,6 +253,8 @@ class _Walk:
         if alt is None and e.default is None:
             return None
         bound = e.binder != "_" and self.counts.get(e.binder, 0)
+        if bound and alt is None:
+            return None  # (the model's ``case () of $dOrd -> ..``: a dictionary's binding)
         out = self.select(alt, s.args, kept=bool(bound)) if alt is not None else e.default
         assert out is not None
         if bound:
@@ -410,10 +418,16 @@ def _push_note(e: ir.Expr) -> ir.Expr:
     """``scc<f> (let s = .. in P [s])`` (an uncounted note, whole around an alternative of
     an inlined copy) as GHC's mkTick leaves a note on a constructor application: the
     constructor and its arguments' closures allocated outside it, their code under it."""
-    while isinstance(e, ir.SCC) and not e.count and _ends_in_con(e.body):
-        _split_at_con(e.body, e.cc)
-        e = e.body
-    return e
+    notes: list[ir.CostCentre] = []
+    body = e
+    while isinstance(body, ir.SCC) and not body.count:
+        notes.append(body.cc)
+        body = body.body
+    if not notes or not _ends_in_con(body):
+        return e
+    for cc in reversed(notes):  # (the outer note's scope around the inner one's)
+        _split_at_con(body, cc)
+    return body
 
 
 def _copy(e: ir.Expr, walk: _Walk) -> ir.Expr:
