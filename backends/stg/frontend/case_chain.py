@@ -13,7 +13,9 @@ _ -> run (n - 1) wild2 }``: no thunk for ``s'``, the pattern or ``q'``. The step
   [case-of-scc-of-case]);
 * a note around a variable (not a function: a scrutinee is data) costs nothing but its
   count (mkTick keeps a counting note's count, drops a scope-only one): the counts are made
-  counting notes of ``()`` around the case, the variable left bare;
+  counting notes of ``()`` around the case, the variable left bare. Notes met together
+  stay nested (``scctick<run.s'> tick<step> s``: a note on a note keeps its scope, so
+  step's entry is counted under run.s', as GHC's tree shows it);
 * case of case when the inner case has one alternative: ``case (case x of K vs -> e) of
   alts`` is ``case x of K vs -> case e of alts`` (nothing is duplicated);
 * a thunk scrutinised there: its uses in the alternatives are the case binder's (binder
@@ -37,9 +39,10 @@ def is_seq(name: str, seqs: set[str]) -> bool:
 
 
 def scrutinee_chain(walk: "_Walk", e: ir.Case, known: dict[str, "Known"]
-                    ) -> tuple[list[ir.CostCentre], ir.Case]:
-    """The counts to make around the case, and the case (``e`` or the case it became)."""
-    counts: list[ir.CostCentre] = []
+                    ) -> tuple[list[list[ir.SCC]], ir.Case]:
+    """The counts to make around the case (each a chain of notes), and the case (``e`` or
+    the case it became)."""
+    counts: list[list[ir.SCC]] = []
     for _ in range(100):  # (each step removes a note, a case or a thunk)
         notes: list[ir.SCC] = []
         s = e.scrut
@@ -47,7 +50,8 @@ def scrutinee_chain(walk: "_Walk", e: ir.Case, known: dict[str, "Known"]
             notes.append(s)
             s = s.body
         if notes and isinstance(s, ir.App) and not s.args:
-            counts.extend(n.cc for n in notes if n.count)
+            if any(n.count for n in notes):
+                counts.append(notes)
             e.scrut = s
             continue
         if isinstance(s, ir.Case) and s.alts and all(isinstance(a, ir.ConAlt) for a in s.alts):
@@ -79,8 +83,11 @@ def scrutinee_chain(walk: "_Walk", e: ir.Case, known: dict[str, "Known"]
     return counts, e
 
 
-def count_only(counts: list[ir.CostCentre], e: ir.Expr) -> ir.Expr:
-    """``e`` after the entries ``counts`` counts (counting notes of ``()``)."""
-    for cc in reversed(counts):
-        e = ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], e)
+def count_only(counts: list[list[ir.SCC]], e: ir.Expr) -> ir.Expr:
+    """``e`` after the entries ``counts`` counts (the chains of notes around ``()``)."""
+    for notes in reversed(counts):
+        unit: ir.Expr = ir.ConApp("()", [])
+        for n in reversed(notes):
+            unit = ir.SCC(n.cc, unit, n.count)
+        e = ir.Case(unit, "_", [], e)
     return e

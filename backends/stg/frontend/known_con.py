@@ -243,8 +243,10 @@ class _Walk:
         (``case f i of P x y -> ..``, ``f`` used once): the entry and the bindings stay
         around ``b``, the constructor goes."""
         if isinstance(e.scrut, ir.SCC) and not e.scrut.count:
-            # (scope-only notes, pushed into the constructor's arguments: recseq23's
-            # ``case scc<update> (let .. in Stats [..]) of ..`` once update's case is out)
+            # scope-only notes on a constructor application are pushed into its arguments
+            # (GHC's mkTick), whether or not the case then goes: recseq23's ``case
+            # scc<update> (let .. in Stats [..]) of ..`` once update's case is out, and
+            # containcls's newtype ``empty = Queue ([], [])``, GHC's 0 bytes under empty
             e.scrut = _push_note(e.scrut)
         outer, s, _ = _peel(e.scrut, ticks=False)
         if not isinstance(s, ir.ConApp):
