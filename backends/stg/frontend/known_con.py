@@ -12,7 +12,10 @@ the evaluations stay and the constructor goes.
 
 This pass does the same on the program's own code after the inliners: a constructor (or a
 strict constructor's thunk) bound by a ``let`` and used exactly once, by a ``case`` that
-names no binder, is dissolved into the alternative it selects.
+names no binder, is dissolved into the alternative it selects; one whose case binder is used
+(or used elsewhere too) gives the alternative its fields, the binder standing for the
+constructor, which is allocated where it is used once the cases on it are gone (``sink``).
+The steps that bring a thunk's code to a case first are case_chain.py's.
 """
 
 from __future__ import annotations
@@ -112,7 +115,7 @@ class _Walk:
                     self.binder_swap(e)
                 e.scrut = self.expr(e.scrut, known)
             else:  # the model's evaluation of an operand (GHC passes a thunk to a method:
-                # `x + 1`, an open literal's `==` test) or a seq: left as they are
+                # `x + 1`, an open literal's `==` test): left as it is
                 self.operand += 1
                 e.scrut = self.expr(e.scrut, known)
                 self.operand -= 1
