@@ -89,6 +89,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         self.strict_field_cases: set[int] = set()
         #: the thunks of strict constructors' applications (known_con.py)
         self.strict_thunks: set[str] = set()
+        self.seqs: set[str] = set()  # the binders of seq's cases (case_chain.py)
         # a function of dictionaries being desugared (binds.fun_rhs): (class, type variable)
         # -> the local standing for GHC's dictionary argument
         self.cur_dicts: dict[tuple[str, str], str] = {}

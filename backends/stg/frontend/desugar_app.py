@@ -148,6 +148,7 @@ class AppMixin:
         if p == "seq" and n >= 2:
             v = self.fresh("sq")
             self.evaluated.add(v)
+            self.seqs.add(v)
             rest = self.expr(args[1], env, path) if n == 2 else \
                 self.app(_strip(args[1]), args[2:], env, path)
             return ir.Case(self.expr(args[0], env, path), v, [], rest)

@@ -12,7 +12,10 @@ the evaluations stay and the constructor goes.
 
 This pass does the same on the program's own code after the inliners: a constructor (or a
 strict constructor's thunk) bound by a ``let`` and used exactly once, by a ``case`` that
-names no binder, is dissolved into the alternative it selects.
+names no binder, is dissolved into the alternative it selects; one whose case binder is used
+(or used elsewhere too) gives the alternative its fields, the binder standing for the
+constructor, which is allocated where it is used once the cases on it are gone (``sink``).
+The steps that bring a thunk's code to a case first are case_chain.py's.
 """
 
 from __future__ import annotations
@@ -20,18 +23,21 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ir
+from .case_chain import count_only, is_seq, scrutinee_chain
 from .inline_once import beta, count_uses, subst
 
 
-def case_of_known_con(program: ir.Program, strict_thunks: set[str]) -> None:
+def case_of_known_con(program: ir.Program, strict_thunks: set[str],
+                      seqs: set[str] = frozenset()) -> None:  # type: ignore[assignment]
     """Dissolve the program's (module Main's) cases of known constructors, in place.
-    ``strict_thunks``: the names of the thunks of strict constructors' applications."""
+    ``strict_thunks``: the names of the thunks of strict constructors' applications;
+    ``seqs``: the binders of seq's cases."""
     for top in program.binds:
         if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
             continue
         counts: dict[str, int] = {}
         count_uses(top.rhs.body, counts)
-        top.rhs.body = _Walk(counts, strict_thunks).expr(top.rhs.body, {})
+        top.rhs.body = _Walk(counts, strict_thunks, seqs).expr(top.rhs.body, {})
 
 
 # a known value: its binding, the constructor's name and fields (None for a strict
@@ -42,9 +48,12 @@ Known = tuple[ir.Bind, "str | None", "list[ir.Atom] | None", int]
 class _Walk:
     """Binders are unique, so one table of the known values serves every scope."""
 
-    def __init__(self, counts: dict[str, int], strict_thunks: set[str]):
+    def __init__(self, counts: dict[str, int], strict_thunks: set[str], seqs: set[str]):
         self.counts = counts
         self.strict_thunks = strict_thunks
+        self.seqs = seqs
+        # a known constructor bound for a case binder (``sink``): placed where it is used
+        self.sinks: dict[str, ir.Bind] = {}
         self.dead: set[str] = set()
         self.depth = 0  # lambdas entered
         self.serial = 0  # of the copies' names (case_of_case)
@@ -80,6 +89,9 @@ class _Walk:
             for let in reversed(chain):
                 let.body = out
                 let.binds = [b for b in let.binds if b.name not in self.dead]
+                if len(let.binds) == 1 and let.binds[0].name in self.sinks:
+                    out = self.sink(let.binds[0], out)
+                    continue
                 out = let if let.binds else let.body
             return out
         if isinstance(e, ir.SCC):
@@ -88,17 +100,22 @@ class _Walk:
             self.pushes -= 1
             return e
         if isinstance(e, ir.Case):
+            seq = not e.alts and is_seq(e.binder, self.seqs)
+            if e.alts or seq:
+                counts, e = scrutinee_chain(self, e, known)
+                if counts:
+                    return count_only(counts, self.expr(e, known))
             if isinstance(e.scrut, ir.LitE) and e.binder != "_" and not e.alts:
                 self.lits[e.binder] = e.scrut.lit
             out = self.dissolve(e, known)
             if out is not None:
                 return self.expr(out, known)
-            if e.alts:  # a pattern match
+            if e.alts or seq:  # a pattern match or a seq
                 if isinstance(e.scrut, ir.App) and not e.scrut.args:
                     self.binder_swap(e)
                 e.scrut = self.expr(e.scrut, known)
             else:  # the model's evaluation of an operand (GHC passes a thunk to a method:
-                # `x + 1`, an open literal's `==` test) or a seq: left as they are
+                # `x + 1`, an open literal's `==` test): left as it is
                 self.operand += 1
                 e.scrut = self.expr(e.scrut, known)
                 self.operand -= 1
@@ -124,10 +141,21 @@ class _Walk:
         for body in [a.body for a in e.alts] + ([e.default] if e.default is not None else []):
             count_uses(body, inside)
         n = inside.get(t, 0)
-        if not n or self.counts.get(t) != n + 1:
+        # (a constructor sunk to its use inside the alternatives holds ``t``: lazyrec22's
+        # ``Counts e x y`` after ``x `seq` ..``, GHC's ``case x of wild3 -> Counts .. wild3 ..``)
+        holders = [b for b in self.sinks.values() if b.name not in self.dead and
+                   inside.get(b.name, 0) == self.counts.get(b.name) and isinstance(
+                       b.rhs, ir.ConRhs) and ir.Var(t) in b.rhs.args]
+        held = sum(b.rhs.args.count(ir.Var(t)) for b in holders  # type: ignore[union-attr]
+                   )
+        if not n + held or self.counts.get(t) != n + held + 1:
             return
         if e.binder == "_":
             e.binder = self.fresh(t)
+        for b in holders:
+            assert isinstance(b.rhs, ir.ConRhs)
+            b.rhs.args = [ir.Var(e.binder) if a == ir.Var(t) else a for a in b.rhs.args]
+        n += held
         m: dict[str, ir.Atom] = {t: ir.Var(e.binder)}
         for alt in e.alts:
             alt.body = subst(alt.body, m)
@@ -153,32 +181,36 @@ class _Walk:
 
     def dissolve(self, e: ir.Case, known: dict[str, Known]) -> ir.Expr | None:
         s = e.scrut
-        if not (e.binder != "_" and self.counts.get(e.binder, 0)):
-            out = self.inlined_value(e)
-            if out is None:
-                out = self.case_of_case(e)
-            if out is not None:
-                return out
+        out = self.inlined_value(e)
+        if out is None:
+            out = self.case_of_case(e)
+        if out is not None:
+            return out
         if isinstance(s, ir.App) and not s.args and s.fun in self.lits:
             return self.known_literal(e, self.lits[s.fun])
         if not (isinstance(s, ir.App) and not s.args and s.fun in known):
             return None
-        if self.counts.get(s.fun) != 1 or \
-                (e.binder != "_" and self.counts.get(e.binder, 0)):
-            return None
+        bound = e.binder != "_" and self.counts.get(e.binder, 0)
         bind, con, args, depth = known[s.fun]
         if con is None:  # a strict constructor's thunk: its evaluations, then the case
             # (not under a lambda: its work would be repeated)
+            if self.counts.get(s.fun) != 1 or bound:
+                return None
             return self.strict_thunk(e, bind) if depth == self.depth else None
         assert args is not None
         alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == con), None)
         if alt is None and e.default is None:
             return None  # a pattern-match failure: left to happen at run time
-        self.dead.add(s.fun)
-        if alt is None:
-            assert e.default is not None
-            return e.default
-        return self.select(alt, args)
+        if alt is None and (bound or self.counts.get(s.fun) != 1):
+            return None
+        # (used elsewhere too, or as the case binder: the constructor stays for those uses)
+        left = self.counts.get(s.fun, 0) - 1 + (self.counts.get(e.binder, 0) if bound else 0)
+        self.counts[s.fun] = left
+        if not left:
+            self.dead.add(s.fun)
+        out = e.default if alt is None else self.select(alt, args, kept=bool(left))
+        assert out is not None
+        return subst(out, {e.binder: ir.Var(s.fun)}) if bound else out
 
     def known_literal(self, e: ir.Case, lit: ir.Lit) -> ir.Expr | None:
         """``case n of 0 -> a; _ -> b`` with ``n`` bound to a literal (an inlined function's
@@ -199,11 +231,13 @@ class _Walk:
             return ir.Case(e.scrut, e.binder, [], body, e.fail_msg)
         return body
 
-    def select(self, alt: ir.ConAlt, args: list[ir.Atom]) -> ir.Expr:
-        """``alt``'s body with its variables bound to the constructor's fields."""
+    def select(self, alt: ir.ConAlt, args: list[ir.Atom], kept: bool = False) -> ir.Expr:
+        """``alt``'s body with its variables bound to the constructor's fields (``kept``:
+        the constructor stays, its own uses of them too)."""
         for v, a in zip(alt.vars, args):  # each field now used where its variable was
             if isinstance(a, ir.Var):
-                self.counts[a.name] = self.counts.get(a.name, 0) - 1 + self.counts.get(v, 0)
+                self.counts[a.name] = self.counts.get(a.name, 0) - (not kept) + \
+                    self.counts.get(v, 0)
         return beta(alt.vars, args, alt.body)
 
     def inlined_value(self, e: ir.Case) -> ir.Expr | None:
@@ -211,13 +245,30 @@ class _Walk:
         whose body is a constructor application, inlined where its result is scrutinised
         (``case f i of P x y -> ..``, ``f`` used once): the entry and the bindings stay
         around ``b``, the constructor goes."""
+        if isinstance(e.scrut, ir.SCC) and not e.scrut.count:
+            # scope-only notes on a constructor application are pushed into its arguments
+            # (GHC's mkTick), whether or not the case then goes: recseq23's ``case
+            # scc<update> (let .. in Stats [..]) of ..`` once update's case is out, and
+            # containcls's newtype ``empty = Queue ([], [])``, GHC's 0 bytes under empty
+            e.scrut = _push_note(e.scrut)
         outer, s, _ = _peel(e.scrut, ticks=False)
         if not isinstance(s, ir.ConApp):
             return None
         alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == s.con), None)
         if alt is None and e.default is None:
             return None
-        return _rebuild(outer, self.select(alt, s.args) if alt is not None else e.default)
+        bound = e.binder != "_" and self.counts.get(e.binder, 0)
+        if bound and alt is None:
+            return None  # (the model's ``case () of $dOrd -> ..``: a dictionary's binding)
+        out = self.select(alt, s.args, kept=bool(bound)) if alt is not None else e.default
+        assert out is not None
+        if bound:
+            # the binder is the constructor (GHC's knownCon let-binds it), allocated where
+            # it is used once the cases on it are gone (``sink``)
+            bind = ir.Bind(e.binder, ir.ConRhs(s.con, list(s.args)))
+            self.sinks[e.binder] = bind
+            out = ir.Let([bind], out, rec=False)
+        return _rebuild(outer, out)
 
     def case_of_case(self, e: ir.Case) -> ir.Expr | None:
         """``case (scc<f> case x of A -> P [..]; B -> Q [..]) of alts``: a function whose
@@ -239,13 +290,42 @@ class _Walk:
             setattr(h, f, _push_note(getattr(h, f)))
             if cc is not None:  # the note split at the constructor, as mkTick splits it
                 _split_at_con(getattr(h, f), cc)
-            alts, default = e.alts, e.default
+            alts, default, binder = e.alts, e.default, e.binder
             if i < len(holders) - 1:  # a renamed copy (binders stay unique)
-                copy = _copy(ir.Case(ir.ConApp("()", []), "_", e.alts, e.default), self)
+                copy = _copy(ir.Case(ir.ConApp("()", []), e.binder, e.alts, e.default), self)
                 assert isinstance(copy, ir.Case)
-                alts, default = copy.alts, copy.default
-            setattr(h, f, ir.Case(getattr(h, f), "_", alts, default, e.fail_msg))
+                alts, default, binder = copy.alts, copy.default, copy.binder
+            setattr(h, f, ir.Case(getattr(h, f), binder, alts, default, e.fail_msg))
         return _rebuild(outer, s)
+
+    def sink(self, bind: ir.Bind, e: ir.Expr) -> ir.Expr:
+        """``let bind in e`` with the binding moved down ``e``'s cases and lets to the
+        innermost point holding all its uses (not into a note: its cost centre would
+        change)."""
+        del self.sinks[bind.name]
+        total = self.counts.get(bind.name, 0)
+        if not total:
+            return e
+        out, holder, field = e, None, ""
+        while True:
+            parts: list[tuple[object, str]] = []
+            if isinstance(e, ir.Case) and not _uses(e.scrut, bind.name):
+                parts = [(a, "body") for a in e.alts] + \
+                    ([(e, "default")] if e.default is not None else [])
+            elif isinstance(e, ir.Let) and not any(
+                    _uses(b.rhs.body, bind.name) if isinstance(b.rhs, ir.Closure) else
+                    ir.Var(bind.name) in b.rhs.args for b in e.binds):
+                parts = [(e, "body")]
+            using = [(h, f) for h, f in parts if _uses(getattr(h, f), bind.name)]
+            if len(using) != 1:
+                break
+            holder, field = using[0]
+            e = getattr(holder, field)
+        let = ir.Let([bind], e, rec=False)
+        if holder is None:
+            return let
+        setattr(holder, field, let)
+        return out
 
     def fresh(self, name: str) -> str:
         self.serial += 1
@@ -343,10 +423,16 @@ def _push_note(e: ir.Expr) -> ir.Expr:
     """``scc<f> (let s = .. in P [s])`` (an uncounted note, whole around an alternative of
     an inlined copy) as GHC's mkTick leaves a note on a constructor application: the
     constructor and its arguments' closures allocated outside it, their code under it."""
-    while isinstance(e, ir.SCC) and not e.count and _ends_in_con(e.body):
-        _split_at_con(e.body, e.cc)
-        e = e.body
-    return e
+    notes: list[ir.CostCentre] = []
+    body = e
+    while isinstance(body, ir.SCC) and not body.count:
+        notes.append(body.cc)
+        body = body.body
+    if not notes or not _ends_in_con(body):
+        return e
+    for cc in reversed(notes):  # (the outer note's scope around the inner one's)
+        _split_at_con(body, cc)
+    return body
 
 
 def _copy(e: ir.Expr, walk: _Walk) -> ir.Expr:

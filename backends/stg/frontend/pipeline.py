@@ -622,7 +622,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                  (d_user.dict_funs, d_user.rec_instances, d_user.alloc_boxes,
                   d_user.strict_thunks),
                  {n for n, (label, _, _) in derived.labels.items() if label is None})
-    case_of_known_con(program, d_user.strict_thunks)
+    case_of_known_con(program, d_user.strict_thunks, d_user.seqs)
     float_into_thunks(program)  # (a copy's thunk used once, in a thunk: moved there)
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions

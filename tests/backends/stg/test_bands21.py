@@ -258,15 +258,9 @@ def test_thunk_types_of_strings_as_ghcs(tmp_path):
 #: profkit's total allocation / GHC's (`+RTS -P`), as measured (allocation shapes not
 #: fixed here, named by the cost centre that differs; the others are GHC's within 0.1%)
 TOTALS = {
-    # run's lazy `let s' = step s; (_, _, q', _) = s'`: GHC -O0 inlines `step` and
-    # `arrivals` (top-level, used once) into run, case-of-known-tuple: run 40 bytes a
-    # call, the model's 112 (its thunk of `step s`, the tuple and the selector)
-    "queuesim": 1.0794,
     # move's `Particle (x + dx') ..` with strict fields: GHC -O0 makes each argument a
     # thunk (the wrapper $WParticle forces them): move 136 bytes a call, the model's 72
     "recsteps": 0.8986,
-    # addStrict's `c' seq t' seq Stats c' t'`: 24 bytes a call in GHC, 56 in the model
-    "halfstrict": 1.0258,
     # query's local go: GHC 224 bytes a call under query.go (the model none), go.acc'
     # 56 against 48
     "mapdrop": 0.9883,
