@@ -293,6 +293,7 @@ maxViewValM# k x l r = case maxViewM# k x l r of
 -- fromList grows the tree as containers does, for its shape (later operations walk the
 -- same paths): while the keys ascend, the next key becomes the root over the tree so far
 -- (2s-1 nodes) and a perfect tree of as many nodes built from the keys after it
+-- (the keys' order tested by >=, containers' not_ordered: a derived >= is entered)
 -- (perfectM#); the first key out of order sends it and the rest to one insert each
 fromList_M# xs = fromListM# False xs
 fromList_MS# xs = fromListM# True xs
@@ -301,7 +302,7 @@ fromListM# strict xs = case xs of
   ((k, x) : rest) -> case leafM# strict k x of
     !t -> case rest of
       [] -> t
-      ((k2, _) : _) -> if k < k2 then growM# strict 1 t rest else insertAllM# strict t rest
+      ((k2, _) : _) -> if k >= k2 then insertAllM# strict t rest else growM# strict 1 t rest
 leafM# strict k x = case k of
   !k' -> if strict then case x of !x' -> singletonM# k' x' else singletonM# k' x
 growM# strict s t xs = case xs of
@@ -310,13 +311,13 @@ growM# strict s t xs = case xs of
     [] -> case k of
       !k' -> if strict then case x of !x' -> insertMaxM# k' x' t else insertMaxM# k' x t
     ((k2, _) : _) ->
-      if k < k2
-      then case perfectM# strict s rest of
+      if k >= k2
+      then insertAllM# strict t xs
+      else case perfectM# strict s rest of
         IO3# r ys zs -> case linkLeafM# strict k x t r of
           !t' -> case zs of
             [] -> case twice# s of !s2 -> growM# strict s2 t' ys
             _ -> insertAllM# strict t' zs
-      else insertAllM# strict t xs
 linkLeafM# strict k x l r = case k of
   !k' -> if strict then case x of !x' -> linkM# k' x' l r else linkM# k' x l r
 -- a tree of the first s (a power of two) ascending pairs at most: the tree, the pairs after
@@ -328,8 +329,8 @@ perfectM# strict s xs = case xs of
     then case p of
       (k, x) -> case rest of
         [] -> leafThunkM# strict k x [] []
-        ((k2, _) : _) -> if k < k2 then leafThunkM# strict k x rest []
-                         else leafThunkM# strict k x [] rest
+        ((k2, _) : _) -> if k >= k2 then leafThunkM# strict k x [] rest
+                         else leafThunkM# strict k x rest []
     else case prim "half#" s of
       !h -> case perfectM# strict h xs of
         IO3# l ys zs -> case ys of
@@ -338,11 +339,11 @@ perfectM# strict s xs = case xs of
             [] -> if strict then IO3# (insertMaxSM# ky y l) [] zs
                   else IO3# (insertMaxLM# ky y l) [] zs
             ((k2, _) : _) ->
-              if ky < k2
-              then case perfectM# strict h yss of
+              if ky >= k2
+              then IO3# l [] ys
+              else case perfectM# strict h yss of
                 IO3# r zs' ws -> if strict then IO3# (linkSM# ky y l r) zs' ws
                                  else IO3# (linkLM# ky y l r) zs' ws
-              else IO3# l [] ys
 -- the trees perfectM# returns are thunks, as containers' create returns them (its triple is
 -- unboxed, the tree in it lazy): a leaf's, a linked node's, a last element's insertMax
 leafThunkM# strict k x ys zs = if strict then IO3# (leafM# True k x) ys zs
@@ -675,27 +676,27 @@ fromList_S# xs = case xs of
     !x' -> case singletonS# x' of
       !t -> case rest of
         [] -> t
-        (x2 : _) -> if x' < x2 then growS# 1 t rest else insertAllS# t rest
+        (x2 : _) -> if x' >= x2 then insertAllS# t rest else growS# 1 t rest
 growS# s t xs = case xs of
   [] -> t
   (x : rest) -> case rest of
     [] -> case x of !x' -> insertMaxS# x' t
     (x2 : _) ->
-      if x < x2
-      then case perfectS# s rest of
+      if x >= x2
+      then insertAllS# t xs
+      else case perfectS# s rest of
         IO3# r ys zs -> case x of
           !x' -> case linkS# x' t r of
             !t' -> case zs of
               [] -> case twice# s of !s2 -> growS# s2 t' ys
               _ -> insertAllS# t' zs
-      else insertAllS# t xs
 perfectS# s xs = case xs of
   [] -> IO3# STip# [] []
   (x : rest) ->
     if prim "==" s 1
     then case rest of
       [] -> IO3# (leafS# x) [] []
-      (x2 : _) -> if x < x2 then IO3# (leafS# x) rest [] else IO3# (leafS# x) [] rest
+      (x2 : _) -> if x >= x2 then IO3# (leafS# x) [] rest else IO3# (leafS# x) rest []
     else case prim "half#" s of
       !h -> case perfectS# h xs of
         IO3# l ys zs -> case ys of
@@ -703,10 +704,10 @@ perfectS# s xs = case xs of
           (y : yss) -> case yss of
             [] -> IO3# (insertMaxLS# y l) [] zs
             (y2 : _) ->
-              if y < y2
-              then case perfectS# h yss of
+              if y >= y2
+              then IO3# l [] ys
+              else case perfectS# h yss of
                 IO3# r zs' ws -> IO3# (linkLS# y l r) zs' ws
-              else IO3# l [] ys
 -- (perfectS#'s trees are thunks, as perfectM#'s)
 leafS# x = case x of !x' -> singletonS# x'
 insertMaxLS# x t = case x of !x' -> insertMaxS# x' t

@@ -279,7 +279,11 @@ def _enum(stem: str, k: int, type_name: str, cons: list[tuple[str, int]], where:
 
 #: the generic code a newtype's derived Eq/Ord method is (GHC: the field's method, coerced)
 NEWTYPE_COERCED = {"eq": "eqFields#", "compare": "cmpFields#", "lt": "ltFields#",
-                   "le": "leFields#", "gt": "gtFields#", "ge": "geFields#"}
+                   "le": "leFields#", "gt": "gtFields#", "ge": "geFields#",
+                   "max": "maxFields#", "min": "minFields#"}
+#: a newtype's derived Ord also has max and min (the field's, coerced; a data type's are the
+#: class defaults, through its <=)
+NEWTYPE_ORD = (("max", "max"), ("min", "min"))
 
 
 def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
@@ -311,7 +315,8 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
                     "non-GADT constructors)", file, span[0], span[1])
             if cls in ENUM_ONLY and not enum:
                 continue
-            for method, stem in METHODS.get(cls, ()):
+            extra = NEWTYPE_ORD if decl.newtype and cls == "Ord" else ()
+            for method, stem in (*METHODS.get(cls, ()), *extra):
                 name = f"{stem}_{k}#"
                 d.labels[name] = (method, span, f"$c{method}")
                 d.dispatch.setdefault(stem, []).append((names, name))

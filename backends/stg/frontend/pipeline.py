@@ -56,7 +56,7 @@ GENERATED = ("show", "showsCon#", "rnfCon#", "conIndex#", "eqFields#", "cmpField
              "cmpCon#",
              "ltCon#", "leCon#", "gtCon#", "geCon#", "fromEnumCon#", "succCon#", "predCon#",
              "enumFromCon#", "enumFromThenCon#", "enumFromToCon#", "enumFromThenToCon#",
-             "tagToCon#", "lastTag#")
+             "tagToCon#", "lastTag#", "maxCon#", "minCon#")
 # of those, the ones a program uses by name
 PUBLIC_GENERATED = ("show",)
 PRELUDE_MODULES = {
@@ -130,7 +130,7 @@ _BASE_MODULES = {
                 "gcdZeroZ# "
                 "fromIntegral fromIntegralD# realToFrac toInteger truncate round floor ceiling",
     "GHC.Classes": "== /= < <= > >= compare max min eqStruct# cmpStruct# cmpNum# thenCmp# "
-                   "ltFields# leFields# gtFields# geFields# "
+                   "ltFields# leFields# gtFields# geFields# maxLe# minLe# maxFields# minFields# "
                    "conIndex# eqFields# cmpFields# ltCmp# leCmp# cmpTag# ltTag# eqTagFields# "
                    "cmpTagFields#",
     "GHC.Err": "error errorWithoutStackTrace undefined errorCalledAt undefinedCalledAt raise#",
@@ -313,6 +313,12 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
             ("gtCon#", "gt", "ltCmp# y x"), ("geCon#", "ge", "leCmp# y x")):
         lines += [f"{fn} x y = case x of", *to_derived(stem, "x y"),
                   *numeric.NUMERIC_DISPATCH.get(stem, []), f"  _ -> {otherwise}"]
+    for fn, stem in (("maxCon#", "max"), ("minCon#", "min")):  # (a newtype's derived)
+        own = [f"  {a}" for a in to_derived(stem, "x y")]
+        lines += [f"{fn} x y = {stem}Le# x y"] if not own else [
+            f"{fn} x y = case conIndex# x of",
+            *(f"  {i} -> {stem}Le# x y" for i in (-1, -2, -3, -4)),
+            "  _ -> case x of", *own, f"    _ -> {stem}Le# x y"]
     # Enum: a program's derived methods, else (Bool, Ordering, any enumeration) by tags
     enums = [[c for c in cons if c.type_name == t] for t in dict.fromkeys(
         c.type_name for c in cons)]

@@ -553,6 +553,8 @@ gtFields# x y = case cmpFields# x y of
 geFields# x y = case cmpFields# x y of
   LT -> False
   _ -> True
+maxFields# x y = if leFields# x y then y else x
+minFields# x y = if leFields# x y then x else y
 leCmp# x y = case compare x y of
   GT -> False
   _ -> True
@@ -569,8 +571,12 @@ cmpTag# a b = if ltTag# a b then LT else if prim "==" (conIndex# a) (conIndex# b
 ltTag# a b = prim "<" (conIndex# a) (conIndex# b)
 -- a derived fromEnum beyond 7 constructors: the tag read off the info table, boxed afresh
 boxTag# a = prim "box#" (conIndex# a)
-max x y = if x <= y then y else x
-min x y = if x <= y then x else y
+-- max and min: the class defaults, but a newtype's derived Ord has its own (GHC coerces the
+-- field's: a CAF each, maxCon#/minCon# reach them)
+max x y = maxCon# x y
+min x y = minCon# x y
+maxLe# x y = if x <= y then y else x
+minLe# x y = if x <= y then x else y
 
 -- ------------------------------------------------------------------ show
 -- show x = showsPrec 0 x "" is generated with the program (a program's instance may

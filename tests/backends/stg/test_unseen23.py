@@ -1,0 +1,131 @@
+"""Issue 18, "programs never seen" (helper unseen23): nineteen ordinary programs in styles the
+earlier held-out sets lacked (a class hierarchy with superclass and default methods and an
+operator class with fixities, a bank in a Data.Map with record update and foldl', a tokenizer
+and recursive-descent parser of a statement language in Either, Integer matrices with
+zipWith3, Dijkstra over a leftist heap, a text adventure folded over commands, IORef loops,
+text pipelines, show of negative fields in nested records and newtypes, Integer factorials
+and powers, printf of statistics, Data.List by comparing/on, a hand-written State monad
+running a stack machine, the list monad with replicateM, guards and where over several
+equations, strict folds with seq and $!, a card deck from derived Enum/Bounded, dates and a
+month calendar, L-systems), compared with GHC 9.0.2 -O0 -prof -fprof-auto
+(tests/reference/ghc-9.0.2/shapes, README.md): stdout exactly, the cost-centre tree with its
+entries exactly, the total within 2% and each cost centre of module Main within 5% of GHC's
+bytes, but the gaps named below, each asserted at its measured ratio
+(.notes/NOTE23_unseen23.md says what is known of them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _run, _tree,
+                                                  assert_as_ghc)
+
+PROGRAMS = ["bank23", "bigint23", "calendar23", "datalist23", "dijkstra23", "guardswhere23",
+            "lsystem23", "matrix23", "printfstats23", "shownested23", "stmtparse23",
+            "strictfold23", "textpipe23", "iorefs23", "listmonad23"]
+
+#: stdout exact, but the tree differs from GHC's (see test_tree_gaps)
+TREE_GAPS = ["stackvm23"]
+
+#: refused by the model (see test_refused)
+REFUSED = ["classhier23", "cards23", "adventure23"]
+
+#: totals beyond 2% of GHC's: the model's ratio
+KNOWN_TOTAL = {
+    # tuple accumulators made strict by seq (`let a' = ..; n' = .. in a' `seq` n' `seq`
+    # (a', n')') and `applyN .. $! f x': the model allocates more per step (not analysed)
+    "strictfold23": 1.041,
+}
+
+#: cost centres beyond 5% of GHC's bytes (CAF left out): the model's ratio, or where GHC's
+#: bytes are 0 the model's bytes (an int); none analysed but where said
+KNOWN_CC: dict[str, dict[str, float | int]] = {
+    "bank23": {"check": 0.0, "find": 0.866},
+    "bigint23": {"main": 0.949},
+    "calendar23": {"main": 1.14, "fridays13": 1.162, "fromEnum": 0.0},
+    "datalist23": {"ename": 0.0, "dept": 0.0, "main.(...)": 1.052},
+    "dijkstra23": {"heapSort.go": 0.921, "pop": 0.9, "insert": 0.9, "dijkstra": 0.167,
+                   "dijkstra.go": 0.912},
+    "guardswhere23": {"bmi": 0.841, "bmi.(...)": 320, "process": 1.237},
+    "printfstats23": {"main.(...)": 0.5},
+    "shownested23": {"main.\\": 1.182, "toChain": 0.935},
+    "stmtparse23": {"stmt": 1.305, "expr": 1.119, "term": 1.146, "eval": 0.945},
+    "strictfold23": {"applyN": 1.5, "meanStrict": 1.136, "meanStrict.(...)": 0.714,
+                     "meanStrict.step": 2.0, "minMax.\\": 2.333},
+    "textpipe23": {"main.ws": 0.0},
+    "iorefs23": {"collatzLen": 0.945},
+    "listmonad23": {"sendMore": 0.923},
+}
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_program_prints_enters_and_allocates_as_ghc(tmp_path, name):
+    assert_as_ghc(tmp_path, name, KNOWN_TOTAL.get(name), KNOWN_CC.get(name))  # stdout, tree
+
+
+@pytest.mark.parametrize("name", TREE_GAPS)
+def test_tree_gaps_print_as_ghc(tmp_path, name):
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    out = _run(tmp_path, src, "-P", name=f"{name}.hs")
+    assert out == (SHAPES / "out" / f"{name}.stdout").read_text()
+
+
+@pytest.mark.xfail(strict=True, reason="known tree gap: stackvm23, `pure' (the class "
+                   "default `return') entered once under CAF where GHC enters it under main")
+@pytest.mark.parametrize("name", TREE_GAPS)
+def test_tree_gaps(tmp_path, name):
+    src = (SHAPES / "programs" / f"{name}.hs").read_text()
+    _run(tmp_path, src, "-P", name=f"{name}.hs")
+    ours, ghc = (_tree(path) for path in (tmp_path / f"{name}.prof",
+                                          SHAPES / "out" / f"{name}.prof"))
+    assert +ours == +ghc
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_refused(tmp_path, name):
+    """Programs the model refuses (a nullary method of the program's class in a default
+    method, classhier23; a binding generic in Bounded and Enum used at several types,
+    cards23): strict xfails, so each fails once it runs as GHC's."""
+    if name in ("classhier23", "cards23"):
+        pytest.xfail("refused by the Haskell subset (see the docstring)")
+    assert_as_ghc(tmp_path, name, KNOWN_TOTAL.get(name), KNOWN_CC.get(name))
+
+
+def test_newtype_derived_max_and_min_are_cafs(tmp_path):
+    """A newtype's derived Ord coerces the field's methods, max and min too: `max' and `min'
+    are CAFs entered once under CAF Main (the model's max went through the class default's
+    `<=', a CAF of its own); a data type's max is the class default, its `<=' entered under
+    the caller. GHC 9.0.2's tree."""
+    src = ("newtype Celsius = Celsius Double deriving (Eq, Ord, Show)\n"
+           "data Op = Plus | Minus deriving (Show, Eq, Ord)\n"
+           "main :: IO ()\nmain = do\n  print (maximum [Celsius 1, Celsius (-2)])\n"
+           "  print (min (Celsius 3) (Celsius 4), max Plus Minus)\n")
+    assert _run(tmp_path, src, "-P") == "Celsius 1.0\n(Celsius 3.0,Minus)\n"
+    tree = _tree(tmp_path / "p.prof")
+    under = {k[0][1:]: k[1] for k in tree if k[0][-1] in ("max", "min", "<=", "<")}
+    assert under == {("CAF", "max"): 1, ("CAF", "min"): 1, ("CAF", "main", "<="): 1,
+                     ("CAF", "main", "<=", "<"): 1}
+
+
+def test_map_and_set_from_list_test_the_order_by_ge(tmp_path):
+    """Data.Map's and Data.Set's fromList test whether the keys still ascend by `>='
+    (containers' not_ordered): a derived Ord's `>=' is entered, its `<' under it (the model
+    called `<'). GHC 9.0.2's tree."""
+    src = ("import qualified Data.Map as M\nimport qualified Data.Set as S\n"
+           "data P = P Int Int deriving (Show, Eq, Ord)\n"
+           "main :: IO ()\nmain = do\n"
+           "  print (M.toList (M.fromList [(P x (-x), x) | x <- [1, 2, 3]]))\n"
+           "  print (S.toList (S.fromList [P 2 1, P 1 1]))\n")
+    assert _run(tmp_path, src, "-P") == \
+        "[(P 1 (-1),1),(P 2 (-2),2),(P 3 (-3),3)]\n[P 1 1,P 2 1]\n"
+    tree = _tree(tmp_path / "p.prof")
+    ge = sum(n for (path, n), c in tree.items() if path[-1] == ">=" for _ in range(c))
+    lt = {path[-2]: n for (path, n) in tree if path[-1] == "<"}
+    assert ge > 0 and lt == {">=": ge}
+
+
+@pytest.mark.xfail(strict=True, reason="Float is Double at run time: single precision "
+                   "arithmetic and show are not modelled")
+def test_float_shows_single_precision(tmp_path):
+    src = "main :: IO ()\nmain = print (2 / 3 :: Float, 0.1 + 0.2 :: Float)\n"
+    assert _run(tmp_path, src, "-P") == "(0.6666667,0.3)\n"
