@@ -159,7 +159,8 @@ def _wild(con: str, arity: int) -> str:
 
 def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list[str]],
            shapes: list[list[str | None]] | None = None,
-           infix: dict[str, int] | None = None) -> list[str]:
+           infix: dict[str, int] | None = None, shown: dict[str, str] | None = None
+           ) -> list[str]:
     """``shapes``: per constructor, where its fields' types have Strings (an empty one there
     shows as "", as GHC's instances at the field's type show it): a String field by
     showsPrecStr#, one with a String inside by showsPrecT# with its shape. ``infix``: the
@@ -169,16 +170,17 @@ def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list
     infix = infix or {}
     shapes = shapes or [[]] * len(cons)
     for (c, n), names, flags in zip(cons, fields or [[]] * len(cons), shapes):
+        own = (shown or {}).get(c, c)  # (the program's name of a renamed constructor)
         def sp(i: int, flags: list[str | None] = flags) -> str:
             code = flags[i - 1] if i <= len(flags) else None
             if code is None:
                 return "showsPrec"
             return d.shows(code)
         if n == 0:
-            out.append(f'{name} _ {c} = showString "{c}"')
+            out.append(f'{name} _ {c} = showString "{own}"')
             continue
         if names:  # record syntax: C {f1 = .., f2 = ..}, fields shown at precedence 0
-            parts = [f'showString "{c} {{"']
+            parts = [f'showString "{own} {{"']
             for i, f in enumerate(names, 1):
                 parts += (["showCommaSpace"] if i > 1 else []) + \
                     [f'showString "{f} = "', f"{sp(i)} 0 b{i}"]
@@ -189,10 +191,10 @@ def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list
             continue
         if c in infix:
             q = infix[c] + 1
-            body = f'(.) ({sp(1)} {q} b1) ((.) (showString " {c} ") ({sp(2)} {q} b2))'
+            body = f'(.) ({sp(1)} {q} b1) ((.) (showString " {own} ") ({sp(2)} {q} b2))'
             out.append(f"{name} a {_pat(c, n, 'b')} = showParen (a >= {q}) ({body})")
             continue
-        label = f"({c})" if c[0] == ":" else c
+        label = f"({c})" if c[0] == ":" else own
         body = f"{sp(n)} 11 b{n}"
         for i in range(n - 1, 0, -1):
             body = f"(.) ({sp(i)} 11 b{i}) ((.) showSpace ({body}))"
@@ -328,7 +330,8 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
                     lines.append(f"{name} = {NEWTYPE_COERCED[stem]}")
                 elif stem == "showsPrec":
                     lines += _shows(d, name, cons, decl.fields, decl.show_shapes,
-                                    {c: precs.get(c, 9) for c in decl.infix_cons})
+                                    {c: precs.get(c, 9) for c in decl.infix_cons},
+                                    decl.shown)
                 elif stem == "eq":
                     lines += _eq(name, cons)
                 elif stem == "compare":

@@ -48,6 +48,7 @@ from .instantiate import instantiations
 from .toplevel import dictionary_functions, main_wrapper
 from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
+from .hidden_cons import hidden_clashes, note_shown, rename_apart
 from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
 
@@ -438,6 +439,11 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     sugar.numbering(1)  # (a program's made-up names: the same in every process)
     prelude_names = list(names)
     user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
+    hidden = hidden_clashes(user, pcons)  # (a program's `Down': renamed apart from base's)
+    if hidden:
+        source = rename_apart(source, filename, hidden)
+        user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
+        note_shown(user, hidden)
     for imp, (line, col) in zip(user.imports, user.import_positions):
         if imp not in PRELUDE_MODULES and imp not in CONTAINER_MODULES and \
                 imp not in mtl.MODULES and imp not in libraries.MODULES:
@@ -462,6 +468,9 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
         lib_decls |= set(lib_modules)
         user.decls = lib + user.decls
     user_cons = _datacons(user, "Main", pcons)
+    for d in user.decls:
+        for inner, shown in getattr(d, "shown", {}).items():
+            user_cons[inner].display = shown
     cons = dict(pcons)
     cons.update(user_cons)
     derived = derive(user.decls, filename)

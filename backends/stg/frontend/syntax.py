@@ -391,6 +391,9 @@ class DData:
     strict: list[list[bool]] = field(default_factory=list)
     #: the operator constructors declared infix (``a :& b``: derived Show shows them so)
     infix_cons: set[str] = field(default_factory=set)
+    #: constructors renamed apart from a base constructor the Prelude does not export
+    #: (hidden_cons.py): the internal name -> the program's, which derived Show/Read print
+    shown: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
