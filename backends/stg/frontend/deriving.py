@@ -86,6 +86,8 @@ class Derived:
     #: the class operations used at the program's monads and functors, by type (its name,
     #: the operation or "do", where): GHC's dictionaries for library monads (mtl.py)
     class_uses: list[tuple[str, str, S.Span]] = field(default_factory=list)
+    #: minBound/maxBound at a signature's type variable, with its key (bounded_witness.py)
+    open_bounds: list[tuple[S.EVar, str]] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:

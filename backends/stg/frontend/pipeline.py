@@ -25,7 +25,7 @@ from .newtypes import erasable, erase as erase_newtypes, selectors, tick_selecto
 from .instances import lower_instances
 from .desugar import Desugarer
 from .desugar_types import once_used_functions
-from .directed import num_literals, open_literals, type_literals
+from .directed import bound_named, num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
 from . import libraries, mtl
@@ -49,6 +49,7 @@ from .toplevel import dictionary_functions, main_wrapper
 from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
 from .hidden_cons import hidden_clashes, note_shown, rename_apart
+from .bounded_witness import add_source as add_bounds_source, witness_bounds
 from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
 
@@ -519,8 +520,13 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary
     fixed_ints.fixed_literals(user, types)  # Data.Word/Data.Int literals, -e, [a .. b]
     derived.source += resolve_methods(types, classes, filename)
-    dictionary_functions(user, types.sigs, source,  # after the check: uses become calls
-                         also=mtl.CALLED if state and state[1] == "trans" else frozenset())
+    dict_funs = dictionary_functions(  # after the check: uses become calls
+        user, types.sigs, source,
+        also=mtl.CALLED if state and state[1] == "trans" else frozenset())
+    if derived.open_bounds:  # (minBound/maxBound in a binding generic in Bounded)
+        witness_bounds(user, types, dict_funs, derived,
+                       lambda w, desc: bound_named(w, desc, derived, filename), filename)
+        add_bounds_source(user, derived)
     # the derived instances: module Main code (GHC compiles them with the program)
     dmod = parse_module(derived.source, "<derived>", magic_hash=True)
     rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names) |
