@@ -49,6 +49,7 @@ from .toplevel import dictionary_functions, main_wrapper
 from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
 from .hidden_cons import hidden_clashes, note_shown, rename_apart
+from .default_copies import copy_open_defaults
 from .bounded_witness import add_source as add_bounds_source, witness_bounds
 from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
@@ -475,6 +476,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     cons = dict(pcons)
     cons.update(user_cons)
     derived = derive(user.decls, filename)
+    copy_open_defaults(user, source)  # (a default using a method like `zeroV :: v')
     classes = lower_classes(user, derived)
     inst_methods = lower_instances(user, derived, classes)
     numeric.ratio_instances(user.imports, source, derived)
