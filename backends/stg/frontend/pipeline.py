@@ -50,6 +50,7 @@ from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
 from .hidden_cons import hidden_clashes, note_shown, rename_apart
 from .default_copies import copy_open_defaults
+from .eta_paps import eta_expand_paps
 from .bounded_witness import add_source as add_bounds_source, witness_bounds
 from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
@@ -625,6 +626,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                  {n for n, (label, _, _) in derived.labels.items() if label is None})
     case_of_known_con(program, d_user.strict_thunks)
     float_into_thunks(program)  # (a copy's thunk used once, in a thunk: moved there)
+    eta_expand_paps(program)  # (CorePrep: a thunk of a partial application is a function)
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     instantiations(program, d_user.rec_instances, d_user.fresh)  # (after the free variables)
