@@ -3,8 +3,10 @@ acc``: ``sat = \\u [] add3 n n``; ``applyN (n - 1) f $! f x``: ``sat = \\u [] le
 in applyN m f``): GHC's CorePrep eta-expands it to the function closure ``sat = \\r [eta]
 add3 n n eta``, the thunks of its arguments let-bound before it (GHC 9.0.2
 -ddump-stg-final), so no thunk is built and no PAP made when it is called (the model's
-thunk and its PAP cost 40-64 bytes more a call). The known functions are the module's own:
-top-level functions and local lambdas in scope, with their arities."""
+thunk and its PAP cost 40-64 bytes more a call). The known functions are the module's own
+top-level functions. (A local function's partial application is left a thunk: entered
+through the expanded closure, the model's stack for the local function was its binder's,
+GHC's the caller's: iorefs23's `bump`, not analysed further.)"""
 
 from __future__ import annotations
 
@@ -44,12 +46,7 @@ def _pap(rhs: ir.Rhs, arity: dict[str, int], shadowed: set[str]
 
 def _expr(e: ir.Expr, arity: dict[str, int], bound: set[str]) -> ir.Expr:
     if isinstance(e, ir.Let):
-        inner_arity = dict(arity)
-        for b in e.binds:
-            if isinstance(b.rhs, ir.Closure) and b.rhs.params:
-                inner_arity[b.name] = len(b.rhs.params)
-            else:
-                inner_arity.pop(b.name, None)  # (a local shadowing a function)
+        inner_arity = arity  # (top-level functions only: see the module docstring)
         scope = bound | {b.name for b in e.binds}
         out: list[ir.Bind] = []
         for b in e.binds:
