@@ -26,7 +26,7 @@ KNOWN_CC: dict[str, dict[str, float]] = {
     # (applyOp 16 bytes a call over), the Right branch a join point (step 24 under)
     "warehouse": {"initial.\\": 0.938, "step": 0.925, "applyOp": 1.051,
                   "step.earned": 1.111},
-    "exprparse": {"run": 1.078, "expr": 1.059, "term": 1.059, "main.sums": 1.143},
+    "exprparse": {"expr": 1.059, "term": 1.059},
     # popH (Ord a =>) is inlined into its callers, its Just and pair dropped there, and
     # drain's `merge l r` thunk built inside the `drain h'` thunk, as in GHC (was popH
     # 5582x, drain 0.538, simulate 0.866 before session 22); insertH's partial application
