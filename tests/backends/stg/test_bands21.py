@@ -92,8 +92,6 @@ KNOWN: dict[tuple[str, str, str, str], float] = {
     # number (`ds1`: sieve's own argument is `ds`); the model names it `ds` (17 KB, 3%)
     ("holdmain", "hd", "Bin plateau", "<Main.ds1>"): 0.0,
     ("holdmain", "hd", "Bin plateau", "<Main.ds>"): float("inf"),
-    # the end of `maximum (map collatz ..)`: its BLACKHOLEs (3% of the census) 1.11x
-    ("mapdrop", "hy", "Int fall 0.8", "BLACKHOLE"): 1.108,
     # the lazy accumulator's chain being forced: GHC's censuses around this point are 28%
     # of the Int band apart, its BLACKHOLEs rising then falling between them (the -hd run's
     # closer censuses match at 0.55-0.75)
@@ -267,8 +265,6 @@ TOTALS = {
     # move's `Particle (x + dx') ..` with strict fields: GHC -O0 makes each argument a
     # thunk (the wrapper $WParticle forces them): move 136 bytes a call, the model's 72
     "recsteps": 0.8986,
-    # addStrict's `c' seq t' seq Stats c' t'`: 24 bytes a call in GHC, 56 in the model
-    "halfstrict": 1.0258,
     # query's local go: GHC 224 bytes a call under query.go (the model none), go.acc'
     # 56 against 48
     "mapdrop": 0.9883,
