@@ -17,9 +17,11 @@ from .. import ir
 _fresh = itertools.count()
 
 
-def eta_expand_paps(program: ir.Program) -> None:
+def eta_expand_paps(program: ir.Program, own: set[str]) -> None:
+    """``own``: the program's top-level functions (not library code compiled with it, whose
+    bytes are base's, measured: stmicro's runU)."""
     arity = {t.name: len(t.rhs.params) for t in program.binds if t.module == "Main" and
-             isinstance(t.rhs, ir.Closure) and t.rhs.params}
+             t.name in own and isinstance(t.rhs, ir.Closure) and t.rhs.params}
     for top in program.binds:
         if top.module == "Main" and isinstance(top.rhs, ir.Closure):
             top.rhs.body = _expr(top.rhs.body, arity, set(top.rhs.params))

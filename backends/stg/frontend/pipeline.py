@@ -626,7 +626,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                  {n for n, (label, _, _) in derived.labels.items() if label is None})
     case_of_known_con(program, d_user.strict_thunks)
     float_into_thunks(program)  # (a copy's thunk used once, in a thunk: moved there)
-    eta_expand_paps(program)  # (CorePrep: a thunk of a partial application is a function)
+    eta_expand_paps(program,  # (CorePrep: a thunk of a partial application: a function)
+                    {unames[n] for n in user_names if n != "main" and n not in lib_names})
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     instantiations(program, d_user.rec_instances, d_user.fresh)  # (after the free variables)
