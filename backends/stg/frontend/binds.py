@@ -460,7 +460,22 @@ def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
         binds, env2 = self.local_binds(decls, env, path)
         return self.wrap_group(binds, self.expr(body, env2, path))
     d, rest = hit
-    binds, env2 = self.local_binds([o for o in decls if o is not d], env, path)
+    others = [o for o in decls if o is not d]
+    rhs = d.clauses[0].rhs.body
+    if not any(mentions(rhs, o.name) for o in others if isinstance(o, S.DFun)):
+        # `let a' = ..; n' = .. in a' `seq` n' `seq` b': the others, independent of x, are
+        # bound inside the case (GHC floats them in), where the next seq may case them too
+        v = self.fresh(d.name)
+        self.evaluated.add(v)
+        cc = _binding_cc(self, path, d.name, d.span)
+        new_path = path + [d.name] if d.span != S.NOSPAN else path
+        scrut = self.expr(rhs, env, new_path)
+        env3 = dict(env)
+        env3[d.name] = v
+        inner = let_expr(self, others, rest, env3, path) if any(
+            isinstance(o, (S.DFun, S.DPat)) for o in others) else self.expr(rest, env3, path)
+        return ir.Case(ir.SCC(cc, scrut, True) if cc is not None else scrut, v, [], inner)
+    binds, env2 = self.local_binds(others, env, path)
     v = self.fresh(d.name)
     self.evaluated.add(v)
     cc = _binding_cc(self, path, d.name, d.span)

@@ -293,12 +293,8 @@ maxViewValM# k x l r = case maxViewM# k x l r of
 -- fromList grows the tree as containers does, for its shape (later operations walk the
 -- same paths): while the keys ascend, the next key becomes the root over the tree so far
 -- (2s-1 nodes) and a perfect tree of as many nodes built from the keys after it
+-- (the keys' order tested by >=, containers' not_ordered: a derived >= is entered)
 -- (perfectM#); the first key out of order sends it and the rest to one insert each
--- (containers' test of the order is `not_ordered kx ky = kx >= ky': a program's key type
--- has its >= entered)
-ascends# a b = case a >= b of
-  True -> False
-  False -> True
 fromList_M# xs = fromListM# False xs
 fromList_MS# xs = fromListM# True xs
 fromListM# strict xs = case xs of
@@ -306,7 +302,7 @@ fromListM# strict xs = case xs of
   ((k, x) : rest) -> case leafM# strict k x of
     !t -> case rest of
       [] -> t
-      ((k2, _) : _) -> if ascends# k k2 then growM# strict 1 t rest else insertAllM# strict t rest
+      ((k2, _) : _) -> if k >= k2 then insertAllM# strict t rest else growM# strict 1 t rest
 leafM# strict k x = case k of
   !k' -> if strict then case x of !x' -> singletonM# k' x' else singletonM# k' x
 growM# strict s t xs = case xs of
@@ -315,13 +311,13 @@ growM# strict s t xs = case xs of
     [] -> case k of
       !k' -> if strict then case x of !x' -> insertMaxM# k' x' t else insertMaxM# k' x t
     ((k2, _) : _) ->
-      if ascends# k k2
-      then case perfectM# strict s rest of
+      if k >= k2
+      then insertAllM# strict t xs
+      else case perfectM# strict s rest of
         IO3# r ys zs -> case linkLeafM# strict k x t r of
           !t' -> case zs of
             [] -> case twice# s of !s2 -> growM# strict s2 t' ys
             _ -> insertAllM# strict t' zs
-      else insertAllM# strict t xs
 linkLeafM# strict k x l r = case k of
   !k' -> if strict then case x of !x' -> linkM# k' x' l r else linkM# k' x l r
 -- a tree of the first s (a power of two) ascending pairs at most: the tree, the pairs after
@@ -333,8 +329,8 @@ perfectM# strict s xs = case xs of
     then case p of
       (k, x) -> case rest of
         [] -> leafThunkM# strict k x [] []
-        ((k2, _) : _) -> if ascends# k k2 then leafThunkM# strict k x rest []
-                         else leafThunkM# strict k x [] rest
+        ((k2, _) : _) -> if k >= k2 then leafThunkM# strict k x [] rest
+                         else leafThunkM# strict k x rest []
     else case prim "half#" s of
       !h -> case perfectM# strict h xs of
         IO3# l ys zs -> case ys of
@@ -343,11 +339,11 @@ perfectM# strict s xs = case xs of
             [] -> if strict then IO3# (insertMaxSM# ky y l) [] zs
                   else IO3# (insertMaxLM# ky y l) [] zs
             ((k2, _) : _) ->
-              if ascends# ky k2
-              then case perfectM# strict h yss of
+              if ky >= k2
+              then IO3# l [] ys
+              else case perfectM# strict h yss of
                 IO3# r zs' ws -> if strict then IO3# (linkSM# ky y l r) zs' ws
                                  else IO3# (linkLM# ky y l r) zs' ws
-              else IO3# l [] ys
 -- the trees perfectM# returns are thunks, as containers' create returns them (its triple is
 -- unboxed, the tree in it lazy): a leaf's, a linked node's, a last element's insertMax
 leafThunkM# strict k x ys zs = if strict then IO3# (leafM# True k x) ys zs
@@ -680,27 +676,27 @@ fromList_S# xs = case xs of
     !x' -> case singletonS# x' of
       !t -> case rest of
         [] -> t
-        (x2 : _) -> if ascends# x' x2 then growS# 1 t rest else insertAllS# t rest
+        (x2 : _) -> if x' >= x2 then insertAllS# t rest else growS# 1 t rest
 growS# s t xs = case xs of
   [] -> t
   (x : rest) -> case rest of
     [] -> case x of !x' -> insertMaxS# x' t
     (x2 : _) ->
-      if ascends# x x2
-      then case perfectS# s rest of
+      if x >= x2
+      then insertAllS# t xs
+      else case perfectS# s rest of
         IO3# r ys zs -> case x of
           !x' -> case linkS# x' t r of
             !t' -> case zs of
               [] -> case twice# s of !s2 -> growS# s2 t' ys
               _ -> insertAllS# t' zs
-      else insertAllS# t xs
 perfectS# s xs = case xs of
   [] -> IO3# STip# [] []
   (x : rest) ->
     if prim "==" s 1
     then case rest of
       [] -> IO3# (leafS# x) [] []
-      (x2 : _) -> if ascends# x x2 then IO3# (leafS# x) rest [] else IO3# (leafS# x) [] rest
+      (x2 : _) -> if x >= x2 then IO3# (leafS# x) [] rest else IO3# (leafS# x) rest []
     else case prim "half#" s of
       !h -> case perfectS# h xs of
         IO3# l ys zs -> case ys of
@@ -708,10 +704,10 @@ perfectS# s xs = case xs of
           (y : yss) -> case yss of
             [] -> IO3# (insertMaxLS# y l) [] zs
             (y2 : _) ->
-              if ascends# y y2
-              then case perfectS# h yss of
+              if y >= y2
+              then IO3# l [] ys
+              else case perfectS# h yss of
                 IO3# r zs' ws -> IO3# (linkLS# y l r) zs' ws
-              else IO3# l [] ys
 -- (perfectS#'s trees are thunks, as perfectM#'s)
 leafS# x = case x of !x' -> singletonS# x'
 insertMaxLS# x t = case x of !x' -> insertMaxS# x' t
@@ -960,26 +956,6 @@ mapAccumWithKey_M# f a t = case t of
         (a3, r') = mapAccumWithKey_M# f a2 r
     in (a3, MBin# sx kx x' l' r')
 mapKeysMonotonic_M# f t = mapKeys_M# f t
--- containers' functions generic in an applicative, a functor or a monoid: the named one is
--- at IO (a list's monoid), a use at another has its operations passed (traversable.py)
--- (containers' go: liftA3 of the three, liftA2 and <*>)
-traverseWithKey_M# f t = traverseWithKeyP_M# fmap liftA2IO# apIO# pure f t
-traverseWithKeyP_M# fm l2 ap pu f t = case t of
-  MTip# -> pu MTip#
-  MBin# 1 kx x _ _ -> fm (\x' -> MBin# 1 kx x' MTip# MTip#) (f kx x)
-  MBin# sx kx x l r -> ap (l2 (\l' x' r' -> MBin# sx kx x' l' r')
-                              (traverseWithKeyP_M# fm l2 ap pu f l) (f kx x))
-                          (traverseWithKeyP_M# fm l2 ap pu f r)
-foldMapWithKey_M# f t = foldMapWithKeyP_M# (++) [] f t
-foldMapWithKeyP_M# app emp f t = case t of
-  MTip# -> emp
-  MBin# 1 kx x _ _ -> f kx x
-  MBin# _ kx x l r -> app (foldMapWithKeyP_M# app emp f l)
-                          (app (f kx x) (foldMapWithKeyP_M# app emp f r))
-alterF_M# f k t = alterFP_M# fmap f k t
-alterFP_M# fm f k t = fm (\r -> case r of
-                              Nothing -> delete_M# k t
-                              Just v -> insert_M# k v t) (f (lookup_M# k t))
 mapKeysWith_M# c f t = fromListWith_M# c (foldrWithKey_M# (\k x xs -> (f k, x) : xs) [] t)
 fromAscListWith_M# f xs = fromListWith_M# f xs
 fromDescList_M# xs = fromList_M# xs

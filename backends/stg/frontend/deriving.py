@@ -89,6 +89,8 @@ class Derived:
     #: the class operations used at the program's monads and functors, by type (its name,
     #: the operation or "do", where): GHC's dictionaries for library monads (mtl.py)
     class_uses: list[tuple[str, str, S.Span]] = field(default_factory=list)
+    #: minBound/maxBound at a signature's type variable, with its key (bounded_witness.py)
+    open_bounds: list[tuple[S.EVar, str]] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -162,7 +164,8 @@ def _wild(con: str, arity: int) -> str:
 
 def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list[str]],
            shapes: list[list[str | None]] | None = None,
-           infix: dict[str, int] | None = None) -> list[str]:
+           infix: dict[str, int] | None = None, shown: dict[str, str] | None = None
+           ) -> list[str]:
     """``shapes``: per constructor, where its fields' types have Strings (an empty one there
     shows as "", as GHC's instances at the field's type show it): a String field by
     showsPrecStr#, one with a String inside by showsPrecT# with its shape. ``infix``: the
@@ -172,16 +175,17 @@ def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list
     infix = infix or {}
     shapes = shapes or [[]] * len(cons)
     for (c, n), names, flags in zip(cons, fields or [[]] * len(cons), shapes):
+        own = (shown or {}).get(c, c)  # (the program's name of a renamed constructor)
         def sp(i: int, flags: list[str | None] = flags) -> str:
             code = flags[i - 1] if i <= len(flags) else None
             if code is None:
                 return "showsPrec"
             return d.shows(code)
         if n == 0:
-            out.append(f'{name} _ {c} = showString "{c}"')
+            out.append(f'{name} _ {c} = showString "{own}"')
             continue
         if names:  # record syntax: C {f1 = .., f2 = ..}, fields shown at precedence 0
-            parts = [f'showString "{c} {{"']
+            parts = [f'showString "{own} {{"']
             for i, f in enumerate(names, 1):
                 parts += (["showCommaSpace"] if i > 1 else []) + \
                     [f'showString "{f} = "', f"{sp(i)} 0 b{i}"]
@@ -192,10 +196,10 @@ def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list
             continue
         if c in infix:
             q = infix[c] + 1
-            body = f'(.) ({sp(1)} {q} b1) ((.) (showString " {c} ") ({sp(2)} {q} b2))'
+            body = f'(.) ({sp(1)} {q} b1) ((.) (showString " {own} ") ({sp(2)} {q} b2))'
             out.append(f"{name} a {_pat(c, n, 'b')} = showParen (a >= {q}) ({body})")
             continue
-        label = f"({c})" if c[0] == ":" else c
+        label = f"({c})" if c[0] == ":" else own
         body = f"{sp(n)} 11 b{n}"
         for i in range(n - 1, 0, -1):
             body = f"(.) ({sp(i)} 11 b{i}) ((.) showSpace ({body}))"
@@ -384,7 +388,8 @@ def derive(decls: list[S.Decl], file: str = "<derived>") -> Derived:
                     lines += _coerced(name, stem, k, decl, d)
                 elif stem == "showsPrec":
                     lines += _shows(d, name, cons, decl.fields, decl.show_shapes,
-                                    {c: precs.get(c, 9) for c in decl.infix_cons})
+                                    {c: precs.get(c, 9) for c in decl.infix_cons},
+                                    decl.shown)
                 elif stem == "eq":
                     lines += _eq(name, cons)
                 elif stem == "compare":

@@ -98,7 +98,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
                 types.expr_desc(e) == "->Double":
             e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"
         elif prelude_ref(e, ("toEnum", "minBound", "maxBound")):
-            _type_directed(e, _desc_at_uses(types, e), derived, types.file)
+            _type_directed(e, _desc_at_uses(types, e), derived, types.file, _rigid(_t))
         elif prelude_ref(e, ("fmap", "<$>", "<$")):
             _functor_directed(e, _t, derived, types.file)
         elif prelude_ref(e, FUNCTOR_OPS):
@@ -539,6 +539,12 @@ def _msum_directed(e: S.EVar, t: object, file: str) -> None:
                           "lists are)", file, e.span[0], e.span[1])
 
 
+def _rigid(t: object) -> str | None:
+    """The key of a signature's type variable ``t`` is, if it is one."""
+    t = T.prune(t)
+    return t.key if isinstance(t, T.TCon) and t.rigid else None
+
+
 def _desc_at_uses(types, e: S.EVar) -> str | None:
     """``expr_desc``, with a signature's variables at the one type all its uses give them
     (typecheck_inline._uniform)."""
@@ -548,11 +554,15 @@ def _desc_at_uses(types, e: S.EVar) -> str | None:
     return T.describe(hit[1], {**getattr(types, "uniform_subst", {}), **types.skolem_subst})
 
 
-def _type_directed(e: S.EVar, desc: str | None, derived: Derived, file: str) -> None:
+def _type_directed(e: S.EVar, desc: str | None, derived: Derived, file: str,
+                   key: str | None = None) -> None:
     """toEnum/minBound/maxBound at the type the checker found: the program's derived
     instance, or base's Int/Char/Bool/Ordering one. At a type variable (a function generic
     in Bounded used at two types or more) no dictionary tells them their type: refused."""
     if desc is None:
+        return
+    if desc == "*" and e.name != "toEnum" and key is not None:
+        derived.open_bounds.append((e, key))  # (a witness of the type: bounded_witness.py)
         return
     if desc == "*" and e.name != "toEnum":
         raise SourceError(f"`{e.name}' at a type variable (a function generic in Bounded "
@@ -569,3 +579,8 @@ def _type_directed(e: S.EVar, desc: str | None, derived: Derived, file: str) -> 
         e.name = f"%toEnum{t}#"
     elif e.name != "toEnum" and t in ("Int", "Char", "Bool", "Ordering"):
         e.name = f"%{e.name}{t}#"
+
+
+def bound_named(e: S.EVar, desc: str, derived: Derived, file: str) -> None:
+    """minBound ``e`` named at the type ``desc`` (bounded_witness.py's witnesses)."""
+    _type_directed(e, desc, derived, file)

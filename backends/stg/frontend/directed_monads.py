@@ -141,7 +141,7 @@ def _user_monad(e: S.EDo | S.EVar, head: str, ops: dict[str, str], file: str,
     trav = f"traverseU# {ap} {fm} {pu}"
     body = {"=<<": f"k m = {b} m k", "mapM": f"= {trav}", "forM": f"xs f = {trav} f xs",
             "sequence": f"= {trav} id", "mapM_": f"= mapMU_# {th} {r}",
-            "forM_": f"xs f = mapMU_# {th} {r} f xs", "sequence_": f"= sequenceU_# {th} {r}",
+            "forM_": f"xs f = mapMU_# {th} {r} f xs", "sequence_": f"ms = sequenceU_# {th} {r} ms",
             "when": f"= whenU# {pu}", "unless": f"= unlessU# {pu}", "foldM": f"= foldMU# {b} {r}",
             "replicateM": f"= replicateMU# {ap} {fm} {pu}",
             "replicateM_": f"= replicateMU_# {apr} {pu}",

@@ -25,7 +25,7 @@ from .newtypes import erasable, erase as erase_newtypes, selectors, tick_selecto
 from .instances import lower_instances
 from .desugar import Desugarer
 from .desugar_types import once_used_functions
-from .directed import num_literals, open_literals, type_literals
+from .directed import bound_named, num_literals, open_literals, type_literals
 from . import containers_sigs
 from .modules import CONTAINER_MODULES
 from . import exports, libraries, mtl, traversable
@@ -48,6 +48,10 @@ from .instantiate import instantiations
 from .toplevel import dictionary_functions, main_wrapper
 from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
+from .hidden_cons import hidden_clashes, note_shown, rename_apart
+from .default_copies import copy_open_defaults
+from .eta_paps import eta_expand_paps
+from .bounded_witness import add_source as add_bounds_source, witness_bounds
 from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
 
@@ -441,6 +445,11 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     sugar.numbering(1)  # (a program's made-up names: the same in every process)
     prelude_names = list(names)
     user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
+    hidden = hidden_clashes(user, pcons)  # (a program's `Down': renamed apart from base's)
+    if hidden:
+        source = rename_apart(source, filename, hidden)
+        user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
+        note_shown(user, hidden)
     for imp, (line, col) in zip(user.imports, user.import_positions):
         if imp not in PRELUDE_MODULES and imp not in CONTAINER_MODULES and \
                 imp not in mtl.MODULES and imp not in libraries.MODULES:
@@ -470,9 +479,13 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
         lib_decls |= set(lib_modules)
         user.decls = lib + user.decls
     user_cons = _datacons(user, "Main", pcons)
+    for d in user.decls:
+        for inner, shown in getattr(d, "shown", {}).items():
+            user_cons[inner].display = shown
     cons = dict(pcons)
     cons.update(user_cons)
     derived = derive(user.decls, filename)
+    copy_open_defaults(user, source)  # (a default using a method like `zeroV :: v')
     classes = lower_classes(user, derived)
     inst_methods = lower_instances(user, derived, classes)
     if groups and "Complex" in groups:  # (its Fractional and Floating: complex.py)
@@ -526,8 +539,13 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary
     fixed_ints.fixed_literals(user, types)  # Data.Word/Data.Int literals, -e, [a .. b]
     derived.source += resolve_methods(types, classes, filename)
-    dictionary_functions(user, types.sigs, source,  # after the check: uses become calls
-                         also=mtl.CALLED if state and state[1] == "trans" else frozenset())
+    dict_funs = dictionary_functions(  # after the check: uses become calls
+        user, types.sigs, source,
+        also=mtl.CALLED if state and state[1] == "trans" else frozenset())
+    if derived.open_bounds:  # (minBound/maxBound in a binding generic in Bounded)
+        witness_bounds(user, types, dict_funs, derived,
+                       lambda w, desc: bound_named(w, desc, derived, filename), filename)
+        add_bounds_source(user, derived)
     # the derived instances: module Main code (GHC compiles them with the program)
     dmod = parse_module(derived.source, "<derived>", magic_hash=True)
     rename_module(dmod, set(prelude_names) | set(user_names) | set(derived.names) |
@@ -624,6 +642,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                  {n for n, (label, _, _) in derived.labels.items() if label is None})
     case_of_known_con(program, d_user.strict_thunks, d_user.seqs)
     float_into_thunks(program)  # (a copy's thunk used once, in a thunk: moved there)
+    eta_expand_paps(program,  # (CorePrep: a thunk of a partial application: a function)
+                    {unames[n] for n in user_names if n != "main" and n not in lib_names})
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     instantiations(program, d_user.rec_instances, d_user.fresh)  # (after the free variables)

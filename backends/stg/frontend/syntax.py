@@ -394,6 +394,9 @@ class DData:
     #: per constructor, its fields' type texts (tokens spaced) with the module's synonyms
     #: of no parameters expanded at the top (``type Name = String``: ``[ Char ]``)
     field_texts: list[list[str]] = field(default_factory=list)
+    #: constructors renamed apart from a base constructor the Prelude does not export
+    #: (hidden_cons.py): the internal name -> the program's, which derived Show/Read print
+    shown: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -34,7 +34,7 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
     # on a lambda (0 bytes: the callers pay); the model keeps f's closure in satisfy
     "parsecomb": {"factor.letExpr": 0.75, "satisfy": 72976, "token": 0.62,
                   "factor.parens": 0.552, "symbol": 0.6, "factor.variable": 0.008,
-                  "main": 1.095, "runParser": 0.0, ">>=.\\": 1.133, "fmap.\\": 0.88},
+                  "runParser": 0.0, ">>=.\\": 1.133, "fmap.\\": 0.88},
     # the lambda of a mapMaybe pipeline pays 24 bytes a call less than GHC's (main more)
     "maybechain": {"main.\\": 0.572, "average": 0.915, "lookupAll": 0.884},
     "ioloops": {"collatzLen": 0.945},

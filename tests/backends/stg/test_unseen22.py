@@ -63,7 +63,7 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
                    "inverse.go.rest": 0.944, "main.\\": 1.107, "main.a": 1.299,
                    "mmul": 1.143},
     "factor22": {"factorize": 1.75, "factorize.go.(...)": 0.3, "factorize.next": 1.343},
-    "records22": {"==": 0.833, "main.steps": 1.059},
+    "records22": {"==": 0.833},
     "traverse22": {"parseNumber": 0.944},
     # not analysed
     "rwsmonads22": {">>=.\\.(...)": 0.0, "fromList": 0.846, "main": 0.903},
