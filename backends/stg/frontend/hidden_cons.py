@@ -69,3 +69,15 @@ def note_shown(module: S.Module, names: set[str]) -> None:
     for d in module.decls:
         if isinstance(d, S.DData):
             d.shown = {internal(n): n for n in names if internal(n) in dict(d.cons)}
+
+
+def parse_apart(source: str, filename: str, prelude_cons: dict, parse) -> tuple:
+    """``parse(source)``'s module with the program's constructors named like base's hidden
+    ones renamed apart (and their own names noted): (module, the source parsed)."""
+    module = parse(source)
+    hidden = hidden_clashes(module, prelude_cons)
+    if hidden:
+        source = rename_apart(source, filename, hidden)
+        module = parse(source)
+        note_shown(module, hidden)
+    return module, source

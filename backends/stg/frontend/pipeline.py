@@ -48,7 +48,7 @@ from .instantiate import instantiations
 from .toplevel import dictionary_functions, main_wrapper
 from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
-from .hidden_cons import hidden_clashes, note_shown, rename_apart
+from .hidden_cons import parse_apart
 from .default_copies import copy_open_defaults
 from .eta_paps import eta_expand_paps
 from .bounded_witness import add_source as add_bounds_source, witness_bounds
@@ -444,12 +444,9 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     names, pcons, pfix = _prelude_summary()
     sugar.numbering(1)  # (a program's made-up names: the same in every process)
     prelude_names = list(names)
-    user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
-    hidden = hidden_clashes(user, pcons)  # (a program's `Down': renamed apart from base's)
-    if hidden:
-        source = rename_apart(source, filename, hidden)
-        user = parse_module(source, filename, prelude_names=frozenset(prelude_names))
-        note_shown(user, hidden)
+    user, source = parse_apart(  # (a program's `Down': renamed apart from base's)
+        source, filename, pcons,
+        lambda src: parse_module(src, filename, prelude_names=frozenset(prelude_names)))
     for imp, (line, col) in zip(user.imports, user.import_positions):
         if imp not in PRELUDE_MODULES and imp not in CONTAINER_MODULES and \
                 imp not in mtl.MODULES and imp not in libraries.MODULES:
