@@ -5,11 +5,11 @@ These functions are methods of ``Desugarer`` (imported into its class body)."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from .. import ir
 from . import syntax as S
+from .syntax_uses import _all_inlined, _bound_names, mentions, simple_body
 from .match import FailK, Row
 from .rename import pat_binders
 from .statics import alias_arity, box_of
@@ -386,12 +386,6 @@ def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
     return binds
 
 
-def mentions(node: object, name: str) -> bool:
-    """Does the syntax tree ``node`` refer to the variable ``name`` anywhere (shadowing
-    ignored: a conservative answer)?"""
-    return bool(_uses(node, name))
-
-
 def _seq_let(self: "Desugarer", decls: list[S.Decl], body: S.Expr,
              env: "Env") -> tuple[S.DFun, S.Expr] | None:
     """``let x = e in x `seq` b`` (x used nowhere else in the group): the binding GHC -O0
@@ -462,7 +456,7 @@ def let_expr(self: "Desugarer", decls: list[S.Decl], body: S.Expr, env: "Env",
     d, rest = hit
     others = [o for o in decls if o is not d]
     rhs = d.clauses[0].rhs.body
-    if not any(mentions(rhs, o.name) for o in others if isinstance(o, S.DFun)):
+    if not any(mentions(rhs, n) for o in others for n in _bound_names(o)):
         # `let a' = ..; n' = .. in a' `seq` n' `seq` b': the others, independent of x, are
         # bound inside the case (GHC floats them in), where the next seq may case them too
         v = self.fresh(d.name)
@@ -509,43 +503,6 @@ def value_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, src: S.Expr |
             and _all_inlined(decls, src) and _split_leaf(self, cc, body, bool(decls)):
         return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
     return ir.SCC(cc, body, True)
-
-
-_LAMBDAS = (S.ELam, S.EComp, S.ELeftSection, S.ERightSection, S.EDo)
-
-
-def _all_inlined(decls: list[S.Decl], body: S.Expr) -> bool:
-    """Does GHC -O0's simplifier inline every one of ``decls`` (a constructor application's
-    ``let``/``where`` bindings) into ``body``? Each must be used exactly once, in ``body``,
-    not under a lambda unless it is a function (inline_once.py has the rule)."""
-    decls = [d for d in decls if not isinstance(d, (S.DSig, S.DFixity))]
-    for d in decls:
-        if not isinstance(d, S.DFun):
-            return False
-        if any(_uses(o, d.name) for o in decls):
-            return False
-        uses = _uses(body, d.name)
-        if len(uses) != 1 or uses[0] and not d.clauses[0].pats:
-            return False
-    return True
-
-
-def _uses(node: object, name: str) -> list[bool]:
-    """The occurrences of variable ``name`` in syntax ``node``, each True when it is under a
-    lambda (a lambda, section, comprehension or ``do`` block; shadowing ignored)."""
-    out: list[bool] = []
-    stack: list[tuple[object, bool]] = [(node, False)]
-    while stack:
-        n, lam = stack.pop()
-        if isinstance(n, S.EVar):
-            if n.name == name:
-                out.append(lam)
-        elif isinstance(n, (list, tuple)):
-            stack.extend((x, lam) for x in n)
-        elif dataclasses.is_dataclass(n):
-            inner = lam or isinstance(n, _LAMBDAS)
-            stack.extend((getattr(n, f.name), inner) for f in dataclasses.fields(n))
-    return out
 
 
 def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool = False
@@ -636,14 +593,3 @@ def alts_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, d: S.DFun) -> 
             setattr(holder, field, ir.SCC(cc, leaf, False))
             self.split_sccs[id(getattr(holder, field))] = getattr(holder, field)
     return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
-
-
-def simple_body(clauses: list[S.Clause]) -> S.Expr | None:
-    """The body of a one-clause binding with only variable patterns and no guards: the
-    expression its cost centre is put on, inside its `where' (None otherwise)."""
-    if len(clauses) != 1:
-        return None
-    c = clauses[0]
-    if c.rhs.body is None or not all(isinstance(p, S.PVar) for p in c.pats):
-        return None
-    return c.rhs.body

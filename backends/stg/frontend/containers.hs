@@ -293,8 +293,8 @@ maxViewValM# k x l r = case maxViewM# k x l r of
 -- fromList grows the tree as containers does, for its shape (later operations walk the
 -- same paths): while the keys ascend, the next key becomes the root over the tree so far
 -- (2s-1 nodes) and a perfect tree of as many nodes built from the keys after it
--- (the keys' order tested by >=, containers' not_ordered: a derived >= is entered)
--- (perfectM#); the first key out of order sends it and the rest to one insert each
+-- (perfectM#); the first key out of order sends it and the rest to one insert each (the
+-- order tested by >=, containers' not_ordered: a program's derived >= is entered)
 fromList_M# xs = fromListM# False xs
 fromList_MS# xs = fromListM# True xs
 fromListM# strict xs = case xs of
@@ -956,6 +956,26 @@ mapAccumWithKey_M# f a t = case t of
         (a3, r') = mapAccumWithKey_M# f a2 r
     in (a3, MBin# sx kx x' l' r')
 mapKeysMonotonic_M# f t = mapKeys_M# f t
+-- containers' functions generic in an applicative, a functor or a monoid: the named one is
+-- at IO (a list's monoid), a use at another has its operations passed (traversable.py)
+-- (containers' go: liftA3 of the three, liftA2 and <*>)
+traverseWithKey_M# f t = traverseWithKeyP_M# fmap liftA2IO# apIO# pure f t
+traverseWithKeyP_M# fm l2 ap pu f t = case t of
+  MTip# -> pu MTip#
+  MBin# 1 kx x _ _ -> fm (\x' -> MBin# 1 kx x' MTip# MTip#) (f kx x)
+  MBin# sx kx x l r -> ap (l2 (\l' x' r' -> MBin# sx kx x' l' r')
+                              (traverseWithKeyP_M# fm l2 ap pu f l) (f kx x))
+                          (traverseWithKeyP_M# fm l2 ap pu f r)
+foldMapWithKey_M# f t = foldMapWithKeyP_M# (++) [] f t
+foldMapWithKeyP_M# app emp f t = case t of
+  MTip# -> emp
+  MBin# 1 kx x _ _ -> f kx x
+  MBin# _ kx x l r -> app (foldMapWithKeyP_M# app emp f l)
+                          (app (f kx x) (foldMapWithKeyP_M# app emp f r))
+alterF_M# f k t = alterFP_M# fmap f k t
+alterFP_M# fm f k t = fm (\r -> case r of
+                              Nothing -> delete_M# k t
+                              Just v -> insert_M# k v t) (f (lookup_M# k t))
 mapKeysWith_M# c f t = fromListWith_M# c (foldrWithKey_M# (\k x xs -> (f k, x) : xs) [] t)
 fromAscListWith_M# f xs = fromListWith_M# f xs
 fromDescList_M# xs = fromList_M# xs
