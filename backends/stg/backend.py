@@ -157,9 +157,10 @@ class StgBackend:
         ``stg.census_only``, default on): a census's major collection finds the same live
         heap whatever collections came before it, unless a collection between changed
         what the machine or a later collection does. That is so when the session listens
-        to no collection, copy or death (-hc, -hd, -hy: censuses only), no heap limit is
-        checked (-M reads the model's live words), there are two generations (a census
-        shows no other), no code allocates a selector thunk (a collection short-cuts
+        to no collection, copy or death (-hc, -hd, -hy, -hr: censuses only; a census's
+        heap graph is the live heap's, from the edge rows or the object trace alike), no
+        heap limit is checked (-M reads the model's live words), there are two
+        generations (a census shows no other), no code allocates a selector thunk (a collection short-cuts
         one: the machine then enters an indirection, not the selector) and no heap
         closure's code refers to a CAF of the program (a major collection drops the CAFs
         no live code refers to, judging those closures by the dead flags of the last
@@ -170,7 +171,7 @@ class StgBackend:
         opt = self.config.plugin_options.get("stg.census_only", "1")
         if opt in ("0", "false", "no", "off", False, 0) or not session.wants_census:
             return False
-        if session.needs_graph or self.config.rts.generations > 2:
+        if self.config.rts.generations > 2:
             return False
         if any(session.listens(h) for h in (
                 "profkit_gc_start", "profkit_gc_end", "profkit_copy", "profkit_death")):

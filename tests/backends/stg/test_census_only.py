@@ -1,5 +1,5 @@
 """Censuses without the collections between them (``StgBackend._only_censuses``, option
-``stg.census_only``): for -hc, -hd and -hy the model collects only at censuses when nothing
+``stg.census_only``): for -hc, -hd, -hy and -hr the model collects only at censuses when nothing
 a collection between two censuses does can change the next census (no listener of
 collections, copies or deaths, no -M, no selector thunk, no heap closure referring to a CAF
 of the program). The profiles are the same as with every minor and major collection; the
@@ -69,7 +69,8 @@ def _reports(r) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("rts", [["-hc"], ["-hd"], ["-hy"], ["-hc", "-hcmain"],
-                                 ["-hd", "-hy[]"]], ids=" ".join)
+                                 ["-hd", "-hy[]"], ["-hr"], ["-hr", "-hcmain"],
+                                 ], ids=" ".join)
 def test_profiles_equal_with_and_without_the_collections_between(tmp_path, rts):
     on = _run(tmp_path, CHURN, rts, True)
     off = _run(tmp_path, CHURN, rts, False)
@@ -87,12 +88,11 @@ def test_profiles_equal_with_and_without_the_collections_between(tmp_path, rts):
 
 @pytest.mark.parametrize("source,rts,name", [
     (CHURN, ["-hb"], "churn"),  # LDV: deaths at every collection
-    (CHURN, ["-hr"], "churn"),  # the heap graph
     (CHURN, ["-hc", "-M64m"], "churn"),  # the heap limit reads the model's live words
     (CHURN, ["-hc", "-G3"], "churn"),  # a census shows the generations
     (SELECTOR, ["-hc"], "selector"),
     (CAFREF, ["-hc"], "cafref"),
-], ids=["hb", "hr", "M", "G3", "selector", "cafref"])
+], ids=["hb", "M", "G3", "selector", "cafref"])
 def test_collections_kept_where_they_can_change_a_census(tmp_path, source, rts, name):
     r = _run(tmp_path, source, rts, True, name=name)
     assert not r.session.backend._census_only
