@@ -160,8 +160,9 @@ class StgBackend:
         to no collection, copy or death (-hc, -hd, -hy, -hr: censuses only; a census's
         heap graph is the live heap's, from the edge rows or the object trace alike), no
         heap limit is checked (-M reads the model's live words), there are two
-        generations (a census shows no other), no code allocates a selector thunk (a collection short-cuts
-        one: the machine then enters an indirection, not the selector) and no heap
+        generations (a census shows no other), no code allocates a selector thunk (a
+        collection short-cuts one: the machine then enters an indirection, not the
+        selector) and no heap
         closure's code refers to a CAF of the program (a major collection drops the CAFs
         no live code refers to, judging those closures by the dead flags of the last
         collection, whichever it was). A census then traces each object allocated since
