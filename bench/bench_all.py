@@ -41,12 +41,16 @@ MODES = ["none", "p", "hc", "hd", "hy", "hr", "hb"]
 CENSUSES = 100
 
 
-def programs() -> list[tuple[str, str]]:
+def programs(extra: list[str] = ()) -> list[tuple[str, str]]:
+    """The reference programs and examples, then ``extra`` (paths of other ``.hs`` files, named
+    ``x/NAME``)."""
     out = []
     for tag, d in PROGRAM_DIRS:
         for f in sorted(os.listdir(d)):
             if f.endswith(".hs"):
                 out.append((f"{tag}/{f[:-3]}", os.path.join(d, f)))
+    for p in extra:
+        out.append((f"x/{os.path.splitext(os.path.basename(p))[0]}", os.path.abspath(p)))
     return out
 
 
@@ -228,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--only", default="", help="comma-separated program names (e.g. ref/nfib)")
     ap.add_argument("--modes", default=",".join(MODES))
+    ap.add_argument("--add", default="", metavar="FILE,...",
+                    help="more programs (paths of .hs files, e.g. bench/programs/sort_heap.hs), "
+                         "named x/NAME; with --only, name them there too")
     ap.add_argument("--timeout", type=float, default=600.0, help="CPU seconds per run")
     ap.add_argument("--save", default="")
     ap.add_argument("--baseline", default=os.path.join(ROOT, "bench", "baseline.json"))
@@ -261,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         hdr += f" {'med/-p':>7} {'med/base':>8}"
     print(hdr)
     print("-" * len(hdr))
-    for name, path in programs():
+    for name, path in programs([x for x in a.add.split(",") if x]):
         if only and name not in only:
             continue
         if a.rounds:

@@ -37,3 +37,13 @@ def test_a_checkout_is_laid_out_as_the_package(tmp_path):
     assert out.stdout.strip() == "checkout | checkout plugins", out.stderr
     # and a folder that already holds a profkit package is used as it is
     assert _bench_all().package_tree(tree) == tree
+
+
+def test_more_programs_are_named_by_their_file():
+    # --add bench/programs/sort_heap.hs: listed after the reference programs, as x/sort_heap
+    bench = _bench_all()
+    path = os.path.join(ROOT, "bench", "programs", "sort_heap.hs")
+    got = bench.programs([path])
+    assert got[-1] == ("x/sort_heap", path)
+    assert [n for n, _ in got[:-1]] == [n for n, _ in bench.programs()]
+    assert all(not n.startswith("x/") for n, _ in bench.programs())

@@ -57,6 +57,8 @@ class StgBackend:
         self.program: ir.Program | None = None
         self._shut = False
         self._next_census = 0
+        self._census_only = 0
+        self._srt: Any = None
 
     # ------------------------------------------------------------------ protocol
     def load(self, session: Any) -> None:
@@ -138,6 +140,11 @@ class StgBackend:
                                                                    roots)))
         m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS,
                            selector=self.gc.select)
+        #: -1: not decided yet (at the first check: the schemes' session_start hooks
+        #: have run then); 0: every collection; 1: only censuses, before the first minor
+        #: collection's place; 2: only censuses, after it
+        self._census_only = -1
+        self._srt = srt
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8
         self._census_units = m.clock.units(rts.interval)
         self._next_census = self._census_units if session.wants_census else None
@@ -146,16 +153,58 @@ class StgBackend:
             from .heap import malloc_tune
             malloc_tune.tune()  # a census's large arrays reused, not mapped afresh
 
+    def _only_censuses(self, session: Any, srt: Any) -> bool:
+        """Whether the collections between censuses can be left out (option
+        ``stg.census_only``, default on): a census's major collection finds the same live
+        heap whatever collections came before it, unless a collection between changed
+        what the machine or a later collection does. That is so when the session listens
+        to no collection, copy or death (-hc, -hd, -hy, -hr: censuses only; a census's
+        heap graph is the live heap's, from the edge rows or the object trace alike), no
+        heap limit is checked (-M reads the model's live words), there are two
+        generations (a census shows no other), no code allocates a selector thunk (a
+        collection short-cuts one: the machine then enters an indirection, not the
+        selector) and no heap
+        closure's code refers to a CAF of the program (a major collection drops the CAFs
+        no live code refers to, judging those closures by the dead flags of the last
+        collection, whichever it was). A census then traces each object allocated since
+        the last one once, if it is live, where minor collections traced every object
+        that survived one of them (GHC's nursery: 1 MB), most of which die before the
+        census; and no major collection runs between censuses."""
+        opt = self.config.plugin_options.get("stg.census_only", "1")
+        if opt in ("0", "false", "no", "off", False, 0) or not session.wants_census:
+            return False
+        if self.config.rts.generations > 2:
+            return False
+        if any(session.listens(h) for h in (
+                "profkit_gc_start", "profkit_gc_end", "profkit_copy", "profkit_death")):
+            return False
+        if any(session.stager.wants[e] for e in ("copy", "death")):
+            return False
+        m = self.machine
+        if m.max_heap_bytes is not None or (srt is not None and srt.by_info):
+            return False
+        from .heap.heapobj import LF
+        return not any(type(v) is LF and v.sel is not None for v in m.ns.values())
+
     def _gc_check(self, steps: int) -> None:
         m = self.machine
         gc = self.gc
         session = m.session
+        if self._census_only < 0:
+            self._census_only = int(self._only_censuses(session, self._srt))
         if self._next_census is not None and steps >= self._next_census:
             while self._next_census <= steps:
                 self._next_census += self._census_units
             view = gc.census(m.clock.seconds(steps))
             m.after_session_call()
             session.census(view)
+        elif self._census_only:
+            if self._census_only == 1 and gc.young_words() >= gc.nursery_words:
+                # where the first minor collection would have been: its root listing
+                # numbers the SYSTEM stack (roots.py), as the collection would have
+                self._census_only = 2
+                m._system()
+            return
         elif gc.young_words() >= gc.nursery_words:
             major = gc.old_words > gc.old_limit  # the model's own rule, decided here so
             m.minor_collection = not major  # that the machine can list only dirty roots

@@ -24,6 +24,10 @@ PROFKIT_OPTIONS = PluginOptions(
            "with censuses: keep large blocks in the C heap (glibc mallopt), so that a "
            "census's arrays reuse memory rather than fault in fresh pages (0: leave the "
            "allocator's thresholds as they are)"),
+    Option("census_only", bool, True,
+           "-hc/-hd/-hy/-hr: collect only at censuses when no collection between two censuses "
+           "can change the next one (StgBackend._only_censuses; 0: every minor and major "
+           "collection of the modelled nursery)"),
     help="the STG machine backend (.hs programs)",
 )
 

@@ -140,6 +140,12 @@ class StgHeapModel(ObjectTrace):
         #: thunks with ids below ``compact_base`` updated since the last compaction: the
         #: only old objects that can point at an object allocated since (``_young_objects``)
         self.remembered_old: list[Any] = []
+        #: of those, the thunks a collection found updated to a live object that is not a
+        #: thunk (``_prune_remembered_old``), with that object's id and whether it is still
+        #: live: such a value changes only by dying, which a gather of the dead flags tells
+        self._rold_stable: list[Any] = []
+        self._rold_ids = np.zeros(0, dtype=np.int64)
+        self._rold_alive = np.zeros(0, dtype=bool)
         #: the live ids after the last major collection (``_account``)
         self._live = np.zeros(0, dtype=np.int64)
         #: selector thunks the machine allocated since the last collection (``select``
@@ -379,24 +385,76 @@ class StgHeapModel(ObjectTrace):
         self.compact_base = L
         self.remembered = []
         self.remembered_old = []
+        self._rold_stable = []
+        self._rold_ids = np.zeros(0, dtype=np.int64)
+        self._rold_alive = np.zeros(0, dtype=bool)
         self.compactions += 1
         return L
 
     def _prune_remembered_old(self, n: int) -> None:
-        """After a collection: keep in ``remembered_old`` only the thunks whose values are
-        live objects above ``compact_base`` (the others can never lead the young trace to
-        a live object: a dead object stays dead), so that the list does not keep dead
-        values in memory until the next compaction."""
+        """After a collection: keep only the remembered old thunks whose values are live
+        objects above ``compact_base`` (the others can never lead the young trace to a
+        live object: a dead object stays dead), so that the list does not keep dead values
+        in memory long. A thunk kept with a value that is not a thunk (``_rold_stable``:
+        an updated thunk is never updated again) is checked by its value's dead flag, not
+        looked at again (the list itself is pruned once half of it is dead); the others (a
+        value still a thunk, a mutable variable or array) stay in ``remembered_old`` and
+        are looked at each time."""
+        if CHECK_TRACE:
+            want = {id(t) for t, _ in self._remembered_live(n, self.compact_base)}
+        ids = self._rold_ids
+        if len(ids):
+            d = np.frombuffer(self.dead, dtype=np.uint8)
+            alive = self._rold_alive
+            alive &= d[ids] == 0
+            k = int(np.count_nonzero(alive))
+            if 2 * k < len(ids):
+                at = np.flatnonzero(alive)
+                self._rold_stable = [self._rold_stable[i] for i in at.tolist()]
+                self._rold_ids = ids[at]
+                self._rold_alive = np.ones(k, dtype=bool)
         if self.remembered_old:
-            live = self._remembered_live(n, self.compact_base)
-            self.remembered_old = list({id(t): t for t, _ in live}.values())
+            dead, base = self.dead, self.compact_base
+            again: dict[int, Any] = {}
+            stable: dict[int, Any] = {}
+            for t in self.remembered_old:
+                if type(t) is Thunk:
+                    v = t.val
+                    while type(v) is Thunk and v.val is not None:
+                        v = v.val
+                    i = getattr(v, "id", None)
+                    if i is not None and base <= i < n and not dead[i]:
+                        if type(v) is Thunk:
+                            again[id(t)] = t
+                        else:
+                            stable[id(t)] = t, i
+                elif self._remembered_live(n, base, [t]):
+                    again[id(t)] = t
+            self.remembered_old = list(again.values())
+            if stable:
+                self._rold_stable += [t for t, _ in stable.values()]
+                self._rold_ids = np.concatenate([
+                    self._rold_ids,
+                    np.fromiter((i for _, i in stable.values()), np.int64, len(stable))])
+                self._rold_alive = np.concatenate([self._rold_alive,
+                                                   np.ones(len(stable), dtype=bool)])
+        if CHECK_TRACE:
+            got = {id(t) for t, a in zip(self._rold_stable, self._rold_alive) if a}
+            got |= {id(t) for t in self.remembered_old}
+            if got != want:
+                raise AssertionError(f"remembered old thunks: {len(got)} kept, {len(want)} "
+                                     f"with a live young value")
 
-    def _remembered_live(self, n: int, base: int) -> list[tuple[Any, Any]]:
-        """``(thunk, value)`` for the thunks of ``remembered_old`` whose value (through
-        indirections) is a live object with an id in ``base..n-1`` (for a boxed mutable
-        array, ``items`` true: each of its elements that is)."""
+    def _remembered_live(self, n: int, base: int, thunks: list[Any] | None = None
+                         ) -> list[tuple[Any, Any]]:
+        """``(thunk, value)`` for the remembered old thunks (or ``thunks``) whose value
+        (through indirections) is a live object with an id in ``base..n-1`` (for a boxed
+        mutable array, ``items`` true: each of its elements that is)."""
         dead, out = self.dead, []
-        for t in self.remembered_old:
+        if thunks is None:
+            thunks = [t for t, a in zip(self._rold_stable, self._rold_alive.tolist()) if a]
+            thunks += self.remembered_old
+        for t in thunks:
             for v in (t.items if getattr(t, "many", False) else (t.val,)):
                 while type(v) is Thunk and v.val is not None:
                     v = v.val

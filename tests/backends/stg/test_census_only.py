@@ -1,0 +1,107 @@
+"""Censuses without the collections between them (``StgBackend._only_censuses``, option
+``stg.census_only``): for -hc, -hd, -hy and -hr the model collects only at censuses when nothing
+a collection between two censuses does can change the next census (no listener of
+collections, copies or deaths, no -M, no selector thunk, no heap closure referring to a CAF
+of the program). The profiles are the same as with every minor and major collection; the
+option really leaves them out; each condition keeps them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from profkit.testing import run_program
+
+# Most of what it allocates dies young; a seventh of a list stays live to the end, and the
+# lazy foldl keeps a chain of thunks updated later (old thunks updated: the write barrier).
+CHURN = """module Main (main) where
+
+keep :: [Int] -> Int -> [Int]
+keep acc i = if i `mod` 7 == 0 then i : acc else acc
+
+tri :: Int -> Int
+tri n = sum [1 .. n]
+
+main :: IO ()
+main = do
+  let kept = foldl keep [] [1 .. 3000]
+  print (sum (map tri (take 150 kept)))
+  print (length kept)
+"""
+
+# a lazy pattern binding: a selector thunk for each half
+SELECTOR = """module Main (main) where
+
+main :: IO ()
+main = do
+  let (small, big) = span (< 500) [1 .. 2000 :: Int]
+  print (sum big)
+  print (length small)
+"""
+
+# the lambda's code refers to the CAF ``table``: a heap closure that keeps a CAF
+CAFREF = """module Main (main) where
+
+table :: [Int]
+table = [1 .. 300]
+
+main :: IO ()
+main = do
+  let xs = map (\\x -> x + length table) [1 .. 2000 :: Int]
+  print (sum xs)
+"""
+
+_DATE = re.compile(r"^(DATE .*|\t.*Profiling Report.*)$", re.M)
+
+
+def _run(tmp_path, source, rts, on, name="churn"):
+    options = {"stg.census_only": "1" if on else "0"}
+    r = run_program(source=source, name=f"{name}.hs", flags=["-fprof-auto"],
+                    rts=["-A32k", "-i0.002", "-p", *rts], options=options,
+                    outdir=tmp_path / f"{name}{int(on)}", record=False)
+    assert r.status == 0, r.stderr
+    return r
+
+
+def _reports(r) -> dict[str, str]:
+    return {k: _DATE.sub("", v) for k, v in r.reports.items() if not k.endswith(".hs")}
+
+
+@pytest.mark.parametrize("rts", [["-hc"], ["-hd"], ["-hy"], ["-hc", "-hcmain"],
+                                 ["-hd", "-hy[]"], ["-hr"], ["-hr", "-hcmain"],
+                                 ], ids=" ".join)
+def test_profiles_equal_with_and_without_the_collections_between(tmp_path, rts):
+    on = _run(tmp_path, CHURN, rts, True)
+    off = _run(tmp_path, CHURN, rts, False)
+    assert on.stdout == off.stdout == "466312175\n428\n"
+    a, b = _reports(on), _reports(off)
+    assert any(k.endswith(".hp") for k in a)
+    assert a == b
+    gon, goff = on.session.backend.gc, off.session.backend.gc
+    assert on.session.backend._census_only and not off.session.backend._census_only
+    # on: every collection was a census's major one; off: minor ones between (-A32k)
+    assert gon.collections == gon.major_collections > 2
+    assert goff.collections > goff.major_collections
+    assert gon.collections <= goff.major_collections
+
+
+@pytest.mark.parametrize("source,rts,name", [
+    (CHURN, ["-hb"], "churn"),  # LDV: deaths at every collection
+    (CHURN, ["-hc", "-M64m"], "churn"),  # the heap limit reads the model's live words
+    (CHURN, ["-hc", "-G3"], "churn"),  # a census shows the generations
+    (SELECTOR, ["-hc"], "selector"),
+    (CAFREF, ["-hc"], "cafref"),
+], ids=["hb", "M", "G3", "selector", "cafref"])
+def test_collections_kept_where_they_can_change_a_census(tmp_path, source, rts, name):
+    r = _run(tmp_path, source, rts, True, name=name)
+    assert not r.session.backend._census_only
+    gc = r.session.backend.gc
+    assert gc.collections > gc.major_collections  # minor collections ran
+
+
+@pytest.mark.parametrize("source,name", [(SELECTOR, "selector"), (CAFREF, "cafref")])
+def test_profiles_of_the_excluded_programs_unchanged_by_the_option(tmp_path, source, name):
+    a = _reports(_run(tmp_path, source, ["-hc"], True, name=name))
+    b = _reports(_run(tmp_path, source, ["-hc"], False, name=name))
+    assert a == b
