@@ -39,6 +39,11 @@ from .machine.engine import Machine
 #: how often (in transitions) the machine asks whether the nursery is full when a collector
 #: model is attached
 GC_CHECK_STEPS = 4096
+#: with collections only at censuses (``_only_censuses``), a major collection all the
+#: same once this many nurseries were allocated since the last one: the header's rows of
+#: the objects that died in between are compacted away (sort_heap -hc -i0.05, 4 censuses:
+#: peak 300 MB without it, 200 MB with every collection)
+CENSUS_ONLY_GAP = 16
 #: header rows kept at most before ``Machine.forget_ids`` (when no id is read again)
 FORGET_WINDOW = 1 << 16
 #: ids in use before a major collection may compact the header (``StgHeapModel._compact``,
@@ -198,13 +203,18 @@ class StgBackend:
             view = gc.census(m.clock.seconds(steps))
             m.after_session_call()
             session.census(view)
-        elif self._census_only:
+        elif self._census_only and gc.young_words() < CENSUS_ONLY_GAP * gc.nursery_words:
             if self._census_only == 1 and gc.young_words() >= gc.nursery_words:
                 # where the first minor collection would have been: its root listing
                 # numbers the SYSTEM stack (roots.py), as the collection would have
                 self._census_only = 2
                 m._system()
             return
+        elif self._census_only:
+            # a long way from the last census: a major collection (and the header's
+            # compaction) keeps the rows of what died since bounded, as censuses would
+            self._census_only = 2
+            gc.collect(major=True)
         elif gc.young_words() >= gc.nursery_words:
             major = gc.old_words > gc.old_limit  # the model's own rule, decided here so
             m.minor_collection = not major  # that the machine can list only dirty roots

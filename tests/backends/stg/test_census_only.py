@@ -105,3 +105,25 @@ def test_profiles_of_the_excluded_programs_unchanged_by_the_option(tmp_path, sou
     a = _reports(_run(tmp_path, source, ["-hc"], True, name=name))
     b = _reports(_run(tmp_path, source, ["-hc"], False, name=name))
     assert a == b
+
+
+def test_a_long_gap_between_censuses_still_collects(tmp_path):
+    """With censuses far apart, a major collection runs once CENSUS_ONLY_GAP nurseries were
+    allocated since the last one (the header's dead rows compacted: sort_heap -hc with four
+    censuses peaked at 300 MB without it); the profile is the same as with every
+    collection."""
+    def run(on):
+        options = {"stg.census_only": "1" if on else "0"}
+        r = run_program(source=CHURN, name="churn.hs", flags=["-fprof-auto"],
+                        rts=["-A8k", "-i0.05", "-hc"], options=options,
+                        outdir=tmp_path / f"gap{int(on)}", record=False)
+        assert r.status == 0, r.stderr
+        return r
+
+    on, off = run(True), run(False)
+    assert _reports(on) == _reports(off)
+    gc = on.session.backend.gc
+    censuses = _reports(on)["churn.hp"].count("BEGIN_SAMPLE")
+    assert on.session.backend._census_only
+    # (the census at the end is the run's last sample, taken without a collection)
+    assert gc.collections == gc.major_collections > censuses
