@@ -195,27 +195,33 @@ def test_a_caf_its_own_cells_refer_to_dies_with_its_last_reader(tmp_path, monkey
                        for d in ss[first_later:])
 
 
-def test_a_self_referring_caf_still_read_is_kept(tmp_path):
-    """The other side: while code that runs later still reads the memo, its cells keep
-    it (the trace without it reaches nothing; the running code's references keep it)."""
-    src = ("memo :: [Int]\n"
-           "memo = map step [0 ..]\n"
-           "  where step 0 = 1\n"
-           "        step n = (memo !! (n - 1) * 7 + n) `mod` 1000003\n"
-           "main :: IO ()\n"
-           "main = do\n"
-           "  print (memo !! 1500)\n"
-           "  print (sum (map (\\k -> length (show k)) [1 .. 40000 :: Int]))\n"
-           "  print (memo !! 1400)\n")
-    prog = tmp_path / "keepmemo.hs"
-    prog.write_text(src)
+def _memo_main(tmp_path: Path, name: str, interval: str, body: str
+               ) -> tuple[str, list[dict[str, int]]]:
+    """A program of a self-referring memo list and ``main = do`` + ``body``, run with -hc:
+    its stdout and censuses."""
+    prog = tmp_path / f"{name}.hs"
+    prog.write_text("memo :: [Int]\n"
+                    "memo = map step [0 ..]\n"
+                    "  where step 0 = 1\n"
+                    "        step n = (memo !! (n - 1) * 7 + n) `mod` 1000003\n"
+                    "main :: IO ()\n"
+                    "main = do\n" + body)
     cfg = parse_run_args(["-fprof-auto", "--outdir", str(tmp_path), str(prog), "+RTS",
-                          "-hc", "-i0.0005", "-RTS"])
+                          "-hc", f"-i{interval}", "-RTS"])
     out = io.StringIO()
     assert run(cfg, plugins=[stg_plugin, heapprof], stdout=out, stderr=io.StringIO(),
                load_entrypoints=False) == 0
-    assert out.getvalue() == "320787\n188894\n12847\n"
-    ss = _samples(tmp_path / "keepmemo.hp")
+    return out.getvalue(), _samples(tmp_path / f"{name}.hp")
+
+
+def test_a_self_referring_caf_still_read_is_kept(tmp_path):
+    """The other side: while code that runs later still reads the memo, its cells keep
+    it (the trace without it reaches nothing; the running code's references keep it)."""
+    out, ss = _memo_main(tmp_path, "keepmemo", "0.0005",
+                         "  print (memo !! 1500)\n"
+                         "  print (sum (map (\\k -> length (show k)) [1 .. 40000 :: Int]))\n"
+                         "  print (memo !! 1400)\n")
+    assert out == "320787\n188894\n12847\n"
     busy = [d for d in ss if d.get("main/Main.CAF", 0) > 100000]
     assert busy and all(d.get("memo/Main.CAF", 0) > 30000 for d in busy)
 
@@ -231,26 +237,13 @@ def test_a_memo_kept_by_a_live_closure_is_not_traced_again_each_census(tmp_path,
     orig = cafsrt.CafSrt._holders_kept
     monkeypatch.setattr(cafsrt.CafSrt, "_holders_kept",
                         lambda self, *a: calls.append(1) or orig(self, *a))
-    src = ("memo :: [Int]\n"
-           "memo = map step [0 ..]\n"
-           "  where step 0 = 1\n"
-           "        step n = (memo !! (n - 1) * 7 + n) `mod` 1000003\n"
-           "main :: IO ()\n"
-           "main = do\n"
-           "  let xs = [1 .. 30000] :: [Int]\n"
-           "      results = map (\\i -> memo !! (i `mod` 300)) xs\n"
-           "  print (memo !! 299)\n"
-           "  print (length xs)\n"
-           "  print (sum results)\n")
-    prog = tmp_path / "memomap.hs"
-    prog.write_text(src)
-    cfg = parse_run_args(["-fprof-auto", "--outdir", str(tmp_path), str(prog), "+RTS",
-                          "-hc", "-i0.001", "-RTS"])
-    out = io.StringIO()
-    assert run(cfg, plugins=[stg_plugin, heapprof], stdout=out, stderr=io.StringIO(),
-               load_entrypoints=False) == 0
-    assert out.getvalue() == "844659\n30000\n15164507900\n"
-    ss = _samples(tmp_path / "memomap.hp")
+    out, ss = _memo_main(tmp_path, "memomap", "0.001",
+                         "  let xs = [1 .. 30000] :: [Int]\n"
+                         "      results = map (\\i -> memo !! (i `mod` 300)) xs\n"
+                         "  print (memo !! 299)\n"
+                         "  print (length xs)\n"
+                         "  print (sum results)\n")
+    assert out == "844659\n30000\n15164507900\n"
     busy = [d for d in ss if d.get("main.results/main/Mai...", 0) > 50000]
     assert len(busy) >= 10 and all(d.get("memo/Main.CAF", 0) > 5000 for d in busy)
     assert 1 <= len(calls) <= 5, len(calls)
