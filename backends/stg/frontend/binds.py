@@ -505,13 +505,18 @@ def value_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, src: S.Expr |
     return ir.SCC(cc, body, True)
 
 
-def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool = False
-                ) -> bool:
+def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool = False,
+                alternative: bool = False) -> bool:
     """If ``body`` is a constructor application in A-normal form (lets of its argument
     thunks and constructors; ``rec``: and of the source's lets), put each thunk's body under
-    ``cc`` (not counted) and say so."""
+    ``cc`` (not counted) and say so. ``alternative``: ``body`` is a function's result
+    (``alts_scc``), where GHC keeps the note whole on a closed tree of constructors (no
+    variable of the function's in it, a cell inside a cell: ``exits Hall = [(North,
+    Kitchen)]``, ``f H = Just (1, K)``, ``f H = [1, 2]``): its cells are allocated under
+    the function's cost centre at each call (GHC 9.0.2, shapes/splitleaf23)."""
     lets = []
     strict_cases = []  # a strict field's argument evaluated in place (desugar_app.strict_con)
+    boxes: set[str] = set()
     e = body
     while True:
         if isinstance(e, ir.Let) and (rec or not e.rec):
@@ -522,12 +527,16 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
             e = e.default
         elif isinstance(e, ir.Case) and not e.alts and e.default is not None and \
                 box_of(e.scrut) is not None:  # a literal's box (literals.box_alloc)
+            boxes.add(e.binder)
             e = e.default
         else:
             break
     cons = {b.name for let in lets for b in let.binds if isinstance(b.rhs, ir.ConRhs)}
     if not (isinstance(e, ir.ConApp) or (isinstance(e, ir.App) and not e.args
                                          and e.fun in cons)):  # a list literal's last cell
+        return False
+    if alternative and cons and not strict_cases and _closed_cells(self, lets, e,
+                                                                   cons | boxes):
         return False
     for let in lets:
         for b in let.binds:
@@ -538,6 +547,22 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
         case.scrut = ir.SCC(cc, case.scrut, False)
         self.split_sccs[id(case.scrut)] = case.scrut
     return True
+
+
+def _closed_cells(self: "Desugarer", lets: list[ir.Let], e: ir.Expr, local: set[str]
+                  ) -> bool:
+    """Whether the constructor cells ``lets`` bind and ``e`` refer to nothing but
+    literals, top-level names and each other (``local``: the cells' and literal boxes'
+    binders), with no thunk among them."""
+    top = set(self.globals.values())
+    args: list[ir.Atom] = list(e.args) if isinstance(e, ir.ConApp) else []
+    for let in lets:
+        for b in let.binds:
+            if not isinstance(b.rhs, ir.ConRhs):
+                return False
+            args.extend(b.rhs.args)
+    return all(not isinstance(a, ir.Var) or a.name in local or a.name in top or
+               a.name.startswith("$W") for a in args)
 
 
 def _selects(p: S.Pat) -> bool:
@@ -582,14 +607,14 @@ def alts_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, d: S.DFun) -> 
                 else:
                     leaves.append((holder, field))
     if not isinstance(body, ir.Case):  # `f _ = P 1 2': one constructor application
-        if _split_leaf(self, cc, body):
+        if _split_leaf(self, cc, body, alternative=True):
             return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
         return ir.SCC(cc, body, True)
     for holder, field in leaves:
         # a default alternative (`mk n = B ..' after `mk 0 = C', `safeDiv a b = Just ..'
         # after `safeDiv _ 0'): GHC keeps the note whole there
         leaf = getattr(holder, field)
-        if field == "default" or not _split_leaf(self, cc, leaf):
+        if field == "default" or not _split_leaf(self, cc, leaf, alternative=True):
             setattr(holder, field, ir.SCC(cc, leaf, False))
             self.split_sccs[id(getattr(holder, field))] = getattr(holder, field)
     return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
