@@ -136,7 +136,7 @@ def _run(tmp_path, name, rts):
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
-@pytest.mark.parametrize("rts", [["-hc", "-i0.0001", "-A4k"], ["-hb", "-i0.0002", "-A16k"]],
+@pytest.mark.parametrize("rts", [["-hc", "-i0.0001", "-A4k"], ["-hb", "-i0.0001", "-A16k"]],
                          ids=["hc", "hb"])
 @pytest.mark.parametrize("search", ["c", "py"])
 def test_marks_equal_the_object_trace_at_every_collection(tmp_path, monkeypatch, name, rts,
