@@ -607,7 +607,9 @@ printStr# x w = putStrLn (showStr# x) w
 printStrD# _ x w = putStrLn (showStr# x) w
 showString str s = str ++ s
 -- a base type's nullary constructor shown by show (precedence 0, onto show's own "",
--- compared by identity: nothing is evaluated) is its name's CAF itself
+-- compared by identity: nothing is evaluated) is its name's CAF itself. (A program's own
+-- `shows True ""' or `showsPrec 0 True ""' passes the same static "" and shares it too,
+-- where GHC copies the name: 224 bytes under GHC's there)
 showsBase# str d s = if prim "ptrEq#" s "" && prim "==" d 0 then str else str ++ s
 showChar c s = c : s
 -- base's showParen is of arity 2 (a closure when b, else p itself): a derived or written

@@ -174,7 +174,7 @@ class CafSrt:
                     continue
                 code = fr[0]
                 if code is upd:  # a CAF under evaluation: what its code refers to
-                    name = self._name_of(fr[1])
+                    name = self._names.get(id(fr[1]))
                     want -= self.closure(self.edges.get(name, frozenset()))
                     if not want:
                         return []
@@ -236,28 +236,25 @@ class CafSrt:
         the CAFs the reached holders refer to are kept, their values traced in turn."""
         kept: set[str] = set()
         roots = [c.val for c in machine.cafs
-                 if c.val is not None and self._name_of(c) not in want]
+                 if c.val is not None and self._names.get(id(c)) not in want]
         roots += machine._frame_items(machine.stack)  # (and the running environment)
         while True:
             marked = np.frombuffer(mark_fn(roots), dtype=np.uint8)
             inside = ids < len(marked)
             reached = np.zeros(len(ids), dtype=bool)
             reached[inside] = marked[ids[inside]] != 0
+            seen = np.unique(infos[reached]).tolist()
             more: set[str] = set()
-            for i in np.unique(infos[reached]).tolist():
+            for i in seen:
                 more |= self.by_info[i]
             more = (more & want) - kept
             if not more:
                 return kept
-            seen = np.unique(infos[reached]).tolist()
             for n in more:
                 refer = [i for i in seen if n in self.by_info[i]]
                 self._reached[n] = ids[reached & np.isin(infos, refer)]
             kept |= more
             roots = roots + [self.cafs[n].val for n in more]
-
-    def _name_of(self, caf: Thunk) -> str | None:
-        return self._names.get(id(caf))
 
 
 def _holds(v: Any) -> bool:
