@@ -565,56 +565,19 @@ def _closed_cells(self: "Desugarer", lets: list[ir.Let], e: ir.Expr, local: set[
                a.name.startswith("$W") for a in args)
 
 
-def _selects(p: S.Pat) -> bool:
-    """A pattern that binds no variable (a literal, `_', a nullary constructor): GHC splits
-    the note at the alternatives of such matches only (not at `Just x ->', GHC 9.0.2)."""
-    # (clause patterns may also be variables: apply '+' a b = Just (a + b))
-    return isinstance(p, (S.PWild, S.PLit)) or isinstance(p, S.PCon) and not p.args
-
-
 def alts_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, d: S.DFun) -> ir.Expr:
-    """A function matching its arguments (several clauses, or a `case' of an argument) whose
-    right-hand sides are all constructor applications (``apply '+' a b = Just (a + b)``):
-    GHC counts the entry and splits the note at each alternative as on one constructor
-    application (16 bytes per call there, the caller pays the Just and the thunk)."""
-    bodies = []
-    for c in d.clauses:
-        if c.rhs.body is None or c.rhs.where or \
-                not all(isinstance(p, S.PVar) or _selects(p) for p in c.pats):
-            return ir.SCC(cc, body, True)
-        b = _strip(c.rhs.body)
-        if isinstance(b, S.ECase) and len(d.clauses) == 1 and isinstance(_strip(b.scrut),
-                                                                          S.EVar):
-            if any(a.rhs.body is None or a.rhs.where or not _selects(a.pat) for a in b.alts):
-                return ir.SCC(cc, body, True)
-            bodies.extend(_strip(a.rhs.body) for a in b.alts)
-        else:
-            bodies.append(b)
-    if not all(self.saturated_con(b) is not None or isinstance(b, S.ECon) for b in bodies):
+    """A function defined by clauses (or a `case' of an argument). GHC keeps the note whole
+    around a match decided at run time: `check True _ = Right ()' allocates its cell under
+    `check' at each call, `m True x = Just (x + 1)' the cell, the thunk and its value (GHC
+    9.0.2, shapes/altsplit24). Where GHC inlines the function at a call whose argument
+    decides the match (`apply '+' x y', `map (h True) xs'), its simplifier drops the `case'
+    and splits the note on the constructor application left: known_con does that after the
+    model's inliners. Clauses matching nothing (`f _ = P 1 2'): the application's split."""
+    if isinstance(body, ir.Case) or len(d.clauses) != 1 or d.clauses[0].rhs.body is None \
+            or d.clauses[0].rhs.where:
         return ir.SCC(cc, body, True)
-    stack = [body]
-    leaves: list[tuple[object, str]] = []  # (Case or ConAlt, field) holding a leaf
-    while stack:
-        e = stack.pop()
-        if isinstance(e, ir.Case):
-            holders: list[tuple[object, str]] = [(a, "body") for a in e.alts]
-            if e.default is not None:
-                holders.append((e, "default"))
-            for holder, field in holders:
-                x = getattr(holder, field)
-                if isinstance(x, ir.Case):
-                    stack.append(x)
-                else:
-                    leaves.append((holder, field))
-    if not isinstance(body, ir.Case):  # `f _ = P 1 2': one constructor application
-        if _split_leaf(self, cc, body, alternative=True):
-            return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
-        return ir.SCC(cc, body, True)
-    for holder, field in leaves:
-        # a default alternative (`mk n = B ..' after `mk 0 = C', `safeDiv a b = Just ..'
-        # after `safeDiv _ 0'): GHC keeps the note whole there
-        leaf = getattr(holder, field)
-        if field == "default" or not _split_leaf(self, cc, leaf, alternative=True):
-            setattr(holder, field, ir.SCC(cc, leaf, False))
-            self.split_sccs[id(getattr(holder, field))] = getattr(holder, field)
-    return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
+    src = _strip(d.clauses[0].rhs.body)
+    if (self.saturated_con(src) is not None or isinstance(src, S.ECon)) and \
+            _split_leaf(self, cc, body, alternative=True):
+        return ir.Case(ir.SCC(cc, ir.ConApp("()", []), True), "_", [], body)
+    return ir.SCC(cc, body, True)

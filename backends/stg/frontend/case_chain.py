@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import ir
+from .notes import push_note
 
 if TYPE_CHECKING:
     from .known_con import Known, _Walk
@@ -54,7 +55,7 @@ def scrutinee_chain(walk: "_Walk", e: ir.Case, known: dict[str, "Known"]
                 counts.append(notes)
             e.scrut = s
             continue
-        if isinstance(s, ir.Case) and s.alts and all(isinstance(a, ir.ConAlt) for a in s.alts):
+        if isinstance(s, ir.Case) and s.alts:
             if notes:  # the notes' counts on the inner scrutinee, their scope in its alts
                 scrut = s.scrut
                 for n in reversed(notes):
@@ -63,9 +64,11 @@ def scrutinee_chain(walk: "_Walk", e: ir.Case, known: dict[str, "Known"]
                 for alt in s.alts:
                     for n in reversed(notes):
                         alt.body = ir.SCC(n.cc, alt.body, False)
+                    alt.body = push_note(alt.body)
                 if s.default is not None:
                     for n in reversed(notes):
                         s.default = ir.SCC(n.cc, s.default, False)
+                    s.default = push_note(s.default)
                 e.scrut = s
             if len(s.alts) == 1 and s.default is None:
                 alt = s.alts[0]

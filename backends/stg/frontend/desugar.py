@@ -76,6 +76,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         # evaluations, the notes mkTick's split pushes inwards (inline_once's marks)
         self.arg_evals: dict[int, ir.Expr] = {}
         self.split_sccs: dict[int, ir.Expr] = {}
+        # a clause's code built again at a fall-through (match.py): GHC has it once
+        self.regenerated: dict[int, ir.Expr] = {}
         self.selections_of: dict[str, list[str]] = {}  # a binding's $dsel companions
         self.garbage: set[str] = set()  # bindings standing for base's garbage (binds._garbage)
         self.local_dk: dict = {}  # id(local binding) -> its dictionaries' thunk (binds)
@@ -483,10 +485,16 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         return self.match([v], rows, FailK(msg), scrut=self.expr(e.scrut, env, path))
 
     def rhs_builder(self, rhs: S.Rhs, env: Env, path: list[str]):
+        built = [0]
+
         def build(binds: dict[str, str], fail: FailK) -> ir.Expr:
             env2 = dict(env)
             env2.update(binds)
-            return self.rhs_expr(rhs, env2, path, fail)
+            out = self.rhs_expr(rhs, env2, path, fail)
+            if built[0]:
+                self.regenerated[id(out)] = out
+            built[0] += 1
+            return out
         return build
 
     def rhs_expr(self, rhs: S.Rhs, env: Env, path: list[str], fail: FailK) -> ir.Expr:

@@ -24,6 +24,8 @@ import dataclasses
 
 from .. import ir
 from .case_chain import count_only, is_seq, scrutinee_chain
+from .notes import (ends_in_con, peel, push_inside, push_note, rebuild, split_at_con,
+                    unnoted)
 from .inline_once import beta, count_uses, subst
 
 
@@ -32,12 +34,16 @@ def case_of_known_con(program: ir.Program, strict_thunks: set[str],
     """Dissolve the program's (module Main's) cases of known constructors, in place.
     ``strict_thunks``: the names of the thunks of strict constructors' applications;
     ``seqs``: the binders of seq's cases."""
+    nullary = {b.name: b.rhs.con for b in program.binds  # ($WTrue: static, no fields)
+               if isinstance(b.rhs, ir.ConRhs) and not b.rhs.args}
     for top in program.binds:
         if top.module != "Main" or not isinstance(top.rhs, ir.Closure):
             continue
         counts: dict[str, int] = {}
         count_uses(top.rhs.body, counts)
-        top.rhs.body = _Walk(counts, strict_thunks, seqs).expr(top.rhs.body, {})
+        walk = _Walk(counts, strict_thunks, seqs)
+        walk.nullary = nullary
+        top.rhs.body = walk.expr(top.rhs.body, {})
 
 
 # a known value: its binding, the constructor's name and fields (None for a strict
@@ -58,6 +64,7 @@ class _Walk:
         self.depth = 0  # lambdas entered
         self.serial = 0  # of the copies' names (case_of_case)
         self.lits: dict[str, ir.Lit] = {}  # variables bound to a literal (``case 3 of n``)
+        self.nullary: dict[str, str] = {}  # static nullary constructors' names: their con
         self.pushes = 0  # notes entered
         self.operand = 0  # operands' scrutinees entered (``case e of x -> +# x 1``)
         # the thunks let-bound, with the lambdas and notes they are bound under
@@ -95,9 +102,13 @@ class _Walk:
                 out = let if let.binds else let.body
             return out
         if isinstance(e, ir.SCC):
+            branch = e.count and isinstance(e.body, ir.Case) and bool(e.body.alts)
             self.pushes += 1
             e.body = self.expr(e.body, known)
             self.pushes -= 1
+            if branch and ends_in_con(e.body):  # a match decided here: mkTick's split
+                split_at_con(e.body, e.cc)
+                return ir.Case(ir.SCC(e.cc, ir.ConApp("()", []), True), "_", [], e.body)
             return e
         if isinstance(e, ir.Case):
             seq = not e.alts and is_seq(e.binder, self.seqs)
@@ -188,6 +199,8 @@ class _Walk:
             return out
         if isinstance(s, ir.App) and not s.args and s.fun in self.lits:
             return self.known_literal(e, self.lits[s.fun])
+        if isinstance(s, ir.App) and not s.args and s.fun in self.nullary and e.alts:
+            return self.known_nullary(e, self.nullary[s.fun])
         if not (isinstance(s, ir.App) and not s.args and s.fun in known):
             return None
         bound = e.binder != "_" and self.counts.get(e.binder, 0)
@@ -212,12 +225,24 @@ class _Walk:
         assert out is not None
         return subst(out, {e.binder: ir.Var(s.fun)}) if bound else out
 
+    def known_nullary(self, e: ir.Case, con: str) -> ir.Expr | None:
+        """``case True of ..`` (an inlined function's argument, ``map (h True) xs``): the
+        alternative it selects; the case binder, if used, is the static constructor."""
+        s = e.scrut
+        assert isinstance(s, ir.App)
+        alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == con), None)
+        out = e.default if alt is None else alt.body
+        if out is None:
+            return None  # a pattern-match failure: left to happen at run time
+        return subst(out, {e.binder: ir.Var(s.fun)}) if e.binder != "_" and \
+            self.counts.get(e.binder) else out
+
     def known_literal(self, e: ir.Case, lit: ir.Lit) -> ir.Expr | None:
         """``case n of 0 -> a; _ -> b`` with ``n`` bound to a literal (an inlined function's
         argument, ``safeDiv i 3``): the alternative it selects, where ``n`` is the literal
         itself (GHC's case binder, bound to ``I# 3#``, is inlined at its uses: a closure
         there does not capture it). Its note, if whole, is pushed into its constructor's
-        arguments (``_push_note``), as GHC's simplifier does once the ``case`` is gone."""
+        arguments (``push_note``), as GHC's simplifier does once the ``case`` is gone."""
         if not e.alts or not all(isinstance(a, ir.LitAlt) for a in e.alts):
             return None
         alt = next((a for a in e.alts if isinstance(a, ir.LitAlt)
@@ -226,7 +251,7 @@ class _Walk:
         if body is None:
             return None  # a pattern-match failure: left to happen at run time
         assert isinstance(e.scrut, ir.App)
-        body = _push_note(subst(body, {e.scrut.fun: lit}))
+        body = push_note(subst(body, {e.scrut.fun: lit}))
         if e.binder != "_" and self.counts.get(e.binder, 0):
             return ir.Case(e.scrut, e.binder, [], body, e.fail_msg)
         return body
@@ -250,8 +275,8 @@ class _Walk:
             # (GHC's mkTick), whether or not the case then goes: recseq23's ``case
             # scc<update> (let .. in Stats [..]) of ..`` once update's case is out, and
             # containcls's newtype ``empty = Queue ([], [])``, GHC's 0 bytes under empty
-            e.scrut = _push_note(e.scrut)
-        outer, s, _ = _peel(e.scrut, ticks=False)
+            e.scrut = push_note(e.scrut)
+        outer, s, _ = peel(e.scrut, ticks=False)
         if not isinstance(s, ir.ConApp):
             return None
         alt = next((a for a in e.alts if isinstance(a, ir.ConAlt) and a.con == s.con), None)
@@ -268,7 +293,7 @@ class _Walk:
             bind = ir.Bind(e.binder, ir.ConRhs(s.con, list(s.args)))
             self.sinks[e.binder] = bind
             out = ir.Let([bind], out, rec=False)
-        return _rebuild(outer, out)
+        return rebuild(outer, out)
 
     def case_of_case(self, e: ir.Case) -> ir.Expr | None:
         """``case (scc<f> case x of A -> P [..]; B -> Q [..]) of alts``: a function whose
@@ -277,26 +302,37 @@ class _Walk:
         nothing): ``alts`` copied into each alternative, where each copy dissolves; the
         function's note keeps only its count (its alternatives' allocation is the
         caller's, as GHC's simplifier leaves it)."""
-        outer, s, cc = _peel(e.scrut, ticks=True)
+        outer, s, cc = peel(e.scrut, ticks=True)
         if not isinstance(s, ir.Case) or not s.alts:
             return None
-        holders: list[tuple[object, str]] = [(a, "body") for a in s.alts]
-        if s.default is not None:
-            holders.append((s, "default"))
-        if len(holders) > 4 or not all(_ends_in_con(_unnoted(getattr(h, f)))
+        holders: list[tuple[object, str]] = []
+        inner = [s]  # (a nested match's alternatives in their turn: `f '/' _ 0 = ..')
+        while inner:
+            c = inner.pop()
+            for h, f in [(a, "body") for a in c.alts] + \
+                    ([(c, "default")] if c.default is not None else []):
+                x = getattr(h, f)
+                y = unnoted(x)
+                if isinstance(y, ir.Case) and y.alts and not ends_in_con(y):
+                    if y is not x:  # its notes pushed into its alternatives (simplTick)
+                        setattr(h, f, push_inside(x))
+                    inner.append(getattr(h, f))
+                else:
+                    holders.append((h, f))
+        if len(holders) > 8 or not all(ends_in_con(unnoted(getattr(h, f)))
                                        for h, f in holders):
             return None
         for i, (h, f) in enumerate(holders):
-            setattr(h, f, _push_note(getattr(h, f)))
+            setattr(h, f, push_note(getattr(h, f)))
             if cc is not None:  # the note split at the constructor, as mkTick splits it
-                _split_at_con(getattr(h, f), cc)
+                split_at_con(getattr(h, f), cc)
             alts, default, binder = e.alts, e.default, e.binder
             if i < len(holders) - 1:  # a renamed copy (binders stay unique)
                 copy = _copy(ir.Case(ir.ConApp("()", []), e.binder, e.alts, e.default), self)
                 assert isinstance(copy, ir.Case)
                 alts, default, binder = copy.alts, copy.default, copy.binder
             setattr(h, f, ir.Case(getattr(h, f), binder, alts, default, e.fail_msg))
-        return _rebuild(outer, s)
+        return rebuild(outer, s)
 
     def sink(self, bind: ir.Bind, e: ir.Expr) -> ir.Expr:
         """``let bind in e`` with the binding moved down ``e``'s cases and lets to the
@@ -356,83 +392,6 @@ class _Walk:
             case.default = inner
             inner = case
         return inner
-
-
-def _peel(s: ir.Expr, ticks: bool
-          ) -> tuple[list[ir.Case | ir.Let], ir.Expr, ir.CostCentre | None]:
-    """The sequencing cases and lets around ``s``'s value, the value, and (``ticks``) the
-    cost centre of the counting note met first, made a count only (its note is split)."""
-    outer: list[ir.Case | ir.Let] = []
-    cc: ir.CostCentre | None = None
-    while True:
-        if isinstance(s, ir.Case) and not s.alts and s.default is not None and \
-                (s.binder == "_" or isinstance(s.scrut, ir.LitE)):  # or a literal's name
-            outer.append(s)
-            s = s.default
-        elif isinstance(s, ir.Let) and not s.rec:
-            outer.append(s)
-            s = s.body
-        elif ticks and isinstance(s, ir.SCC) and s.count and cc is None:
-            outer.append(ir.Case(ir.SCC(s.cc, ir.ConApp("()", []), True), "_", [], s.body))
-            cc, s = s.cc, s.body
-        else:
-            return outer, s, cc
-
-
-def _rebuild(outer: list[ir.Case | ir.Let], out: ir.Expr) -> ir.Expr:
-    """``out`` inside the cases and lets ``_peel`` took off."""
-    for w in reversed(outer):
-        if isinstance(w, ir.Case):
-            w.default = out
-        else:
-            w.body = out
-        out = w
-    return out
-
-
-def _ends_in_con(e: ir.Expr) -> bool:
-    """Does ``e`` end, past lets and sequencing cases, in a constructor application?"""
-    return isinstance(_peel(e, ticks=False)[1], ir.ConApp)
-
-
-def _split_at_con(e: ir.Expr, cc: ir.CostCentre) -> None:
-    """The closures bound on the way to ``e``'s constructor evaluate under ``cc`` (not
-    counted): GHC's note pushed into a constructor application's arguments (a function's
-    into its body, past the lambda)."""
-    while True:
-        if isinstance(e, ir.Case) and not e.alts and e.default is not None:
-            e = e.default
-        elif isinstance(e, ir.Let) and not e.rec:
-            for b in e.binds:
-                if isinstance(b.rhs, ir.Closure) and not (
-                        isinstance(b.rhs.body, ir.SCC) and b.rhs.body.cc == cc):
-                    b.rhs.body = ir.SCC(cc, b.rhs.body, False)
-            e = e.body
-        else:
-            return
-
-
-def _unnoted(e: ir.Expr) -> ir.Expr:
-    """``e`` past the uncounted notes around it."""
-    while isinstance(e, ir.SCC) and not e.count:
-        e = e.body
-    return e
-
-
-def _push_note(e: ir.Expr) -> ir.Expr:
-    """``scc<f> (let s = .. in P [s])`` (an uncounted note, whole around an alternative of
-    an inlined copy) as GHC's mkTick leaves a note on a constructor application: the
-    constructor and its arguments' closures allocated outside it, their code under it."""
-    notes: list[ir.CostCentre] = []
-    body = e
-    while isinstance(body, ir.SCC) and not body.count:
-        notes.append(body.cc)
-        body = body.body
-    if not notes or not _ends_in_con(body):
-        return e
-    for cc in reversed(notes):  # (the outer note's scope around the inner one's)
-        _split_at_con(body, cc)
-    return body
 
 
 def _copy(e: ir.Expr, walk: _Walk) -> ir.Expr:

@@ -636,7 +636,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                  only_main_exported(source),
                  (d_user.dict_funs, d_user.rec_instances, d_user.alloc_boxes,
                   d_user.strict_thunks),
-                 {n for n, (label, _, _) in derived.labels.items() if label is None})
+                 {n for n, (label, _, _) in derived.labels.items() if label is None},
+                 d_user.regenerated)
     case_of_known_con(program, d_user.strict_thunks, d_user.seqs)
     float_into_thunks(program)  # (a copy's thunk used once, in a thunk: moved there)
     eta_expand_paps(program,  # (CorePrep: a thunk of a partial application: a function)

@@ -40,7 +40,8 @@ KEEP = 8  # programs that push Prelude names aside have entries of their own
 #: attributes shared with the rest of the compile (set by the caller, never filed)
 _SHARED = frozenset({"globals", "prelude", "datacons", "auto", "counter", "types", "taken"})
 #: tables keyed by nodes' ids
-_BY_ID = ("arg_evals", "split_sccs", "strict_field_cases", "split_notes", "synth_types")
+_BY_ID = ("arg_evals", "split_sccs", "strict_field_cases", "split_notes", "synth_types",
+          "regenerated")
 NAMES = 1_000_000  # where the names the Prelude's sugar makes are numbered from
 _NUMBERED = re.compile(r"_[0-9]+$")
 

@@ -103,7 +103,7 @@ KNOWN_CC = {
     ("grades", "main.byYear"), ("grades", "showsPrec"), ("inventory", "itemName"),
     ("inventory", "sellAll"), ("life", "alive"), ("life", "liveNeighbours"),
     ("matrix", "mmul.cols"), ("rpn", "evalRPN"),
-    ("rpn", "evalRPN.go"), ("rpn", "main.exprs"),
+    ("rpn", "main.exprs"),
     ("rpn", "toRPN.op"), ("rpn", "tokenize"), ("sim", "main.p"),
     ("library", "CAF"), ("library", "catalogue"), ("library", "catalogue.authors"),
     ("library", "catalogue.titles"), ("library", "fromEnum"), ("library", "main.\\"),
