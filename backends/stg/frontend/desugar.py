@@ -218,6 +218,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             assert g is not None, e.name
             return ir.Var(g)
         if isinstance(e, S.ECon):
+            dc = self.datacons[e.name]
+            if self.module == "Main" and dc.arity and not dc.newtype:
+                return self.con_closure(e.name, binds)
             return ir.Var(self.wrapper(e.name))
         if isinstance(e, S.ELit) and e.kind == "String" and e.value == "":
             return ir.Var(self.wrapper("[]"))

@@ -40,12 +40,13 @@ from .prelude_desugar import desugar_prelude
 from .rename import MAX_TUPLE, Fixity, collect_fixities, rename_module
 from .statics import float_statics
 from .known_con import case_of_known_con, float_into_thunks
+from .identity_case import drop_identity_cases
 from .stgpass import fill_free_vars
 from .lne import lift_join_points
 from .inline_calls import inline_calls, source_name
 from .inline_once import inline_once
 from .instantiate import instantiations
-from .toplevel import dictionary_functions, main_wrapper
+from .toplevel import dictionary_functions, main_wrapper, wrapper_binds
 from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
 from .hidden_cons import parse_apart
@@ -586,22 +587,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             else:
                 continue
             binds.extend(ir.TopBind(b.name, b.rhs, d.module) for b in out)
-    for con in sorted(d_pre.used_wrappers | d_user.used_wrappers):
-        dc = cons[con]
-        module = "Main" if dc.module == "Main" else "Prelude"
-        if dc.arity == 0:
-            rhs: ir.Rhs = ir.ConRhs(con, [])
-        else:
-            params = [f"a{i}" for i in range(dc.arity)]
-            # GHC's $WC evaluates the strict fields, in order
-            strict = dc.strict or (False,) * dc.arity
-            fields = [f"s{i}" if s else p for i, (p, s) in enumerate(zip(params, strict))]
-            body: ir.Expr = ir.ConApp(con, [ir.Var(f) for f in fields])
-            for i in reversed(range(dc.arity)):
-                if strict[i]:
-                    body = ir.Case(ir.App(params[i], []), fields[i], [], body)
-            rhs = ir.Closure(params, body, ir.ClosureInfo(con, module), False)
-        binds.append(ir.TopBind("$W" + con, rhs, module))
+    binds += wrapper_binds(cons, d_pre.used_wrappers | d_user.used_wrappers)
     program = ir.Program(binds, cons, "main", filename)
     program.settled = settled
     program.main_dict_bytes = getattr(types, "main_dict_bytes", 0)
@@ -642,6 +628,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     float_into_thunks(program)  # (a copy's thunk used once, in a thunk: moved there)
     eta_expand_paps(program,  # (CorePrep: a thunk of a partial application: a function)
                     {unames[n] for n in user_names if n != "main" and n not in lib_names})
+    drop_identity_cases(program)  # (`Just x -> Just x; Nothing -> Nothing': the scrutinee)
     fill_free_vars(program)
     lift_join_points(program, d_user.dict_funs)  # GHC's let-no-escape functions
     instantiations(program, d_user.rec_instances, d_user.fresh)  # (after the free variables)

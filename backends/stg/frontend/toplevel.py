@@ -1,6 +1,8 @@
 """Shapes GHC gives top-level bindings that the source does not show.
 
 * ``main_wrapper``: GHC's ``:Main.main = runMainIO main``, under which main's IO runs.
+* ``wrapper_binds``: each constructor's wrapper ``$WC``, the function a constructor
+  passed or partly applied is.
 * ``dictionary_functions``: a binding without arguments whose signature has a context
   (``fromList :: Ord a => [a] -> Tree a; fromList = foldr insert Leaf``) is a function of
   its dictionaries in GHC, not a CAF: each use calls it (with -fprof-auto its cost centre
@@ -122,3 +124,26 @@ def _is_use(x: object, names: set[str]) -> bool:
 
 def _applied(v: S.EVar) -> S.EApp:
     return S.EApp(v, [S.ECon("()", v.span)], v.span)
+
+
+def wrapper_binds(cons: dict, used: set[str]) -> list[ir.TopBind]:
+    """The wrappers ``$WC`` of the constructors ``used`` (``cons``: their declarations):
+    a static constructor when nullary, else a function that evaluates the strict fields,
+    in order (GHC's ``$WC``), and builds the constructor."""
+    out = []
+    for con in sorted(used):
+        dc = cons[con]
+        module = "Main" if dc.module == "Main" else "Prelude"
+        if dc.arity == 0:
+            rhs: ir.Rhs = ir.ConRhs(con, [])
+        else:
+            params = [f"a{i}" for i in range(dc.arity)]
+            strict = dc.strict or (False,) * dc.arity
+            fields = [f"s{i}" if s else p for i, (p, s) in enumerate(zip(params, strict))]
+            body: ir.Expr = ir.ConApp(con, [ir.Var(f) for f in fields])
+            for i in reversed(range(dc.arity)):
+                if strict[i]:
+                    body = ir.Case(ir.App(params[i], []), fields[i], [], body)
+            rhs = ir.Closure(params, body, ir.ClosureInfo(con, module), False)
+        out.append(ir.TopBind("$W" + con, rhs, module))
+    return out
