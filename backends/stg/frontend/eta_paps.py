@@ -4,7 +4,8 @@ in applyN m f``): GHC's CorePrep eta-expands it to the function closure ``sat = 
 add3 n n eta``, the thunks of its arguments let-bound before it (GHC 9.0.2
 -ddump-stg-final), so no thunk is built and no PAP made when it is called (the model's
 thunk and its PAP cost 40-64 bytes more a call). The known functions are the module's own
-top-level functions. (A local function's partial application is left a thunk: entered
+top-level functions and the constructors' wrappers (``map (P x) xs``: a closure of 16
+bytes, shapes/conreuse24). (A local function's partial application is left a thunk: entered
 through the expanded closure, the model's stack for the local function was its binder's,
 GHC's the caller's: iorefs23's `bump`, not analysed further.)"""
 
@@ -20,8 +21,9 @@ _fresh = itertools.count()
 def eta_expand_paps(program: ir.Program, own: set[str]) -> None:
     """``own``: the program's top-level functions (not library code compiled with it, whose
     bytes are base's, measured: stmicro's runU)."""
-    arity = {t.name: len(t.rhs.params) for t in program.binds if t.module == "Main" and
-             t.name in own and isinstance(t.rhs, ir.Closure) and t.rhs.params}
+    arity = {t.name: len(t.rhs.params) for t in program.binds if (
+        t.module == "Main" and t.name in own or t.name.startswith("$W")) and  # (`P x')
+        isinstance(t.rhs, ir.Closure) and t.rhs.params}
     for top in program.binds:
         if top.module == "Main" and isinstance(top.rhs, ir.Closure):
             top.rhs.body = _expr(top.rhs.body, arity, set(top.rhs.params))

@@ -40,10 +40,10 @@ def test_functions_split_only_where_ghc_decides_the_match(tmp_path):
 
 def test_constructors_as_functions_and_identity_cases_as_ghc(tmp_path):
     # main: the same show gap (lists of Maybe and Either printed); 0.976 before
-    assert_as_ghc(tmp_path, "conreuse24", known_total=0.9826, known_cc={"main": 0.973})
+    assert_as_ghc(tmp_path, "conreuse24", known_total=0.9860, known_cc={"main": 0.978})
 
 
-@pytest.mark.parametrize("name,count", [("altsplit24", 26), ("conreuse24", 19)])
+@pytest.mark.parametrize("name,count", [("altsplit24", 26), ("conreuse24", 24)])
 def test_every_function_allocates_ghcs_bytes(tmp_path, name, count):
     g_total, g, p_total, p = run_reference(tmp_path, name)
     funs = [k for k in g if k[1] == "Main" and k[0] not in ("main", "CAF", "main.m")]

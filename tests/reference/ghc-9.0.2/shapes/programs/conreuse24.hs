@@ -2,7 +2,8 @@
 -- GHC 9.0.2 -O0 saturates a constructor used as a value with a lambda (`map Just xs':
 -- a 16-byte closure at each call), and drops a case whose every alternative rebuilds its
 -- pattern (`f (Just x) = Just x; f Nothing = Nothing': nothing allocated); one
--- alternative building something else keeps the case and its cells.
+-- alternative building something else keeps the case and its cells. A constructor partly
+-- applied (`map (P x) xs') is a closure of its arguments, no PAP.
 import qualified Data.Map as M
 
 find :: Int -> M.Map Int String -> Either String String
@@ -68,6 +69,21 @@ g10 (P a b) = P a b
 g11 :: [Int] -> [P]
 g11 xs = zipWith P xs xs
 
+h1 :: [Int] -> [P]
+h1 xs = map (P 1) xs
+
+h2 :: Int -> [Int] -> [P]
+h2 x xs = map (P x) xs
+
+h3 :: Int -> [Int] -> [(Int, Int)]
+h3 x xs = map ((,) x) xs
+
+h4 :: [Int] -> [Either Int Int]
+h4 xs = map (Left . (+ 1)) xs
+
+h5 :: Int -> [[Int]] -> [[Int]]
+h5 x xs = map (x :) xs
+
 main :: IO ()
 main = do
   let m = M.fromList [(k, show k) | k <- [1 .. 10 :: Int]]
@@ -89,3 +105,8 @@ main = do
   print [g9 (if even k then Left k else Right k) | k <- [1 .. 10]]
   print [g10 (P k k) | k <- [1 .. 5]]
   print (length (g11 [1 .. 10]))
+  print (sum [length (h1 [1 .. k]) | k <- [1 .. 10]])
+  print (sum [length (h2 k [1 .. k]) | k <- [1 .. 10]])
+  print (sum [length (h3 k [1 .. k]) | k <- [1 .. 10]])
+  print (sum [length (h4 [1 .. k]) | k <- [1 .. 10]])
+  print (sum [length (h5 k [[1 .. k]]) | k <- [1 .. 10]])
