@@ -261,9 +261,10 @@ def _enum(stem: str, k: int, type_name: str, cons: list[tuple[str, int]], where:
         return [f"{name} = {cons[0][0]}"]
     if stem == "maxBound":
         return [f"{name} = {cons[-1][0]}"]
-    if stem == "fromEnum":  # beyond 7 constructors GHC reads the tag off the info table
-        # (no pointer tag) and boxes it, 16 bytes; below, a case returns a static box
-        return [f"{name} a = {tag} a" if len(cons) <= 7 else
+    if stem == "fromEnum":  # beyond 8 constructors GHC boxes the tag it reads, 16 bytes
+        # a call; up to 8 a static box (GHC 9.0.2: 7 and 8 constructors 0 bytes, 9 to 14
+        # constructors 16, shapes/enumrange24)
+        return [f"{name} a = {tag} a" if len(cons) <= 8 else
                 f"{name} a = boxTag# a"]
     if stem == "succ":
         return [f"{name} a = let t = {tag} a in t `seq` (if {top} == t then "

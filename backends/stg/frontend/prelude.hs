@@ -1239,6 +1239,14 @@ enumFromTo a b
   | prim ">" a b = []
   | otherwise = eftI# a b
 eftI# x y = x : (if prim "==" x y then [] else case x + 1 of !x' -> eftI# x' y)
+-- base's default enumFromTo x y = map toEnum [fromEnum x .. fromEnum y] at a derived
+-- enumeration (GHC.Enum's, -O2): 96 bytes an element (its cell, toEnum's thunk of two
+-- free variables, the rest's thunk of three), 24 once; an element forced boxes its tag
+-- for toEnum, 16 bytes under the thunk's stack (GHC 9.0.2, shapes/enumrange24)
+enumTo# te x y = case (x, y) of
+  (_, _) -> if prim ">" x y then [] else enumTo1# te x y
+enumTo1# te x y = (case prim "box#" x of !b -> te b) :
+  (if prim "==" x y then [] else case prim "+#" x 1 of !x' -> enumTo1# te x' y)
 -- at Int (directed.py picks these by the checked type): base's Int instance boxes every
 -- element from its unboxed loop (eftInt x y = .. I# x : ..), the first one too, not the
 -- argument's box (16 bytes a non-empty enumeration); Integer's enumDeltaToInteger keeps it

@@ -36,11 +36,11 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
                   "factor.parens": 0.552, "symbol": 0.6, "factor.variable": 0.008,
                   "runParser": 0.0, ">>=.\\": 1.133, "fmap.\\": 0.88},
     # (main.\ and average GHC's since session 24: a match decided at run time keeps its
-    # function's note whole, test_altsplit24)
+    # function's note whole, test_shapes24)
     "maybechain": {"lookupAll": 0.884},
     "ioloops": {"collatzLen": 0.945},
     # a function's irrefutable pattern `zipLazy (x:xs) ~(y:ys)': GHC's selectors cost more
-    # (dupFirst GHC's 0 since session 24: test_altsplit24)
+    # (dupFirst GHC's 0 since session 24: test_shapes24)
     "lazypats": {"zipLazy": 0.748, "lazyFst": 24},
     # lazy Data.Array tables built from a list comprehension of thunks
     "dynprog": {"editDistance": 0.611, "editDistance.aa": 0.938, "editDistance.ba": 0.935,

@@ -37,9 +37,7 @@ KNOWN_TOTAL = {
 KNOWN_CC: dict[str, dict[str, float | int]] = {
     "adventure23": {"parseDir": 1.094, "fromEnum": 0.0, "enumFromThen": 1.057,
                     "pred": 1.5, "succ": 0.833},
-    # (check GHC's since session 24, test_altsplit24; total 0.993): find's `maybe (Left ..)
-    # Right (M.lookup i b)' 0.866, not analysed
-    "bank23": {"find": 0.866},
+    # (bank23's check and find GHC's since session 24: test_shapes24)
     # allValues: a derived Enum's enumFromTo (also at a known type: `suits' in
     # test_bounded_generic_binding_at_several_types, 1.725)
     # putS's `((), s)' under putS.\\ (GHC's under putS: the lambda's body floated out)
