@@ -125,7 +125,7 @@ _BASE_MODULES = {
                 "isCon# enumFrom enumFromTo enumFromThen enumFromThenTo numFrom# numFromThen# "
                 "eftI# eftC# stepChar# eftD# efdtI# efdtIU# efdtID# efdtD# efdtDU# efdtDD# "
                 "enumFromI# enumFromToI# enumFromThenI# enumFromThenToI# efdtUpI# efdtDnI# "
-                "goUpI# goDnI# enumTo# enumTo1# "
+                "goUpI# goDnI# enumTo# enumTo1# enumThenTo# upThen# dnThen# "
                 "succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger fromIntegerLit# "
                "fromIntegerLitZ#",
@@ -354,8 +354,9 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         for names, name in derived.dispatch.get("toEnum", []):
             k = name[len("toEnum_"):]
             frm = " ".join(f"(fromEnum_{k} {v})" for v in args.split())
-            body = f"map toEnum_{k} ({ints} {frm})" if fn != "enumFromToCon#" else \
-                f"case fromEnum_{k} x of !a -> case fromEnum_{k} y of !b -> enumTo# toEnum_{k} a b"
+            evals = "".join(f"case fromEnum_{k} {v} of !{v}' -> " for v in args.split())
+            body = f"{evals}{fn[:-4].replace('enumFrom', 'enum')}# toEnum_{k} " + \
+                " ".join(f"{v}'" for v in args.split())
             lines += [f"  {pat(user_cons[c], '', True)} -> {body}" for c in names]
         idx = " ".join(f"(conIndex# {v})" for v in args.split())
         lines.append(f"  _ -> map ({t}) ({ints} {idx})")

@@ -1247,6 +1247,16 @@ enumTo# te x y = case (x, y) of
   (_, _) -> if prim ">" x y then [] else enumTo1# te x y
 enumTo1# te x y = (case prim "box#" x of !b -> te b) :
   (if prim "==" x y then [] else case prim "+#" x 1 of !x' -> enumTo1# te x' y)
+-- and enumFromThenTo's ([C1, C3 .. C8]): the step and the limit a pair made once, so an
+-- element costs the same 96 bytes, ascending or descending
+enumThenTo# te x1 x2 y = case prim "-#" x2 x1 of
+  !d -> let dy = (d, y) in
+    if prim ">=" x2 x1 then (if prim ">" x1 y then [] else upThen# te x1 dy)
+    else (if prim "<" x1 y then [] else dnThen# te x1 dy)
+upThen# te x dy = (case prim "box#" x of !b -> te b) : (case dy of
+  (d, y) -> case prim "+#" x d of !x' -> if prim ">" x' y then [] else upThen# te x' dy)
+dnThen# te x dy = (case prim "box#" x of !b -> te b) : (case dy of
+  (d, y) -> case prim "+#" x d of !x' -> if prim "<" x' y then [] else dnThen# te x' dy)
 -- at Int (directed.py picks these by the checked type): base's Int instance boxes every
 -- element from its unboxed loop (eftInt x y = .. I# x : ..), the first one too, not the
 -- argument's box (16 bytes a non-empty enumeration); Integer's enumDeltaToInteger keeps it

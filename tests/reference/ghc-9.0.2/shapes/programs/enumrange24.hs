@@ -1,6 +1,6 @@
 -- Ranges of derived enumerations and their fromEnum (session 24): base's default
 -- enumFromTo (map toEnum [fromEnum x .. fromEnum y], fused in GHC.Enum) costs 96 bytes an
--- element, 16 more under the caller for each element forced; a derived fromEnum boxes its
+-- element, 16 more under the caller for each element forced (enumFromThenTo's too); a derived fromEnum boxes its
 -- tag beyond 8 constructors (16 bytes a call), not up to 8.
 import Data.Char (toLower)
 
@@ -78,6 +78,20 @@ p3 d = map toLower (show d)
 p4 :: Int -> [(String, Dir)]
 p4 _ = [(show d, d) | d <- [minBound .. maxBound]]
 
+data D8 = D1 | D2 | D3 | D4 | D5 | D6 | D7 | D8 deriving (Show, Eq, Enum, Bounded)
+
+u1 :: Int -> [D8]
+u1 _ = [D1, D3 .. D8]
+
+u2 :: Int -> [D8]
+u2 _ = [D1, D2 .. D8]
+
+u3 :: Int -> [D8]
+u3 _ = [D8, D7 .. D1]
+
+u4 :: Int -> [D8]
+u4 _ = [D1, D3 ..]
+
 main :: IO ()
 main = do
   print (sum [length (q2 k) | k <- [1 .. 10]])
@@ -105,3 +119,8 @@ main = do
   print (sum [length (p2 d) | d <- [North, South, East, West, Up, Down]])
   print (sum [length (p3 d) | d <- [North, South, East, West, Up, Down]])
   print (sum [length (fst (head (p4 k))) | k <- [1 .. 10]])
+  print (sum [length (u1 k) | k <- [1 .. 10]])
+  print (sum [length (u2 k) | k <- [1 .. 10]])
+  print (sum [length (u3 k) | k <- [1 .. 10]])
+  print (sum [length (u4 k) | k <- [1 .. 10]])
+  print (length (filter (== D3) (concat [u2 k | k <- [1 .. 10]])))
