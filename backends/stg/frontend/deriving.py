@@ -61,6 +61,9 @@ class Derived:
     #: type name -> its index k (the derived names end in _k#), for type-directed uses
     #: (toEnum, minBound, maxBound) and the Enum helpers
     type_index: dict[str, int] = field(default_factory=dict)
+    #: the enumerations whose [a .. b] or [a, b .. c] the program writes: base's default
+    #: enumFromTo/enumFromThenTo, a method CAF of Main each (directed.py)
+    enum_defaults: set[str] = field(default_factory=set)
     #: method bindings of the program's own instance declarations (instances.py): labelled
     #: like derived methods, but the program's code, whose local bindings have cost centres
     own_code: set[str] = field(default_factory=set)

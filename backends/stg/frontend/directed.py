@@ -86,6 +86,9 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             _show_directed(e, _t, derived)
         elif isinstance(e, S.EArith) and _int_list(_t):
             e.at_int = True
+        elif isinstance(e, S.EArith) and e.end is not None and \
+                (name := _element_type(_t)) in derived.type_index:
+            derived.enum_defaults.add(name)
         elif prelude_ref(e, _ENUMS) and _int_enum(_t):
             e.name = f"%{e.name}I#"
         elif prelude_ref(e, ("fromIntegral", "even", "odd", "gcd")) and _integer_arg(_t):
@@ -236,6 +239,15 @@ def _show_directed(e: S.EVar, t: object, derived: Derived) -> None:
                     "print": ("x w", f'putStrLn ({shows} 0 x "") w'),
                     "hPrint": ("h x w", f'hPutStrLn h ({shows} 0 x "") w')}[e.name]
     e.name = "%" + derived.helper(f"{e.name}_{code}#", "show", f"{params} = {text}")
+
+
+def _element_type(t: object) -> str | None:
+    """The name of a list type's element type (a type constructor), if it is one."""
+    head, args = T.spine(t)
+    if head != T.LIST or len(args) != 1:
+        return None
+    inner, _ = T.spine(args[0])
+    return inner.name if isinstance(inner, T.TCon) else None
 
 
 def _int_list(t: object) -> bool:

@@ -347,13 +347,13 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
              f"map ({t}) (enumFromThenTo (conIndex# x) (conIndex# y) "
              "(if conIndex# x > conIndex# y then 0 else lastTag# x))")):
         lines += [f"{fn} {args} = case x of", *to_derived(stem, args), f"  _ -> {otherwise}"]
-    # enumFromTo/enumFromThenTo: the class defaults, map toEnum [fromEnum x ..]
+    # enumFromTo/enumFromThenTo: the class defaults, map toEnum [fromEnum x ..] as base
+    # compiles them (enumTo#, enumThenTo#)
     for fn, args, ints in (("enumFromToCon#", "x y", "enumFromTo"),
                            ("enumFromThenToCon#", "x y z", "enumFromThenTo")):
         lines.append(f"{fn} {args} = case x of")
         for names, name in derived.dispatch.get("toEnum", []):
             k = name[len("toEnum_"):]
-            frm = " ".join(f"(fromEnum_{k} {v})" for v in args.split())
             evals = "".join(f"case fromEnum_{k} {v} of !{v}' -> " for v in args.split())
             body = f"{evals}{fn[:-4].replace('enumFrom', 'enum')}# toEnum_{k} " + \
                 " ".join(f"{v}'" for v in args.split())
@@ -592,7 +592,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     binds += wrapper_binds(cons, d_pre.used_wrappers | d_user.used_wrappers)
     program = ir.Program(binds, cons, "main", filename)
     program.settled = settled
-    program.main_dict_bytes = getattr(types, "main_dict_bytes", 0)
+    program.main_dict_bytes = getattr(types, "main_dict_bytes", 0) + \
+        32 * len(derived.enum_defaults)  # (the instance's enumFromTo: a PAP of base's default)
     if state is not None:  # the State monad's dictionaries, CAFs of module Main
         program.main_dict_bytes += mtl.dictionary_bytes(
             state, derived.class_uses,
