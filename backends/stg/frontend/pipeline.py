@@ -189,6 +189,9 @@ _SHOW_CAFS.update({f"showStr{c}#": m for cs, m in (
     (("NoBuffering", "LineBuffering", "BlockBuffering"), "GHC.IO.Handle.Types"),
     (("ExitSuccess", "ExitFailure"), "GHC.IO.Exception"),
     (("Down",), "Data.Ord")) for c in cs})
+_SHOW_CAFS.update({f"bad{f}#": "GHC.List" for f in (  # (prelude.hs: base's error CAFs)
+    "Head", "Tail", "Last", "Init", "Foldr1", "Foldl1", "Foldl1'", "Cycle", "Maximum",
+    "Minimum", "IndexNeg", "IndexLarge")})
 
 
 from .typecheck_sigs_exc import EXC_TYCONS  # noqa: E402

@@ -778,11 +778,11 @@ foldl' f z (x:xs) = case f z x of !z' -> foldl' f z' xs
 -- base's -O2 loop is specialised on a cons (its arguments the cell's head and tail): each
 -- rest a thunk of f and both (5 words; GHC 9.0.2, shapes/alias20: 40 bytes an element)
 foldr1 f (x:xs) = foldr1Go# f x xs
-foldr1 _ [] = emptyList# "foldr1"
+foldr1 _ [] = badFoldr1#
 foldr1Go# _ x [] = x
 foldr1Go# f x (y:ys) = f x (foldr1Go# f y ys)
 foldl1 f (x:xs) = foldl f x xs
-foldl1 _ [] = emptyList# "foldl1"
+foldl1 _ [] = badFoldl1#
 
 scanl f q ls = q : (case ls of
                       [] -> []
@@ -812,23 +812,36 @@ rev# (x:xs) a = rev# xs (x:a)
 
 head (x:_) = x
 head [] = badHead#
--- base's badHead, a CAF: the first `head []' makes the message, later ones raise it again
+-- base's badHead, a CAF: the first `head []' makes the message, later ones raise it again;
+-- GHC.List's other errors are CAFs of it too (their message and its printing under CAF
+-- GHC.List, GHC 9.0.2: pipeline._SHOW_CAFS)
 badHead# = emptyList# "head"
+badTail# = emptyList# "tail"
+badLast# = emptyList# "last"
+badInit# = emptyList# "init"
+badFoldr1# = emptyList# "foldr1"
+badFoldl1# = emptyList# "foldl1"
+badFoldl1'# = emptyList# "foldl1'"
+badCycle# = emptyList# "cycle"
+badMaximum# = emptyList# "maximum"
+badMinimum# = emptyList# "minimum"
+badIndexNeg# = errorWithoutStackTrace "Prelude.!!: negative index"
+badIndexLarge# = errorWithoutStackTrace "Prelude.!!: index too large"
 tail (_:xs) = xs
-tail [] = emptyList# "tail"
+tail [] = badTail#
 last [x] = x
 last (_:xs) = last xs
-last [] = emptyList# "last"
+last [] = badLast#
 -- base's init: a worker holding the element before the rest (a 2-word thunk an element)
-init [] = emptyList# "init"
+init [] = badInit#
 init (x:xs) = initGo# x xs
 initGo# _ [] = []
 initGo# y (z:zs) = y : initGo# z zs
 null [] = True
 null (_:_) = False
 
-xs !! n = if n < 0 then errorWithoutStackTrace "Prelude.!!: negative index" else nth# xs n
-nth# [] _ = errorWithoutStackTrace "Prelude.!!: index too large"
+xs !! n = if n < 0 then badIndexNeg# else nth# xs n
+nth# [] _ = badIndexLarge#
 -- base's (!!) counts down in an Int# register: no allocation per element
 nth# (x:xs) n = if n == 0 then x else case prim "+#" n (-1) of !n' -> nth# xs n'
 
@@ -908,7 +921,7 @@ lookup k ((k', v):rest) = if k == k' then Just v else lookup k rest
 replicate n x = if n <= 0 then [] else (let xs = x : xs in take# n xs)
 iterate f x = x : iterate f (f x)
 repeat x = let xs = x : xs in xs
-cycle [] = emptyList# "cycle"
+cycle [] = badCycle#
 cycle xs = let ys = xs ++ ys in ys
 
 -- base's take is unsafeTake on an unboxed count: per element a cons and a 4-word thunk of
@@ -961,9 +974,9 @@ unzip3Go# ((a, b, c) : ps) = let ds = unzip3Go# ps
                                  b : (case ds of (_, bs, _) -> bs),
                                  c : (case ds of (_, _, cs) -> cs))
 
-maximum [] = emptyList# "maximum"
+maximum [] = badMaximum#
 maximum (x:xs) = foldl max x xs
-minimum [] = emptyList# "minimum"
+minimum [] = badMinimum#
 minimum (x:xs) = foldl min x xs
 
 lines "" = []

@@ -42,10 +42,11 @@ showException# e = showsExc# 0 e ""
 -- (throwErr# makes it of the pair's fields, unforced; the String printed if uncaught);
 -- errCallStack# charges base's HasCallStack and -prof call-stack work (exceptions.py)
 raiseErr# msg loc = prim "throwErr#" (msg, loc) (msg ++ excShowLoc# loc "")
--- (a caught one shows the -prof call stack GHC's -prof adds; an uncaught one is printed as
--- GHC without -prof prints it)
+-- (caught or not, it shows the -prof call stack a -prof binary adds: GHC 9.0.2's uncaught
+-- `error' prints its "CallStack (from -prof):" lines, shapes/partial23.stderr)
 errorLoc# msg loc = case prim "errCallStack#" 0 of
-  !k -> prim "throwErr#" (msg, loc ++ excProf# k) (msg ++ excShowLoc# loc "")
+  !k -> let full = loc ++ excProf# k in
+        prim "throwErr#" (msg, full) (msg ++ excShowLoc# full "")
 excProf# k = if k < 0 then [] else prim "excProf#" k
 -- throw# raises the value; its String (lazy: GHC's SomeException box) is printed if nothing
 -- catches it. throwIO's arity is base's with the Exception dictionary (a PAP of two)

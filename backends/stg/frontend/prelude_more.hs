@@ -77,7 +77,7 @@ exitFailure w = exitWith (ExitFailure 1) w
 
 -- ------------------------------------------------------------------ Data.List (base 4.15)
 foldl1' f (x:xs) = foldl' f x xs
-foldl1' _ [] = emptyList# "foldl1'"
+foldl1' _ [] = badFoldl1'#
 scanl' f q ls = scanlGo'# f q ls
 scanlGo'# f !q ls = q : (case ls of
                            [] -> []

@@ -118,13 +118,18 @@ LIVE: dict[str | None, list[_Obj]] = {
 
 #: Bytes GHC's ``.prof`` charges to each owner over a run (live objects included).
 ALLOC: dict[str | None, int] = {
-    None: 832, "Main": 32, "GHC.Conc.Signal": 640, "GHC.IO.Encoding": 2448,
+    None: 832 - 192, "Main": 32, "GHC.Conc.Signal": 640, "GHC.IO.Encoding": 2448,
     "GHC.IO.Encoding.Iconv": 200, "GHC.IO.Handle.FD": 34816, "GHC.IO.Handle.Text": 64 - 24,
     # the first hPutStr: stdout's 8,256-byte buffer and the call's own 992 bytes, under the
     # stack doing that first output (GHC 9.0.2: `main = report 5' charges 9,248 to
     # MAIN/main/report and nothing to MAIN/main; every later call 992, prims.p_putStr)
     "main": 9248 - 64, "main_spare": 64, "Text_spare": 24,
 }
+#: The run's end: stdout flushed by hs_exit under MAIN (192 bytes, GHC 9.0.2's MAIN is 832
+#: after a normal end), or, when an exception ends it, by the top handler under the stack
+#: of the run's first output (360 under main when head [] fails in a CAF of GHC.List;
+#: MAIN stays at 640: shapes errend24)
+EXIT_MAIN, EXIT_UNCAUGHT = 192, 360
 #: Owners whose objects exist before the program's first output; the others (stdout's
 #: handle, its buffers and encodings, the "main" owner) are made by the first hPutStr, as
 #: GHC's censuses show (before the first output only MAIN and GHC.Conc.Signal's CAF)
@@ -217,8 +222,11 @@ def install(machine: Any, session: Any) -> RuntimeHeap | None:
         if owner in AT_START:
             allocate(owner, stack)
 
+    out_stack = [0]  # the stack of the first output (main's print, mostly)
+
     def first_output(ccs: int) -> None:
         machine.rts_first_output = None
+        out_stack[0] = ccs
         machine.rts_first_written = lambda: written(ccs)
         allocate("main", ccs)
         for owner, stack in owners.items():
@@ -251,6 +259,14 @@ def install(machine: Any, session: Any) -> RuntimeHeap | None:
             rest -= words
 
     machine.rts_library_caf = library_caf
+
+    def at_exit(uncaught: bool) -> None:
+        """The run ends (``uncaught``: by an exception nothing caught)."""
+        machine.rts_exit = None
+        stack = out_stack[0] if uncaught else 0
+        header.new(garbage, stack, (EXIT_UNCAUGHT if uncaught else EXIT_MAIN) // 8, 0)
+
+    machine.rts_exit = at_exit
     machine.float_caf_pending = True  # GHC.Float's CAF, at the first Double shown (prims)
     from profkit.plugins.bands import register_pinned
     register_pinned(tables, pinned_stack, pinned_infos)

@@ -380,8 +380,10 @@ class Machine(MachineRoots):
         try:
             code, env = ns["apply"](ns[main], [self.world])
             _, self.steps = ns["run_loop"](code, env, self.steps, limit)
+            self.at_exit()
         except ProgramExit as e:  # exitWith: the exit code, the run ends as at its end
             self.stack.clear()
+            self.at_exit()
             return e.code
         except KeyboardInterrupt:
             # Ctrl-C: the reports are due within a second, and the cyclic collector, once
@@ -410,6 +412,12 @@ class Machine(MachineRoots):
             self.stage_updates()
             self.flush_output()
         return 0
+
+    def at_exit(self, uncaught: bool = False) -> None:
+        """The runtime's own allocation as the run ends (heap/rts_heap's ``at_exit``)."""
+        done = getattr(self, "rts_exit", None)  # None without the runtime heap
+        if done is not None:
+            done(uncaught)
 
     def stage_updates(self) -> None:
         """Make the update rows of the updates the run-time functions noted (``UPDa``, one

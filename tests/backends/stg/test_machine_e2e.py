@@ -93,7 +93,9 @@ def test_nfib_entry_count_under_prof_auto(tmp_path):
     ("f :: Int -> Int\nf 0 = 1\nmain = print (f 1)\n",
      "prog: prog.hs:2:1-7: Non-exhaustive patterns in function f"),
     ("main :: IO ()\nmain = do\n  putStrLn \"before\"\n  error \"boom\"\n",
-     "prog: boom\nCallStack (from HasCallStack):\n  error, called at prog.hs:4:3 in main:Main"),
+     # (a -prof binary's: the cost-centre stack where error was called, GHC 9.0.2)
+     "prog: boom\nCallStack (from HasCallStack):\n  error, called at prog.hs:4:3 in main:Main"
+     "\nCallStack (from -prof):\n  Main.CAF (<entire-module>)"),
 ])
 def test_runtime_errors_print_what_ghc_prints(tmp_path, src, message):
     rc, out, err = run_hs(tmp_path, src)

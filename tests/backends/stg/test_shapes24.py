@@ -26,15 +26,27 @@ default `enumFromThenTo`'s u1-u3 1.8x to 2x), and a
 derived `fromEnum` boxes its tag beyond 8 constructors (the model boxed beyond 7), and each
 enumeration whose `[a .. b]` the program writes has its `enumFromTo` method CAF under CAF
 Main (base's default applied to the instance: 32 bytes once).
+
+errcall24, errhead24, errindex24: programs ending in an uncaught error print GHC's stderr,
+"CallStack (from -prof):" lines included (the model printed an uncaught `error' as a
+program without -prof does), and charge the message to GHC's cost centres (base's
+partial functions' messages under CAF GHC.List, not the caller: main was 1.8x GHC's).
 """
 
 from __future__ import annotations
+
+import io
 
 import pytest
 
 from profkit.backends.stg import ir
 from profkit.backends.stg.frontend.pipeline import compile_program
-from tests.backends.stg.test_ghc_fidelity import _per_cc, assert_as_ghc, run_reference
+from profkit.backends.stg import plugin as stg_plugin
+from profkit.options import parse_run_args
+from profkit.runner import run
+from profkit.plugins import ccprof, heapprof
+from tests.backends.stg.test_ghc_fidelity import (SHAPES, _per_cc, _tree, assert_as_ghc,
+                                                  cost_centre_gaps, run_reference)
 
 #: main's bytes: the model's / GHC's, the same gap before this change (show of the lists
 #: of Maybe and Either values printed; not traced)
@@ -134,3 +146,25 @@ def test_regenerated_fall_through_code_counts_a_call_once(tmp_path):
     # allocated in go (it was 1.169x GHC's bytes)
     go = ("evalRPN.go", "Main")
     assert abs(p[go][0] / g[go][0] - 1) < 0.01, (p[go], g[go])
+
+
+@pytest.mark.parametrize("name", ["errcall24", "errhead24", "errindex24"])
+def test_a_program_ending_in_an_error_prints_and_allocates_as_ghc(tmp_path, name):
+    prog = tmp_path / f"{name}.hs"
+    prog.write_text((SHAPES / "programs" / f"{name}.hs").read_text())
+    cfg = parse_run_args(["-fprof-auto", "--outdir", str(tmp_path), str(prog), "+RTS", "-P",
+                          "-RTS"])
+    out, err = io.StringIO(), io.StringIO()
+    assert run(cfg, plugins=[stg_plugin, ccprof, heapprof], stdout=out, stderr=err,
+               load_entrypoints=False) == 1
+    assert out.getvalue() == (SHAPES / "out" / f"{name}.stdout").read_text()
+    assert err.getvalue() == (SHAPES / "out" / f"{name}.stderr").read_text()
+    ours, ghc = (_tree(p) for p in (tmp_path / f"{name}.prof", SHAPES / "out" / f"{name}.prof"))
+    assert {k: v for k, v in ours.items() if k[1]} == {k: v for k, v in ghc.items() if k[1]}
+    g_total, g = _per_cc(SHAPES / "out" / f"{name}.prof")
+    p_total, p = _per_cc(tmp_path / f"{name}.prof")
+    assert abs(p_total / g_total - 1) <= 0.02 and not cost_centre_gaps(g, p, {})
+    # base's error CAF and the run's end: GHC.List's row within 8%, MAIN GHC's 640 bytes
+    assert p[("MAIN", "MAIN")][0] == g[("MAIN", "MAIN")][0]
+    if ("CAF", "GHC.List") in g:
+        assert abs(p[("CAF", "GHC.List")][0] / g[("CAF", "GHC.List")][0] - 1) < 0.08
