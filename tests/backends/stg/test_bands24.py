@@ -19,12 +19,16 @@ The phases and the comparison are test_bands21's; the gaps left are KNOWN with c
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.backends.stg.heap.heapobj import Thunk
 from profkit.backends.stg.machine import rt
 from profkit.backends.stg.machine.squeeze import hidden
 from tests.backends.stg.test_bands21 import SHAPES, _ghc, _profkit, compare
+from tests.backends.stg.test_bands22 import _thunk_names
 from tests.backends.stg.test_ghc_fidelity import _per_cc, _run, cost_centre_gaps
 
 NEW = ["recleak24", "window24", "lazymap24", "bstquery24", "wordsmap24"]
@@ -135,3 +139,37 @@ def test_squeeze_hides_all_but_the_oldest_of_adjacent_update_frames():
              _thunk(5), (rt.UPD, _thunk(-1), 0), _thunk(6), (rt.WM, _thunk(7)), case]
     assert hidden(stack) == [2, 3, 6, 7]
     assert hidden([(rt.AP, None), _thunk(1), case, _thunk(2)]) == []
+
+
+def test_a_thunk_used_once_as_an_argument_is_named_as_ghc_names_it():
+    """satname24 (GHC's -ddump-stg-final committed as out/satname24.stg): a let-bound
+    thunk used once as a constructor's field (`pairUp x = let y = x * 3 in (x, y)`,
+    `push acc x = let y = x + 1 in y : acc`) is inlined by GHC -O0's simplifier and let-bound
+    again by CorePrep as `sat` (-hd `<Main.sat>`); used twice (`twice`) or under a lambda
+    (`under`) it keeps its name, and one passed to a local function the simplifier
+    beta-reduces takes the parameter's (`negate' y where negate' v = ..`: `v`). Before
+    session 24 the model named all of them `y` (seqcon23's -hd: `<Main.y'>`, 149 KB,
+    where GHC's census has `<Main.sat>`)."""
+    ghc = (SHAPES / "out" / "satname24.stg").read_text()
+    assert re.search(r"pairUp_\w+ =\s+CCS_DONT_CARE \\r \[x_\w+\]\s+let \{\s+sat_\w+ =", ghc)
+    assert re.search(r"push_\w+ =\s+CCS_DONT_CARE \\r \[acc_\w+ x_\w+\]\s+let \{\s+sat_", ghc)
+    assert re.search(r"twice_\w+ =\s+CCS_DONT_CARE \\r \[x_\w+\]\s+let \{\s+y_\w+ =", ghc)
+    assert re.search(r"\by_\w+ =", ghc.split("\nmain =")[1])  # under's, inlined into main
+    assert re.search(r"- \$fNumInt sat_\w+ v_\w+", ghc)  # apply's, inlined into main
+    prog = compile_program((SHAPES / "programs" / "satname24.hs").read_text(),
+                           "satname24.hs", prof_auto="all")
+    assert _thunk_names(prog, "pairUp") == {"sat"}
+    assert _thunk_names(prog, "push") == {"sat"}
+    assert _thunk_names(prog, "twice") == {"y"}
+    assert _thunk_names(prog, "under") == {"y"}
+    assert "v" in _thunk_names(prog, "apply") and "y" not in _thunk_names(prog, "apply")
+
+
+def test_seqcon23s_thunks_are_named_as_in_ghcs_census(tmp_path):
+    """seqcon23's `move (x, y) d = let x' = x + d; y' = y - d in x' `seq` (x', y')`: every
+    band of 5 KB or more in the model's -hd censuses is one GHC's -hd has (GHC's committed
+    `./seqcon23 +RTS -hd -i0.0002`): `<Main.sat>` for y', not `<Main.y'>`."""
+    ghc = {b for d in _ghc("seqcon23", "hd") for b in d}
+    mine = _profkit(tmp_path, "seqcon23", "hd", INTERVAL)
+    big = {b for d in mine for b, n in d.items() if n >= 5000}
+    assert "<Main.sat>" in big and big <= ghc, big - ghc
