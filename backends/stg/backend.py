@@ -137,6 +137,10 @@ class StgBackend:
         self.gc.compact_min = self._compact_min()
         self.gc.renumber_fn = m.renumber_ids
         self.gc.short_cut_fn = m.selectors_short_cut
+        if self.config.plugin_options.get("stg.squeeze", "1") not in (
+                "0", "false", "no", "off", False, 0):
+            from .machine.squeeze import hidden
+            self.gc.census_hidden_fn = lambda: hidden(m.stack)  # GHC's stack squeeze
         srt = cafsrt.build(m)
         if srt is not None:
             gc = self.gc

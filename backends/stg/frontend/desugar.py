@@ -11,6 +11,7 @@ Conventions of the generated IR (see ``ir.py``):
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 from .. import ir
@@ -458,8 +459,18 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         lit = self.lit_of(e.expr)
         # a section's Integer literal stays a literal: its box would be an evaluated free
         # variable of the closure (16 bytes once per section; not modelled)
+        before = len(binds)
         a = ir.Lit(lit.value, lit.kind) if type(lit) is IntegerLit else \
             self.atom(e.expr, env, path, binds)
+        if self.module == "Main" and isinstance(a, ir.Var):
+            # GHC's desugarer binds the operand to a fresh `ds` around the lambda (used
+            # under it, the simplifier leaves it): -hd `<Main.ds>` (iorefleak24's
+            # `modifyIORef ref (+ (i `mod` 7))`), not `sat`
+            for b in binds[before:]:
+                r = b.rhs
+                if b.name == a.name and isinstance(r, ir.Closure) and not r.params and \
+                        r.info.name.startswith("sat_"):
+                    r.info = dataclasses.replace(r.info, name="ds" + r.info.name[3:])
         y, lam = self.fresh("y"), self.fresh("sec")
         fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
         arg_name = self.fresh("arg")

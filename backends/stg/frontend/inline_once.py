@@ -40,9 +40,11 @@ already where CorePrep puts them. Run it before ``stgpass.fill_free_vars``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from .. import ir
+from .inline_copy import source
 from .stgpass import FreeVars, map_case, map_nested
 
 _ENTER, _BETA, _FLOAT, _CALL = "enter", "beta", "float", "call"
@@ -52,7 +54,7 @@ class _Site:
     """What the analysis knows of one candidate binding: its right-hand side, where it is
     bound (lambda and branch depths) and its occurrences."""
 
-    __slots__ = ("bind", "lam", "mov", "count", "kind", "nargs", "in_lam", "moved")
+    __slots__ = ("bind", "lam", "mov", "count", "kind", "nargs", "in_lam", "moved", "arg_of")
 
     def __init__(self, bind: ir.Bind, lam: int, mov: int):
         self.bind, self.lam, self.mov = bind, lam, mov
@@ -60,6 +62,7 @@ class _Site:
         self.kind = ""  # "enter", "call" or "atom"
         self.nargs = 0
         self.in_lam = self.moved = False
+        self.arg_of: tuple[str, int] | None = None  # (function, position) of an argument
 
     def decision(self) -> str | None:
         if self.count != 1:
@@ -77,6 +80,25 @@ class _Site:
         if self.moved and self.kind in ("atom", "enter"):
             return _FLOAT
         return None
+
+    def name_as_argument(self, sites: dict[str, "_Site"], plan: dict[str, str]) -> None:
+        """A thunk used once as an argument or a constructor's field, not under a lambda
+        or a note, is GHC's inlined expression there (floated to it or where it was, the
+        same place), which CorePrep let-binds as ``sat``: -hd `<Main.sat>`, not the
+        binder's name (probe satname24, GHC's STG committed; seqcon23's `let y' = y - d
+        in x' `seq` (x', y')`). The argument of a call beta-reduced here is let-bound by
+        the simplifier under the function's parameter's name (`negate' y where negate' v
+        = ..`: `v`)."""
+        r = self.bind.rhs
+        if self.count != 1 or self.kind != "atom" or self.in_lam or \
+                not isinstance(r, ir.Closure) or r.params:
+            return
+        name = "sat"
+        if self.arg_of is not None and plan.get(self.arg_of[0]) == _BETA:
+            f = sites[self.arg_of[0]].bind.rhs
+            assert isinstance(f, ir.Closure)
+            name = source(f.params[self.arg_of[1]])
+        r.info = replace(r.info, name=f"{name}_{r.info.name.rsplit('_', 1)[-1]}")
 
 
 def inline_once(program: ir.Program, candidates: set[str], marks: dict[int, ir.Expr],
@@ -97,6 +119,8 @@ def inline_once(program: ir.Program, candidates: set[str], marks: dict[int, ir.E
             sites: dict[str, _Site] = {}
             _Analyse(candidates, sites, marks).expr(top.rhs.body, 0, 0)
             plan = {n: d for n, s in sites.items() if (d := s.decision()) is not None}
+            for s in sites.values():
+                s.name_as_argument(sites, plan)
             if plan:
                 rw = _Rewrite(plan, companions or {})
                 top.rhs.body = rw.expr(top.rhs.body)
@@ -118,17 +142,21 @@ class _Analyse:
         s.kind, s.nargs = kind, nargs
         s.in_lam, s.moved = lam > s.lam, mov > s.mov
 
-    def atoms(self, args: list[ir.Atom], lam: int, mov: int) -> None:
-        for a in args:
+    def atoms(self, args: list[ir.Atom], lam: int, mov: int, fun: str | None = None
+              ) -> None:
+        for i, a in enumerate(args):
             if isinstance(a, ir.Var):
                 self.occur(a.name, "atom", 0, lam, mov)
+                s = self.sites.get(a.name)
+                if s is not None:
+                    s.arg_of = (fun, i) if fun is not None else None
 
     def expr(self, e: ir.Expr, lam: int, mov: int) -> None:
         while True:
             if isinstance(e, ir.App):
                 kind = "call" if e.args else "atom" if self.marks.get(id(e)) is e else "enter"
                 self.occur(e.fun, kind, len(e.args), lam, mov)
-                self.atoms(e.args, lam, mov)
+                self.atoms(e.args, lam, mov, e.fun)
                 return
             if isinstance(e, (ir.ConApp, ir.PrimOp)):
                 self.atoms(e.args, lam, mov)

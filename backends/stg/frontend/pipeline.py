@@ -103,6 +103,7 @@ _BASE_MODULES = {
                 "fmapMaybe# fmapPair# bindMaybe# thenMaybe# "
                 "returnMaybe# flipBindMaybe# bindList# thenList# returnList# flipBindList# "
                 "bindListGo# bindListIn#",
+    "Data.IORef": "modifyIORef modifyIORef'",
     "Data.Either": "fmapEither# bindEither# thenEither# returnEither# flipBindEither#",
     "Data.Traversable": "sequenceWith# sequenceWith_# mapMWith# mapMWith_# forMWith# "
                         "forMWith_# whenWith# unlessWith# foldMWith# replicateMWith# "

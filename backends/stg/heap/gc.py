@@ -155,6 +155,9 @@ class StgHeapModel(ObjectTrace):
         self.old_selectors: list[Any] = []
         self.select = self.selectors.append
         self.short_cut_fn: Callable[[list[int]], None] | None = None
+        #: ids a census leaves out although live (the thunks GHC's stack squeeze makes
+        #: indirections: machine/squeeze.py), read after the census's compaction
+        self.census_hidden_fn: Callable[[], list[int]] | None = None
         self.selectors_short_cut = 0
         #: censuses whose heap graph came from the object trace, not the tracer's rows
         self.graph_fallbacks = 0
@@ -271,6 +274,11 @@ class StgHeapModel(ObjectTrace):
             gen = np.full(len(live), self.generations - 1, dtype=np.int8)
         else:
             gen = np.frombuffer(self.gen, dtype=np.uint8)[live].astype(np.int8)
+        if graph is None and self.census_hidden_fn is not None:
+            hide = self.census_hidden_fn()
+            if hide:
+                keep = ~np.isin(live, np.asarray(hide, dtype=np.int64))
+                live, gen = live[keep], gen[keep]
         view = CensusView(time=time, era=s.era, obj=live, gen=gen, tables=s.tables,
                           header=s.header, word_bytes=s.word_bytes)
         if graph is not None:

@@ -287,7 +287,9 @@ def test_the_monomorphism_restriction_fixes_a_value_binding():
           print (length xs + sq n, sq 1.5)
         """)
     assert d["n"] == ["Int"]
-    assert d["xs"] == ["[]"]
+    # xs, used once as length's argument, is inlined there and let-bound again by CorePrep
+    # as `sat :: [Int]` (GHC 9.0.2's -ddump-stg-final of this program: no xs binder)
+    assert "xs" not in d and "[]" in d["sat"]
     # a function binding is generalised (forall a. (Ord a, Num a) => a -> a) and, used
     # twice, stays so
     assert d["sq"] == ["->*"]
@@ -303,7 +305,9 @@ def test_comprehension_loops_and_pattern_bindings():
         """)
     # GHC: ds :: [Int] -> [[Int]] is ->[], the pattern's value ds5 :: (Int, Int) is (,)
     assert "->[]" in d["ds"] and "(,)" in d["ds"]
-    assert d["a"] == ["Int"] and d["b"] == ["Int"]
+    # a and b, used once as the list's fields, are GHC's inlined selector thunks
+    # `sat :: Int` (binders.dump-stg-final's sat_s27D, sat_s27H; a_s27B is a case binder)
+    assert "a" not in d and "b" not in d and d["sat"].count("Int") >= 2
 
 
 def test_describe_follows_ghcs_get_ty_description():
@@ -386,7 +390,9 @@ def test_named_binders_have_ghcs_types():
     # the lambda \i -> shows i :: Int -> ShowS (a synonym for a function type ends the
     # arrows), the line's show :: String
     assert "->ShowS" in ghc["sat"] and "->ShowS" in ours["sat"]
-    assert "String" in ghc["sat"] and ours["line"] == ["String"]
+    # (line, used once as ++'s argument, is GHC's `sat`, as the model's since session 24)
+    assert "String" in ghc["sat"] and "line" not in ghc
+    assert "String" in ours["sat"] and "line" not in ours
 
 
 def test_synonyms_are_named_as_in_ghcs_binders():
