@@ -11,13 +11,12 @@ Conventions of the generated IR (see ``ir.py``):
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
 from .. import ir
 from . import syntax as S
 from .cc import AutoCC
-from .desugar_app import INLINE_PRIMOPS, AppMixin
+from .desugar_app import INLINE_PRIMOPS, AppMixin, operand_named_ds
 from .desugar_types import TypeDescMixin
 from .literals import (  # noqa: F401 - re-exported (desugar.strip etc.)
     BOXES,
@@ -462,15 +461,8 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
         before = len(binds)
         a = ir.Lit(lit.value, lit.kind) if type(lit) is IntegerLit else \
             self.atom(e.expr, env, path, binds)
-        if self.module == "Main" and isinstance(a, ir.Var):
-            # GHC's desugarer binds the operand to a fresh `ds` around the lambda (used
-            # under it, the simplifier leaves it): -hd `<Main.ds>` (iorefleak24's
-            # `modifyIORef ref (+ (i `mod` 7))`), not `sat`
-            for b in binds[before:]:
-                r = b.rhs
-                if b.name == a.name and isinstance(r, ir.Closure) and not r.params and \
-                        r.info.name.startswith("sat_"):
-                    r.info = dataclasses.replace(r.info, name="ds" + r.info.name[3:])
+        if self.module == "Main":
+            operand_named_ds(binds[before:], a)
         y, lam = self.fresh("y"), self.fresh("sec")
         fn = S.ECon(e.op.name, e.op.span) if e.op.is_con else S.EVar(e.op.name, e.op.span)
         arg_name = self.fresh("arg")

@@ -5,6 +5,7 @@ applications, calls, the Prelude functions treated specially (``seq``, ``$``, ``
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from .. import ir
@@ -311,3 +312,14 @@ def _strip(e: S.Expr) -> S.Expr:
     return strip(e)
 
 
+def operand_named_ds(binds: list[ir.Bind], a: ir.Atom) -> None:
+    """A section's operand thunk among ``binds``: GHC's desugarer binds the operand to a
+    fresh ``ds`` around the lambda (used under it, the simplifier leaves it): -hd
+    ``<Main.ds>`` (iorefleak24's ``modifyIORef ref (+ (i `mod` 7))``), not ``sat``."""
+    if not isinstance(a, ir.Var):
+        return
+    for b in binds:
+        r = b.rhs
+        if b.name == a.name and isinstance(r, ir.Closure) and not r.params and \
+                r.info.name.startswith("sat_"):
+            r.info = dataclasses.replace(r.info, name="ds" + r.info.name[3:])
