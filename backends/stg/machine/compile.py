@@ -411,16 +411,22 @@ class Codegen(CaseCodegen):
         else:
             raise TypeError(f"not an STG expression: {e!r}")
 
-    @staticmethod
-    def gen_ret(em: Em, value: str) -> None:
+    def gen_ret(self, em: Em, value: str) -> None:
         """Return ``value`` to the frame on top of the stack: ``rt.ret``'s case for a case
-        continuation (the only frames of four items) inline, a call less per return; the
-        other frames (updates, pending arguments, the collector's watermark) are left to
-        ``ret``."""
+        continuation (the only frames of four items) inline, a call less per return, and
+        before it, in a machine without per-object features (a plain ``-p`` run: no state
+        kept per object, no collector model, whose barrier ``attach_collector`` would add),
+        its case for the update frame of a heap thunk. The other frames (a CAF's update,
+        pending arguments, the collector's watermark) are left to ``ret``."""
         if not value.isidentifier():
             em(f"_r = {value}")
             value = "_r"
-        em("if type(_f := stack[-1]) is tuple and len(_f) == 4:")
+        if not self.m.features:
+            em("if type(_f := stack[-1]) is Thunk:")
+            em(f"    pop(); CCS = _f.ccs; _f.val = {value}; _f = stack[-1]")
+            em("if type(_f) is tuple and len(_f) == 4:")
+        else:
+            em("if type(_f := stack[-1]) is tuple and len(_f) == 4:")
         em(f"    pop(); CCS = _f[2]; _e = _f[1]; _e[_f[3]] = {value}; return _f[0], _e")
         em(f"return ret({value})")
 

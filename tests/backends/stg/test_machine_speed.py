@@ -72,3 +72,24 @@ def test_return_to_a_case_continuation_inline():
     r = run(_len_program() + [TopBind("main", print_int(e), "Main")])
     assert r.error is None and r.output == "41\n"
     assert "len(_f) == 4:" in r.machine.source
+
+
+def test_template_sources_are_what_inspect_reads():
+    """rt reads its templates' text without inspect (start-up): the same lines."""
+    import inspect
+    import textwrap
+
+    from profkit.backends.stg.machine import rt
+    for fn in rt.RUNTIME_FUNCTIONS:
+        want = (fn.__code__.co_firstlineno, textwrap.dedent(inspect.getsource(fn)).splitlines())
+        assert rt._TEMPLATES[fn.__name__] == want, fn.__name__
+
+    def spare(x):
+        y = (x +
+             1)
+        return y
+        # a trailing comment inside the function
+
+    got = rt.template_sources((spare,), __file__)["spare"]
+    assert got == (spare.__code__.co_firstlineno,
+                   textwrap.dedent(inspect.getsource(spare)).splitlines())
