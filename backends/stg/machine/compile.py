@@ -460,6 +460,19 @@ class Codegen(CaseCodegen):
             atoms = [self.atom(a, scope) for a in e.args]
             em(f"push((AP, [{', '.join(atoms[n:])}], CCS))")
             em(f"return apply({ref}, [{', '.join(atoms[:n])}])")
+        elif not self.m.features:
+            # rt.apply's case of a function of that arity inline (a plain -p run: apply
+            # also marks the function's use when a scheme reads it)
+            em(f"if type(_g := {ref}) is Fun and (_l := _g.lf).arity == {len(e.args)}:")
+            em("    if (_c := _g.ccs) is not None and _c != CCS:")
+            em("        CCS = enter_fun(CCS, _c)")
+            em(f"    _a = [{args}]")
+            em("    if _g.fv:")
+            em("        _a = _g.fv + _a")
+            em("    if _l.pad:")
+            em("        _a = _a + _l.pad")
+            em("    return _l.code, _a")
+            em(f"return apply(_g, [{args}])")
         else:
             em(f"return apply({ref}, [{args}])")
 
