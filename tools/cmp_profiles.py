@@ -60,7 +60,10 @@ def run_one(tree: str, path: str, mode: str, out: str, name: str, timeout: float
     stdin_path = os.path.splitext(path)[0] + ".stdin"
     stdin = open(stdin_path, "rb") if os.path.exists(stdin_path) else subprocess.DEVNULL
     try:
-        r = subprocess.run(cmd, stdin=stdin, capture_output=True, env=env, timeout=timeout)
+        # (in the run's own folder: a program that writes files, filesizes22, leaves them
+        # there)
+        r = subprocess.run(cmd, stdin=stdin, capture_output=True, env=env, timeout=timeout,
+                           cwd=tmp)
         status = str(r.returncode)
         stdout, stderr = r.stdout, r.stderr
     except subprocess.TimeoutExpired:
@@ -79,6 +82,8 @@ def run_one(tree: str, path: str, mode: str, out: str, name: str, timeout: float
         ext = os.path.splitext(f)[1]
         if ext in (".prof", ".hp"):
             os.replace(os.path.join(tmp, f), os.path.join(out, base + ext))
+        else:
+            os.remove(os.path.join(tmp, f))
     os.rmdir(tmp)
 
 
