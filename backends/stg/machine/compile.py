@@ -396,11 +396,11 @@ class Codegen(CaseCodegen):
         if t is ir.App:
             self.gen_app(e, scope, em)
         elif t is ir.ConApp:
-            self.gen_ret(em, self.conapp(e.con, e.args, scope, em))
+            em(f"return ret({self.conapp(e.con, e.args, scope, em)})")
         elif t is ir.PrimOp:
-            self.gen_ret(em, self.primop(e, scope, em))
+            em(f"return ret({self.primop(e, scope, em)})")
         elif t is ir.LitE:
-            self.gen_ret(em, self.lit(e.lit))
+            em(f"return ret({self.lit(e.lit)})")
         elif t is ir.Let:
             self.gen_tail(e.body, self.gen_let(e, scope, ctx, em), ctx, em)
         elif t is ir.Case:
@@ -411,32 +411,13 @@ class Codegen(CaseCodegen):
         else:
             raise TypeError(f"not an STG expression: {e!r}")
 
-    def gen_ret(self, em: Em, value: str) -> None:
-        """Return ``value`` to the frame on top of the stack: ``rt.ret``'s case for a case
-        continuation (the only frames of four items) inline, a call less per return, and
-        before it, in a machine without per-object features (a plain ``-p`` run: no state
-        kept per object, no collector model, whose barrier ``attach_collector`` would add),
-        its case for the update frame of a heap thunk. The other frames (a CAF's update,
-        pending arguments, the collector's watermark) are left to ``ret``."""
-        if not value.isidentifier():
-            em(f"_r = {value}")
-            value = "_r"
-        if not self.m.features:
-            em("if type(_f := stack[-1]) is Thunk:")
-            em(f"    pop(); CCS = _f.ccs; _f.val = {value}; _f = stack[-1]")
-            em("if type(_f) is tuple and len(_f) == 4:")
-        else:
-            em("if type(_f := stack[-1]) is tuple and len(_f) == 4:")
-        em(f"    pop(); CCS = _f[2]; _e = _f[1]; _e[_f[3]] = {value}; return _f[0], _e")
-        em(f"return ret({value})")
-
     def gen_app(self, e: ir.App, scope: dict, em: Em) -> None:
         local = e.fun in scope
         ref = self.atom(ir.Var(e.fun), scope)
         if not e.args:
             obj = None if local else self.ns.get(ref)
             if obj is not None and type(obj) is not Thunk:
-                self.gen_ret(em, ref)
+                em(f"return ret({ref})")
             else:
                 # an unevaluated thunk is entered inline (gen_enter_thunk)
                 em(f"o = {ref}")
@@ -445,7 +426,7 @@ class Codegen(CaseCodegen):
                 # rt.enter for what is left, a value or an evaluated thunk (a call less)
                 em("if type(o) is Thunk:")
                 em("    o = o.val")
-                self.gen_ret(em, "o")
+                em("return ret(o)")
             return
         args = ", ".join(self.atom(a, scope) for a in e.args)
         g = None if local else self.gfun.get(e.fun)
@@ -460,19 +441,6 @@ class Codegen(CaseCodegen):
             atoms = [self.atom(a, scope) for a in e.args]
             em(f"push((AP, [{', '.join(atoms[n:])}], CCS))")
             em(f"return apply({ref}, [{', '.join(atoms[:n])}])")
-        elif not self.m.features:
-            # rt.apply's case of a function of that arity inline (a plain -p run: apply
-            # also marks the function's use when a scheme reads it)
-            em(f"if type(_g := {ref}) is Fun and (_l := _g.lf).arity == {len(e.args)}:")
-            em("    if (_c := _g.ccs) is not None and _c != CCS:")
-            em("        CCS = enter_fun(CCS, _c)")
-            em(f"    _a = [{args}]")
-            em("    if _g.fv:")
-            em("        _a = _g.fv + _a")
-            em("    if _l.pad:")
-            em("        _a = _a + _l.pad")
-            em("    return _l.code, _a")
-            em(f"return apply(_g, [{args}])")
         else:
             em(f"return apply({ref}, [{args}])")
 

@@ -1,7 +1,7 @@
 """The machine's fast paths (session 24's speed work) give the rows and values of the slow
 ones they replace: dead-cell charges a column at a time, constructor fields without the
-indirection test where the field cannot be an updated thunk, case continuations returned
-to inline."""
+indirection test where the field cannot be an updated thunk, the templates' text read
+without inspect."""
 
 from __future__ import annotations
 
@@ -65,15 +65,6 @@ def test_constructor_fields_skip_the_indirection_test_only_where_it_cannot_apply
     assert "_x :=" not in first_cons  # p (a constructor) and t (this block's thunk)
 
 
-def test_return_to_a_case_continuation_inline():
-    # nested cases: the inner value is returned to the outer continuation without rt.ret
-    e = Case(App("len", [Var("[]")]), "a", [],
-             default=Case(prim("+", Var("a"), I(41)), "b", [], default=App("b", [])))
-    r = run(_len_program() + [TopBind("main", print_int(e), "Main")])
-    assert r.error is None and r.output == "41\n"
-    assert "len(_f) == 4:" in r.machine.source
-
-
 def test_template_sources_are_what_inspect_reads():
     """rt reads its templates' text without inspect (start-up): the same lines."""
     import inspect
@@ -94,26 +85,3 @@ def test_template_sources_are_what_inspect_reads():
     assert got == (spare.__code__.co_firstlineno,
                    textwrap.dedent(inspect.getsource(spare)).splitlines())
 
-
-def test_unknown_call_of_a_function_of_its_arity_inline():
-    # app g x = g x, called with a let-bound function (with a free variable: its fv list
-    # goes before the argument) and with a partial application (a PAP: left to rt.apply)
-    app = TopBind("app", fn(["g", "x"], App("g", [Var("x")]), "app"), "Main")
-    add = TopBind("add", fn(["a", "b"], prim("+", Var("a"), Var("b")), "add"), "Main")
-    body = Let([Bind("k", thunk(LitE(I(10))))],
-               Let([Bind("f", fn(["y"], force("k", "kv", prim("+", Var("y"), Var("kv")))))],
-                   Let([Bind("p", thunk(App("add", [I(100)])))],
-                       Case(App("app", [Var("f"), I(1)]), "u", [],
-                            default=Case(App("app", [Var("p"), Var("u")]), "w", [],
-                                         default=App("w", []))))))
-    # (no scheme listening: a plain run, whose generated code has the inline paths)
-    r = run([app, add, TopBind("main", print_int(body), "Main")], recorder=False)
-    assert not r.machine.features
-    assert r.error is None and r.output == "111\n"
-    assert "(_l := _g.lf).arity == 1:" in r.machine.source
-    assert "if type(_f := stack[-1]) is Thunk:" in r.machine.source  # an update frame's
-    # with a scheme that reads per-object state, both are left to rt.apply and rt.ret
-    r = run([app, add, TopBind("main", print_int(body), "Main")])
-    assert r.machine.features and r.error is None and r.output == "111\n"
-    assert "(_l := _g.lf)" not in r.machine.source
-    assert "if type(_f := stack[-1]) is Thunk:" not in r.machine.source
