@@ -117,6 +117,9 @@ class Em:
     def __init__(self, header: str) -> None:
         self.lines = [header, "    global CCS"]
         self.ind = 1
+        #: ``env[s]`` of the thunks this function allocates: unevaluated for as long as it
+        #: runs (a thunk's code runs only in a transition of its own)
+        self.fresh: set[str] = set()
 
     def __call__(self, line: str) -> None:
         self.lines.append("    " * self.ind + line)

@@ -111,6 +111,9 @@ class Codegen(CaseCodegen):
         # let-bound function -> its arity (binders are unique in the program): GHC's known
         # local functions, whose over-saturated calls restore the caller's stack (gen_app)
         self.lfun: dict[str, int] = {}
+        # let-bound name -> its slot, for a binding that allocates a constructor or a
+        # function (never a thunk: a constructor field holding it needs no _past_ind)
+        self.whnf: dict[str, int] = {}
         self.lf_code: list[tuple[LF, str]] = []
         self.aliases: dict[str, str] = {}  # generated function name -> the one it forwards to
         # the program's own top-level names, and what each code block and heap closure's
@@ -453,8 +456,23 @@ class Codegen(CaseCodegen):
         if con.startswith("(#"):
             self.ns.setdefault(f"Con{n}", con_class(n))
             return f"Con{n}.make(-1, {self.dc_ref(con)}, {', '.join(atoms)})"
-        em(self.alloc("o", f"Con{n}", dc=self.dc_ref(con),
-                      **{f"f{k}": _past_ind(a) for k, a in enumerate(atoms)}))
+        fields: dict[str, str] = {}
+        shared: dict[str, str] = {}
+        for k, (arg, a) in enumerate(zip(args, atoms)):
+            if type(arg) is ir.Var and self.whnf.get(arg.name, -1) == scope.get(arg.name):
+                fields[f"f{k}"] = a  # a constructor or a function: never a thunk
+            elif a in em.fresh:
+                fields[f"f{k}"] = a  # a thunk allocated by this code block: unevaluated
+            elif a.startswith("env[") and atoms.count(a) > 1:
+                # the same local in several fields: past its indirection once
+                loc = shared.get(a)
+                if loc is None:
+                    loc = shared[a] = f"_p{k}"
+                    em(f"{loc} = {_past_ind(a)}")
+                fields[f"f{k}"] = loc
+            else:
+                fields[f"f{k}"] = _past_ind(a)
+        em(self.alloc("o", f"Con{n}", dc=self.dc_ref(con), **fields))
         self.hdr(em, dc.info, con_size(len(args)))
         return "o"
 
@@ -493,7 +511,10 @@ class Codegen(CaseCodegen):
             return "_n"
         if e.op == "+#":  # prims.p_uadd inline: an unboxed result, never in the heap
             x, y = (self.val(a, scope) for a in e.args)
-            return f"Box(-1, DC_D if type(_u := {x} + {y}) is float else DC_I, _u)"
+            em(f"_u = {x} + {y}")
+            em("_b = NEW(Box); _b.id = -1; _b.dc = DC_D if type(_u) is float else DC_I; "
+               "_b.val = _u")  # (no Python __init__)
+            return "_b"
         args = [self.atom(a, scope) for a in e.args]
         fn = PRIM_FUNCTIONS.get(e.op)
         if fn is None:
@@ -529,6 +550,8 @@ class Codegen(CaseCodegen):
         for b, s in zip(e.binds, slots):
             rhs = b.rhs
             if type(rhs) is ir.ConRhs:
+                if rhs.con not in BOX_CONS:
+                    self.whnf[b.name] = s
                 if rhs.con in BOX_CONS or self.m.datacon(rhs.con).arity == 0 or not e.rec:
                     em(f"env[{s}] = {self.conapp(rhs.con, rhs.args, rhs_scope, em)}")
                 else:
@@ -548,9 +571,11 @@ class Codegen(CaseCodegen):
                 fills.append(f"env[{s}].fv = {fvl}")
                 fvl = "None" if not rhs.params else "[]"
             if rhs.params:
+                self.whnf[b.name] = s
                 em(self.alloc(f"env[{s}]", "Fun", lf=lfref, fv=fvl, ccs="CCS"))
             else:
                 em(self.alloc(f"env[{s}]", "Thunk", lf=lfref, fv=fvl, ccs="CCS", val="None"))
+                em.fresh.add(f"env[{s}]")
                 sel = selector_field(rhs, fvs)
                 if sel is not None and self._single_con(sel[0]):
                     lf.sel = (self.m.datacon(sel[0]), sel[1])

@@ -250,6 +250,7 @@ class Machine(MachineRoots):
             "stack": stack, "push": stack.append, "pop": stack.pop,
             "HI": h.site if self.object_ids else (), "HP": h.producer, "HL": h.use, "HX": h.state,
             "HIa": h.site.append, "HPa": h.producer.append, "SITE": site, "SS": h.site_size,
+            "HIx": h.site.extend, "HPx": h.producer.extend,  # (n rows at once: dead cells)
             "hl_set": h.set_last_use, "hx_set": h.set_state,
             "X_BH": h.state_id(self.i_bh), "X_IND": h.state_id(self.i_ind),
             "S_IBOX": site(d_i.info, 2), "S_DBOX": site(d_d.info, 2),

@@ -41,7 +41,8 @@ def _dead_box(info):
 
 def mkint(r):
     if -16 <= r <= 255:
-        _dead_box(S_IBOX)
+        HIa(S_IBOX)  # _dead_box(S_IBOX) inlined (a call less per small Int)
+        HPa(CCS)
         return INTLIKE[r + 16]
     o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
     o.id = len(HI)
@@ -63,9 +64,11 @@ def mkdbl(r):
 
 
 def mkchr(c):
-    if ord(c) < 256:
-        _dead_box(S_CBOX)
-        return CHARLIKE[ord(c)]
+    n = ord(c)
+    if n < 256:
+        HIa(S_CBOX)  # _dead_box(S_CBOX) inlined
+        HPa(CCS)
+        return CHARLIKE[n]
     o = NEW(Box)  # (cheaper than Box(...): no Python __init__)
     o.id = len(HI)
     o.dc = DC_C
@@ -114,8 +117,18 @@ def mkstr(s, tail=None):
     the end."""
     lst = NIL if tail is None else tail
     for ch in reversed(s):
-        c = mkchr(ch)
-        o = Con2.make(len(HI), DC_CONS, c, lst)
+        n = ord(ch)
+        if n < 256:  # mkchr inline
+            HIa(S_CBOX)
+            HPa(CCS)
+            c = CHARLIKE[n]
+        else:
+            c = mkchr(ch)
+        o = NEW(Con2)
+        o.id = len(HI)
+        o.dc = DC_CONS
+        o.f0 = c
+        o.f1 = lst
         HIa(S_CONS)
         HPa(CCS)
         lst = o
@@ -128,12 +141,21 @@ def unpack(s, i):
     9.0.2 allocates 64 bytes for "a", 128 for "ab", shapes/literals)."""
     if i >= len(s):
         return NIL
-    ch = s[i]
-    c = mkchr(ch)
-    tail = Thunk(len(HI), UNPACK_LF, [s, i + 1], CCS, None)
+    c = mkchr(s[i])
+    # (the objects made as the generated code makes them: no Python __init__ or make)
+    t = NEW(Thunk)
+    t.id = len(HI)
+    t.lf = UNPACK_LF
+    t.fv = [s, i + 1]
+    t.ccs = CCS
+    t.val = None
     HIa(S_UNPACK)
     HPa(CCS)
-    o = Con2.make(len(HI), DC_CONS, c, tail)
+    o = NEW(Con2)
+    o.id = len(HI)
+    o.dc = DC_CONS
+    o.f0 = c
+    o.f1 = t
     HIa(S_CONS)
     HPa(CCS)
     return o
@@ -334,14 +356,13 @@ def p_atan2(a, b):
 def _charge(n):
     """``n`` bytes (a multiple of 8, at least 16) of dead cells and boxes charged to the
     current stack: work base's code does that nothing keeps."""
-    while n:
-        if n == 16 or n == 32:
-            HIa(S_IBOX)
-            n -= 16
-        else:
-            HIa(S_CONS)
-            n -= 24
-        HPa(CCS)
+    # cells of 24 bytes while more than 32 are left (or a multiple of 24), then one or two
+    # boxes of 16: the rows a column at a time
+    r = n % 24
+    b = 0 if r == 0 else 1 if r == 16 else 2
+    c = (n - 16 * b) // 24
+    HIx([S_CONS] * c + [S_IBOX] * b)
+    HPx([CCS] * (c + b))
 
 
 def p_coercedMethod(n, f):
@@ -453,9 +474,8 @@ def _digits_cost(x):
     CAF (its tables, FLOAT_CAF_ALLOC bytes under ``CAF GHC.Float``), unless the runtime's
     heap is left out."""
     if x == 0:  # no digits to compute, no CAF: 560 bytes per show in GHC 9.0.2 all told
-        for _ in range(10):
-            HIa(S_CONS)
-            HPa(CCS)
+        HIx([S_CONS] * 10)  # (the rows of 10 cells, a column at a time)
+        HPx([CCS] * 10)
         return
     if x != x or x in (math.inf, -math.inf):
         return  # NaN and the infinities are shown without digits
@@ -474,9 +494,9 @@ def _digits_cost(x):
     # 1.2511833993705485e15, no more than the fit above: numcosts)
     if abs(x) < 1e-4 or abs(x) >= 1e20:
         cost += 250 * (digits - 1)
-    for _ in range(round(cost / 24)):
-        HIa(S_CONS)
-        HPa(CCS)
+    n = round(cost / 24)
+    HIx([S_CONS] * n)
+    HPx([CCS] * n)
 
 
 def p_showInt(a):
@@ -529,12 +549,8 @@ def p_putStr(s, w):
         if done is not None:
             done()
         if m.hput_calls:
-            for _ in range(40):  # 40 cons cells and 2 boxes: 992 bytes
-                HIa(S_CONS)
-                HPa(CCS)
-            for _ in range(2):
-                HIa(S_IBOX)
-                HPa(CCS)
+            HIx([S_CONS] * 40 + [S_IBOX] * 2)  # 40 cons cells and 2 boxes: 992 bytes
+            HPx([CCS] * 42)
         m.hput_calls += 1
     OUTa(text)
     if len(OUT) > 4096:

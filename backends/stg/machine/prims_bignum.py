@@ -109,11 +109,12 @@ def is_integer(a):
 
 def mk_is(r):
     """A new IS box (never a shared static one: the collector shares only I# and C#)."""
+    st = _bn()
     o = NEW(Box)
     o.id = len(HI)
-    o.dc = _bn().dc_is
+    o.dc = st.dc_is
     o.val = r
-    HIa(_bn().s_box)
+    HIa(st.s_box)
     HPa(CCS)
     return o
 
@@ -247,10 +248,13 @@ def _arith(a, b, op):
 
 def p_quot(a, b):
     x, y = a.val, b.val
-    _divzero(y)
+    if y == 0:
+        _divzero(y)
     if type(x) is int and type(y) is int:
         if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
             return z_quot(a, b)
+        if x >= 0 and y > 0:
+            return mkint(x // y)
         q = abs(x) // abs(y)
         return mkint(q if (x < 0) == (y < 0) else -q)
     return mknum(float(math.trunc(x / y)))
@@ -258,10 +262,13 @@ def p_quot(a, b):
 
 def p_rem(a, b):
     x, y = a.val, b.val
-    _divzero(y)
+    if y == 0:
+        _divzero(y)
     if type(x) is int and type(y) is int:
         if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
             return z_rem(a, b)
+        if x >= 0 and y > 0:
+            return mkint(x % y)
         q = abs(x) // abs(y)
         q = q if (x < 0) == (y < 0) else -q
         return mkint(x - y * q)
@@ -270,7 +277,8 @@ def p_rem(a, b):
 
 def p_div(a, b):
     y = b.val
-    _divzero(y)
+    if y == 0:
+        _divzero(y)
     if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
         return z_divmod(a, b, False)
     return mknum(a.val // y)
@@ -278,7 +286,8 @@ def p_div(a, b):
 
 def p_mod(a, b):
     y = b.val
-    _divzero(y)
+    if y == 0:
+        _divzero(y)
     if not (a.dc is DC_I is b.dc) and (is_integer(a) or is_integer(b)):
         return z_divmod(a, b, True)
     return mknum(a.val % y)

@@ -193,9 +193,9 @@ def p_putErr(s, w):
     through the encoder on its own) and 200 a call; hPutStrLn's newline is a character of
     the same call (the Prelude's second putErr# of "\n" is not charged for a call)."""
     text = list_to_str(s)
-    for _ in range(31 * len(text) + (0 if text == "\n" else 8)):  # 744 = 31 cells of 24
-        HIa(S_CONS)
-        HPa(CCS)
+    n = 31 * len(text) + (0 if text == "\n" else 8)  # 744 = 31 cells of 24
+    HIx([S_CONS] * n)
+    HPx([CCS] * n)
     m.stdio.write_err(text)
     return IORES
 

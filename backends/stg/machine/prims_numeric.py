@@ -140,9 +140,8 @@ def _float_caf():
     show or format of a nonzero finite Double, unless the runtime's heap is left out."""
     if m.float_caf_pending:
         stack = m.take_float_caf()
-        for _ in range(FLOAT_CAF_ALLOC // 24):
-            HIa(S_CONS)
-            HPa(stack)
+        HIx([S_CONS] * (FLOAT_CAF_ALLOC // 24))
+        HPx([stack] * (FLOAT_CAF_ALLOC // 24))
         if FLOAT_CAF_ALLOC % 24 == 16:
             HIa(S_IBOX)
             HPa(stack)
@@ -306,9 +305,8 @@ def p_dblDenominator(x):
 def _dead_cells(n):
     """``n`` bytes (rounded down to 24) of dead cons cells charged to the current cost centre:
     base's work beyond what the subset's code allocates."""
-    for _ in range(n // 24):
-        HIa(S_CONS)
-        HPa(CCS)
+    HIx([S_CONS] * (n // 24))
+    HPx([CCS] * (n // 24))
 
 
 def p_baseCost(n):
