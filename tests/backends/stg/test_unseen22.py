@@ -63,9 +63,9 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
                    "inverse.go.rest": 0.944, "main.\\": 1.107, "main.a": 1.299,
                    "mmul": 1.143},
     "factor22": {"factorize": 1.75, "factorize.go.(...)": 0.3, "factorize.next": 1.343},
-    # main.steps: `[Right . deposit 50, ..]', two constructors passed as closures, 32
-    # bytes GHC's CorePrep floats to the top level there (in a let of main's) and the model
-    # allocates (conreuse24's closures; not traced further)
+    # main.steps: `[Right . deposit 50, ..]': GHC makes `\\ds -> Right ds' in each
+    # element's thunk as the model now does (conreuse24), yet main.steps is 32 bytes over
+    # GHC's since (not traced further)
     "records22": {"==": 0.833, "main.steps": 1.059},
     # eval's `maybe (Left ..) Right (lookup v env)' allocates `\\x -> Right x' (16 bytes a
     # variable) in GHC and the model since session 24; the model's eval was 6.6 KB over
