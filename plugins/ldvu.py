@@ -161,6 +161,12 @@ class LdvuProfile:
     """The ``-hb`` scheme (see the module docstring)."""
 
     name = "ldvu"
+    #: a death may be delivered at any collection up to the next census, as long as the
+    #: hot rows are flushed where every collection would have flushed them (the backend's
+    #: census-only mode, backends/stg/backend.py): what ``profkit_death`` does depends only
+    #: on the dead object's own state, which no later row or census changes (a dead object
+    #: is neither used, updated nor counted), and its sums do not depend on the order
+    late_deaths = True
 
     def __init__(self, config: Config) -> None:
         self.config = config

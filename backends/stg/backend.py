@@ -154,6 +154,9 @@ class StgBackend:
         #: collection's place; 2: only censuses, after it
         self._census_only = -1
         self._srt = srt
+        #: census-only mode: the young words at the place of the last collection left out
+        #: (0 after a collection: the model's young words count from there)
+        self._virtual = 0
         m.live_bytes_fn = lambda: (self.gc.old_words + self.gc.young_words()) * 8
         self._census_units = m.clock.units(rts.interval)
         self._next_census = self._census_units if session.wants_census else None
@@ -178,16 +181,26 @@ class StgBackend:
         collection, whichever it was). A census then traces each object allocated since
         the last one once, if it is live, where minor collections traced every object
         that survived one of them (GHC's nursery: 1 MB), most of which die before the
-        census; and no major collection runs between censuses."""
+        census; and no major collection runs between censuses.
+
+        Deaths (-hb) are allowed when every scheme that reads them says a death may come
+        at any collection up to the next census (``late_deaths``: the LDV scheme, whose
+        death rows depend only on the dead object's own state, which nothing changes once
+        it is dead). The hot rows are then still flushed where each collection would
+        have flushed them (``_gc_check``): a use in the same flush as an update counts
+        for the closure the update replaced."""
         opt = self.config.plugin_options.get("stg.census_only", "1")
         if opt in ("0", "false", "no", "off", False, 0) or not session.wants_census:
             return False
         if self.config.rts.generations > 2:
             return False
         if any(session.listens(h) for h in (
-                "profkit_gc_start", "profkit_gc_end", "profkit_copy", "profkit_death")):
+                "profkit_gc_start", "profkit_gc_end", "profkit_copy")):
             return False
-        if any(session.stager.wants[e] for e in ("copy", "death")):
+        if session.stager.wants["copy"]:
+            return False
+        if not all(getattr(impl.plugin, "late_deaths", False) is True
+                   for impl in session.pm.hook.profkit_death.get_hookimpls()):
             return False
         m = self.machine
         if m.max_heap_bytes is not None or (srt is not None and srt.by_info):
@@ -205,19 +218,30 @@ class StgBackend:
             while self._next_census <= steps:
                 self._next_census += self._census_units
             view = gc.census(m.clock.seconds(steps))
+            self._virtual = 0
             m.after_session_call()
             session.census(view)
-        elif self._census_only and gc.young_words() < CENSUS_ONLY_GAP * gc.nursery_words:
-            if self._census_only == 1 and gc.young_words() >= gc.nursery_words:
-                # where the first minor collection would have been: its root listing
-                # numbers the SYSTEM stack (roots.py), as the collection would have
-                self._census_only = 2
-                m._system()
-            return
         elif self._census_only:
+            # where a collection would have been (the nursery full since the last one):
+            # the hot rows are flushed there, as its start would have (a use after an
+            # update in another flush is the new closure's: ldvu)
+            young = gc.young_words()
+            if young - self._virtual < gc.nursery_words:
+                return
+            if young < CENSUS_ONLY_GAP * gc.nursery_words:
+                self._virtual = young
+                session.flush()
+                if self._census_only == 1:
+                    # the first one: its root listing numbers the SYSTEM stack
+                    # (roots.py), as the collection would have
+                    self._census_only = 2
+                    m._system()
+                m.after_session_call()
+                return
             # a long way from the last census: a major collection (and the header's
             # compaction) keeps the rows of what died since bounded, as censuses would
             self._census_only = 2
+            self._virtual = 0
             gc.collect(major=True)
         elif gc.young_words() >= gc.nursery_words:
             major = gc.old_words > gc.old_limit  # the model's own rule, decided here so

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 from array import array
+from itertools import repeat
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -357,8 +358,9 @@ class StgHeapModel(ObjectTrace):
         holes = base - (len(live) - len(young))
         kept = None
         if base and due_young and 2 * holes <= base:
-            objs = self._young_objects(n, base)
-            ids = np.fromiter((o.id for o in objs), dtype=np.int64, count=len(objs))
+            got = array("q")  # (their ids, as the trace read them)
+            objs = self._young_objects(n, base, got)
+            ids = np.frombuffer(got, dtype=np.int64)
             if len(ids) == len(young) and np.array_equal(np.sort(ids), young):
                 kept = np.concatenate([np.arange(base, dtype=np.int64), young])
                 self.generational_compactions += 1
@@ -367,17 +369,19 @@ class StgHeapModel(ObjectTrace):
                                      f"reached, {len(young)} live ids")
         if kept is None:  # a full one (also if the young trace ever missed: never seen)
             kept = live
-            objs = self._live_objects(n)
-            ids = np.fromiter((o.id for o in objs), dtype=np.int64, count=len(objs))
+            got = array("q")
+            objs = self._live_objects(n, ids=got)
+            ids = np.frombuffer(got, dtype=np.int64)
             if len(ids) != len(kept) or not np.array_equal(np.sort(ids), kept):
                 raise AssertionError(f"compaction: {len(ids)} objects reached, "
                                      f"{len(kept)} live ids")
         new = np.searchsorted(kept, ids)
-        del ids
+        del ids, got
         for a in range(0, len(objs), RENUMBER_STEP):  # (a list of every new id at once
-            # was a peak: a 32-byte int and a list slot per live object)
-            for o, k in zip(objs[a:a + RENUMBER_STEP], new[a:a + RENUMBER_STEP].tolist()):
-                o.id = k
+            # was a peak: a 32-byte int and a list slot per live object); the stores in
+            # C (``map``: setattr returns None, which ``any`` reads to the end)
+            any(map(setattr, objs[a:a + RENUMBER_STEP], repeat("id"),
+                    new[a:a + RENUMBER_STEP].tolist()))
         del objs, new
         if self.fast:  # (reads the header's states before it compacts)
             self.fast.renumber(kept, self.dead)
@@ -471,7 +475,7 @@ class StgHeapModel(ObjectTrace):
                     out.append((t, v))
         return out
 
-    def _young_objects(self, n: int, base: int) -> list[Any]:
+    def _young_objects(self, n: int, base: int, ids: array | None = None) -> list[Any]:
         """The live heap objects with ids ``base..n-1``: ``_live_objects``, but an object
         below ``base`` is not looked into. None of those can point at a newer object except
         a thunk updated since the compaction that numbered it (``remembered_old``): the
@@ -488,7 +492,7 @@ class StgHeapModel(ObjectTrace):
             i = getattr(v, "id", None)
             if i is not None and base <= i < n and not dead[i]:
                 roots.append(v)
-        return self._live_objects(n, roots, base)
+        return self._live_objects(n, roots, base, ids)
 
     # ------------------------------------------------------------------ the trace
     def _trace(self, n: int, major: bool, graph: dict | None) -> bytearray:

@@ -34,11 +34,13 @@ class ObjectTrace:
     nursery_start: int
     remembered: list[Any]
 
-    def _live_objects(self, n: int, roots: list[Any] | None = None, lo: int = 0
-                      ) -> list[Any]:
+    def _live_objects(self, n: int, roots: list[Any] | None = None, lo: int = 0,
+                      ids: array | None = None) -> list[Any]:
         """Every live heap object (id in ``lo..n-1``) reachable from the roots (or from
         ``roots``) without going through an object below ``lo``, as objects: the object
-        trace of ``_mark``, collecting instead of marking."""
+        trace of ``_mark``, collecting instead of marking. ``ids`` (an ``array("q")``, if
+        given) gets their ids in the same order (a compaction's: no second pass reading
+        every object's id)."""
         if roots is None:
             roots = (self.full_roots_fn() if self.full_roots_fn is not None
                      else [obj for obj, _ in self.roots_fn()])
@@ -47,6 +49,8 @@ class ObjectTrace:
         statics_seen: set[int] = set()
         out: list[Any] = []
         stack: list[Any] = []
+        keep = out.append
+        keep_id = ids.append if ids is not None else None
         todo: Iterable[Any] = roots
         con = None  # the constructor whose fields ``todo`` are
         while True:
@@ -66,7 +70,9 @@ class ObjectTrace:
                         stack.append(f)
                 elif lo <= i < n and not marked[i]:
                     marked[i] = 1
-                    out.append(f)
+                    keep(f)
+                    if keep_id is not None:
+                        keep_id(i)
                     stack.append(f)
             if not stack:
                 return out

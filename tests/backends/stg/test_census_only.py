@@ -2,7 +2,9 @@
 ``stg.census_only``): for -hc, -hd, -hy and -hr the model collects only at censuses when nothing
 a collection between two censuses does can change the next census (no listener of
 collections, copies or deaths, no -M, no selector thunk, no heap closure referring to a CAF
-of the program). The profiles are the same as with every minor and major collection; the
+of the program). -hb too: its deaths may come at any collection up to the next census
+(``LdvuProfile.late_deaths``), with the hot rows flushed where each collection left out would
+have flushed them. The profiles are the same as with every minor and major collection; the
 option really leaves them out; each condition keeps them."""
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import re
 
 import pytest
 
+from profkit.hookspecs import hookimpl
 from profkit.testing import run_program
 
 # Most of what it allocates dies young; a seventh of a list stays live to the end, and the
@@ -55,11 +58,11 @@ main = do
 _DATE = re.compile(r"^(DATE .*|\t.*Profiling Report.*)$", re.M)
 
 
-def _run(tmp_path, source, rts, on, name="churn"):
+def _run(tmp_path, source, rts, on, name="churn", plugins=()):
     options = {"stg.census_only": "1" if on else "0"}
     r = run_program(source=source, name=f"{name}.hs", flags=["-fprof-auto"],
                     rts=["-A32k", "-i0.002", "-p", *rts], options=options,
-                    outdir=tmp_path / f"{name}{int(on)}", record=False)
+                    outdir=tmp_path / f"{name}{int(on)}", record=False, plugins=plugins)
     assert r.status == 0, r.stderr
     return r
 
@@ -70,6 +73,8 @@ def _reports(r) -> dict[str, str]:
 
 @pytest.mark.parametrize("rts", [["-hc"], ["-hd"], ["-hy"], ["-hc", "-hcmain"],
                                  ["-hd", "-hy[]"], ["-hr"], ["-hr", "-hcmain"],
+                                 ["-hb"], ["-hc", "-hbdrag,void"], ["-hd", "-hblag"],
+                                 ["-hr", "-hb"], ["-hy", "-hbuse,inherent_use"],
                                  ], ids=" ".join)
 def test_profiles_equal_with_and_without_the_collections_between(tmp_path, rts):
     on = _run(tmp_path, CHURN, rts, True)
@@ -86,15 +91,27 @@ def test_profiles_equal_with_and_without_the_collections_between(tmp_path, rts):
     assert gon.collections <= goff.major_collections
 
 
+class _Deaths:
+    """A scheme reading death rows that has not said when they may come."""
+
+    def __init__(self):
+        self.rows = 0
+
+    @hookimpl
+    def profkit_death(self, batch):
+        self.rows += len(batch)
+
+
 @pytest.mark.parametrize("source,rts,name", [
-    (CHURN, ["-hb"], "churn"),  # LDV: deaths at every collection
+    (CHURN, ["-hc"], "churn"),  # (with ``_Deaths``) a death is due at every collection
     (CHURN, ["-hc", "-M64m"], "churn"),  # the heap limit reads the model's live words
     (CHURN, ["-hc", "-G3"], "churn"),  # a census shows the generations
     (SELECTOR, ["-hc"], "selector"),
     (CAFREF, ["-hc"], "cafref"),
-], ids=["hb", "M", "G3", "selector", "cafref"])
-def test_collections_kept_where_they_can_change_a_census(tmp_path, source, rts, name):
-    r = _run(tmp_path, source, rts, True, name=name)
+], ids=["deaths", "M", "G3", "selector", "cafref"])
+def test_collections_kept_where_they_can_change_a_census(tmp_path, source, rts, name, request):
+    plugins = [_Deaths()] if "deaths" in request.node.name else []
+    r = _run(tmp_path, source, rts, True, name=name, plugins=plugins)
     assert not r.session.backend._census_only
     gc = r.session.backend.gc
     assert gc.collections > gc.major_collections  # minor collections ran
@@ -127,3 +144,34 @@ def test_a_long_gap_between_censuses_still_collects(tmp_path):
     assert on.session.backend._census_only
     # (the census at the end is the run's last sample, taken without a collection)
     assert gc.collections == gc.major_collections > censuses
+
+
+class _HotRows:
+    """A scheme reading use and update rows: the batches as they came, (event, rows)."""
+
+    def __init__(self):
+        self.batches = []
+
+    @hookimpl
+    def profkit_use(self, batch):
+        self.batches.append(("use", len(batch)))
+
+    @hookimpl
+    def profkit_update(self, batch):
+        self.batches.append(("update", len(batch)))
+
+
+def test_hot_rows_flushed_where_the_collections_left_out_would_have_been(tmp_path):
+    """Leaving the collections out leaves their flushes in: the use and update rows arrive
+    in the same batches either way (ldvu takes a use in the same flush as an update for a
+    use of the closure the update replaced, so a batch boundary can move a use between
+    closures)."""
+    on, off = _HotRows(), _HotRows()
+    a = _run(tmp_path, CHURN, ["-hc"], True, plugins=[on])
+    b = _run(tmp_path, CHURN, ["-hc"], False, plugins=[off])
+    assert a.session.backend._census_only
+    ga, gb = a.session.backend.gc, b.session.backend.gc
+    assert ga.collections == ga.major_collections < gb.collections
+    censuses = _reports(a)["churn.hp"].count("BEGIN_SAMPLE")
+    assert len(on.batches) > 2 * censuses
+    assert on.batches == off.batches

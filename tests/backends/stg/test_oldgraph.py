@@ -128,9 +128,9 @@ main = do
 }
 
 
-def _run(tmp_path, name, rts):
+def _run(tmp_path, name, rts, options=None):
     r = run_program(source=PROGRAMS[name], name=f"{name}.hs", rts=rts,
-                    flags=["-fprof-auto"], outdir=tmp_path)
+                    flags=["-fprof-auto"], outdir=tmp_path, options=options)
     assert r.status == 0, r.stderr
     return r
 
@@ -146,14 +146,16 @@ def test_marks_equal_the_object_trace_at_every_collection(tmp_path, monkeypatch,
     # every search in C (scipy), or every one in Python
     monkeypatch.setattr(oldgraph, "SCIPY_MIN_EDGES", 0 if search == "c" else 1 << 62)
     monkeypatch.setattr(oldgraph, "PY_SEARCH_BUDGET", 0 if search == "c" else 1 << 62)
-    r = _run(tmp_path / "fast", name, rts)
+    # (every collection: -hb, like -hc, collects only at censuses when it can)
+    every = {"stg.census_only": "0"}
+    r = _run(tmp_path / "fast", name, rts, every)
     model = r.session.backend.gc
     assert isinstance(model.fast, oldgraph.OldGraph)
     assert (model.fast.searches_c > 0) == (search == "c")
     assert model.major_collections >= 3 and model.collections > model.major_collections
     monkeypatch.setattr(G, "CHECK_TRACE", False)
     monkeypatch.setattr(G, "NO_FAST_TRACE", True)
-    slow = _run(tmp_path / "slow", name, rts)
+    slow = _run(tmp_path / "slow", name, rts, every)
     assert slow.session.backend.gc.fast is None
     suffix = ".hp"
     strip = [ln for ln in r.report(suffix).splitlines() if not ln.startswith("DATE")]
