@@ -28,6 +28,9 @@ PROFKIT_OPTIONS = PluginOptions(
            "-hc/-hd/-hy/-hr: collect only at censuses when no collection between two censuses "
            "can change the next one (StgBackend._only_censuses; 0: every minor and major "
            "collection of the modelled nursery)"),
+    Option("squeeze", bool, True,
+           "censuses leave out the thunks GHC's stack squeeze makes indirections (those "
+           "whose update frame lies on another's, machine/squeeze.py; 0: count them)"),
     help="the STG machine backend (.hs programs)",
 )
 

@@ -21,12 +21,12 @@ main = print (mean [1 .. 3000])
 """
 
 
-def profile(tmp_path, *rts: str, sub: str):
+def profile(tmp_path, *rts: str, sub: str, opts: tuple[str, ...] = ()):
     out = tmp_path / sub
     prog = tmp_path / "mean_leak.hs"
     prog.write_text(MEAN_LEAK)
-    cfg = parse_run_args(["-fprof-auto", "--outdir", str(out), str(prog), "+RTS", *rts,
-                          "-i0.00005", "-RTS"])
+    cfg = parse_run_args(["-fprof-auto", *opts, "--outdir", str(out), str(prog), "+RTS",
+                          *rts, "-i0.00005", "-RTS"])
     stdout = io.StringIO()
     status = run(cfg, plugins=[stg_plugin, ccprof, heapprof, ldvu, retainer], stdout=stdout,
                  load_entrypoints=False)
@@ -40,12 +40,16 @@ def totals(path):
 
 
 def test_hr_and_hb_account_for_the_same_heap_as_hc(tmp_path):
-    hc = totals(profile(tmp_path, "-hc", sub="hc") / "mean_leak.hp")
+    # (without the census's stack squeeze, machine/squeeze.py: -hr's graph keeps the
+    # squeezed thunks, and -hb's lifetimes count one hidden at a census between two where
+    # it is seen; -hc and -hd leave it out, as GHC, a BLACKHOLE's 16 bytes a census)
+    off = ("-p", "stg.squeeze=0")
+    hc = totals(profile(tmp_path, "-hc", sub="hc", opts=off) / "mean_leak.hp")
     assert len(hc) >= 4 and max(hc) > 0
     # every live object is reachable after a major GC: retainer-set costs = the census
-    assert totals(profile(tmp_path, "-hr", sub="hr") / "mean_leak.hp") == hc
+    assert totals(profile(tmp_path, "-hr", sub="hr", opts=off) / "mean_leak.hp") == hc
     # lag + use + drag + void + inherent_use = the census
-    hb = read_hp(str(profile(tmp_path, "-hb", sub="hb") / "mean_leak.hp"))
+    hb = read_hp(str(profile(tmp_path, "-hb", sub="hb", opts=off) / "mean_leak.hp"))
     assert [sum(s.bands.values()) for s in hb.samples] == hc
     for s in hb.samples[1:-1]:
         assert list(s.bands) == ["VOID", "LAG", "USE", "INHERENT_USE", "DRAG"]
