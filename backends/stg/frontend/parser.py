@@ -265,6 +265,14 @@ class Parser(ExprParser, ExtParser):
             while self.at("varid"):
                 tyvars.append(self.next().text)
             self.expect("special", ")", "`)' after the type's variables")
+        elif self.at_special("(") and self.ts.toks[self.ts.i + 1].kind == "varid":
+            self.next()  # (a, b) or (a, b, c): a tuple type, for the program's own classes
+            tyvars.append(self.expect("varid", None, "a type variable").text)
+            while self.at_special(","):
+                self.next()
+                tyvars.append(self.expect("varid", None, "a type variable").text)
+            self.expect("special", ")", "`)' after the tuple's variables")
+            name = "(" + "," * (len(tyvars) - 1) + ")"
         elif self.at_special("["):  # [a] or [] (the list type)
             self.next()
             name = "[]"
