@@ -40,7 +40,7 @@ from .deriving import Derived
 
 #: the Prelude's types an instance of a program's class may be for, by their type name
 PRELUDE_HEADS = {"Int": 0, "Integer": 0, "Double": 0, "Char": 0, "Bool": 0, "[]": 1,
-                 "Maybe": 1, "Ordering": 0}
+                 "Maybe": 1, "Ordering": 0, "Either": 2, "(,)": 2, "(,,)": 3}
 
 
 @dataclass
@@ -162,6 +162,10 @@ def _dispatch_body(env: ClassEnv, cls: str, method: str, call: str) -> list[str]
             alts += [f"  {o} -> {target}" for o in ("LT", "EQ", "GT")]
         elif head == "Maybe":
             alts += [f"  Nothing -> {target}", f"  (Just _) -> {target}"]
+        elif head == "Either":
+            alts += [f"  (Left _) -> {target}", f"  (Right _) -> {target}"]
+        elif head in ("(,)", "(,,)"):
+            alts.append(f"  ({', '.join(['_'] * (head.count(',') + 1))}) -> {target}")
         else:
             for con, arity in env.instance_cons[(c, head)]:
                 pat = con if arity == 0 else "(" + " ".join([con] + ["_"] * arity) + ")"

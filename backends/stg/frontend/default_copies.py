@@ -6,8 +6,9 @@ of the program's class that leaves that method out gets a copy of the default as
 method, checked at the instance's type, where the nullary method is the instance's: GHC's
 instance method ``$csumV = $dmsumV $fVecV2`` with the dictionary known. The copy keeps the
 default's name and cost centre (``sumV`` at the class's definition); like GHC's, a
-point-free default is then evaluated once per instance (a CAF each). The shared default,
-then unused, is dropped."""
+point-free default is then evaluated once per instance (a CAF each). Every point-free
+default is copied so (``width = length . pretty``), whatever it uses: GHC's is entered once
+per instance dictionary. The shared default, then unused, is dropped."""
 
 from __future__ import annotations
 
@@ -55,6 +56,13 @@ def _mentions(node: object, names: set[str]) -> bool:
     return False
 
 
+def _point_free(d: S.DFun) -> bool:
+    """A default bound without arguments (``width = length . pretty``): GHC evaluates it
+    once per dictionary (``$dmwidth $fPrettyInt``, a thunk in each instance's dictionary),
+    so its cost centre is entered once per instance, not once in all."""
+    return all(not cl.pats for cl in d.clauses)
+
+
 def copy_open_defaults(module: S.Module, source: str) -> None:
     """Give each instance of the program's classes a copy of the defaults it leaves out that
     use a method with no argument of the class's type (see the module docstring)."""
@@ -64,8 +72,8 @@ def copy_open_defaults(module: S.Module, source: str) -> None:
             continue
         nullary = {n for d in c.decls if isinstance(d, S.DSig) for n in d.names
                    if not _has_class_argument(_type_text(d, lines), c.tyvar)}
-        needing = {d.name: d for d in c.decls if isinstance(d, S.DFun) and nullary and
-                   _mentions(d.clauses, nullary - {d.name})}
+        needing = {d.name: d for d in c.decls if isinstance(d, S.DFun) and (
+            nullary and _mentions(d.clauses, nullary - {d.name}) or _point_free(d))}
         if not needing:
             continue
         for inst in module.decls:

@@ -256,26 +256,7 @@ class Parser(ExprParser, ExtParser):
         context = self.instance_context() or []
         cls, cls_span = self.class_name()
         tst = self.start()
-        tyvars: list[str] = []
-        if self.at("conid"):
-            name = self.next().text
-        elif self.at_special("(") and self.ts.toks[self.ts.i + 1].kind == "conid":
-            self.next()
-            name = self.next().text
-            while self.at("varid"):
-                tyvars.append(self.next().text)
-            self.expect("special", ")", "`)' after the type's variables")
-        elif self.at_special("["):  # [a] or [] (the list type)
-            self.next()
-            name = "[]"
-            if self.at("varid"):
-                tyvars.append(self.next().text)
-            self.expect("special", "]", "`]' in the list type")
-        else:
-            t = self.peek()
-            raise SourceError(f"instance {cls} of this type is not supported by the Haskell "
-                              "subset: instances are for the program's own data types, "
-                              "`T' or `(T a ..)' (see SUBSET.md)", self.file, t.line, t.col)
+        name, tyvars = self.instance_head(cls)
         type_span = self.span_from(tst)
         decls: list = []
         if self.at("reserved", "where"):

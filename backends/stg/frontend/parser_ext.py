@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import syntax as S
 from .sugar import fresh_name
+from profkit.errors import SourceError
 
 #: the name of an ESCC standing for GHC -fprof-auto's lambda note on a `\case` alternative
 #: (``path.\``, named where it is desugared; no note without -fprof-auto)
@@ -77,3 +78,36 @@ class ExtParser:
         sp = self.span_from(st)
         rhs = S.Rhs(None, guards, [], sp)
         return S.ECase(S.ECon("()", sp), [S.Alt(S.PWild(sp), rhs, sp)], sp)
+
+    def instance_head(self, cls: str) -> tuple[str, list[str]]:
+        """An instance's type: ``T``, ``(T a ..)``, ``[a]``/``[]`` or a tuple of type
+        variables ``(a, b)`` (for the program's own classes); its name and variables."""
+        tyvars: list[str] = []
+        if self.at("conid"):
+            name = self.next().text
+        elif self.at_special("(") and self.ts.toks[self.ts.i + 1].kind == "conid":
+            self.next()
+            name = self.next().text
+            while self.at("varid"):
+                tyvars.append(self.next().text)
+            self.expect("special", ")", "`)' after the type's variables")
+        elif self.at_special("(") and self.ts.toks[self.ts.i + 1].kind == "varid":
+            self.next()  # (a, b) or (a, b, c): a tuple type, for the program's own classes
+            tyvars.append(self.expect("varid", None, "a type variable").text)
+            while self.at_special(","):
+                self.next()
+                tyvars.append(self.expect("varid", None, "a type variable").text)
+            self.expect("special", ")", "`)' after the tuple's variables")
+            name = "(" + "," * (len(tyvars) - 1) + ")"
+        elif self.at_special("["):  # [a] or [] (the list type)
+            self.next()
+            name = "[]"
+            if self.at("varid"):
+                tyvars.append(self.next().text)
+            self.expect("special", "]", "`]' in the list type")
+        else:
+            t = self.peek()
+            raise SourceError(f"instance {cls} of this type is not supported by the Haskell "
+                              "subset: instances are for the program's own data types, "
+                              "`T' or `(T a ..)' (see SUBSET.md)", self.file, t.line, t.col)
+        return name, tyvars
