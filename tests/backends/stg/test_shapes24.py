@@ -40,6 +40,7 @@ import io
 import pytest
 
 from profkit.backends.stg import ir
+from profkit.backends.stg.frontend.stgpass import subexprs
 from profkit.backends.stg.frontend.pipeline import compile_program
 from profkit.backends.stg import plugin as stg_plugin
 from profkit.options import parse_run_args
@@ -76,25 +77,12 @@ def _scc_wrappers(src: str, name: str) -> list[bool]:
     split one (a count around ``()``, the code after it under the caller)."""
     prog = compile_program(src, "t.hs", prof_auto="all")
     out = []
-    stack: list = [b.rhs for b in prog.binds if b.name == "main"]
+    stack = [b.rhs.body for b in prog.binds if b.name == "main"]
     while stack:
         x = stack.pop()
-        if isinstance(x, ir.Closure):
-            stack.append(x.body)
-        elif isinstance(x, ir.ConRhs):
-            continue
-        elif isinstance(x, ir.SCC):
-            if x.count and x.cc.label == name:
-                out.append(isinstance(x.body, ir.ConApp) and x.body.con == "()")
-            stack.append(x.body)
-        elif isinstance(x, ir.Let):
-            stack.extend(b.rhs for b in x.binds)
-            stack.append(x.body)
-        elif isinstance(x, ir.Case):
-            stack.append(x.scrut)
-            stack.extend(a.body for a in x.alts)
-            if x.default is not None:
-                stack.append(x.default)
+        if isinstance(x, ir.SCC) and x.count and x.cc.label == name:
+            out.append(isinstance(x.body, ir.ConApp) and x.body.con == "()")
+        stack.extend(subexprs(x))
     return out
 
 
