@@ -11,6 +11,7 @@ The program's own code (module Main) only; base's code is calibrated as the mode
 from __future__ import annotations
 
 from .. import ir
+from .notes import unnoted
 
 
 def drop_identity_cases(program: ir.Program) -> None:
@@ -48,10 +49,10 @@ def _identity(e: ir.Case) -> ir.Expr:
         return e
     for alt in e.alts:
         assert isinstance(alt, ir.ConAlt)
-        if not _rebuilds(_unnoted(alt.body), alt.con, alt.vars):
+        if not _rebuilds(unnoted(alt.body), alt.con, alt.vars):
             return e
     if e.default is not None:
-        d = _unnoted(e.default)
+        d = unnoted(e.default)
         if e.binder == "_" or not (isinstance(d, ir.App) and d.fun == e.binder and not d.args):
             return e
     return e.scrut
@@ -64,10 +65,3 @@ def _rebuilds(body: ir.Expr, con: str, vars_: list[str]) -> bool:
             for a, v in zip(body.args, vars_))
     return not vars_ and isinstance(body, ir.App) and not body.args and \
         body.fun == "$W" + con
-
-
-def _unnoted(e: ir.Expr) -> ir.Expr:
-    """``e`` past the uncounted notes around it (a split note left on an alternative)."""
-    while isinstance(e, ir.SCC) and not e.count:
-        e = e.body
-    return e
