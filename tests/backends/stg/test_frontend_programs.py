@@ -73,8 +73,10 @@ def test_reference_program_scaled_down(name, edits, expected):
 
 @pytest.mark.parametrize("src, message", [
     ("main = print (head ([] :: [Int]))", "t: Prelude.head: empty list"),
+    # (GHC 9.0.2's -prof binary adds the cost-centre stack: CAF Main without -fprof-auto)
     ("main = putStrLn (error \"boom\")",
-     "t: boom\nCallStack (from HasCallStack):\n  error, called at t.hs:1:18 in main:Main"),
+     "t: boom\nCallStack (from HasCallStack):\n  error, called at t.hs:1:18 in main:Main"
+     "\nCallStack (from -prof):\n  Main.CAF (<entire-module>)"),
     ("f :: Int -> Int\nf 1 = 2\nf 2 = 3\nmain = print (f 3)",
      "t: t.hs:(2,1)-(3,7): Non-exhaustive patterns in function f"),
     ("main = print (case Just 3 of Nothing -> 1)",
@@ -82,7 +84,8 @@ def test_reference_program_scaled_down(name, edits, expected):
     ("main = print (undefined :: Int)",
      "t: Prelude.undefined\nCallStack (from HasCallStack):\n"
      "  error, called at libraries/base/GHC/Err.hs:75:14 in base:GHC.Err\n"
-     "  undefined, called at t.hs:1:15 in main:Main"),
+     "  undefined, called at t.hs:1:15 in main:Main\nCallStack (from -prof):\n"
+     "  Main.CAF (<entire-module>)"),
     ("main = print ([1, 2, 3] !! 5)", "t: Prelude.!!: index too large"),
     ("main = print (maximum [])", "t: Prelude.maximum: empty list"),
     ("main = print (1 `div` 0)", "t: divide by zero"),
