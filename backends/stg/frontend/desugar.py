@@ -47,8 +47,9 @@ METHOD_VALUES = frozenset((
     "recip", "sqrt", "exp", "log", "sin", "cos", "tan", "truncate", "round", "floor",
     "ceiling", "length", "null", "<>", "mappend", "mconcat"))
 
-#: (+), (-), (*) at Integer, as directed.py names them
-INTEGER_METHODS = frozenset(("%plusZ#", "%minusZ#", "%timesZ#"))
+#: (+), (-), (*) at Integer and at Int, as directed.py names them
+INTEGER_METHODS = frozenset(("%plusZ#", "%minusZ#", "%timesZ#", "%plusI#", "%minusI#",
+                             "%timesI#"))
 
 
 class Desugarer(AppMixin, Matcher, TypeDescMixin):

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
     "+": ("+", 2), "-": ("-", 2), "*": ("*", 2), "/": ("/", 2), "negate": ("negate", 1),
     "plusZ#": ("+Z", 2), "minusZ#": ("-Z", 2), "timesZ#": ("*Z", 2),
+    "plusI#": ("+I", 2), "minusI#": ("-I", 2), "timesI#": ("*I", 2),
     "abs": ("abs", 1), "signum": ("signum", 1), "quot": ("quot", 2), "rem": ("rem", 2),
     "div": ("div", 2), "mod": ("mod", 2), "**": ("**", 2), "sqrt": ("sqrt", 1),
     "exp": ("exp", 1), "log": ("log", 1), "sin": ("sin", 1), "cos": ("cos", 1),
@@ -38,7 +39,8 @@ ROUNDING_OVERHEAD = {"round": 38, "floor": 38, "ceiling": 45, "truncate": 36}
 # saturated: 104 bytes per call whatever the length (GHC 9.0.2, sum xs and sum (take k
 # xs) at Int and Double); passed unsaturated (`map sum`) about 30, not modelled. At Integer
 # (sumZ#/productZ#: directed.py) 88 bytes (GHC 9.0.2, shapes/intzero).
-SATURATED_OVERHEAD = {"sum": 13, "product": 13, "sumZ#": 11, "productZ#": 11}
+SATURATED_OVERHEAD = {"sum": 13, "product": 13, "sumZ#": 11, "productZ#": 11,
+                      "sumI#": 13, "productI#": 13}  # (at Int: directed.py)
 PRINTS = {"print": "printD#", "printStr#": "printStrD#"}
 # Comparisons are generic (lists, tuples, constructors); inlined only next to a literal.
 INLINE_COMPARE = {"==", "/=", "<", "<=", ">", ">="}

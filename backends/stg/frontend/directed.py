@@ -76,6 +76,10 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif isinstance(e, (S.ELit, S.PLit)) and e.kind == "Int" and \
                 types.expr_desc(e) == "Integer":
             e.integer = True
+        elif isinstance(e, (S.ELit, S.PLit)) and e.kind == "Int" and \
+                not -(1 << 63) <= e.value < 1 << 63 and types.expr_desc(e) == "Int":
+            # GHC warns of the overflowed literal and takes its low 64 bits, signed
+            e.value = (e.value + (1 << 63)) % (1 << 64) - (1 << 63)
         elif prelude_ref(e, ("genericLength",)) and types.expr_desc(e) in ("->Double",
                                                                          "->Integer"):
             e.name = "%genericLength" + ("D#" if types.expr_desc(e) == "->Double" else "Z#")
@@ -97,6 +101,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name = _INTEGER_OPS[e.name]  # ghc-bignum's shortcuts (prims_numeric.p_addZ)
         elif prelude_ref(e, ("sum", "product")) and _integer_list_arg(_t):
             e.name = f"%{e.name}Z#"  # (its first step, 0 + x or 1 * x, allocates nothing)
+        elif named(e, _INT_OPS) and _int_wrapping(e, _t):
+            pass  # GHC's Int# arithmetic: wraps at 64 bits
         elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \
                 types.expr_desc(e) == "->Double":
             e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"
@@ -144,8 +150,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
                                        e.name, e.span))
         if derived.num and named(e, _NUM_AT):
             _num_directed(e, _t, derived)
-        if prelude_ref(e, ("^",)) and _integer_exponent(_t):
-            e.name = "%powZ#"  # base's (^) with an Integer exponent (its cost differs)
+        if prelude_ref(e, ("^",)):
+            _pow_directed(e, _t)
 
 
 #: the Prelude's Num operations -> how to find the type they are used at: "arg" (the first
@@ -157,6 +163,40 @@ _NUM_AT = {"+": "arg", "-": "arg", "*": "arg", "negate": "arg", "abs": "arg",
 
 
 _INTEGER_OPS = {"+": "%plusZ#", "-": "%minusZ#", "*": "%timesZ#"}
+#: the Prelude's functions at Int whose result can leave the Int range -> their versions
+#: that wrap at 64 bits (prelude.hs plusI#, ...) and how the type is found
+_INT_OPS = {"+": ("%plusI#", "arg"), "-": ("%minusI#", "arg"), "*": ("%timesI#", "arg"),
+            "sum": ("%sumI#", "elem"), "product": ("%productI#", "elem"),
+            "shiftL": ("%shiftLI#", "arg"), "unsafeShiftL": ("%shiftLI#", "arg")}
+
+
+def _int_wrapping(e: S.Expr, t: object) -> bool:
+    """Name ``e``, a use of one of _INT_OPS at Int, by its wrapping version."""
+    name, at = _INT_OPS[e.name]  # type: ignore[attr-defined]
+    sf = T.split_fun(t)
+    if sf is None:
+        return False
+    arg = T.prune(sf[0])
+    if at == "elem":
+        head, args = T.spine(arg)
+        if head != T.LIST or len(args) != 1:
+            return False
+        arg = args[0]
+    if not _is_int(arg):
+        return False
+    e.name = name  # type: ignore[attr-defined]
+    return True
+
+
+def _pow_directed(e: S.EVar, t: object) -> None:
+    """``(^)``: with an Integer exponent base's code costs differ (powZ#); at an Int base
+    the result wraps at 64 bits (powI#, powZI#)."""
+    sf = T.split_fun(t)
+    at_int = sf is not None and _is_int(T.prune(sf[0]))
+    if _integer_exponent(t):
+        e.name = "%powZI#" if at_int else "%powZ#"
+    elif at_int:
+        e.name = "%powI#"
 _ENUMS = ("enumFrom", "enumFromTo", "enumFromThen", "enumFromThenTo")
 
 

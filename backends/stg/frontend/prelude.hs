@@ -246,6 +246,17 @@ minusZ# x y = prim "-Z" x y
 timesZ# x y = prim "*Z" x y
 sumZ# xs = foldl plusZ# 0 xs
 productZ# xs = foldl timesZ# 1 xs
+-- (+), (-), (*), sum, product, (^) and shiftL at Int (directed.py): GHC's Int# arithmetic,
+-- a result past the Int range wrapping at 64 bits (machine/prims_word.p_addI); (^)'s
+-- products wrap in base, so wrapping its result once gives the same number
+plusI# x y = prim "+I" x y
+minusI# x y = prim "-I" x y
+timesI# x y = prim "*I" x y
+sumI# xs = foldl plusI# 0 xs
+productI# xs = foldl timesI# 1 xs
+powI# x y = case x ^ y of !v -> prim "wrapI#" v
+powZI# x y = case powZ# x y of !v -> prim "wrapI#" v
+shiftLI# x n = prim "shiftLI#" x n
 x / y = prim "/" x y
 negate x = prim "negate" x
 abs x = prim "abs" x

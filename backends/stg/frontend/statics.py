@@ -97,12 +97,18 @@ NOT_ETA_EXPANDED = frozenset("transpose reverse init cycle inits tails subsequen
                              "permutations unzip zip repeat zip3 unzip3".split())
 
 
+#: the Prelude's functions directed.py names by their versions at Int (which wrap at 64
+#: bits: `total = sum` at [Int] is `total = sumI#`) -> the function's own name
+AT_INT = {"%plusI#": "+", "%minusI#": "-", "%timesI#": "*", "%sumI#": "sum",
+          "%productI#": "product", "%shiftLI#": "shiftL", "%powI#": "^", "%powZI#": "^"}
+
+
 def alias_arity(self, body: S.Expr, env) -> int:
     """The arguments of the function a binding of the program names as its whole value
     (`f = words`: 1), by its checked type; 0 for anything else. ``self``: the
     Desugarer."""
     if self.module != "Main" or not isinstance(body, S.EVar) or body.name in env or \
-            "#" in body.name:  # (an instance's method lowered: `return = pure`)
+            "#" in body.name and body.name not in AT_INT:  # (`return = pure` lowered)
         return 0
     if body.name in NOT_ETA_EXPANDED and self.is_prelude(body.name, env, body.name):
         return 0

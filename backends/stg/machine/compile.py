@@ -489,11 +489,11 @@ class Codegen(CaseCodegen):
         if e.op in COMPARISONS:
             x, y = (self.val(a, scope) for a in e.args)
             return f"(TRUE if {x} {COMPARISONS[e.op]} {y} else FALSE)"
-        if e.op in ("+", "-", "*"):
+        if e.op in ("+", "-", "*", "+I", "-I", "*I"):
             x, y = (self.val(a, scope) for a in e.args)
             # prims.mknum inline for Ints and Doubles (a small Int's box is a static
             # closure, GHC's INTLIKE, allocated all the same: its header row)
-            em(f"_n = {x} {e.op} {y}")
+            em(f"_n = {x} {e.op[0]} {y}")
             em("if type(_n) is int:")
             em("    if -16 <= _n <= 255:")
             em("        _n = INTLIKE[_n + 16]")
@@ -501,8 +501,13 @@ class Codegen(CaseCodegen):
             em("    elif -0x8000000000000000 <= _n < 0x8000000000000000:")
             em("        " + self.alloc("_n", "Box", dc="DC_I", val="_n"))
             em("        HIa(S_IBOX); HPa(CCS)")
-            em("    else:  # past the Int range: an Integer's (prims_bignum)")
-            em(f"        _n = z_arith({e.op!r}, {x}, {y})")
+            if len(e.op) == 2:  # at Int (prims_word.p_addI): the low 64 bits, signed
+                em("    else:")
+                em("        _n = mkint(((_n + 0x8000000000000000) & 0xFFFFFFFFFFFFFFFF)"
+                   " - 0x8000000000000000)")
+            else:
+                em("    else:  # past the Int range: an Integer's (prims_bignum)")
+                em(f"        _n = z_arith({e.op!r}, {x}, {y})")
             em("elif type(_n) is float:")
             em("    " + self.alloc("_n", "Box", dc="DC_D", val="_n"))
             em("    HIa(S_DBOX); HPa(CCS)")

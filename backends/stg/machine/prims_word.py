@@ -94,4 +94,43 @@ def p_fxCost(n):
     return UNIT
 
 
-FIXED_PRIMS = {"fx#": p_fx, "fxCost#": p_fxCost}
+def wrap_int(v: int) -> int:
+    """``v`` as a GHC Int: its low 64 bits, signed (an ``Int#`` operation's wrap-around)."""
+    return ((v + 0x8000000000000000) & 0xFFFFFFFFFFFFFFFF) - 0x8000000000000000
+
+
+# (+), (-), (*) where the checker typed them at Int (frontend/directed.py: plusI#, minusI#,
+# timesI#): an Int result, wrapped at 64 bits as GHC's Int# arithmetic. compile.py
+# generates them inline; these are the functions the primitive's name stands for.
+def p_addI(a, b, wrap=wrap_int):
+    r = a.val + b.val
+    return mknum(r if type(r) is not int or -(1 << 63) <= r < 1 << 63 else wrap(r))
+
+
+def p_subI(a, b, wrap=wrap_int):
+    r = a.val - b.val
+    return mknum(r if type(r) is not int or -(1 << 63) <= r < 1 << 63 else wrap(r))
+
+
+def p_mulI(a, b, wrap=wrap_int):
+    r = a.val * b.val
+    return mknum(r if type(r) is not int or -(1 << 63) <= r < 1 << 63 else wrap(r))
+
+
+def p_wrapI(a, wrap=wrap_int):
+    """An Int computed past the Int range by code whose products wrap in GHC (base's
+    ``(^)`` at Int: wrapping the result once gives the same number): ``a`` itself when in
+    range (nothing allocated), else a box of its low 64 bits."""
+    r = a.val
+    return a if type(r) is not int or -(1 << 63) <= r < 1 << 63 else mknum(wrap(r))
+
+
+def p_shiftLI(a, b, wrap=wrap_int):
+    """Data.Bits' shiftL at Int: the bits shifted past the 64th are lost (0 from 64 on)."""
+    n = b.val
+    r = (a.val << n if n < 64 else 0) if n >= 0 else a.val >> -n
+    return mknum(r if -(1 << 63) <= r < 1 << 63 else wrap(r))
+
+
+FIXED_PRIMS = {"fx#": p_fx, "fxCost#": p_fxCost, "+I": p_addI, "-I": p_subI, "*I": p_mulI,
+               "wrapI#": p_wrapI, "shiftLI#": p_shiftLI}
