@@ -12,7 +12,8 @@ from . import syntax as S
 from .syntax_uses import _all_inlined, _bound_names, mentions, simple_body
 from .match import FailK, Row
 from .rename import pat_binders
-from .statics import AT_INT, alias_arity, box_of
+from .inline_size import AT_INT
+from .statics import alias_arity, box_of
 from .stgpass import pad_cells
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -311,8 +312,9 @@ def value_rhs(self: "Desugarer", d: S.DFun, env: "Env", path: list[str], ir_name
         caf_words = 0
         if n:  # `f = words`: GHC eta-expands it, so it is `f = \x -> words x` (split note)
             xs = [S.PVar(f"eta{i}#", body.span) for i in range(n)]
-            name = AT_INT.get(body.name, body.name)  # type: ignore[union-attr]
-            if body.name in AT_INT or self.is_prelude(name, env, name):
+            at_int = body.name[1:] in AT_INT  # type: ignore[union-attr]
+            name = AT_INT[body.name[1:]] if at_int else body.name  # type: ignore[union-attr]
+            if at_int or self.is_prelude(name, env, name):
                 caf_words = ALIAS_CAF_WORDS.get(name, 0)
             body = S.ELam(xs, S.EApp(body, [S.EVar(x.name, body.span) for x in xs],
                                      body.span), S.NOSPAN)  # (no cost centre of its own)

@@ -49,7 +49,7 @@ METHOD_VALUES = frozenset((
 
 #: (+), (-), (*) at Integer and at Int, as directed.py names them
 INTEGER_METHODS = frozenset(("%plusZ#", "%minusZ#", "%timesZ#", "%plusI#", "%minusI#",
-                             "%timesI#"))
+                             "%timesI#", "%negateI#", "%absI#", "%fromIntegerI#"))
 
 
 class Desugarer(AppMixin, Matcher, TypeDescMixin):
@@ -393,7 +393,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
             v = self.fresh("x")
             self.evaluated.add(v)
             return ir.Case(self.expr(e.expr, env, path), v, [],
-                           ir.PrimOp("negate", [ir.Var(v)]))
+                           ir.PrimOp("negI#" if e.at_int else "negate", [ir.Var(v)]))
         if isinstance(e, S.ELam):
             name = self.fresh("lam")
             clo = self.lambda_closure(e, env, path, name, None)

@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
 INLINE_PRIMOPS: dict[str, tuple[str, int]] = {
     "+": ("+", 2), "-": ("-", 2), "*": ("*", 2), "/": ("/", 2), "negate": ("negate", 1),
     "plusZ#": ("+Z", 2), "minusZ#": ("-Z", 2), "timesZ#": ("*Z", 2),
-    "plusI#": ("+I", 2), "minusI#": ("-I", 2), "timesI#": ("*I", 2),
+    "plusI#": ("+I", 2), "minusI#": ("-I", 2), "timesI#": ("*I", 2), "negateI#": ("negI#", 1),
+    "absI#": ("absI#", 1), "fromIntegerI#": ("toInt#", 1),
     "abs": ("abs", 1), "signum": ("signum", 1), "quot": ("quot", 2), "rem": ("rem", 2),
     "div": ("div", 2), "mod": ("mod", 2), "**": ("**", 2), "sqrt": ("sqrt", 1),
     "exp": ("exp", 1), "log": ("log", 1), "sin": ("sin", 1), "cos": ("cos", 1),

@@ -88,6 +88,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name = f"%{e.name}Str#"
         elif prelude_ref(e, ("show", "shows", "print", "showsPrec", "hPrint")):
             _show_directed(e, _t, derived)
+        elif isinstance(e, S.ENeg) and _is_int(_t):
+            e.at_int = True  # (negate minBound is minBound)
         elif isinstance(e, S.EArith) and _int_list(_t):
             e.at_int = True
         elif isinstance(e, S.EArith) and e.end is not None and \
@@ -166,6 +168,8 @@ _INTEGER_OPS = {"+": "%plusZ#", "-": "%minusZ#", "*": "%timesZ#"}
 #: the Prelude's functions at Int whose result can leave the Int range -> their versions
 #: that wrap at 64 bits (prelude.hs plusI#, ...) and how the type is found
 _INT_OPS = {"+": ("%plusI#", "arg"), "-": ("%minusI#", "arg"), "*": ("%timesI#", "arg"),
+            "negate": ("%negateI#", "arg"), "abs": ("%absI#", "arg"),
+            "fromInteger": ("%fromIntegerI#", "res"),
             "sum": ("%sumI#", "elem"), "product": ("%productI#", "elem"),
             "shiftL": ("%shiftLI#", "arg"), "unsafeShiftL": ("%shiftLI#", "arg")}
 
@@ -176,7 +180,7 @@ def _int_wrapping(e: S.Expr, t: object) -> bool:
     sf = T.split_fun(t)
     if sf is None:
         return False
-    arg = T.prune(sf[0])
+    arg = T.prune(sf[1] if at == "res" else sf[0])
     if at == "elem":
         head, args = T.spine(arg)
         if head != T.LIST or len(args) != 1:

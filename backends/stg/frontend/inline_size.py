@@ -30,10 +30,19 @@ CLASS_METHODS = frozenset("""
 _PRIM_DICTS = {"fromIntegral": 2, "toDouble": 2, "ord": 0, "chr": 0, "unpackCString#": 0}
 
 
+#: the Prelude's functions directed.py names by their versions at Int, which wrap at 64
+#: bits (prelude.hs plusI#, ...) -> the function's own name
+AT_INT = {"plusI#": "+", "minusI#": "-", "timesI#": "*", "negateI#": "negate", "absI#": "abs",
+          "sumI#": "sum", "productI#": "product", "shiftLI#": "shiftL", "powI#": "^",
+          "powZI#": "powZ#", "fromIntegerI#": "fromInteger"}
+
+
 def source_name(name: str) -> str:
     """The Prelude's source name of an IR global (``Prelude.<``, ``enumFromToI#``,
-    ``%showsPrecStr#``: the versions the desugarer picks by type)."""
+    ``%showsPrecStr#``, ``plusI#``: the versions the desugarer picks by type)."""
     n = name.removeprefix("Prelude.").lstrip("%")
+    if n in AT_INT:
+        return AT_INT[n]
     for suffix in ("Str#", "I#", "#"):
         if n.endswith(suffix) and n[: -len(suffix)] in CLASS_METHODS:
             return n[: -len(suffix)]

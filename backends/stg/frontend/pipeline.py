@@ -89,7 +89,8 @@ CONTAINER_CONS = {"MTip#": ("Tip", "Map", "Data.Map.Internal"),
 # The base module GHC defines each Prelude function in: closure descriptions (-hd shows
 # <Module.name>) of Prelude code use these, as GHC's show <GHC.List.sat_s4op>.
 _BASE_MODULES = {
-    "GHC.List": "foldl foldl' foldr1 foldr1Go# foldl1 scanl scanr sum product foldableCost# length "
+    "GHC.List": "foldl foldl' foldr1 foldr1Go# foldl1 scanl scanr sum product sumI# productI# "
+                "foldableCost# length "
                 "lenAcc# reverse "
                 "rev# head tail last init null !! nth# elem notElem lookup "
                 "replicate iterate repeat cycle take drop splitAt takeWhile dropWhile span "
@@ -129,9 +130,10 @@ _BASE_MODULES = {
                 "goUpI# goDnI# enumTo# enumTo1# enumThenTo# upThen# dnThen# "
                 "succ pred fromEnum",
     "GHC.Num": "+ - * negate abs signum subtract fromInteger fromIntegerLit# "
-               "fromIntegerLitZ#",
+               "fromIntegerLitZ# plusI# minusI# timesI# negateI# absI# fromIntegerI#",
     "GHC.Float": "fromIntegerD# fromIntegralZD#",
-    "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG powCost# powBits# powZ# "
+    "GHC.Real": "/ quot rem div mod quotRem divMod ^ powF powG powCost# powBits# powZ# powI# "
+                "powZI# "
                 "powCostZ# powOne# evenZ# oddZ# fromIntegralZ# fromIntegralZZ# fromIntegralZI# "
                 "even odd gcd gcd' lcm gcdZero# gcdAbs# gcdLoop# gcdRem# gcdR# absBox# gcdZ# "
                 "gcdZeroZ# "

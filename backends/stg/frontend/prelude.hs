@@ -246,12 +246,15 @@ minusZ# x y = prim "-Z" x y
 timesZ# x y = prim "*Z" x y
 sumZ# xs = foldl plusZ# 0 xs
 productZ# xs = foldl timesZ# 1 xs
--- (+), (-), (*), sum, product, (^) and shiftL at Int (directed.py): GHC's Int# arithmetic,
+-- (+), (-), (*), negate, abs, fromInteger, sum, product, (^) and shiftL at Int (directed.py): GHC's Int# arithmetic,
 -- a result past the Int range wrapping at 64 bits (machine/prims_word.p_addI); (^)'s
 -- products wrap in base, so wrapping its result once gives the same number
 plusI# x y = prim "+I" x y
 minusI# x y = prim "-I" x y
 timesI# x y = prim "*I" x y
+negateI# x = prim "negI#" x
+absI# x = prim "absI#" x
+fromIntegerI# x = prim "toInt#" x
 sumI# xs = foldl plusI# 0 xs
 productI# xs = foldl timesI# 1 xs
 powI# x y = case x ^ y of !v -> prim "wrapI#" v

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .. import ir
 from . import syntax as S
+from .inline_size import AT_INT
 from .stgpass import FreeVars
 
 
@@ -97,18 +98,12 @@ NOT_ETA_EXPANDED = frozenset("transpose reverse init cycle inits tails subsequen
                              "permutations unzip zip repeat zip3 unzip3".split())
 
 
-#: the Prelude's functions directed.py names by their versions at Int (which wrap at 64
-#: bits: `total = sum` at [Int] is `total = sumI#`) -> the function's own name
-AT_INT = {"%plusI#": "+", "%minusI#": "-", "%timesI#": "*", "%sumI#": "sum",
-          "%productI#": "product", "%shiftLI#": "shiftL", "%powI#": "^", "%powZI#": "^"}
-
-
 def alias_arity(self, body: S.Expr, env) -> int:
     """The arguments of the function a binding of the program names as its whole value
     (`f = words`: 1), by its checked type; 0 for anything else. ``self``: the
     Desugarer."""
     if self.module != "Main" or not isinstance(body, S.EVar) or body.name in env or \
-            "#" in body.name and body.name not in AT_INT:  # (`return = pure` lowered)
+            "#" in body.name and body.name[1:] not in AT_INT:  # (`return = pure` lowered)
         return 0
     if body.name in NOT_ETA_EXPANDED and self.is_prelude(body.name, env, body.name):
         return 0

@@ -80,6 +80,7 @@ class EOpSeq:
 class ENeg:
     expr: "Expr"
     span: Span
+    at_int: bool = False  # checked at Int (directed.py): wraps at 64 bits (negate minBound)
 
 
 @dataclass(slots=True)

@@ -117,6 +117,18 @@ def p_mulI(a, b, wrap=wrap_int):
     return mknum(r if type(r) is not int or -(1 << 63) <= r < 1 << 63 else wrap(r))
 
 
+def p_negI(a, wrap=wrap_int):
+    """negate at Int: of minBound, minBound."""
+    r = -a.val
+    return mknum(r if type(r) is not int or r < 1 << 63 else wrap(r))
+
+
+def p_absI(a, wrap=wrap_int):
+    """abs at Int: a non-negative argument itself (as prims.p_abs); of minBound, minBound."""
+    r = a.val
+    return a if r >= 0 else mknum(-r if type(r) is not int or -r < 1 << 63 else wrap(-r))
+
+
 def p_wrapI(a, wrap=wrap_int):
     """An Int computed past the Int range by code whose products wrap in GHC (base's
     ``(^)`` at Int: wrapping the result once gives the same number): ``a`` itself when in
@@ -133,4 +145,4 @@ def p_shiftLI(a, b, wrap=wrap_int):
 
 
 FIXED_PRIMS = {"fx#": p_fx, "fxCost#": p_fxCost, "+I": p_addI, "-I": p_subI, "*I": p_mulI,
-               "wrapI#": p_wrapI, "shiftLI#": p_shiftLI}
+               "negI#": p_negI, "absI#": p_absI, "wrapI#": p_wrapI, "shiftLI#": p_shiftLI}

@@ -88,13 +88,10 @@ main = do
 """
 
 
-@pytest.mark.xfail(strict=True, reason="Int arithmetic does not wrap at 64 bits: the model "
-                   "promotes past the range to Integer (machine/prims.py's docstring); an "
-                   "I# box also holds Integers of generic code, so only a type-directed wrap "
-                   "at Int would be right. (overflow24 itself is not run: its `firstWrap', "
-                   "the first n whose Int factorial differs from the Integer one, loops)")
 def test_int_wraps_as_ghc(tmp_path):
-    """GHC 9.0.2's stdout (overflow24's first lines and more)."""
+    """GHC 9.0.2's stdout (overflow24's first lines and more): Int arithmetic at the
+    checked type Int wraps at 64 bits (directed.py's _INT_OPS; overflow24 itself is
+    test_int_wrap.py's)."""
     assert _run(tmp_path, WRAPS) == (
         "(-9223372036854775808,9223372036854775807,-9223372036854775808,"
         "-9223372036854775808)\n(-4249290049419214848,-4249290049419214848,-2)\n"
