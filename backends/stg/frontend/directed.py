@@ -118,7 +118,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             if not (derived.foldable and foldmap_user(e, _t, derived, types.file)):
                 foldmap_directed(e, _t, derived, types.file)
         elif prelude_ref(e, APPLICATIVE_FNS):
-            applicative_directed(e, _t, types.file)
+            applicative_directed(e, _t, types.file, derived)
         elif prelude_ref(e, ("read", "readLn", "readMaybe", "readEither", "reads")):
             read_directed(e, _t, derived, types)
         elif prelude_ref(e, ("msum",)):

@@ -46,7 +46,7 @@ def functor_ops_directed(e: S.EVar, t: object, derived: Derived, fmaps: dict[str
 #: Control.Applicative's functions: their arguments before the applicative result, and the
 #: Prelude's function per type constructor (prelude_traverse.hs; ST runs as IO)
 APPLICATIVE_FNS = {"<|>": 2, "liftA2": 3, "optional": 1, "empty": 0, "mplus": 2, "mzero": 0,
-                   "guard": 1}
+                   "guard": 1, "some": 1, "many": 1}
 _APPLICATIVE_AT = {
     ("Maybe", "<|>"): "altMaybe#", ("[]", "<|>"): "altList#",
     ("Maybe", "liftA2"): "liftA2Maybe#", ("[]", "liftA2"): "liftA2List#",
@@ -56,12 +56,14 @@ _APPLICATIVE_AT = {
     ("[]", "empty"): "emptyAltList#", ("Maybe", "mplus"): "altMaybe#",
     ("[]", "mplus"): "altList#", ("Maybe", "mzero"): "emptyAltMaybe#",
     ("[]", "mzero"): "emptyAltList#", ("Maybe", "guard"): "guardMaybe#",
-    ("[]", "guard"): "guardList#"}
+    ("[]", "guard"): "guardList#", ("[]", "some"): "someList#", ("[]", "many"): "manyList#",
+    ("Maybe", "some"): "someMaybe#", ("Maybe", "many"): "manyMaybe#"}
 
 
-def applicative_directed(e: S.EVar, t: object, file: str) -> None:
-    """``<|>``, ``liftA2``, ``optional``, ``empty`` at the type constructor of their result
-    (base's instances for Maybe, lists, Either and IO; others refused)."""
+def applicative_directed(e: S.EVar, t: object, file: str, derived: Derived) -> None:
+    """``<|>``, ``liftA2``, ``optional``, ``empty``, ``some``, ``many``, ``guard`` at the type
+    constructor of their result (base's instances for Maybe, lists, Either and IO, a
+    program's Alternative instances; others refused)."""
     for _ in range(APPLICATIVE_FNS[e.name]):
         sf = T.split_fun(t)
         if sf is None:
@@ -69,6 +71,10 @@ def applicative_directed(e: S.EVar, t: object, file: str) -> None:
         t = sf[1]
     head, _ = T.spine(t)
     key = head.key if isinstance(head, T.TCon) and not head.rigid else None
+    ops = derived.monad.get(key) if key is not None else None
+    if ops is not None and "<|>" in ops:
+        e.name = "%" + _user_alternative(e.name, key, ops, derived)  # type: ignore[arg-type]
+        return
     name = _APPLICATIVE_AT.get((key, e.name)) if key is not None else None
     if name is None:
         what = f"`{head.name}'" if key is not None else "a type the types leave open"
@@ -76,6 +82,22 @@ def applicative_directed(e: S.EVar, t: object, file: str) -> None:
                           "(Control.Applicative at Maybe, lists, and liftA2 at Either and IO "
                           "too: see SUBSET.md)", file, e.span[0], e.span[1])
     e.name = "%" + name
+
+
+def _user_alternative(name: str, head: str, ops: dict[str, str], derived: Derived) -> str:
+    """Control.Applicative's function ``name`` at a program's type with an Alternative
+    instance: its method, or base's definition from the methods."""
+    if name in ("<|>", "empty", "some", "many"):
+        return ops[name]
+    if name in ("mplus", "mzero"):
+        return ops.get(name) or ops["<|>" if name == "mplus" else "empty"]
+    alt, ap, pure = ops["<|>"], ops["<*>"], ops["pure"]
+    fmap = derived.functor.get(head) or derived.helper(
+        f"fmapA{head}#", "fmap", f"f m = {ap} ({pure} f) m")  # (liftA)
+    body = {"optional": f"v = {alt} ({fmap} Just v) ({pure} Nothing)",
+            "guard": f"b = if b then {pure} () else {ops['empty']}",
+            "liftA2": f"f a b = {ap} ({fmap} f a) b"}[name]
+    return derived.helper(f"{name}A{head}#", name, body)
 
 
 #: Data.Bifunctor's functions -> their function arguments before the bifunctor's value

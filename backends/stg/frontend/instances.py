@@ -1,6 +1,6 @@
 """Instances the program declares of the Prelude's classes Show, Eq, Ord, Functor, Num,
-Applicative, Monad, MonadFail, Semigroup, Monoid and Foldable (the last six reached by
-type: ``_monads``, ``_monoids``, ``_foldables``).
+Applicative, Monad, MonadFail, Alternative, MonadPlus, Semigroup, Monoid and Foldable (the
+last eight reached by type: ``_monads``, ``_monoids``, ``_foldables``).
 
 ``instance Show Shape where show (Circle r) = ...`` is code of the program's own module, as
 GHC compiles it: each method is a top-level binding, and with ``-fprof-auto`` (or
@@ -50,6 +50,8 @@ CLASS_METHODS = {
     "Applicative": {"pure": "pure", "<*>": "ap", "*>": "apRight", "<*": "apLeft"},
     "Monad": {">>=": "bind", ">>": "then", "return": "return"},
     "MonadFail": {"fail": "fail"},
+    "Alternative": {"empty": "altEmpty", "<|>": "alt", "some": "altSome", "many": "altMany"},
+    "MonadPlus": {"mzero": "mzero", "mplus": "mplus"},
     "Foldable": {m: m.replace("'", "S") for m in (
         "foldr", "foldMap", "foldl", "foldl'", "foldr1", "length", "null", "sum", "product",
         "elem", "maximum", "minimum")},
@@ -63,12 +65,13 @@ CLASS_METHODS = {
 }
 #: classes of type constructors (the instance head leaves the last parameter out)
 _CONSTRUCTOR_CLASSES = {"Functor", "Applicative", "Monad", "MonadFail", "Foldable",
-                        "Traversable"}
+                        "Traversable", "Alternative", "MonadPlus"}
 #: methods of those classes the subset cannot dispatch to (the Prelude's code is used)
 _UNSUPPORTED = {"showList": "Show", "max": "Ord", "min": "Ord", "<$": "Functor",
                 "liftA2": "Applicative", "sconcat": "Semigroup", "stimes": "Semigroup"}
 #: the classes of monads, each with the superclass an instance of it needs
-_MONAD_CLASSES = {"Applicative": "Functor", "Monad": "Applicative", "MonadFail": "Monad"}
+_MONAD_CLASSES = {"Applicative": "Functor", "Monad": "Applicative", "MonadFail": "Monad",
+                  "Alternative": "Applicative", "MonadPlus": "Alternative"}
 _MONOID_CLASSES = {"Semigroup", "Monoid", "Foldable"}
 _CHECKED_AS = {"traverse": "mapM", "sequenceA": "sequence"}
 
@@ -108,7 +111,8 @@ def lower_instances(module: S.Module, derived: Derived, classes: ClassEnv | None
         if decl.cls not in CLASS_METHODS and own is None:
             raise _err(f"instances of class `{decl.cls}' are not supported by the Haskell "
                        "subset (only Show, Eq, Ord, Functor, Applicative, Monad, MonadFail, "
-                       "Semigroup, Monoid, Foldable, Traversable, Num, NFData and the "
+                       "Alternative, MonadPlus, Semigroup, Monoid, Foldable, Traversable, Num, "
+                       "NFData and the "
                        "program's own "
                        "classes: see "
                        "SUBSET.md)",
@@ -308,6 +312,33 @@ def _monads(derived: Derived, monads: dict[tuple[str, str], tuple[int, S.DInst]]
                 ops[">>="] = missing(">>=", "bind", "Monad")
             if ">>" not in ops:
                 ops[">>"] = default("then", "Monad", f"m k = {ops['>>=']} m (\\_ -> k)")
+        if ("Alternative", name) in monads:
+            _alternative(ops, fmap, missing, default)
+        if ("MonadPlus", name) in monads:
+            if ("Monad", name) not in monads:
+                decl = monads[("MonadPlus", name)][1]
+                head = " ".join([name] + decl.tyvars)
+                head = f"({head})" if decl.tyvars else head
+                raise _err(f"No instance for (Monad {head}) arising from the superclasses of "
+                           f"an instance declaration (instance MonadPlus {head})", file,
+                           S.join(decl.cls_span, decl.type_span))
+            ops.setdefault("mzero", ops["empty"])
+            ops.setdefault("mplus", ops["<|>"])
+
+
+def _alternative(ops: dict[str, str], fmap: str, missing, default) -> None:
+    """An Alternative instance's methods, with base's defaults: some and many share the
+    two mutually recursive parsers `many_v = some_v <|> pure []', `some_v = liftA2 (:) v
+    many_v' (liftA2 f a = (<*>) (fmap f a)); empty and <|> have none."""
+    for method, part in (("empty", "altEmpty"), ("<|>", "alt")):
+        if method not in ops:
+            ops[method] = missing(method, part, "Alternative")
+    alt, ap, pure = ops["<|>"], ops["<*>"], ops["pure"]
+    loop = (f"v = let {{ mv = {alt} sv ({pure} []) ; sv = {ap} ({fmap} (:) v) mv }} in ")
+    if "some" not in ops:
+        ops["some"] = default("altSome", "Alternative", loop + "sv")
+    if "many" not in ops:
+        ops["many"] = default("altMany", "Alternative", loop + "mv")
 
 
 def _own_class_instance(decl: S.DInst, k: int, own: ClassInfo, given: dict[str, str],

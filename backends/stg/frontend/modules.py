@@ -150,6 +150,7 @@ ARRAY_NAMES = frozenset({"!", "//", "array", "listArray", "accumArray", "accum",
 MODULE_ONLY_NAMES = {"toList": ("Data.Foldable",), "singleton": ("Data.List",),
                      "empty": ("Control.Applicative",), "optional": ("Control.Applicative",),
                      "liftA2": ("Control.Applicative",), "<|>": ("Control.Applicative",),
+                     "some": ("Control.Applicative",), "many": ("Control.Applicative",),
                      **{n: ("Data.List",) for n in ("insert", "delete", "union", "partition",
                                                     "\\\\", "foldl'")},
                      "foldl'": ("Data.List", "Data.Foldable")}

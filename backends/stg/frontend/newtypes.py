@@ -28,7 +28,7 @@ from .stgpass import map_nested
 from .sugar import builtin, fresh_name
 
 #: the classes whose instances are reached by type, not by a value's constructor
-_BY_TYPE = {"Functor", "Applicative", "Monad", "MonadFail"}
+_BY_TYPE = {"Functor", "Applicative", "Monad", "MonadFail", "Alternative", "MonadPlus"}
 
 
 def erasable(decls: list[S.Decl], instances: set[tuple[str, str]]) -> dict[str, S.DData]:

@@ -128,12 +128,19 @@ empty = []
 mplus l r = altList# l r
 mzero = []
 guard c = guardList# c
+some v = someList# v
+many v = manyList# v
 -- the instances (directed_ext.applicative_directed):
 -- base 4.15's instances
 altMaybe# l r = case l of
   Nothing -> r
   Just _ -> l
 altList# xs ys = xs ++ ys
+-- some and many: base's defaults, two parsers each the other's (instances._alternative)
+someList# v = let { mv = altList# sv [[]] ; sv = liftA2List# (:) v mv } in sv
+manyList# v = let { mv = altList# sv [[]] ; sv = liftA2List# (:) v mv } in mv
+someMaybe# v = let { mv = altMaybe# sv (Just []) ; sv = liftA2Maybe# (:) v mv } in sv
+manyMaybe# v = let { mv = altMaybe# sv (Just []) ; sv = liftA2Maybe# (:) v mv } in mv
 liftA2Maybe# f ma mb = case ma of
   Nothing -> Nothing
   Just a -> case mb of

@@ -17,6 +17,8 @@ singleton :: a -> [a]
 liftA2 :: Applicative f => (a -> b -> c) -> f a -> f b -> f c
 optional :: Applicative f => f a -> f (Maybe a)
 empty :: Applicative f => f a
+some :: Applicative f => f a -> f [a]
+many :: Applicative f => f a -> f [a]
 isSubsequenceOf :: Eq a => [a] -> [a] -> Bool
 (&&&) :: (a -> b) -> (a -> c) -> a -> (b, c)
 (***) :: (a -> b) -> (c -> d) -> (a, c) -> (b, d)

@@ -1,0 +1,100 @@
+"""A program's Alternative and MonadPlus instances (session 25): parser combinators.
+
+`newtype Parser a = Parser (String -> ...)` with Functor, Applicative, Monad, Alternative
+(and an empty MonadPlus) instances is how a Haskell program writes a parser; the subset
+refused `instance Alternative`. Its methods are now reached by the checked type of each use
+of `<|>`, `empty`, `some`, `many`, `optional`, `guard`, `mplus`, `mzero`
+(directed_ext._user_alternative), with base's defaults (instances._alternative: `some` and
+`many` share the two mutually recursive parsers base's `many_v`/`some_v`; MonadPlus's are
+`empty` and `<|>`). The newtype is erased as with the other classes reached by type, so
+its pattern in a method is no evaluation (the defaults' knot would otherwise loop).
+
+References (tests/reference/ghc-9.0.2/shapes, README.md): parser25 (a Maybe parser of
+arithmetic with LambdaCase, evaluated in Either), alt25 (a list-of-successes parser of
+nested lists with guard, optional, sepBy, mplus and MonadPlus).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from profkit.errors import SourceError
+from tests.backends.stg.hsrun import run_haskell
+from tests.backends.stg.test_ghc_fidelity import assert_as_ghc
+
+
+def test_parser_combinators_print_and_allocate_as_ghc(tmp_path):
+    # where base's -O code of the defaults (`<*`, `some`) puts its cells: the parsers' CAFs
+    # under GHC, their callers' lambdas here (not traced); the total is within 1.1%
+    assert_as_ghc(tmp_path, "parser25", known_total=None, known_cc={
+        "fmap.\\": 1.076, "token": 0.554, "number": 0.042, "factor": 0.468,
+        ">>=.\\": 1.941, "spaces": 0.526})
+
+
+def test_list_of_successes_parser_with_monadplus_as_ghc(tmp_path):
+    assert_as_ghc(tmp_path, "alt25", known_total=None, known_cc={
+        "sat": 0.919, "lexeme": 0.732, "value": 0.491, "sepBy1": 0.598, "ident": 0.541,
+        "int": 1.174, "keyword": 0.810})
+
+
+P = """import Control.Applicative
+newtype P a = P (String -> Maybe (a, String))
+run :: P a -> String -> Maybe (a, String)
+run (P p) = p
+instance Functor P where
+  fmap f (P p) = P (\\s -> fmap (\\(a, r) -> (f a, r)) (p s))
+instance Applicative P where
+  pure x = P (\\s -> Just (x, s))
+  P f <*> P a = P (\\s -> case f s of
+    Nothing -> Nothing
+    Just (g, r) -> fmap (\\(x, r') -> (g x, r')) (a r))
+"""
+
+
+def test_many_and_some_default_from_the_instance():
+    src = P + """instance Alternative P where
+  empty = P (const Nothing)
+  P p <|> P q = P (\\s -> maybe (q s) Just (p s))
+digit :: P Char
+digit = P (\\s -> case s of
+  (c:cs) | c >= '0' && c <= '9' -> Just (c, cs)
+  _ -> Nothing)
+main :: IO ()
+main = do
+  print (run (many digit) "123x", run (some digit) "x", run (many digit) "")
+  print (run (optional digit) "a", run (digit <|> pure '?') "b")
+"""
+    r = run_haskell(src, "alt.hs")
+    assert r.error is None and r.stdout == ('(Just ("123","x"),Nothing,Just ("",""))\n'
+                                            '(Just (Nothing,"a"),Just (\'?\',"b"))\n')
+
+
+def test_alternative_without_applicative_is_ghcs_error():
+    src = """import Control.Applicative
+newtype P a = P (String -> Maybe (a, String))
+instance Functor P where
+  fmap f (P p) = P (\\s -> fmap (\\(a, r) -> (f a, r)) (p s))
+instance Alternative P where
+  empty = P (const Nothing)
+  P p <|> P q = P (\\s -> maybe (q s) Just (p s))
+main :: IO ()
+main = print 1
+"""
+    with pytest.raises(SourceError, match=r"No instance for \(Applicative P\) arising from "
+                       r"the superclasses of an instance declaration"):
+        run_haskell(src, "noapp.hs")
+
+
+def test_monadplus_without_monad_is_ghcs_error():
+    src = P + """instance Alternative P where
+  empty = P (const Nothing)
+  P p <|> P q = P (\\s -> maybe (q s) Just (p s))
+instance MonadPlus P
+main :: IO ()
+main = print 1
+"""
+    with pytest.raises(SourceError, match=r"No instance for \(Monad P\) arising from the "
+                       r"superclasses of an instance declaration \(instance MonadPlus P\)"):
+        run_haskell(src.replace("import Control.Applicative",
+                                "import Control.Applicative\nimport Control.Monad"),
+                    "nomonad.hs")
