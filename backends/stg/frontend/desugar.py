@@ -618,7 +618,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
 
 
 def _lambda_scc(self: Desugarer, cc: ir.CostCentre, lam: S.ELam, body: ir.Expr) -> ir.Expr:
-    simple = all(isinstance(p, S.PVar) for p in lam.pats)
+    simple = all(isinstance(p, (S.PVar, S.PWild)) for p in lam.pats)  # (no matching)
     if not simple and all(_product_pat(self, p) for p in lam.pats):
         return _product_scc(self, cc, body, lam.body)
     return self.value_scc(cc, body, lam.body if simple else None)

@@ -138,9 +138,9 @@ def _user_monad(e: S.EDo | S.EVar, head: str, ops: dict[str, str], file: str,
     b, r, pu, ap, th, apr = (ops[k] for k in (">>=", "return", "pure", "<*>", ">>", "*>"))
     fm = derived.functor.get(head) or derived.helper(
         f"fmapU{head}#", "fmap", f"f m = {b} m (\\x -> {r} (f x))")  # a derived Functor's
-    trav = f"traverseU# {ap} {fm} {pu}"
+    trav = f"traverseU# {ap} {fm} {pu}"  # (sequence's `pure []' the caller's, as base's)
     body = {"=<<": f"k m = {b} m k", "mapM": f"= {trav}", "forM": f"xs f = {trav} f xs",
-            "sequence": f"= {trav} id", "mapM_": f"= mapMU_# {th} {r}",
+            "sequence": f"ms = {trav} id ms", "mapM_": f"= mapMU_# {th} {r}",
             "forM_": f"xs f = mapMU_# {th} {r} f xs", "sequence_": f"ms = sequenceU_# {th} {r} ms",
             "when": f"= whenU# {pu}", "unless": f"= unlessU# {pu}", "foldM": f"= foldMU# {b} {r}",
             "replicateM": f"= replicateMU# {ap} {fm} {pu}",

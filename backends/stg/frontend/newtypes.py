@@ -139,13 +139,22 @@ def _fuse(e: ir.Let) -> ir.Expr:
     if not (isinstance(rhs, ir.Closure) and not rhs.params and isinstance(rhs.body, ir.App)):
         return e
     body = e.body
+    boxes: list[ir.Case] = []  # the other arguments' literals boxed first (`runState m 0`)
+    while isinstance(body, ir.Case) and isinstance(body.scrut, ir.PrimOp) and \
+            not body.alts and body.default is not None and \
+            all(isinstance(a, ir.Lit) for a in body.scrut.args):
+        boxes.append(body)
+        body = body.default
     tick = isinstance(body, ir.Case) and isinstance(body.scrut, ir.SCC) and not body.alts
     call = body.default if tick else body  # type: ignore[union-attr]
     if not (isinstance(call, ir.App) and call.fun == b.name and call.args and
             all(not (isinstance(a, ir.Var) and a.name == b.name) for a in call.args)):
         return e
-    fused = ir.App(rhs.body.fun, [*rhs.body.args, *call.args])
+    fused: ir.Expr = ir.App(rhs.body.fun, [*rhs.body.args, *call.args])
     if tick:
         body.default = fused  # type: ignore[union-attr]
-        return body
+        fused = body
+    for box in reversed(boxes):
+        box.default = fused
+        fused = box
     return fused

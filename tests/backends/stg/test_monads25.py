@@ -1,4 +1,5 @@
-"""A program's Alternative and MonadPlus instances (session 25): parser combinators.
+"""A program's Alternative and MonadPlus instances, and the State monads and parsers people
+write with them (session 25).
 
 `newtype Parser a = Parser (String -> ...)` with Functor, Applicative, Monad, Alternative
 (and an empty MonadPlus) instances is how a Haskell program writes a parser; the subset
@@ -98,3 +99,24 @@ main = print 1
         run_haskell(src.replace("import Control.Applicative",
                                 "import Control.Applicative\nimport Control.Monad"),
                     "nomonad.hs")
+
+
+def test_state_monads_lambdas_and_casts_as_ghc(tmp_path):
+    """lamcon25: `St (\\_ -> ((), s))` and `St $ \\_ -> ..`: a lambda whose patterns are
+    wildcards matches nothing, so its note is split on its constructor as a variable's is
+    (the pair under `putA`, not `putA.\\`: desugar._lambda_scc); `runSt (retD k) 0`, the
+    cast's argument a call and its other argument a boxed literal, is one call of `retD`
+    (newtypes._fuse: GHC's simple optimiser beta-reduces it; the model built a thunk and a
+    closure, 40 bytes an iteration)."""
+    assert_as_ghc(tmp_path, "lamcon25")
+
+
+def test_hand_written_state_and_writer_monads_as_ghc(tmp_path):
+    """state25: a State monad and a Writer (`instance Monoid w => Monad (Writer w)`) written
+    by hand, with `get`/`put`/`modify`, mapM/sequence/mapM_ at them. `sequence` at the
+    program's monad is base's `traverse id`: its `pure []' is built by each call, under the
+    caller (the model built it once in the helper's CAF: `pure` entered under CAF, not main).
+    Known: Main's CAFs 1.4 KB short (the Writer's dictionaries at [Int], not traced), the
+    lazy pattern `let (a, s') = g s` selectors of >>= and the Writer's collatzW."""
+    assert_as_ghc(tmp_path, "state25", known_total=0.9771, known_cc={
+        ">>=.\\.(...)": 0.0, "collatzW": 0.824, ">>=.(...)": 0.727})
