@@ -303,9 +303,9 @@ def _monads(derived: Derived, monads: dict[tuple[str, str], tuple[int, S.DInst]]
             ops["<*>"] = missing("<*>", "ap", "Applicative")
         ap = ops["<*>"]
         if "*>" not in ops:
-            ops["*>"] = default("apRight", "Applicative", f"a b = {ap} ({fmap} (\\_ x -> x) a) b")
+            ops["*>"] = default("apRight", "Applicative", f"a b = dmApRight# {ap} {fmap} a b")
         if "<*" not in ops:
-            ops["<*"] = default("apLeft", "Applicative", f"a b = {ap} ({fmap} (\\x _ -> x) a) b")
+            ops["<*"] = default("apLeft", "Applicative", f"a b = dmApLeft# {ap} {fmap} a b")
         if ("Monad", name) in monads:
             ops.setdefault("return", ops["pure"])
             if ">>=" not in ops:

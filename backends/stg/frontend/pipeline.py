@@ -103,7 +103,7 @@ _BASE_MODULES = {
                 "pure >>= >> =<< fail failMaybe# failList# fmap <$> <$ <*> *> <* asTypeOf until "
                 "fmapMaybe# fmapPair# bindMaybe# thenMaybe# "
                 "returnMaybe# flipBindMaybe# bindList# thenList# returnList# flipBindList# "
-                "bindListGo# bindListIn#",
+                "bindListGo# bindListIn# dmApLeft# dmApRight#",
     "Data.IORef": "modifyIORef modifyIORef'",
     "Data.Either": "fmapEither# bindEither# thenEither# returnEither# flipBindEither#",
     "Data.Traversable": "sequenceWith# sequenceWith_# mapMWith# mapMWith_# forMWith# "
