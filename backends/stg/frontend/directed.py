@@ -579,7 +579,8 @@ def _printf_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
     params = [f"a{i}" for i in range(len(args))]
     items = [f"forceStr# {p}" if a == "s" else p for p, a in zip(params, args)]
     name = f"printf{kind}_{''.join(args)}#"  # printfIO_sv#: an IO printf of a String and a value
-    e.name = "%" + derived.helper(name, "printf", f"fmt {' '.join(params)} = printf{kind}# fmt "
+    run = "printfIO#" if kind == "IO" else "printfS#"
+    e.name = "%" + derived.helper(name, "printf", f"fmt {' '.join(params)} = {run} fmt "
                                                   f"[{', '.join(items)}]")
 
 

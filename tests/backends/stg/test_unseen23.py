@@ -38,7 +38,7 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
     # (allValues, a derived Enum's enumFromTo, was 1.48: base's default as it is compiled
     # since session 24, enumrange24)
     # (putS's `((), s)' GHC's, under putS, since session 25: a wildcard lambda's note splits
-    # on its constructor, test_monads25's lamcon25)
+    # on its constructor, test_programs25's lamcon25)
     "stackvm23": {">>=.\\": 1.054, "main.(...)": 1.114, "exec": 0.927, "next": 0.8},
     "classhier23": {"totalArea": 0.833, "largest.pick": 0.75},  # (*| GHC's: altsplit24)
     "cards23": {"main.hs": 0.0, "pred": 1.5, "succ": 0.833},  # (allValues: enumrange24)
