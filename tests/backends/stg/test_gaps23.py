@@ -204,7 +204,7 @@ def test_maps_generic_functions_cost_as_ghc(tmp_path):
     from tests.backends.stg.test_ghc_fidelity import assert_as_ghc
     assert_as_ghc(tmp_path, "mapfns23", 0.944,
                   {"accum": 0.61, "checked": 0.842, "positive": 1.157, "halve": 1.127,
-                   "choices": 0.912, "choices.\\": 128, "weighted": 1.476})
+                   "weighted": 1.476})  # (choices GHC's since a wildcard lambda's split, 25)
 
 
 # ------------------------------------------------------------------------- Data.Complex
