@@ -542,6 +542,10 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
         if name is not None and e.name == "<$":  # the class's default: fmap . const
             name = derived.helper(f"constMap{head.name.strip('[](),')}#", "<$",
                                   f"x m = {name.lstrip('%')} (\\_ -> x) m")
+        if name is not None and e.name == "<$>" and name in derived.own_code:
+            # base's (<$>) calls the instance's fmap through its dictionary: GHC -O0 never
+            # inlines the method there (shapes apdefaults25's `(,) <$> item')
+            name = derived.helper(f"fmapVia{head.name}#", "<$>", f"f m = {name} f m")
         if name is not None:
             if head.name == "State":
                 derived.class_uses.append((mtl.state_of(sf[0], 0), e.name, e.span))
