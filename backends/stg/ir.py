@@ -304,6 +304,7 @@ PRIMOPS: dict[str, int] = {
     "+": 2, "-": 2, "*": 2, "negate": 1, "abs": 1, "signum": 1,
     "+Z": 2, "-Z": 2, "*Z": 2,  # at Integer: an operand or 0 back (prims_numeric.p_addZ)
     # at Int: wrapping at 64 bits (prims_word.p_addI); an Int wrapped, shiftL at Int
+    "wordsCost#": 1,  # base's words beyond the Prelude's code (prims_word.p_wordsCost)
     "+I": 2, "-I": 2, "*I": 2, "negI#": 1, "absI#": 1, "wrapI#": 1, "shiftLI#": 2,
     "/": 2,  # always Double
     "quot": 2, "rem": 2, "div": 2, "mod": 2,  # Int only; division by zero -> "divide by zero"

@@ -1413,6 +1413,8 @@ applyNewtype# f x = f x
 -- (id <$ a) <*> b, whose $dm<$ builds `const id': GHC 9.0.2 allocates 72 and 80 bytes a
 -- call, the thunk of `fmap f a' (48 here: its function is a free variable) and these
 -- (shapes parser25, apdefaults25)
+-- words of base's code that builds dictionaries at each call (traversable.DICTIONARY_BYTES)
+wordsCost# n = prim "wordsCost#" n
 dmApLeft# ap fm a b = case prim "fxCost#" 24 of () -> ap (fm (\x _ -> x) a) b
 dmApRight# ap fm a b = case prim "fxCost#" 32 of () -> ap (fm (\_ x -> x) a) b
 traverseU# ap fm pu f = let z = pu [] in \xs -> foldr (\x ys -> ap (fm (:) (f x)) ys) z xs

@@ -144,5 +144,11 @@ def p_shiftLI(a, b, wrap=wrap_int):
     return mknum(r if -(1 << 63) <= r < 1 << 63 else wrap(r))
 
 
-FIXED_PRIMS = {"fx#": p_fx, "fxCost#": p_fxCost, "+I": p_addI, "-I": p_subI, "*I": p_mulI,
+def p_wordsCost(n):
+    """``n`` words (at least 2) of base's work beyond the Prelude's code, as p_fxCost: ()."""
+    _charge(n.val * 8)
+    return UNIT
+
+
+FIXED_PRIMS = {"fx#": p_fx, "fxCost#": p_fxCost, "wordsCost#": p_wordsCost, "+I": p_addI, "-I": p_subI, "*I": p_mulI,
                "negI#": p_negI, "absI#": p_absI, "wrapI#": p_wrapI, "shiftLI#": p_shiftLI}

@@ -146,3 +146,11 @@ def test_printf_as_a_string_allocates_as_ghc(tmp_path):
     of 2.5."""
     assert_as_ghc(tmp_path, "printfstr25", known_total=None, known_cc={
         "f0": 1.067, "l0": 1.667, "fE": 0.939})
+
+
+def test_foldable_defaults_at_a_programs_instance_as_ghc(tmp_path):
+    """fold25: base's Foldable defaults at an instance that gives foldr build their
+    dictionaries at each call from -O0 code (sum's Monoid (Sum Int) and the rest: 128 to 376
+    bytes a call whatever the size, traversable.DICTIONARY_BYTES); the model's were 0.12x
+    to 0.5x GHC's bytes. The folds' own work is the instance's foldr's, as in GHC."""
+    assert_as_ghc(tmp_path, "fold25", known_total=None, known_cc={"fromList": 0.846})
