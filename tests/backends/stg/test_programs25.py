@@ -14,7 +14,7 @@ its pattern in a method is no evaluation (the defaults' knot would otherwise loo
 References (tests/reference/ghc-9.0.2/shapes, README.md): parser25 (a Maybe parser of
 arithmetic with LambdaCase, evaluated in Either), alt25 (a list-of-successes parser of
 nested lists with guard, optional, sepBy, mplus and MonadPlus), apdefaults25, lamcon25,
-state25, printfstr25.
+state25, printfstring25.
 """
 
 from __future__ import annotations
@@ -139,12 +139,12 @@ def test_hand_written_state_and_writer_monads_as_ghc(tmp_path):
 
 
 def test_printf_as_a_string_allocates_as_ghc(tmp_path):
-    """printfstr25: printf whose result is a String goes through Text.Printf's `instance
+    """printfstring25: printf whose result is a String goes through Text.Printf's `instance
     PrintfType [c]', which maps fromChar over the text: 88 bytes a character more than
     printf in IO (GHC 9.0.2: 232 against 144 a character of `printf "%s"'; the model's were
     the IO ones, 0.60-0.95x GHC's). The small ones are a few words off: an empty result, `%f'
     of 2.5."""
-    assert_as_ghc(tmp_path, "printfstr25", known_total=None, known_cc={
+    assert_as_ghc(tmp_path, "printfstring25", known_total=None, known_cc={
         "f0": 1.067, "l0": 1.667, "fE": 0.939})
 
 
