@@ -217,7 +217,9 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
                 return self.bind_thunk(e, env, path, binds)
             g = self.global_name(e.name)
             assert g is not None, e.name
-            return ir.Var(g)
+            pap = self.overloaded_value(e, g, env, binds) \
+                if self.module == "Main" and e.name not in METHOD_VALUES else None
+            return pap or ir.Var(g)
         if isinstance(e, S.ECon):
             dc = self.datacons[e.name]
             if self.module == "Main" and dc.arity and not dc.newtype:
