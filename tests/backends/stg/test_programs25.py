@@ -11,7 +11,7 @@ of `<|>`, `empty`, `some`, `many`, `optional`, `guard`, `mplus`, `mzero`
 `empty` and `<|>`). The newtype is erased as with the other classes reached by type, so
 its pattern in a method is no evaluation (the defaults' knot would otherwise loop).
 
-References (tests/reference/ghc-9.0.2/shapes, README.md): parser25 (a Maybe parser of
+References (tests/reference/ghc-9.0.2/shapes, README.md): combparser25 (a Maybe parser of
 arithmetic with LambdaCase, evaluated in Either), alt25 (a list-of-successes parser of
 nested lists with guard, optional, sepBy, mplus and MonadPlus), apdefaults25, lamcon25,
 state25, printfstring25.
@@ -30,7 +30,7 @@ def test_parser_combinators_print_and_allocate_as_ghc(tmp_path):
     # where base's -O code of the defaults `some`/`many` puts its cells: the parser CAFs'
     # own cost centres under GHC (number's 3.8 KB), their callers' lambdas here (fmap.\'s
     # 3.7 KB more; not traced); the total is within 0.4%
-    assert_as_ghc(tmp_path, "parser25", known_total=None, known_cc={
+    assert_as_ghc(tmp_path, "combparser25", known_total=None, known_cc={
         "fmap.\\": 1.076, "number": 0.042, "factor": 0.926, ">>=.\\": 1.941,
         "spaces": 0.526})
 
