@@ -348,7 +348,7 @@ PRIMOPS: dict[str, int] = {
     "read#": 2, "lexSkip#": 1, "lexLen#": 1,
     # printf: argument 1 the format, argument 2 the list of evaluated arguments (strings
     # fully evaluated); the text Text.Printf makes of them
-    "printf#": 2,
+    "printf#": 2, "printfS#": 2,
     # System.Environment: the program's arguments / name as Strings; the argument is the
     # world token (not evaluated)
     "getArgs#": 1, "getProgName#": 1,

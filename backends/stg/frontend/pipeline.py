@@ -113,7 +113,7 @@ _BASE_MODULES = {
                         "zipWithMU_# filterMU# whenU# unlessU# traverseMaybe# forMaybe# "
                         "sequenceMaybe# traverseEither# forEither# sequenceEither#",
     "GHC.Read": "read readAt#",
-    "Text.Printf": "printf forceArgs# printfStr# printfIO#",
+    "Text.Printf": "printf forceArgs# printfStr# printfIO# printfOut#",
     "System.Environment": "getArgs getProgName",
     "GHC.Show": "show shows showsBase# showsPrec showString showChar showParen showNum# showList# "
                 "showlWith# showlRest# showStrElem# elemsStringy# showCharLit# showLitString# "

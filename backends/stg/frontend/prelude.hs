@@ -222,8 +222,11 @@ forceArgs# [] = ()
 forceArgs# (x:xs) = case x of !_ -> forceArgs# xs
 printfStr# fmt args = case forceStr# fmt of
   !f -> case forceArgs# args of
+          () -> prim "printfS#" f args
+printfIO# fmt args w = putStr (printfOut# fmt args) w
+printfOut# fmt args = case forceStr# fmt of
+  !f -> case forceArgs# args of
           () -> prim "printf#" f args
-printfIO# fmt args w = putStr (printfStr# fmt args) w
 -- System.Environment
 getArgs w = case prim "getArgs#" w of !as -> IO# w as
 getProgName w = case prim "getProgName#" w of !n -> IO# w n
