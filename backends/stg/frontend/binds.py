@@ -510,7 +510,8 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
     """If ``body`` is a constructor application in A-normal form (lets of its argument
     thunks and constructors; ``rec``: and of the source's lets), put each thunk's and
     function's body under ``cc`` (not counted; GHC's mkTick pushes the note into a lambda:
-    `(h, x) where h y = ..' enters `h' under the function's cost centre) and say so. ``alternative``: ``body`` is a function's result
+    `(h, x) where h y = ..' enters `h' under the function's cost centre) and say so.
+    ``alternative``: ``body`` is a function's result
     (``alts_scc``), where GHC keeps the note whole on a closed tree of constructors (no
     variable of the function's in it, a cell inside a cell: ``exits Hall = [(North,
     Kitchen)]``, ``f H = Just (1, K)``, ``f H = [1, 2]``): its cells are allocated under

@@ -602,12 +602,7 @@ def p_printfS(fmt, args):
     call more than at IO, where the fit was made (GHC 9.0.2 -O0, six formats at both
     types, 3 to 18 characters: within 170 bytes a call; test_unseen25's printfstr25)."""
     s = p_printf(fmt, args)
-    n = 0
-    o = s
-    while o is not NIL:
-        n += 1
-        o = o.f1
-    _dead_cells(88 * n + 16)
+    _dead_cells(88 * len(list_to_str(s)) + 16)
     return s
 
 
@@ -636,7 +631,8 @@ PRIM_FUNCTIONS = {
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble,
     "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
-    "printf#": p_printf, "printfS#": p_printfS, **ARRAY_PRIMS, **READ_PRIMS,
+    "printf#": p_printf, "printfS#": p_printfS,
+    **ARRAY_PRIMS, **READ_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
     **FIXED_PRIMS, **EXC_PRIMS, **BIGNUM_PRIMS,  # prims_word.py's, exceptions.py's, ...
