@@ -511,8 +511,10 @@ def value_scc(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, src: S.Expr |
 def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool = False,
                 alternative: bool = False) -> bool:
     """If ``body`` is a constructor application in A-normal form (lets of its argument
-    thunks and constructors; ``rec``: and of the source's lets), put each thunk's body under
-    ``cc`` (not counted) and say so. ``alternative``: ``body`` is a function's result
+    thunks and constructors; ``rec``: and of the source's lets), put each thunk's and
+    function's body under ``cc`` (not counted; GHC's mkTick pushes the note into a lambda:
+    `(h, x) where h y = ..' enters `h' under the function's cost centre) and say so.
+    ``alternative``: ``body`` is a function's result
     (``alts_scc``), where GHC keeps the note whole on a closed tree of constructors (no
     variable of the function's in it, a cell inside a cell: ``exits Hall = [(North,
     Kitchen)]``, ``f H = Just (1, K)``, ``f H = [1, 2]``): its cells are allocated under
@@ -541,9 +543,9 @@ def _split_leaf(self: "Desugarer", cc: ir.CostCentre, body: ir.Expr, rec: bool =
     if alternative and cons and not strict_cases and _closed_cells(self, lets, e,
                                                                    cons | boxes):
         return False
-    for let in lets:
+    for let in lets:  # (a function's note goes into its lambda: `Just (\y -> y + x)')
         for b in let.binds:
-            if isinstance(b.rhs, ir.Closure) and not b.rhs.params:
+            if isinstance(b.rhs, ir.Closure):
                 b.rhs.body = ir.SCC(cc, b.rhs.body, False)
                 self.split_sccs[id(b.rhs.body)] = b.rhs.body
     for case in strict_cases:  # mkTick pushed the note into the wrapper's arguments

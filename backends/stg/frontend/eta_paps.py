@@ -12,6 +12,7 @@ GHC's the caller's: iorefs23's `bump`, not analysed further.)"""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 from .. import ir
 
@@ -27,6 +28,29 @@ def eta_expand_paps(program: ir.Program, own: set[str]) -> None:
     for top in program.binds:
         if top.module == "Main" and isinstance(top.rhs, ir.Closure):
             top.rhs.body = _expr(top.rhs.body, arity, set(top.rhs.params))
+            _con_caf(top.rhs, arity)
+
+
+def _con_caf(rhs: ir.Closure, arity: dict[str, int]) -> None:
+    """A top-level thunk whose value is a constructor applied to too few arguments, under
+    its cost centre (``(.+) = BinOp Plus``): CorePrep saturates the constructor by
+    eta-expanding it inside the note, and the note on the lambda is split (GHC 9.0.2
+    -ddump-stg-final: ``\\u [] tick<.+> let sat = \\r [ds ds1] .. in sat``): the entry is
+    counted but nothing pushed, the function is allocated under the module's CAF stack and
+    runs under its callers' (their cost centres pay its constructors; test_unseen25)."""
+    e = rhs.body
+    if rhs.params or not rhs.updatable or not isinstance(e, ir.SCC) or not e.count:
+        return
+    call = e.body
+    if not (isinstance(call, ir.App) and call.fun.startswith("$W") and
+            len(call.args) < arity.get(call.fun, 0)):
+        return
+    etas = [f"eta_{next(_fresh)}" for _ in range(arity[call.fun] - len(call.args))]
+    name = f"sat_{next(_fresh)}"
+    lam = ir.Closure(etas, ir.App(call.fun, list(call.args) + [ir.Var(v) for v in etas]),
+                     replace(rhs.info, name=name), updatable=False)
+    rhs.body = ir.Case(ir.SCC(e.cc, ir.ConApp("()", []), True), "_", [],
+                       ir.Let([ir.Bind(name, lam)], ir.App(name, [])))
 
 
 def _pap(rhs: ir.Rhs, arity: dict[str, int], shadowed: set[str]

@@ -54,10 +54,12 @@ class _Site:
     """What the analysis knows of one candidate binding: its right-hand side, where it is
     bound (lambda and branch depths) and its occurrences."""
 
-    __slots__ = ("bind", "lam", "mov", "count", "kind", "nargs", "in_lam", "moved", "arg_of")
+    __slots__ = ("bind", "lam", "mov", "count", "kind", "nargs", "in_lam", "moved", "arg_of",
+                 "fun", "in_fun", "closed")
 
-    def __init__(self, bind: ir.Bind, lam: int, mov: int):
-        self.bind, self.lam, self.mov = bind, lam, mov
+    def __init__(self, bind: ir.Bind, lam: int, mov: int, fun: int = 0):
+        self.bind, self.lam, self.mov, self.fun = bind, lam, mov, fun
+        self.in_fun = self.closed = False  # (an occurrence inside a function; no local free)
         self.count = 0
         self.kind = ""  # "enter", "call" or "atom"
         self.nargs = 0
@@ -72,7 +74,12 @@ class _Site:
         if fun and self.kind == "call" and self.nargs == len(r.params):  # type: ignore[union-attr]
             return _BETA
         if self.in_lam:
-            return None
+            # a closed function passed or stored inside another function: inlined there, so
+            # allocated where the argument is, in that function's cost centre (`\e ->
+            # insertWith add k v m', `go zs = map k zs'; GHC 9.0.2, one capturing a
+            # variable stays: test_unseen25)
+            return _FLOAT if fun and self.kind == "atom" and self.in_fun and self.closed \
+                else None
         if isinstance(r, ir.Closure) and not r.params and self.kind == "enter":
             return _ENTER
         if isinstance(r, ir.Closure) and not r.params and self.kind == "call":
@@ -117,7 +124,12 @@ def inline_once(program: ir.Program, candidates: set[str], marks: dict[int, ir.E
     for top in program.binds:
         if top.module == "Main" and isinstance(top.rhs, ir.Closure):
             sites: dict[str, _Site] = {}
-            _Analyse(candidates, sites, marks).expr(top.rhs.body, 0, 0)
+            an = _Analyse(candidates, sites, marks)
+            an.locals.update(top.rhs.params)
+            an.expr(top.rhs.body, 0, 0)
+            fv = FreeVars(set())
+            for site in sites.values():
+                site.closed = not (fv.rhs(site.bind.rhs) & an.locals)
             plan = {n: d for n, s in sites.items() if (d := s.decision()) is not None}
             for s in sites.values():
                 s.name_as_argument(sites, plan)
@@ -133,6 +145,8 @@ class _Analyse:
     def __init__(self, candidates: set[str], sites: dict[str, _Site],
                  marks: dict[int, ir.Expr]):
         self.candidates, self.sites, self.marks = candidates, sites, marks
+        self.fun = 0  # functions (not notes) entered
+        self.locals: set[str] = set()  # the names the top-level function binds
 
     def occur(self, name: str, kind: str, nargs: int, lam: int, mov: int) -> None:
         s = self.sites.get(name)
@@ -140,7 +154,7 @@ class _Analyse:
             return
         s.count += 1
         s.kind, s.nargs = kind, nargs
-        s.in_lam, s.moved = lam > s.lam, mov > s.mov
+        s.in_lam, s.moved, s.in_fun = lam > s.lam, mov > s.mov, self.fun > s.fun
 
     def atoms(self, args: list[ir.Atom], lam: int, mov: int, fun: str | None = None
               ) -> None:
@@ -170,7 +184,10 @@ class _Analyse:
                 continue
             if isinstance(e, ir.Case):
                 self.expr(e.scrut, lam, mov)
+                self.locals.add(e.binder)
                 for alt in e.alts:
+                    if isinstance(alt, ir.ConAlt):
+                        self.locals.update(alt.vars)
                     self.expr(alt.body, lam, mov + 1)
                 if e.default is None:
                     return
@@ -184,13 +201,17 @@ class _Analyse:
             recursive = _recursive(e.binds, {b.name for b in mine})
             for b in mine:
                 if b.name not in recursive:
-                    self.sites[b.name] = _Site(b, lam, mov)
+                    self.sites[b.name] = _Site(b, lam, mov, self.fun)
         for b in e.binds:
+            self.locals.add(b.name)
             r = b.rhs
             if isinstance(r, ir.ConRhs):
                 self.atoms(r.args, lam, mov)
             else:
+                self.locals.update(r.params)
+                self.fun += bool(r.params)
                 self.expr(r.body, lam + (1 if r.params else 0), mov + 1)
+                self.fun -= bool(r.params)
 
 
 def _recursive(binds: list[ir.Bind], names: set[str]) -> set[str]:
@@ -220,6 +241,17 @@ class _Rewrite:
         self.pending: dict[str, ir.Bind] = {}
         self.moving = {c: n for n, cs in companions.items() if n in plan for c in cs}
         self.companions: dict[str, list[ir.Bind]] = {}
+        self.split: ir.CostCentre | None = None  # the note split off the constructor here
+
+    def split_note(self, e: ir.Case) -> ir.CostCentre | None:
+        """The cost centre of a note binds.value_scc split off a constructor application
+        (``case scc<cc> () of _ -> <the application>``), or None."""
+        s = e.scrut
+        if e.binder == "_" and not e.alts and e.default is not None and \
+                isinstance(s, ir.SCC) and s.count and isinstance(s.body, ir.ConApp) and \
+                s.body.con == "()" and not s.body.args:
+            return s.cc
+        return None
 
     def with_companions(self, name: str, body: ir.Expr) -> ir.Expr:
         binds = self.companions.pop(name, None)
@@ -230,6 +262,12 @@ class _Rewrite:
         for n in names:
             b = self.pending.pop(n, None)
             if b is not None:
+                r = b.rhs
+                if self.split is not None and isinstance(r, ir.Closure) and r.params:
+                    # a function inlined into a constructor's field: mkTick pushes the
+                    # split note into its lambda (`\x -> (h, x) where h y = ..': t3.\ >
+                    # t3.h, GHC 9.0.2; binds._split_leaf)
+                    r.body = ir.SCC(self.split, r.body, False)
                 body = self.with_companions(n, ir.Let([self.bind(b)], body))
         return body
 
@@ -241,7 +279,9 @@ class _Rewrite:
         r = b.rhs
         if isinstance(r, ir.ConRhs):
             return b
+        split, self.split = self.split, None
         r.body = self.expr(r.body)
+        self.split = split
         return b
 
     def expr(self, e: ir.Expr) -> ir.Expr:
@@ -277,6 +317,20 @@ class _Rewrite:
             return self.floats(self.floated(e.args), e)
         if isinstance(e, ir.Let):
             return self.let(e)
+        if isinstance(e, ir.Case) and (cc := self.split_note(e)) is not None:
+            split, self.split = self.split, cc
+            e.default = self.expr(e.default)  # type: ignore[arg-type]
+            self.split = split
+            return e
+        if isinstance(e, ir.Case) and self.split is not None:  # (a strict field's case)
+            split, self.split = self.split, None
+            e.scrut = self.expr(e.scrut)
+            self.split = split
+            for alt in e.alts:
+                alt.body = self.expr(alt.body)
+            if e.default is not None:
+                e.default = self.expr(e.default)
+            return e
         return map_nested(e, self.expr)
 
     def let(self, top: ir.Let) -> ir.Expr:

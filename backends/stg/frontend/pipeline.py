@@ -46,7 +46,8 @@ from .lne import lift_join_points
 from .inline_calls import inline_calls, source_name
 from .inline_once import inline_once
 from .instantiate import instantiations
-from .toplevel import dictionary_functions, main_wrapper, wrapper_binds
+from .toplevel import (dictionary_functions, main_wrapper, method_dictionary_functions,
+                       wrapper_binds)
 from .typecheck import prepare as prepare_typecheck
 from .typecheck_env import prelude_env
 from .hidden_cons import parse_apart
@@ -545,6 +546,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     open_literals(user, types)  # literals at a type variable: fromInteger of a dictionary
     fixed_ints.fixed_literals(user, types)  # Data.Word/Data.Int literals, -e, [a .. b]
     derived.source += resolve_methods(types, classes, filename)
+    method_dictionary_functions(user, classes, source)  # (a method's own context)
     dict_funs = dictionary_functions(  # after the check: uses become calls
         user, types.sigs, source,
         also=mtl.CALLED if state and state[1] == "trans" else frozenset())

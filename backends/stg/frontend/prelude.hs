@@ -225,7 +225,7 @@ printfStr# fmt args = case forceStr# fmt of
           () -> prim "printf#" f args
 printfIO# fmt args w = putStr (printfStr# fmt args) w
 -- printf as a String: Text.Printf's instance PrintfType [c] maps fromChar over the text
--- (88 bytes a character more than in IO, GHC 9.0.2: shapes printfstring25)
+-- (88 bytes a character more than in IO, GHC 9.0.2: shapes printfstring25, printfstr25)
 printfS# fmt args = map fromChar# (printfStr# fmt args)
 fromChar# c = c
 -- System.Environment

@@ -76,6 +76,36 @@ def dictionary_functions(module: S.Module, sigs: dict[object, S.DSig], source: s
     return names
 
 
+def method_dictionary_functions(module: S.Module, env: object, source: str) -> set[str]:
+    """The point-free bindings of a class method with a context of its own (``fromListQ ::
+    Ord a => [a] -> q a; fromListQ = foldr insertQ emptyQ``, an instance's or a default
+    copied to it) made functions of their dictionaries, as ``dictionary_functions`` does
+    top-level ones: GHC's method takes the ``Ord`` dictionary, so its cost centre is entered
+    at each use, not once (GHC 9.0.2, test_unseen25's heapq25). Only methods with no
+    argument of the class's type (no dispatcher calls them: every use is resolved by its
+    checked type, a ``%`` name). Run after ``classes.resolve_methods``."""
+    lines = source.split("\n")
+    names: set[str] = set()
+    for info in env.classes.values():  # type: ignore[attr-defined]
+        for m in info.methods:
+            sig = info.sigs.get(m)
+            if sig is None or env.dispatch_pos.get(m, 0) is not None or \
+                    not _has_context(sig, lines):  # type: ignore[attr-defined]
+                continue
+            for (cls, _), binds in env.instances.items():  # type: ignore[attr-defined]
+                if cls == info.name and m in binds:
+                    names.add(binds[m])
+    funs = [d for d in module.decls if isinstance(d, S.DFun) and d.name in names and
+            len(d.clauses) == 1 and not d.clauses[0].pats]
+    for d in funs:
+        cl = d.clauses[0]
+        cl.pats = [S.PWild(cl.name_span if hasattr(cl, "name_span") else cl.span)]
+    done = {"%" + d.name for d in funs}
+    if done:
+        _apply_uses(module.decls, done)
+    return done
+
+
 def _apply_uses(root: object, names: set[str]) -> None:
     """Replace each top-level ``EVar`` of ``names`` under ``root`` by ``EApp(v, [()])``."""
     stack = [root]

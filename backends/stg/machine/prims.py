@@ -622,7 +622,8 @@ PRIM_FUNCTIONS = {
     "showInt": p_showInt, "showIntOn#": p_showIntOn, "showDouble": p_showDouble,
     "showChar": p_showChar,
     "unpackCString#": p_unpackCString, "putStr#": p_putStr, "error#": p_error,
-    "printf#": p_printf, **ARRAY_PRIMS, **READ_PRIMS,
+    "printf#": p_printf,
+    **ARRAY_PRIMS, **READ_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
     **FIXED_PRIMS, **EXC_PRIMS, **BIGNUM_PRIMS,  # prims_word.py's, exceptions.py's, ...
