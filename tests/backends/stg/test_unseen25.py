@@ -27,7 +27,7 @@ PROGRAMS = ["heapq25", "statevm25", "shunting25", "wordstats25", "ioreflog25", "
 
 #: totals beyond 2% of GHC's: the model's ratio
 KNOWN_TOTAL = {
-    "bankers25": 0.9715, "bfsgrid25": 1.0228, "closedfun25": 0.9782, "matrix25": 1.0246,
+    "bankers25": 0.9715, "bfsgrid25": 1.0402, "closedfun25": 0.9782, "matrix25": 1.0246,
     "shapesclass25": 0.961, "statevm25": 0.971, "strbuild25": 1.0206,
     "numtheory25": 0.9733, "graphs25": 1.0221,
 }
@@ -37,8 +37,10 @@ KNOWN_TOTAL = {
 KNOWN_CC: dict[str, dict[str, float | int]] = {
     # s'' (a record update used in both branches of an if): GHC allocates nothing under it
     "bankers25": {"roundRobin.loop": 0.719, "roundRobin.loop.s''": 2552},
-    "bfsgrid25": {"bfs.go": 1.206, "bfs.go.next": 0.87, "bfs.go.seen'": 0.876,
-                  "bfs.go.parent'": 0.901, "reachable.go": 0.903, "reachable.go.new": 1.548},
+    # (seen' and reachable.go GHC's since the merge with session 25's overloaded functions
+    # passed as values, test_programs25's ovlvalue25: the total 1.0228 before)
+    "bfsgrid25": {"bfs.go": 1.206, "bfs.go.next": 0.87, "bfs.go.parent'": 0.901,
+                  "reachable.go.new": 1.548},
     "closedfun25": {"main.\\": 0.936},
     "config25": {"main.cfg": 0.0, "parseConfig.go.s": 0.0},
     "hanoi25": {"solve": 1.161, "main.\\.(...)": 0.889},
@@ -49,10 +51,12 @@ KNOWN_CC: dict[str, dict[str, float | int]] = {
     "matrix25": {"rank": 0.8, "rank.go": 1.121, "rank.go.eliminate.\\": 1.176},
     "memo25": {"choose": 0.947, "partitions": 1.885, "partitions.p": 1.062,
                "change.addCoin": 1.25},
-    "parser25": {"parseAll": 0.542, "fmap.\\": 0.898, "spaces": 0.5, ">>=.\\": 1.362,
-                 "satisfy": 1312, "value.field": 0.4, "char": 0.6, "token": 0.554,
-                 "value.ident": 0.3, "value.list": 0.13, "sepBy": 0.139,
-                 "value.number": 3.53, "value.record": 0.156, "value.str": 0.545},
+    # (parseAll, token, value.list and value.record GHC's since the merge with session
+    # 25's Applicative defaults and <$> through base, test_programs25's apdefaults25)
+    "parser25": {"fmap.\\": 0.931, "spaces": 0.5, ">>=.\\": 1.362,
+                 "satisfy": 1312, "value.field": 0.467, "char": 0.6,
+                 "value.ident": 0.6, "sepBy": 0.184,
+                 "value.number": 3.53, "value.str": 0.841},
     "poker25": {"pred": 1.5, "succ": 0.833, "readListPrec": 0.0, "readPrec": 0.791},
     "shapesclass25": {"<>": 1.057, "show2": 0.95, "main.(...)": 1.104,
                       "main.circles": 0.943, "main.t": 0.379},
