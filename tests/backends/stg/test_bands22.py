@@ -91,9 +91,11 @@ KNOWN: dict[tuple[str, str, str, str], float] = {
 
 #: profkit's total allocation / GHC's where not within 0.1%, and each cost centre's beyond
 #: 5% (test_ghc_fidelity.cost_centre_gaps), as measured
-TOTALS = {"bfsqueue22": 0.9904, "memotab22": 0.9785}
+TOTALS = {"bfsqueue22": 1.0011, "memotab22": 0.9785}
 KNOWN_CC: dict[str, dict[str, float]] = {
-    "bfsqueue22": {"bfs": 1.068, "bfs.seen'": 0.926, "bfs.next": 0.94},
+    # (bfs.seen' GHC's since session 25's overloaded functions passed as values: the
+    # total 0.9904 and seen' 0.926 before, test_programs25's ovlvalue25)
+    "bfsqueue22": {"bfs": 1.068, "bfs.next": 0.94},
     "wordfreq22": {"main.m": 0.0},  # GHC's 16 bytes, once
     "memotab22": {"collatzTable.step": 0.906},  # the `len m i` thunk (see KNOWN)
 }
