@@ -229,6 +229,8 @@ class Codegen(CaseCodegen):
                 obj = Thunk(-1, lf, [], m.caf_stack(tb), None)
                 if tb.name != transient:
                     m.cafs.append(obj)
+                if tb.module == "Main" and tb.name != "main" and tb.name[0] != ":":
+                    m.caf_locked.add(obj)
             else:
                 obj = self.static_con(rhs)
             self.ns[name] = obj
