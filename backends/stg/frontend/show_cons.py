@@ -5,7 +5,8 @@ subset's generated code (pipeline._helpers_source).
 base derives them (`deriving instance Show a => Show (Maybe a)`); -O2 gives
 ``$fShowMaybe_$cshowsPrec`` arity 3 (the field's dictionary, the precedence, the value) and a
 ShowS back (base's interface, ``ghc --show-iface GHC/Show.p_hi``; the STG of the same
-derived instance compiled -O2: shapes/programs/showcons25.hs, README):
+derived instance compiled -O2: shapes/out/showcons25.o2stg; the probe shapes/programs/
+showcons25.hs, README):
 
 * ``g = showsPrec $dShow 11 b1``, a thunk of the dictionary and the field (32 bytes), the
   closure ``\\x1 -> ..`` of g given back (16), and where it is applied the thunk of
