@@ -582,7 +582,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     binds = desugar_prelude(d_pre, lambda: _prelude()[0], _prelude_text(), BASE_MODULE_OF)
     d_user.counter = d_pre.counter  # (one numbering: it goes on from the Prelude's)
     settled = {b.name for b in binds}
-    own: set[str] = set()  # (ir.Program.own)
+    library: set[str] = set()  # (ir.Program.library)
     for d, mod in ((d_pre, helpers), (d_user, user), (d_user, dmod)):
         for decl in mod.decls:
             if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
@@ -597,10 +597,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             else:
                 continue
             binds.extend(ir.TopBind(b.name, b.rhs, d.module) for b in out)
-            own |= {b.name for b in out} if mod is user and id(decl) not in lib_decls else set()
+            library |= {b.name for b in out} if mod is user and id(decl) in lib_decls else set()
     binds += wrapper_binds(cons, d_pre.used_wrappers | d_user.used_wrappers)
     program = ir.Program(binds, cons, "main", filename)
-    program.settled, program.own = settled, own
+    program.settled, program.library = settled, library
     program.main_dict_bytes = getattr(types, "main_dict_bytes", 0) + \
         32 * len(derived.enum_defaults)  # (the instance's enumFromTo: a PAP of base's default)
     if state is not None:  # the State monad's dictionaries, CAFs of module Main

@@ -149,8 +149,8 @@ class Machine(MachineRoots):
         self.cafs: list[Thunk] = []
         #: the CAFs whose first entry allocates GHC's CAF_BLACKHOLE (rts lockCAF: 16 bytes
         #: charged to the entering stack; GHC 9.0.2, shapes/cafenter25): the program's own
-        #: (compile.declare_globals: ir.Program.own, not mtl's or base's library code
-        #: compiled with it), but main, entered under MAIN (rts_heap's constant), and the
+        #: (compile.declare_globals: module Main's but ir.Program.library, mtl's or base's
+        #: code compiled with it), but main, entered under MAIN (rts_heap's constant), and the
         #: Strings of base's constructors' names (GHC.Show's `$fShowMaybe1 =
         #: unpackCString# "Just "#'); GHC's dictionary CAFs (`$fShowMaybe $fShowInt') the
         #: model has not
