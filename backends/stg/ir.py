@@ -259,6 +259,9 @@ class Program:
     # front end's prelude_desugar): no pass changes them (each works on module Main's), so
     # the free-variable pass and the inliner's walk of the live code pass them by
     settled: set[str] = field(default_factory=set)
+    # The top-level names of library code compiled in module Main with the program (mtl's
+    # State, base's newtypes): their CAFs are not GHC's CAFs of Main (machine's caf_locked)
+    library: set[str] = field(default_factory=set)
 
 
 # Built-in constructors every program has (the front end adds user data types).

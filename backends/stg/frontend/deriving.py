@@ -181,8 +181,8 @@ def _shows(d: Derived, name: str, cons: list[tuple[str, int]], fields: list[list
         own = (shown or {}).get(c, c)  # (the program's name of a renamed constructor)
         def sp(i: int, flags: list[str | None] = flags) -> str:
             code = flags[i - 1] if i <= len(flags) else None
-            if code is None:
-                return "showsPrec"
+            if code is None:  # (the field's method at two arguments: show_cons.py)
+                return "showsAt2#"
             return d.shows(code)
         if n == 0:
             out.append(f'{name} _ {c} = showString "{own}"')

@@ -32,6 +32,7 @@ from . import exports, libraries, mtl, traversable
 from . import numeric
 from . import prelude_tuples
 from . import preludecache
+from . import show_cons
 from . import sugar
 from . import fixed_ints
 from .lexer import tokenize
@@ -58,8 +59,8 @@ from .typecheck_inline import only_main_exported
 from profkit.errors import SourceError, UsageError
 
 # names the Prelude refers to but which are generated per program (user data types)
-GENERATED = ("show", "showsCon#", "rnfCon#", "conIndex#", "eqFields#", "cmpFields#", "eqCon#",
-             "cmpCon#",
+GENERATED = ("show", "showsAt2#", "dictsShown#", "showsCon#", "rnfCon#", "conIndex#",
+             "eqFields#", "cmpFields#", "eqCon#", "cmpCon#",
              "ltCon#", "leCon#", "gtCon#", "geCon#", "neCon#", "maxCon#", "minCon#",
              "fromEnumCon#", "succCon#", "predCon#",
              "enumFromCon#", "enumFromThenCon#", "enumFromToCon#", "enumFromThenToCon#",
@@ -368,13 +369,12 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         idx = " ".join(f"(conIndex# {v})" for v in args.split())
         lines.append(f"  _ -> map ({t}) ({ints} {idx})")
     # show: an instance's own show method, else base's default (showsPrec 0 x "")
-    if derived.dispatch.get("show"):
-        lines += ["show x = case x of", *to_derived("show", "x"), '  _ -> showsPrec 0 x ""']
-    else:
-        lines.append('show x = showsPrec 0 x ""')
+    lines += ["show x = case x of", *to_derived("show", "x"),
+              *map(show_cons.show_alt, show_cons.one_field(cons)), '  _ -> showsPrec 0 x ""']
     lines += ["showsCon# d x s = case x of", *to_derived("showsPrec", "d x s"),
               *numeric.NUMERIC_DISPATCH["showsPrec"], *_EXC_SHOWS]
     cafs: list[str] = []
+    one_field = show_cons.one_field(cons)
     shown = {c for names, _ in derived.dispatch.get("showsPrec", []) for c in names}
     for c in cons:
         if c.name in shown and c.module == "Main" or c.name == "R#":  # Ratio's: NUMERIC_DISPATCH
@@ -384,6 +384,9 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         if c.module != "Main":  # base's instance: the name a CAF of its module (-O)
             text = f"showStr{c.name}#"
             cafs.append(f'{text} = "{label}{" " if c.arity else ""}"')
+        if c in one_field:  # (show_cons.py)
+            lines.append(show_cons.shows_alt(c))
+            continue
         if c.arity == 0:
             # base's show of its own nullary constructor (Bool, Ordering ...) is the name's
             # CAF, shared by every call (GHC 9.0.2: print True allocates 16 bytes beyond
@@ -399,7 +402,7 @@ def _helpers_source(user_cons: dict[str, ir.DataCon], derived: Derived | None = 
         lines.append(f"  {pat(c, 'a')} -> showParenS# (d > 10) "
                      f"(\\r -> {text} ++ {body}) s")
     lines.append("  _ -> errorWithoutStackTrace \"show: value cannot be shown\"")
-    lines += cafs
+    lines += cafs + show_cons.helpers(cons, to_derived("showsPrec", "d x"))
     lines.append("conIndex# x = case x of")
     tuples = ["(" + ", ".join(["_"] * n) + ")" for n in range(2, MAX_TUPLE + 1)]
     for structural in ("[]", "(_:_)", *tuples, "()"):
@@ -583,6 +586,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
     binds = desugar_prelude(d_pre, lambda: _prelude()[0], _prelude_text(), BASE_MODULE_OF)
     d_user.counter = d_pre.counter  # (one numbering: it goes on from the Prelude's)
     settled = {b.name for b in binds}
+    library: set[str] = set()  # (ir.Program.library)
     for d, mod in ((d_pre, helpers), (d_user, user), (d_user, dmod)):
         for decl in mod.decls:
             if d is d_pre and isinstance(decl, (S.DFun, S.DPat)):
@@ -597,9 +601,10 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
             else:
                 continue
             binds.extend(ir.TopBind(b.name, b.rhs, d.module) for b in out)
+            library |= {b.name for b in out} if mod is user and id(decl) in lib_decls else set()
     binds += wrapper_binds(cons, d_pre.used_wrappers | d_user.used_wrappers)
     program = ir.Program(binds, cons, "main", filename)
-    program.settled = settled
+    program.settled, program.library = settled, library
     program.main_dict_bytes = getattr(types, "main_dict_bytes", 0) + \
         32 * len(derived.enum_defaults)  # (the instance's enumFromTo: a PAP of base's default)
     if state is not None:  # the State monad's dictionaries, CAFs of module Main

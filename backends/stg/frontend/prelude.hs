@@ -677,8 +677,21 @@ isNegativeZero# x = x == 0 && prim "showInt" x == "-0.0"
 
 -- In a list of lists, empty elements show as "" when another element is a String.
 showList# xs s =
-  if elemsStringy# xs then showlWith# showStrElem# xs s else showlWith# shows0# xs s
+  if elemsStringy# xs then showlWith# showStrElem# xs s else case xs of
+    (x:_) -> case dictsShown# x of
+      0 -> showlWith# shows0# xs s
+      1 -> showlWith# (\e -> showsElem# xs e) xs s
+      2 -> showlWith# (\e -> showsElem2# xs s e) xs s
+      _ -> let sh = showsAtZero# xs in showlWith# sh xs s
 shows0# x s = showsPrec 0 x s
+-- base's showList of Maybe's and Either's instances (dictionary functions) passes showList__
+-- `\e -> showsPrec $dShow 0 e', a closure of their dictionaries (Maybe's one, Either's
+-- two: 16 or 24 bytes a list; Int's and Bool's pass a static shower): here of the list (and
+-- the rest). A program's instance has the class's default, `showList__ (showsPrec $dShow
+-- 0)': a thunk of the dictionary (24) that gives a PAP (32). (dictsShown#: show_cons.py)
+showsElem# _ e = showsAt2# 0 e
+showsElem2# _ _ e = showsAt2# 0 e
+showsAtZero# _ = showsPrec 0
 -- base's showList__: its loop a closure of the shower and the rest (made once a list), each
 -- element's rest a thunk of two words; "[]" ++ s, unpacked by unpackAppendCString# (a box,
 -- a cell and a thunk a character), 120 bytes more than its two cells (GHC 9.0.2:

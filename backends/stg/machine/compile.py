@@ -229,6 +229,10 @@ class Codegen(CaseCodegen):
                 obj = Thunk(-1, lf, [], m.caf_stack(tb), None)
                 if tb.name != transient:
                     m.cafs.append(obj)
+                if tb.module == "Main" and tb.name not in self.program.library and \
+                        tb.name != "main" and tb.name[0] != ":" or \
+                        tb.module == "Prelude" and tb.name.startswith("showStr"):
+                    m.caf_locked.add(obj)  # (base's names of its constructors: GHC.Show's)
             else:
                 obj = self.static_con(rhs)
             self.ns[name] = obj

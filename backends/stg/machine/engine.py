@@ -147,6 +147,14 @@ class Machine(MachineRoots):
         #: and no call per allocation; the header's rows are the same.
         self.object_ids = "track" in self.features
         self.cafs: list[Thunk] = []
+        #: the CAFs whose first entry allocates GHC's CAF_BLACKHOLE (rts lockCAF: 16 bytes
+        #: charged to the entering stack; GHC 9.0.2, shapes/cafenter25): the program's own
+        #: (compile.declare_globals: module Main's but ir.Program.library, mtl's or base's
+        #: code compiled with it), but main, entered under MAIN (rts_heap's constant), and the
+        #: Strings of base's constructors' names (GHC.Show's `$fShowMaybe1 =
+        #: unpackCString# "Just "#'); GHC's dictionary CAFs (`$fShowMaybe $fShowInt') the
+        #: model has not
+        self.caf_locked: set[Thunk] = set()
         self.steps = 0
         self.total_ticks = 0
         self.cur_env: list | None = None
@@ -255,7 +263,8 @@ class Machine(MachineRoots):
             "X_BH": h.state_id(self.i_bh), "X_IND": h.state_id(self.i_ind),
             "S_IBOX": site(d_i.info, 2), "S_DBOX": site(d_d.info, 2),
             "S_CBOX": site(d_c.info, 2), "S_CONS": site(self.datacons[":"].info, 3),
-            "S_UNPACK": site(self.unpack_lf.info, 3),
+            "S_UNPACK": site(self.unpack_lf.info, 3), "S_CAFBH": site(self.i_bh, 2),
+            "CAF_LOCKED": self.caf_locked,
             "WANT_USE": bool(st.wants.get("use")), "WANT_UPD": bool(st.wants.get("update")),
             "UPDa": self._updates.append,
             "I_BH": self.i_bh, "I_IND": self.i_ind, "I_PAP": self.i_pap,

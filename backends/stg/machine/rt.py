@@ -208,6 +208,9 @@ def enter_thunk(o):
         push(o)
     else:
         push((UPD, o, CCS))
+        if o in CAF_LOCKED:  # GHC's lockCAF: a CAF_BLACKHOLE (16 bytes) under the entering
+            HIa(S_CAFBH)  # stack (see Machine.caf_locked)
+            HPa(CCS)
     o.fv = None
     CCS = own
     lf = o.lf
