@@ -31,7 +31,7 @@ def test_parser_combinators_print_and_allocate_as_ghc(tmp_path):
     # own cost centres under GHC (number's 3.8 KB), their callers' lambdas here (fmap.\'s
     # 3.7 KB more; not traced); the total is within 0.4%
     assert_as_ghc(tmp_path, "combparser25", known_total=None, known_cc={
-        "fmap.\\": 1.076, "number": 0.042, "factor": 0.926, ">>=.\\": 1.941,
+        "fmap.\\": 1.077, "number": 0.042, "factor": 0.926, ">>=.\\": 2.059,
         "spaces": 0.526})
 
 
@@ -46,12 +46,13 @@ def test_applicative_defaults_allocate_as_ghc(tmp_path):
     program's Applicative allocate 72 and 80 bytes a call under the caller, GHC's (the
     model's thunk alone was 40: token and skip 0.55x and 0.5x GHC's; prelude.hs dmApLeft#).
     `(,) <$> item` is base's `<$>` called with the dictionary: GHC -O0 calls the fmap
-    method and never inlines it there (directed._functor_directed's fmapVia helper). Known:
-    main's show of a list of Maybe pairs (0.93), and where the CAF parser's pairs go
+    method and never inlines it there (directed._functor_directed's fmapVia helper).
+    (main's show of a list of Maybe pairs, 0.93, GHC's since shapes25's show_cons.) Known:
+    where the CAF parser's pairs go
     (`both`: 504 bytes under main.\\/both in GHC, under fmap.\\ here: the cost-centre stack
     of the (,) function's partial application; not traced)."""
-    assert_as_ghc(tmp_path, "apdefaults25", known_total=0.9727, known_cc={
-        "both": 0.060, "main": 0.930, "fmap.\\": 1.172})
+    assert_as_ghc(tmp_path, "apdefaults25", known_total=None, known_cc={
+        "both": 0.060, "fmap.\\": 1.173})
 
 
 P = """import Control.Applicative
@@ -134,8 +135,8 @@ def test_hand_written_state_and_writer_monads_as_ghc(tmp_path):
     caller (the model built it once in the helper's CAF: `pure` entered under CAF, not main).
     Known: Main's CAFs 1.4 KB short (the Writer's dictionaries at [Int], not traced), the
     lazy pattern `let (a, s') = g s` selectors of >>= and the Writer's collatzW."""
-    assert_as_ghc(tmp_path, "state25", known_total=0.9771, known_cc={
-        ">>=.\\.(...)": 0.0, "collatzW": 0.824, ">>=.(...)": 0.727})
+    assert_as_ghc(tmp_path, "state25", known_total=0.975, known_cc={
+        "collatzW": 0.824, ">>=.(...)": 0.727})
 
 
 def test_printf_as_a_string_allocates_as_ghc(tmp_path):
