@@ -9,8 +9,9 @@ not it is live).
     .venv/bin/python bench/bench_memory.py [N=200000]
 
 ``--runs`` prints instead the peak resident set and CPU time of the STG runs issues 13 and 18
-measure (a one-line program, nfib 30 with -p, bench/programs/sort_heap.hs with -p and with
-``-hc``, ``-hd``, ``-hr`` and ``-hb -i0.001``), the median of ``--repeat`` runs (and the range
+measure (a one-line program, nfib 30 with -p, bench/programs/sort_heap.hs with -p, with
+``-hc``, ``-hd``, ``-hy``, ``-hr`` and ``-hb -i0.001`` and with ``-hc -i0.05``, mean_leak with
+-p and the heap modes), the median of ``--repeat`` runs (and the range
 of the resident sets), beside GHC 9.0.2's ``-prof`` binary's maximum resident set for the
 same run (``bench/memory_ghc.json``) and the ratio to it (issue 13 item 3: at most 3x);
 ``--against DIR`` runs each also with PYTHONPATH=DIR (a tree holding another version's
@@ -106,8 +107,11 @@ RUNS = [
     ("sort_heap, -p", "bench/programs/sort_heap.hs", ["-p"]),
     ("sort_heap, -hc -i0.001", "bench/programs/sort_heap.hs", ["-hc", "-i0.001"]),
     ("sort_heap, -hd -i0.001", "bench/programs/sort_heap.hs", ["-hd", "-i0.001"]),
+    ("sort_heap, -hy -i0.001", "bench/programs/sort_heap.hs", ["-hy", "-i0.001"]),
     ("sort_heap, -hr -i0.001", "bench/programs/sort_heap.hs", ["-hr", "-i0.001"]),
     ("sort_heap, -hb -i0.001", "bench/programs/sort_heap.hs", ["-hb", "-i0.001"]),
+    # (censuses 50 times further apart: what the collections left out meanwhile keep alive)
+    ("sort_heap, -hc -i0.05", "bench/programs/sort_heap.hs", ["-hc", "-i0.05"]),
     ("mean_leak, -p", ML, ["-p"]),
     ("mean_leak, -hc -i0.01", ML, ["-hc", "-i0.01"]),
     ("mean_leak, -hd -i0.01", ML, ["-hd", "-i0.01"]),

@@ -33,6 +33,7 @@ from profkit.errors import UsageError
 
 from . import ir
 from .heap.heapobj import BLACKHOLE_SIZE
+from .heap.remembered import RememberedPruner
 from .machine import cafsrt
 from .machine.engine import Machine
 
@@ -154,6 +155,7 @@ class StgBackend:
         #: collection's place; 2: only censuses, after it
         self._census_only = -1
         self._srt = srt
+        self._pruner = RememberedPruner()
         #: census-only mode: the young words at the place of the last collection left out
         #: (0 after a collection: the model's young words count from there)
         self._virtual = 0
@@ -228,6 +230,7 @@ class StgBackend:
             young = gc.young_words()
             if young - self._virtual < gc.nursery_words:
                 return
+            self._pruner.prune(gc)  # (the remembered thunks only the list still holds)
             if young < CENSUS_ONLY_GAP * gc.nursery_words:
                 self._virtual = young
                 session.flush()

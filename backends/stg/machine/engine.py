@@ -226,13 +226,16 @@ class Machine(MachineRoots):
         # collection, so what they held then was promoted. Their environment can only have
         # been written since if a frame sharing it was popped (the frames of one
         # environment are contiguous on the stack) or if it was the environment about to
-        # run at the last collection: such environments are "dirty" (_dirty maps their ids
-        # to them, which also keeps the ids from being reused) and the contiguous run of
-        # old frames holding them is scanned again.
+        # run at the last collection: such environments are "dirty" (_dirty holds their
+        # ids) and the contiguous run of old frames holding them is scanned again. Only the
+        # ids: holding the lists kept every popped frame's objects until the next
+        # collection (in census-only mode, the next census). An id freed and reused can
+        # only name a list made after the last collection, never the environment of a
+        # frame below the watermark (alive since then): at worst a newer frame is scanned.
         self.incremental_roots = True
         self.minor_collection = False  # set by the backend before a minor collection
         self._wm_index = -1
-        self._dirty: dict[int, list] = {}
+        self._dirty: set[int] = set()
         # root cache of the edge tracer (gc_root_split): heap ids held by each frame as they
         # were at the last collection, concatenated, and each frame's offset into them
         # (int32, as the header's ids: a deep stack's cache is 4 bytes an id and a frame)

@@ -102,16 +102,16 @@ class MachineRoots:
         and their environments are recorded as dirty now, as they would be when popped
         (a superset: a frame's environment is only written once the frame is popped)."""
         orig = fr[1]
-        dirty = self._dirty
+        dirty = self._dirty.add
         if type(orig) is tuple and len(orig) > 1 and type(orig[1]) is list:
-            dirty[id(orig[1])] = orig[1]
+            dirty(id(orig[1]))
         st = self.stack
         k = len(st)
         if k:
             j = k - WM_STEP if k > WM_STEP else 0
             for f in st[j + 1:]:
                 if type(f) is tuple and len(f) > 1 and type(f[1]) is list:
-                    dirty[id(f[1])] = f[1]
+                    dirty(id(f[1]))
             self._wm_index = j
             st[j] = (_WM, st[j])
         else:
@@ -129,7 +129,7 @@ class MachineRoots:
         else:
             self._wm_index = -1
         env = self.cur_env
-        self._dirty = {id(env): env} if env is not None else {}
+        self._dirty = {id(env)} if env is not None else set()
 
     def gc_roots(self) -> list:
         """``roots()`` as (object, retainer identity) pairs for the collector model: a CAF is

@@ -24,13 +24,14 @@ def test_every_run_has_ghc_figure():
     assert all(0 < ghc[n] < 1000 for n in names)
     assert set(opts) <= set(names)
     assert {"sort_heap, -hc -i0.001", "sort_heap, -hr -i0.001", "sort_heap, -hb -i0.001",
+            "sort_heap, -hy -i0.001", "sort_heap, -hc -i0.05",
             "nfib 30, -p", "mean_leak, -hc -i0.01", "mean_leak, -hr -i0.01"} <= set(names)
 
 
 def test_runs_print_the_ratio_to_ghc(capsys, monkeypatch):
     bench = _bench()
     monkeypatch.setattr(bench, "timed_run", lambda path, rts, pp: (93.0, 1.5))
-    bench.runs(1, "", only="sort_heap, -hc")
+    bench.runs(1, "", only="sort_heap, -hc -i0.001")
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[-3:] == ["GHC", "x", "GHC"]  # (the columns "GHC" and "x GHC")
     (row,) = out[1:]
