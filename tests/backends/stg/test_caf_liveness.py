@@ -257,3 +257,23 @@ def test_a_memo_kept_by_a_live_closure_is_not_traced_again_each_census(tmp_path,
     assert len(busy) >= 10 and all(d.get("memo/Main.CAF", 0) > 5000 for d in busy)
     assert not marks  # no object trace (and no second trace of the heap)
     assert sum(1 for k in kept if k) >= 10  # the memo kept inside each census's trace
+
+
+def test_a_caf_drops_at_the_census_its_last_holder_dies(tmp_path, monkeypatch):
+    """cards23: `deck`'s cells (1248 of its 2496 bytes; its cards stay, the shuffle's
+    pairs hold them) die once the shuffle's sort is done: GHC's census right after
+    (`shuffle/main.many` gone, every hand built) already shows 1248. Session 23's prune
+    kept a CAF while a closure an earlier trace had found still looked live by the dead
+    flags of the last collection, so the model dropped it a census late, and when depended
+    on which collections came before. Session 25's prune traces at every major collection
+    (inside the collection's trace): the same census as GHC's, also under the self-check."""
+    deck, sort, hands = "deck/Main.CAF", "shuffle/main.many/mai...", "hands.\\/hands/main.ma..."
+    ghc = _ghc("cards23")
+    ours = _profkit(tmp_path, "cards23", interval="0.0002", check=True,
+                    monkeypatch=monkeypatch)
+    for ss in (ghc, ours):
+        last_sort = max(i for i, d in enumerate(ss) if d.get(sort))
+        after = ss[last_sort + 1]
+        assert after.get(hands) == 36000 and not after.get(sort)
+        assert ss[last_sort].get(deck) == 2496 and after.get(deck) == 1248
+        assert all(d.get(deck) == 1248 for d in ss[last_sort + 1:last_sort + 6])
