@@ -158,10 +158,11 @@ def test_programs_whose_closures_refer_to_cafs_collect_only_at_censuses(tmp_path
         assert not r.session.backend._srt.cafs  # both dropped during the run
     a, b = _reports(on), _reports(off)
     assert a == b
-    hp = a["cafdrop.hp"].split("BEGIN_SAMPLE")
-    with_table = [k for k, x in enumerate(hp) if "table/Main.CAF" in x]
-    # the table is a band for a while, then gone for many censuses before the end
-    assert len(with_table) >= 5 and len(hp) - with_table[-1] >= 5
+    if rts == ["-hc"]:
+        hp = a["cafdrop.hp"].split("BEGIN_SAMPLE")
+        with_table = [k for k, x in enumerate(hp) if "table/Main.CAF" in x]
+        # the table is a band for a while, then gone for many censuses before the end
+        assert len(with_table) >= 5 and len(hp) - with_table[-1] >= 5
 
 
 @pytest.mark.parametrize("source,name", [(SELECTOR, "selector"), (CAFREF, "cafref")])
