@@ -145,9 +145,9 @@ class StgBackend:
         srt = cafsrt.build(m)
         if srt is not None:
             gc = self.gc
-            gc.before_major = lambda: gc.dropped_cafs.extend(srt.prune(
-                m, session.header, gc.dead, lambda roots: gc._mark(len(session.header), True,
-                                                                   roots)))
+            gc.before_major = lambda: srt.begin(m, session.header, gc.dead)
+            gc.caf_roots = srt.more
+            gc.after_major = srt.end
         m.attach_collector(self._gc_check, self.gc.remember, GC_CHECK_STEPS,
                            selector=self.gc.select)
         #: -1: not decided yet (at the first check: the schemes' session_start hooks
@@ -175,12 +175,12 @@ class StgBackend:
         to no collection, copy or death (-hc, -hd, -hy, -hr: censuses only; a census's
         heap graph is the live heap's, from the edge rows or the object trace alike), no
         heap limit is checked (-M reads the model's live words), there are two
-        generations (a census shows no other), no code allocates a selector thunk (a
+        generations (a census shows no other) and no code allocates a selector thunk (a
         collection short-cuts one: the machine then enters an indirection, not the
-        selector) and no heap
-        closure's code refers to a CAF of the program (a major collection drops the CAFs
-        no live code refers to, judging those closures by the dead flags of the last
-        collection, whichever it was). A census then traces each object allocated since
+        selector). The CAFs a major collection drops (machine/cafsrt.py) depend on the
+        machine's state and the live heap only, and once dropped a CAF stays dropped, so a
+        census keeps the same ones whichever collections came before. A census then
+        traces each object allocated since
         the last one once, if it is live, where minor collections traced every object
         that survived one of them (GHC's nursery: 1 MB), most of which die before the
         census; and no major collection runs between censuses.
@@ -205,7 +205,7 @@ class StgBackend:
                    for impl in session.pm.hook.profkit_death.get_hookimpls()):
             return False
         m = self.machine
-        if m.max_heap_bytes is not None or (srt is not None and srt.by_info):
+        if m.max_heap_bytes is not None:
             return False
         from .heap.heapobj import LF
         return not any(type(v) is LF and v.sel is not None for v in m.ns.values())

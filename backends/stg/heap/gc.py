@@ -38,9 +38,10 @@ from profkit.events import DEATH_DTYPE
 from profkit.heap import CensusView, HeapGraph
 
 from . import census_graph, oldgraph
-from .heapobj import CON_TYPES, Thunk
+from .heapobj import Thunk
 from .objtrace import ObjectTrace
 from .oldgraph import OldGraph
+from .selectors import select as _select
 
 #: ``PROFKIT_CHECK_TRACE=1``: every collection also runs the object-by-object trace and
 #: fails if the marks differ (tests set it); ``PROFKIT_NO_FAST_TRACE=1`` never uses edges
@@ -58,41 +59,6 @@ RENUMBER_STEP = 1 << 16
 #: traces only their survivors; 3 let the header and the old graph reach four rows a live
 #: object between compactions: sort_heap -hc -i0.001 peaked at 167 MB with 3, 160 with 1)
 YOUNG_RATIO = 1
-
-#: how many selector thunks deep a selectee is evaluated (GHC's MAX_THUNK_SELECTOR_DEPTH)
-SELECTOR_DEPTH = 16
-
-
-def _select(t: Any, lo: int, depth: int, done: list[Any]) -> Any:
-    """Short-cut selector thunk ``t`` (unevaluated, id >= ``lo``) if its selectee and its
-    field are values (``StgHeapModel._short_cut_selectors``): ``t`` becomes an indirection
-    to the field and is appended to ``done``. The field, or None."""
-    dc, k = t.lf.sel
-    p = _value(t.fv[0], lo, depth, done)
-    if type(p) not in CON_TYPES or p.dc is not dc:
-        return None
-    x = _value(p.fields[k], lo, depth, done)
-    if type(x) is Thunk:
-        return None
-    t.val = x
-    t.fv = None
-    done.append(t)
-    return x
-
-
-def _value(x: Any, lo: int, depth: int, done: list[Any]) -> Any:
-    """``x`` through indirections and selector thunks that ``_select`` can short-cut (one
-    level deeper); an unevaluated thunk where that stops."""
-    while type(x) is Thunk:
-        if x.val is not None:
-            x = x.val
-        elif (x.fv is not None and x.lf.sel is not None and depth < SELECTOR_DEPTH
-              and x.id >= lo and _select(x, lo, depth + 1, done) is not None):
-            x = x.val
-        else:
-            break
-    return x
-
 
 class StgHeapModel(ObjectTrace):
     def __init__(
@@ -124,9 +90,14 @@ class StgHeapModel(ObjectTrace):
         #: used at every collection when the edge tracer is on; and every root object
         self.split_roots_fn: Callable[[], tuple[np.ndarray, list]] | None = None
         self.full_roots_fn: Callable[[], list] | None = None
-        #: called before a major collection's trace (the machine drops the CAF roots no
-        #: live code refers to: machine/cafsrt.py)
+        #: the machine's CAF roots at a major collection (machine/cafsrt.py): before its
+        #: trace, ``before_major()`` drops those no live code refers to, and leaves out
+        #: those only closures refer to; during it ``caf_roots(marks)`` gives the values of
+        #: those the closures reached keep (back among the roots; [] once none);
+        #: ``after_major()`` the CAFs dropped
         self.before_major: Callable[[], None] | None = None
+        self.caf_roots: Callable[[bytearray], list] | None = None
+        self.after_major: Callable[[], list] | None = None
         #: the CAFs it dropped: evaluated, reached only through heap objects that point at
         #: them (which a generational compaction does not look into: ``_young_objects``)
         self.dropped_cafs: list[Any] = []
@@ -225,6 +196,8 @@ class StgHeapModel(ObjectTrace):
         self._short_cut_selectors(major)
         s.gc_start(top, major)
         marked = self._trace(n, major, graph=None)
+        if major and self.after_major is not None:
+            self.dropped_cafs.extend(self.after_major())
         self._account(n, marked, major)
         self._prune_selectors(major)
         self._prune_remembered_old(n)
@@ -252,6 +225,8 @@ class StgHeapModel(ObjectTrace):
         fast = self._fast() if s.needs_graph else None
         graph_edges: dict | None = {} if s.needs_graph and fast is None else None
         marked = self._trace(n, True, graph=graph_edges)
+        if self.after_major is not None:
+            self.dropped_cafs.extend(self.after_major())
         # the roots with their identities, for the graph from the edge tracer's rows (listed
         # after the trace: the tracer's root listing must come first, see gc_root_split)
         pairs = list(self.roots_fn()) if fast is not None else None
@@ -504,10 +479,14 @@ class StgHeapModel(ObjectTrace):
     def _trace(self, n: int, major: bool, graph: dict | None) -> bytearray:
         """Mark the live objects among ids < n. A minor trace stops at old objects and
         starts from the roots plus the remembered set."""
+        more = self.caf_roots if major else None
         if graph is None:
             fast = self._fast()
             if fast is None:
-                return self._mark(n, major, [obj for obj, _ in self.roots_fn()])
+                while True:  # (again while the CAF roots grow: ``caf_roots``)
+                    marked = self._mark(n, major, [obj for obj, _ in self.roots_fn()])
+                    if more is None or not more(marked):
+                        return marked
             old_roots = None
             if self.split_roots_fn is not None:  # the machine's root cache (old frames)
                 old_roots, roots = self.split_roots_fn()
@@ -516,7 +495,7 @@ class StgHeapModel(ObjectTrace):
             marked = bytearray(n)
             if major:
                 fast.major(marked, self.nursery_start, n, roots, self.remembered, self.dead,
-                           old_roots=old_roots)
+                           old_roots=old_roots, more=more)
             else:
                 fast.minor(marked, self.nursery_start, n, roots, self.remembered)
             if CHECK_TRACE:
@@ -529,7 +508,11 @@ class StgHeapModel(ObjectTrace):
                     raise AssertionError(f"edge trace differs from the object trace at "
                                          f"{len(diff)} ids, e.g. {diff[:8].tolist()}")
             return marked
-        return self._graph_trace(n, major, graph)
+        while True:
+            marked = self._graph_trace(n, major, graph)
+            if more is None or not more(marked):
+                return marked
+            graph.clear()
 
     def _rows_graph(self, n: int, live: np.ndarray, pairs: list) -> HeapGraph:
         """A census's heap graph from the edge tracer's rows (``census_graph``), or from

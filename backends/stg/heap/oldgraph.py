@@ -38,7 +38,7 @@ Used only when scipy is installed (the ``fast`` extra). A census that needs the 
 from __future__ import annotations
 
 from array import array
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -346,10 +346,12 @@ class OldGraph:
 
     def major(self, marked: bytearray, lo: int, n: int, roots: Iterable[Any],
               remembered: list[Any], dead: bytearray,
-              old_roots: np.ndarray | None = None) -> None:
+              old_roots: np.ndarray | None = None,
+              more: Callable[[bytearray], list] | None = None) -> None:
         """A major collection's marks: young objects traced here, old ones by the search
         over the rows. ``dead`` is the collector's dead flags (not yet updated for this
-        collection)."""
+        collection). ``more(marked)``: further roots once the marks are complete (CAFs a
+        reached closure keeps: machine/cafsrt.py), traced in turn, until it gives none."""
         self.collection += 1
         self._check_rows(lo)
         self._blackholes(lo)
@@ -407,26 +409,33 @@ class OldGraph:
             first = np.concatenate([old_roots, np.frombuffer(targets, dtype=np.int32)])
         self._search(first, reached, initial=True)
         young_values: list[tuple[int, int]] = []
-        while ptid:
-            # which thunks the search reached, at once (a young trace marks no old id, so
-            # ``reached`` does not change in the loop over them)
-            hit = reached[np.array(ptid, dtype=np.int64)]
-            got = np.flatnonzero(hit).tolist()
-            if not got:
+        while True:
+            while ptid:
+                # which thunks the search reached, at once (a young trace marks no old id,
+                # so ``reached`` does not change in the loop over them)
+                hit = reached[np.array(ptid, dtype=np.int64)]
+                got = np.flatnonzero(hit).tolist()
+                if not got:
+                    break
+                targets = array("i")
+                for k in got:
+                    tid, v = ptid[k], pval[k]
+                    i = getattr(v, "id", -1)
+                    if i >= 0:
+                        young_values.append((tid, i))
+                    self.trace_young(marked, lo, n, [v], old_targets=targets,
+                                     statics_seen=statics)
+                rest = np.flatnonzero(~hit).tolist()
+                ptid = [ptid[k] for k in rest]
+                pval = [pval[k] for k in rest]
+                if not self._search(targets, reached):
+                    break  # (it runs in either case: it marks what the values reach)
+            extra = more(marked) if more is not None else None
+            if not extra:
                 break
             targets = array("i")
-            for k in got:
-                tid, v = ptid[k], pval[k]
-                i = getattr(v, "id", -1)
-                if i >= 0:
-                    young_values.append((tid, i))
-                self.trace_young(marked, lo, n, [v], old_targets=targets,
-                                 statics_seen=statics)
-            if not self._search(targets, reached) or len(got) == len(ptid):
-                break  # (the search runs in either case: it marks what the values reach)
-            rest = np.flatnonzero(~hit).tolist()
-            ptid = [ptid[k] for k in rest]
-            pval = [pval[k] for k in rest]
+            self.trace_young(marked, lo, n, extra, old_targets=targets, statics_seen=statics)
+            self._search(targets, reached)
         self._append_rows(n)
         # the young values of reached thunks are promoted now: edges
         self._set_rows([t for t, _ in young_values], [i for _, i in young_values])

@@ -17,18 +17,21 @@ What this module gives the model:
 * ``CafSrt`` closes those over the top-level bindings (a function's or a static
   constructor's references, and an unevaluated CAF's) into sets of CAFs, per code block
   and per heap closure's info.
-* Before each major collection and census, ``prune`` drops from the machine's CAF roots
-  every CAF of the program that no live code's set holds. Heap references need nothing
-  here: a heap object's field holding the CAF is traced through it as before. Once
-  dropped a CAF is never a root again (no code that can still run refers to it), as in
-  GHC, where such a CAF is garbage.
+* At each major collection and census (``begin``, ``more``, ``end``, inside the
+  collection's own trace) the machine's CAF roots lose every CAF of the program that no
+  live code's set holds. Heap references need nothing here: a heap object's field holding
+  the CAF is traced through it as before. Once dropped a CAF is never a root again (no
+  code that can still run refers to it), as in GHC, where such a CAF is garbage. The
+  decision reads only the machine's state and the live heap (not the dead flags of an
+  earlier collection, nor what an earlier trace found), so leaving collections out
+  between censuses (``StgBackend._only_censuses``) changes no CAF a census keeps.
 
 Only the program's own CAFs are candidates: Prelude code cannot name them, and the
 Prelude's and the runtime's own CAFs stay roots (Python primitives may use those).
 A thunk under evaluation keeps what its code refers to (GHC blackholes lazily: its
 collector meets the thunk, with its SRT, under the update frame). A closure that refers to
 a candidate counts only if the program reaches it without going through a candidate's own
-value (``_holders_kept``): a memo list whose unevaluated cells refer to the list dies with
+value (``more``): a memo list whose unevaluated cells refer to the list dies with
 its last reader, as in GHC.
 
 What is conservative (kept longer than GHC would): the references of an evaluated CAF's
@@ -39,7 +42,7 @@ static functions inside heap objects.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -97,10 +100,17 @@ class CafSrt:
             obj = codegen.gobj.get(tb.name)
             if type(tb.rhs) is ir.Closure and not tb.rhs.params and id(obj) in roots:
                 self.cafs[tb.name] = obj
-        #: CAF name -> ids of the closures referring to it that ``_holders_kept`` last
-        #: found reachable without it (a later prune keeps it while one is still a holder;
-        #: a compaction's renumbering can only keep it longer, never drop it)
-        self._reached: dict[str, np.ndarray] = {}
+        #: during a major collection's trace (``begin`` .. ``end``): the wanted CAFs a
+        #: closure that may be live refers to, by name; the CAFs dropped for sure; the
+        #: possibly live closures' ids and infos; the CAF roots before, and of them the
+        #: ones (by identity) left out of the roots now
+        self._pending: dict[str, Thunk] = {}
+        self._dropped: list[Thunk] = []
+        self._ids: Any = None
+        self._infos: Any = None
+        self._order: list[Thunk] = []
+        self._out: set[int] = set()
+        self._machine: Any = None
         #: the program's CAF objects by identity -> their names
         self._names = {id(c): n for n, c in self.cafs.items()}
         self._memo: dict[frozenset, frozenset] = {}
@@ -150,56 +160,23 @@ class CafSrt:
         got = self._memo[names] = frozenset(n for n in seen if n in self.cafs)
         return got
 
-    def prune(self, machine: Any, header: Any, dead: bytearray,
-              mark_fn: Callable[[list], bytearray] | None = None) -> list[Thunk]:
-        """Drop the CAF roots no live code refers to (before a major collection); the
-        CAFs dropped. ``mark_fn(roots)``: the collector's marks of what ``roots`` reach
-        (``_holders_kept``; without it a CAF any possibly live closure refers to stays)."""
-        want = {n for n, c in self.cafs.items() if n not in self.always and _holds(c.val)}
-        if not want:
-            return []
-        want -= self.by_code.get(machine.cur_code, frozenset())
-        for caf, got in self.lazy:
-            if caf.val is None:
-                want -= got
-        if want:
-            by_code = self.by_code
-            wm, upd = rt.WM, rt.UPD
-            updating: list[int] = []  # the thunks under evaluation (update frames)
-            for fr in machine.stack:
-                if type(fr) is not Thunk and fr[0] is wm:
-                    fr = fr[1]
-                if type(fr) is Thunk:
-                    updating.append(fr.id)
-                    continue
-                code = fr[0]
-                if code is upd:  # a CAF under evaluation: what its code refers to
-                    name = self._names.get(id(fr[1]))
-                    want -= self.closure(self.edges.get(name, frozenset()))
-                    if not want:
-                        return []
-                    continue
-                got = by_code.get(code)
-                if got is not None:
-                    want -= got
-                    if not want:
-                        return []
-            # a thunk under evaluation keeps what its code refers to until it is updated:
-            # GHC blackholes lazily, so a collection meets the thunk itself (with its SRT)
-            # under its update frame (`print (length keep)` keeps `keep` whole)
-            flag = self._flag
-            ids = np.array([i for i in updating if i >= 0], dtype=np.int64)
-            if want and len(ids) and len(flag):
-                infos = header.gather("alloc_info", ids)
-                for i in np.unique(infos[infos < len(flag)]).tolist():
-                    if flag[i]:
-                        want -= self.by_info[i]
-                if not want:
-                    return []
+    def begin(self, machine: Any, header: Any, dead: bytearray) -> None:
+        """Before a major collection's trace: drop from the machine's CAF roots every CAF
+        of the program no live code refers to, except those a closure that may be live
+        refers to (its code); those (``_pending``) are left out of the roots for the
+        trace, which asks ``more`` which of them the closures it reached keep. ``end``
+        drops the rest. The result is the same whatever collections came before (GHC's
+        semantics at a major collection: a CAF is kept exactly when live code's SRTs
+        reach it), so a CAF dropped at one major collection is dropped at every later one
+        and censuses without the collections between give the same CAF roots."""
+        self._pending = {}
+        self._dropped = []
+        want = self._wanted(machine, header)
         flag = self._flag
         if want and len(flag):
             # the closures whose code refers to a wanted CAF and may be live: not updated,
-            # not found dead by the last collection (or allocated since)
+            # not found dead by the last collection (those are garbage: a trace from the
+            # roots cannot reach them), or allocated since
             ids = header.unchanged_with(flag)
             d = np.frombuffer(dead, dtype=np.uint8)
             old = ids < len(d)
@@ -210,51 +187,102 @@ class CafSrt:
             held: set[str] = set()
             for i in np.unique(infos).tolist():
                 held |= self.by_info[i]
-            if held & want and mark_fn is not None:
-                # a CAF a holder reached last time (and still live, unchanged) refers to
-                # stays without a new trace: the trace is of the whole heap
-                reached = self._reached
-                kept = {n for n in held & want if n in reached
-                        and np.isin(reached[n], ids, assume_unique=True).any()}
-                rest = want - kept
-                held = kept | (self._holders_kept(machine, rest, ids, infos, mark_fn)
-                               if rest else set())
+            held &= want
+            if held:
+                self._ids, self._infos = ids, infos
+                self._pending = {n: self.cafs[n] for n in held}
             want -= held
-        if not want:
-            return []
-        gone = {id(self.cafs[n]) for n in want}
-        machine.cafs[:] = [c for c in machine.cafs if id(c) not in gone]
-        return [self.cafs.pop(n) for n in sorted(want)]
+        if want or self._pending:
+            self._order = list(machine.cafs)
+            self._machine = machine
+            out = self._out = {id(self.cafs[n]) for n in want}
+            out |= {id(c) for c in self._pending.values()}
+            machine.cafs[:] = [c for c in machine.cafs if id(c) not in out]
+            self._dropped = [self.cafs.pop(n) for n in sorted(want)]
 
-    def _holders_kept(self, machine: Any, want: set[str], ids: np.ndarray,
-                      infos: np.ndarray, mark_fn: Callable[[list], bytearray]) -> set[str]:
-        """The wanted CAFs that closures the program can still reach refer to. A closure
-        reachable only through a wanted CAF's own value does not keep it: GHC's collector
-        reaches a CAF through the SRTs of live closures, and a memo list whose unevaluated
-        tail refers to the list (``fibs = 0 : 1 : zipWith (+) fibs (tail fibs)``) is garbage
-        once no running code refers to it. The roots without the wanted CAFs are traced;
-        the CAFs the reached holders refer to are kept, their values traced in turn."""
-        kept: set[str] = set()
-        roots = [c.val for c in machine.cafs
-                 if c.val is not None and self._names.get(id(c)) not in want]
-        roots += machine._frame_items(machine.stack)  # (and the running environment)
-        while True:
-            marked = np.frombuffer(mark_fn(roots), dtype=np.uint8)
-            inside = ids < len(marked)
-            reached = np.zeros(len(ids), dtype=bool)
-            reached[inside] = marked[ids[inside]] != 0
-            seen = np.unique(infos[reached]).tolist()
-            more: set[str] = set()
-            for i in seen:
-                more |= self.by_info[i]
-            more = (more & want) - kept
-            if not more:
-                return kept
-            for n in more:
-                refer = [i for i in seen if n in self.by_info[i]]
-                self._reached[n] = ids[reached & np.isin(infos, refer)]
-            kept |= more
-            roots = roots + [self.cafs[n].val for n in more]
+    def more(self, marked: bytearray) -> list[Any]:
+        """During the trace (``marked``: what the roots reach so far): the values of the
+        pending CAFs that a reached closure refers to, put back among the machine's roots
+        (the trace follows them, then asks again: a kept CAF's value can reach more
+        closures); [] once nothing more is kept. A closure reachable only through a
+        wanted CAF's own value does not keep it: a memo list whose unevaluated tail refers
+        to the list (``fibs = 0 : 1 : zipWith (+) fibs (tail fibs)``) is garbage once no
+        running code refers to it, as in GHC."""
+        pending = self._pending
+        if not pending:
+            return []
+        ids, infos = self._ids, self._infos
+        m = np.frombuffer(marked, dtype=np.uint8)
+        inside = ids < len(m)
+        reached = np.zeros(len(ids), dtype=bool)
+        reached[inside] = m[ids[inside]] != 0
+        got: set[str] = set()
+        for i in np.unique(infos[reached]).tolist():
+            got |= self.by_info[i]
+        got &= pending.keys()
+        if not got:
+            return []
+        out = self._out
+        for n in got:
+            out.discard(id(pending.pop(n)))
+        self._machine.cafs[:] = [c for c in self._order if id(c) not in out]
+        return [self.cafs[n].val for n in sorted(got) if self.cafs[n].val is not None]
+
+    def end(self) -> list[Thunk]:
+        """After the trace: drop the pending CAFs no reached closure kept; every CAF
+        dropped by this collection (never a root again)."""
+        dropped = self._dropped
+        dropped += [self.cafs.pop(n) for n in sorted(self._pending)]
+        self._pending, self._dropped = {}, []
+        self._ids = self._infos = None
+        self._order, self._machine, self._out = [], None, set()
+        return dropped
+
+    def _wanted(self, machine: Any, header: Any) -> set[str]:
+        """The program's evaluated CAFs holding heap objects that no running code (the
+        current code, the stack's frames, a thunk under evaluation, an unevaluated CAF
+        used as a value) refers to."""
+        want = {n for n, c in self.cafs.items() if n not in self.always and _holds(c.val)}
+        if not want:
+            return want
+        want -= self.by_code.get(machine.cur_code, frozenset())
+        for caf, got in self.lazy:
+            if caf.val is None:
+                want -= got
+        if not want:
+            return want
+        by_code = self.by_code
+        wm, upd = rt.WM, rt.UPD
+        updating: list[int] = []  # the thunks under evaluation (update frames)
+        for fr in machine.stack:
+            if type(fr) is not Thunk and fr[0] is wm:
+                fr = fr[1]
+            if type(fr) is Thunk:
+                updating.append(fr.id)
+                continue
+            code = fr[0]
+            if code is upd:  # a CAF under evaluation: what its code refers to
+                name = self._names.get(id(fr[1]))
+                want -= self.closure(self.edges.get(name, frozenset()))
+                if not want:
+                    return want
+                continue
+            got = by_code.get(code)
+            if got is not None:
+                want -= got
+                if not want:
+                    return want
+        # a thunk under evaluation keeps what its code refers to until it is updated:
+        # GHC blackholes lazily, so a collection meets the thunk itself (with its SRT)
+        # under its update frame (`print (length keep)` keeps `keep` whole)
+        flag = self._flag
+        ids = np.array([i for i in updating if i >= 0], dtype=np.int64)
+        if len(ids) and len(flag):
+            infos = header.gather("alloc_info", ids)
+            for i in np.unique(infos[infos < len(flag)]).tolist():
+                if flag[i]:
+                    want -= self.by_info[i]
+        return want
 
 
 def _holds(v: Any) -> bool:

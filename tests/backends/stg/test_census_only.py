@@ -1,8 +1,9 @@
 """Censuses without the collections between them (``StgBackend._only_censuses``, option
 ``stg.census_only``): for -hc, -hd, -hy and -hr the model collects only at censuses when nothing
 a collection between two censuses does can change the next census (no listener of
-collections, copies or deaths, no -M, no selector thunk, no heap closure referring to a CAF
-of the program). -hb too: its deaths may come at any collection up to the next census
+collections, copies or deaths, no -M, no selector thunk). A heap closure referring to a CAF
+of the program no longer keeps the collections: which CAFs a major collection drops depends
+on the live heap only (machine/cafsrt.py, session 25). -hb too: its deaths may come at any collection up to the next census
 (``LdvuProfile.late_deaths``), with the hot rows flushed where each collection left out would
 have flushed them. The profiles are the same as with every minor and major collection; the
 option really leaves them out; each condition keeps them."""
@@ -53,6 +54,27 @@ main :: IO ()
 main = do
   let xs = map (\\x -> x + length table) [1 .. 2000 :: Int]
   print (sum xs)
+"""
+
+# closures whose code refers to the CAF ``table`` (the lambdas of ``fs``) keep it while
+# ``fs`` lives; the unevaluated cells of ``memo`` refer to ``memo`` itself. Both are dropped
+# mid-run, once no live code refers to them (in a census-only run: at a census)
+CAFDROP = """module Main (main) where
+
+table :: [Int]
+table = [1 .. 3000]
+
+memo :: [Int]
+memo = map step [0 ..]
+  where step 0 = 1
+        step n = (memo !! (n - 1) * 7 + n) `mod` 1000003
+
+main :: IO ()
+main = do
+  let fs = map (\\x -> x + length table) [1 .. 4000 :: Int]
+  print (sum fs)
+  print (memo !! 800)
+  print (sum (map (\\k -> length (show k)) [1 .. 30000 :: Int]))
 """
 
 _DATE = re.compile(r"^(DATE .*|\t.*Profiling Report.*)$", re.M)
@@ -107,14 +129,40 @@ class _Deaths:
     (CHURN, ["-hc", "-M64m"], "churn"),  # the heap limit reads the model's live words
     (CHURN, ["-hc", "-G3"], "churn"),  # a census shows the generations
     (SELECTOR, ["-hc"], "selector"),
-    (CAFREF, ["-hc"], "cafref"),
-], ids=["deaths", "M", "G3", "selector", "cafref"])
+], ids=["deaths", "M", "G3", "selector"])
 def test_collections_kept_where_they_can_change_a_census(tmp_path, source, rts, name, request):
     plugins = [_Deaths()] if "deaths" in request.node.name else []
     r = _run(tmp_path, source, rts, True, name=name, plugins=plugins)
     assert not r.session.backend._census_only
     gc = r.session.backend.gc
     assert gc.collections > gc.major_collections  # minor collections ran
+
+
+@pytest.mark.parametrize("rts", [["-hc"], ["-hd"], ["-hr"], ["-hb"], ["-hy", "-hbdrag"]],
+                         ids=" ".join)
+def test_programs_whose_closures_refer_to_cafs_collect_only_at_censuses(tmp_path, rts):
+    """The CAFs a closure refers to (``cafsrt``'s ``by_info``): the run leaves out the
+    collections between censuses, and its profiles are those of the run with every
+    collection, although the CAFs are dropped at other collections (at censuses only, not
+    at the major collections between)."""
+    on = _run(tmp_path, CAFDROP, rts, True, name="cafdrop")
+    off = _run(tmp_path, CAFDROP, rts, False, name="cafdrop")
+    assert on.stdout == off.stdout == "20002000\n251766\n138894\n"
+    assert on.session.backend._srt.by_info
+    assert on.session.backend._census_only and not off.session.backend._census_only
+    gon, goff = on.session.backend.gc, off.session.backend.gc
+    assert gon.collections == gon.major_collections
+    assert goff.collections > goff.major_collections > 2
+    for r in (on, off):
+        assert sorted(r.session.backend._srt._names.values()) == ["memo", "table"]
+        assert not r.session.backend._srt.cafs  # both dropped during the run
+    a, b = _reports(on), _reports(off)
+    assert a == b
+    if rts == ["-hc"]:
+        hp = a["cafdrop.hp"].split("BEGIN_SAMPLE")
+        with_table = [k for k, x in enumerate(hp) if "table/Main.CAF" in x]
+        # the table is a band for a while, then gone for many censuses before the end
+        assert len(with_table) >= 5 and len(hp) - with_table[-1] >= 5
 
 
 @pytest.mark.parametrize("source,name", [(SELECTOR, "selector"), (CAFREF, "cafref")])
