@@ -11,5 +11,5 @@ def test_prints_a_program_with_cost_centres():
     text = irprint.program(compile_program(src, "p.hs", prof_auto="all"), "Main")
     assert "f = \\n [] [n_" in text
     assert "scc<f p.hs:2:1-30>" in text and "scc<body p.hs:2:26-30>" in text
-    assert "*# " in text and "unpackCString# 's'#" in text and "1.5" in text
+    assert "*I# " in text and "unpackCString# 's'#" in text and "1.5" in text
     assert "main = \\r [] [] ->" in text

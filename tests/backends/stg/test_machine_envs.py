@@ -28,7 +28,7 @@ def _list(items: list) -> list:
 def _ns(stack: list) -> dict:
     return {"push": stack.append, "UPD": rt.UPD, "AP": rt.AP, "CCS": 1, "m": None,
             "Thunk": Thunk, "Fun": Fun, "Pap": object, "enter_fun": lambda a, b: b,
-            "ret": None, "mkpap": None}
+            "ret": None, "mkpap": None, "CAF_LOCKED": frozenset()}  # (no CAF's first entry)
 
 
 @pytest.mark.parametrize("nfv,npad", [(0, 3), (2, 4), (3, 9), (1, 0)])

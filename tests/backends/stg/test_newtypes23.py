@@ -23,11 +23,15 @@ from tests.backends.stg.test_ghc_fidelity import _run, assert_as_ghc
 PROGRAMS = ["gnd23", "ntord23", "showcmp23", "splitleaf23"]
 #: the model's total / GHC's. gnd23's nine 9-tuples are shown through Show dictionaries
 #: GHC -O0 builds as CAFs of Main (7,888 bytes of CAF Main the model does not charge)
-KNOWN_TOTAL = {"gnd23": 0.963}
+KNOWN_TOTAL = {"gnd23": 0.975}  # (0.963 before session 25's show_cons and first CAF entries)
 KNOWN_CC: dict[str, dict[str, float | int]] = {
     # the newtypes keep a 16-byte box (their Show is chosen by the value's constructor:
     # newtypes.py), which GHC erases: users' UserId and Name, scoreOf's Score, rankOf's Rank
     "ntord23": {"users": 1.050, "scoreOf": 1.080, "rankOf": 1.577},
+    # main's shows of the 9-tuples 1.063 since session 25's show of base's one-field
+    # constructors (show_cons.py; GHC's tuples of Maybe fields 32 bytes under: shapes25's
+    # note); the total nearer GHC's (0.963 -> 0.975)
+    "gnd23": {"main": 1.063},
 }
 
 
