@@ -306,9 +306,8 @@ PRIMOPS: dict[str, int] = {
     # arithmetic, dispatching on I#/D# (I# meeting D# widens to D#)
     "+": 2, "-": 2, "*": 2, "negate": 1, "abs": 1, "signum": 1,
     "+Z": 2, "-Z": 2, "*Z": 2,  # at Integer: an operand or 0 back (prims_numeric.p_addZ)
-    # at Int: wrapping at 64 bits (prims_word.p_addI); an Int wrapped, shiftL at Int
+    "+I": 2, "-I": 2, "*I": 2, "negI#": 1, "absI#": 1,  # at Int: wrapping at 64 bits
     "wordsCost#": 1,  # base's words beyond the Prelude's code (prims_word.p_wordsCost)
-    "+I": 2, "-I": 2, "*I": 2, "negI#": 1, "absI#": 1, "wrapI#": 1, "shiftLI#": 2,
     "/": 2,  # always Double
     "quot": 2, "rem": 2, "div": 2, "mod": 2,  # Int only; division by zero -> "divide by zero"
     "**": 2, "sqrt": 1, "exp": 1, "log": 1, "sin": 1, "cos": 1, "tan": 1,

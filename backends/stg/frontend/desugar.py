@@ -47,8 +47,8 @@ METHOD_VALUES = frozenset((
     "recip", "sqrt", "exp", "log", "sin", "cos", "tan", "truncate", "round", "floor",
     "ceiling", "length", "null", "<>", "mappend", "mconcat"))
 
-#: (+), (-), (*) at Integer and at Int, as directed.py names them
-INTEGER_METHODS = frozenset(("%plusZ#", "%minusZ#", "%timesZ#", "%plusI#", "%minusI#",
+#: Num's methods at Integer and at Int, as directed.py names them (values as METHOD_VALUES)
+TYPED_METHODS = frozenset(("%plusZ#", "%minusZ#", "%timesZ#", "%plusI#", "%minusI#",
                              "%timesI#", "%negateI#", "%absI#", "%fromIntegerI#"))
 
 
@@ -209,7 +209,7 @@ class Desugarer(AppMixin, Matcher, TypeDescMixin):
                                           self.is_prelude(e.name, env, "pi") or
                                           e.name in METHOD_VALUES and
                                           self.is_prelude(e.name, env, e.name) or
-                                          e.name in INTEGER_METHODS):
+                                          e.name in TYPED_METHODS):
                 # pi is Floating's method: a call of the dictionary's, so a thunk here; so
                 # is any class method passed as a value (`foldr (+)`, `map show`): at -O0
                 # the method's selection from the instance's dictionary is an argument

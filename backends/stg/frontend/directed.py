@@ -201,6 +201,8 @@ def _pow_directed(e: S.EVar, t: object) -> None:
         e.name = "%powZI#" if at_int else "%powZ#"
     elif at_int:
         e.name = "%powI#"
+
+
 _ENUMS = ("enumFrom", "enumFromTo", "enumFromThen", "enumFromThenTo")
 
 

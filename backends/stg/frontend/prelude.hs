@@ -251,7 +251,8 @@ timesZ# x y = prim "*Z" x y
 sumZ# xs = foldl plusZ# 0 xs
 productZ# xs = foldl timesZ# 1 xs
 -- (+), (-), (*), negate, abs, fromInteger, sum, product, (^) and shiftL at Int (directed.py): GHC's Int# arithmetic,
--- a result past the Int range wrapping at 64 bits (machine/prims_word.p_addI); (^)'s
+-- a result past the Int range wrapping at 64 bits (machine/compile.py's +I; fx#'s code 164
+-- is Int64's, the same number: prims_word.p_fx); (^)'s
 -- products wrap in base, so wrapping its result once gives the same number
 plusI# x y = prim "+I" x y
 minusI# x y = prim "-I" x y
@@ -261,9 +262,9 @@ absI# x = prim "absI#" x
 fromIntegerI# x = prim "toInt#" x
 sumI# xs = foldl plusI# 0 xs
 productI# xs = foldl timesI# 1 xs
-powI# x y = case x ^ y of !v -> prim "wrapI#" v
-powZI# x y = case powZ# x y of !v -> prim "wrapI#" v
-shiftLI# x n = prim "shiftLI#" x n
+powI# x y = case x ^ y of !v -> prim "fx#" 164 16 v 0
+powZI# x y = case powZ# x y of !v -> prim "fx#" 164 16 v 0
+shiftLI# x n = prim "fx#" 164 6 x n
 x / y = prim "/" x y
 negate x = prim "negate" x
 abs x = prim "abs" x

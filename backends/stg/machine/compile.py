@@ -505,7 +505,7 @@ class Codegen(CaseCodegen):
             em("    elif -0x8000000000000000 <= _n < 0x8000000000000000:")
             em("        " + self.alloc("_n", "Box", dc="DC_I", val="_n"))
             em("        HIa(S_IBOX); HPa(CCS)")
-            if len(e.op) == 2:  # at Int (prims_word.p_addI): the low 64 bits, signed
+            if len(e.op) == 2:  # at Int: the low 64 bits, signed (prims_word.wrap_int)
                 em("    else:")
                 em("        _n = mkint(((_n + 0x8000000000000000) & 0xFFFFFFFFFFFFFFFF)"
                    " - 0x8000000000000000)")

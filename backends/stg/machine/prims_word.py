@@ -73,6 +73,8 @@ def p_fx(k, op, x, y, ops=FX_OPS, wrap=wrap_fixed):
     if o == 16:
         v = wrap(c, a)
         return x if v == a else mk_word(v)
+    if o == 6 and y.val < 0:  # base's shiftL of a negative count: overflowError
+        m.runtime_error("arithmetic overflow")
     if o == 14 or o == 15:
         b = y.val
         if b == 0:
@@ -95,26 +97,10 @@ def p_fxCost(n):
 
 
 def wrap_int(v: int) -> int:
-    """``v`` as a GHC Int: its low 64 bits, signed (an ``Int#`` operation's wrap-around)."""
+    """``v`` as a GHC Int: its low 64 bits, signed (an ``Int#`` operation's wrap-around).
+    (``+I``/``-I``/``*I``, the Prelude's + - * at Int, are compile.py's inline code; its
+    ``wrapI#``/``shiftLI#`` are ``fx#``'s operations 16 and 6 at Int64's code 164.)"""
     return ((v + 0x8000000000000000) & 0xFFFFFFFFFFFFFFFF) - 0x8000000000000000
-
-
-# (+), (-), (*) where the checker typed them at Int (frontend/directed.py: plusI#, minusI#,
-# timesI#): an Int result, wrapped at 64 bits as GHC's Int# arithmetic. compile.py
-# generates them inline; these are the functions the primitive's name stands for.
-def p_addI(a, b, wrap=wrap_int):
-    r = a.val + b.val
-    return mknum(r if type(r) is not int or -(1 << 63) <= r < 1 << 63 else wrap(r))
-
-
-def p_subI(a, b, wrap=wrap_int):
-    r = a.val - b.val
-    return mknum(r if type(r) is not int or -(1 << 63) <= r < 1 << 63 else wrap(r))
-
-
-def p_mulI(a, b, wrap=wrap_int):
-    r = a.val * b.val
-    return mknum(r if type(r) is not int or -(1 << 63) <= r < 1 << 63 else wrap(r))
 
 
 def p_negI(a, wrap=wrap_int):
@@ -129,26 +115,11 @@ def p_absI(a, wrap=wrap_int):
     return a if r >= 0 else mknum(-r if type(r) is not int or -r < 1 << 63 else wrap(-r))
 
 
-def p_wrapI(a, wrap=wrap_int):
-    """An Int computed past the Int range by code whose products wrap in GHC (base's
-    ``(^)`` at Int: wrapping the result once gives the same number): ``a`` itself when in
-    range (nothing allocated), else a box of its low 64 bits."""
-    r = a.val
-    return a if type(r) is not int or -(1 << 63) <= r < 1 << 63 else mknum(wrap(r))
-
-
-def p_shiftLI(a, b, wrap=wrap_int):
-    """Data.Bits' shiftL at Int: the bits shifted past the 64th are lost (0 from 64 on)."""
-    n = b.val
-    r = (a.val << n if n < 64 else 0) if n >= 0 else a.val >> -n
-    return mknum(r if -(1 << 63) <= r < 1 << 63 else wrap(r))
-
-
 def p_wordsCost(n):
     """``n`` words (at least 2) of base's work beyond the Prelude's code, as p_fxCost: ()."""
     _charge(n.val * 8)
     return UNIT
 
 
-FIXED_PRIMS = {"fx#": p_fx, "fxCost#": p_fxCost, "wordsCost#": p_wordsCost, "+I": p_addI, "-I": p_subI, "*I": p_mulI,
-               "negI#": p_negI, "absI#": p_absI, "wrapI#": p_wrapI, "shiftLI#": p_shiftLI}
+FIXED_PRIMS = {"fx#": p_fx, "fxCost#": p_fxCost, "wordsCost#": p_wordsCost,
+               "negI#": p_negI, "absI#": p_absI}

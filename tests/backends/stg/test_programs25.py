@@ -164,3 +164,44 @@ def test_overloaded_functions_passed_as_values_as_ghc(tmp_path):
     with two (fromIntegral) (desugar_app.overloaded_value; each function was 48 or 56 bytes
     under GHC's)."""
     assert_as_ghc(tmp_path, "ovlvalue25")
+
+
+def test_alternative_of_a_data_type_with_guard_and_mplus():
+    """An Alternative and MonadPlus instance of a data type (not a newtype: its pattern
+    matches are evaluations): `guard` in its do blocks, `<|>` folded over a list, `empty`,
+    `optional`, `mplus`, `mzero` (GHC 9.0.2's stdout)."""
+    src = """import Control.Applicative
+import Control.Monad (guard, mplus, mzero, MonadPlus)
+data Result a = Err String | Ok a deriving Show
+instance Functor Result where
+  fmap _ (Err e) = Err e
+  fmap f (Ok a) = Ok (f a)
+instance Applicative Result where
+  pure = Ok
+  Err e <*> _ = Err e
+  Ok f <*> r = fmap f r
+instance Monad Result where
+  Err e >>= _ = Err e
+  Ok a >>= k = k a
+instance Alternative Result where
+  empty = Err "empty"
+  Err _ <|> r = r
+  l <|> _ = l
+instance MonadPlus Result
+safeDiv :: Int -> Int -> Result Int
+safeDiv a b = do
+  guard (b /= 0)
+  return (a `div` b)
+firstOk :: [Result a] -> Result a
+firstOk = foldr (<|>) empty
+main :: IO ()
+main = do
+  print (safeDiv 10 2, safeDiv 1 0)
+  print (firstOk [Err "a", Ok 3, Ok 4], firstOk ([] :: [Result Int]))
+  print (optional (Ok 'x'), optional (Err "e" :: Result Char))
+  print (safeDiv 7 0 `mplus` Ok 99, (mzero :: Result Int))
+"""
+    r = run_haskell(src, "result.hs")
+    assert r.error is None and r.stdout == (
+        '(Ok 5,Err "empty")\n(Ok 3,Err "empty")\n'
+        "(Ok (Just 'x'),Ok Nothing)\n(Ok 99,Err \"empty\")\n")
