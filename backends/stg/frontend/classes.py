@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from profkit.errors import SourceError
 
 from . import syntax as S
+from . import typecheck_types as T
 from .deriving import Derived
 
 #: the Prelude's types an instance of a program's class may be for, by their type name
@@ -209,11 +210,25 @@ def resolve_methods(types: object, env: ClassEnv, file: str) -> str:
                 lines.append(f'{name} = errorWithoutStackTrace "{cls}.{stem(method, info)}: '
                              'no instance chosen"')
                 continue
-            args = [f"a{i}" for i in range(pos)] + ["x"]
+            # all the method's arguments: one short, a call of the instance's method with
+            # them all (`plus x y` in generic code) would allocate a partial application
+            # where GHC's selected method is called saturated
+            args = [f"a{i}" for i in range(pos)] + ["x"] + \
+                [f"b{i}" for i in range(pos + 1, _arity(types, method))]
             body = _dispatch_body(env, cls, method, " ".join(args))
             lines.append(f"{name} {' '.join(args)} = {body[0]}")
             lines += body[1:]
     return "\n".join(lines) + "\n" if lines else ""
+
+
+def _arity(types: object, method: str) -> int:
+    """The number of arguments of ``method``'s type as checked (0 if unchecked)."""
+    checked = getattr(types, "checked", None)
+    hit = checked[4].get(method) if checked is not None else None
+    n, t = 0, hit[0].type if hit is not None else None
+    while t is not None and (parts := T.split_fun(t)) is not None:
+        n, t = n + 1, parts[1]
+    return n
 
 
 def dispatcher(method: str, info: ClassInfo) -> str:

@@ -67,11 +67,19 @@ def copy_open_defaults(module: S.Module, source: str) -> None:
     """Give each instance of the program's classes a copy of the defaults it leaves out that
     use a method with no argument of the class's type (see the module docstring)."""
     lines = source.split("\n")
-    for c in module.decls:
-        if not isinstance(c, S.DClass):
-            continue
-        nullary = {n for d in c.decls if isinstance(d, S.DSig) for n in d.names
-                   if not _has_class_argument(_type_text(d, lines), c.tyvar)}
+    classes = {c.name: c for c in module.decls if isinstance(c, S.DClass)}
+    own = {name: {n for d in c.decls if isinstance(d, S.DSig) for n in d.names
+                  if not _has_class_argument(_type_text(d, lines), c.tyvar)}
+           for name, c in classes.items()}
+    for c in classes.values():
+        nullary = set(own[c.name])
+        todo, seen = [s for s, _ in c.supers], {c.name}
+        while todo:  # a superclass's nullary method too (`zero` in a Scaled default)
+            sup = todo.pop()
+            if sup in classes and sup not in seen:
+                seen.add(sup)
+                nullary |= own[sup]
+                todo += [s for s, _ in classes[sup].supers]
         needing = {d.name: d for d in c.decls if isinstance(d, S.DFun) and (
             nullary and _mentions(d.clauses, nullary - {d.name}) or _point_free(d))}
         if not needing:

@@ -21,6 +21,7 @@ from .cc import MODES, AutoCC, caf_cc
 from .dead_binds import drop_dead_binds
 from .deriving import Derived, derive
 from .classes import lower_classes, method_names, resolve_methods
+from .open_methods import tag_open_methods
 from .newtypes import erasable, erase as erase_newtypes, selectors, tick_selectors
 from .instances import lower_instances
 from .desugar import Desugarer
@@ -448,6 +449,7 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
+    derived.source += tag_open_methods(user, types, classes, derived, filename)
     if groups and "Writer" in groups:
         libraries.check_writer_logs(types, filename)
     drop_dead_binds(user)  # GHC's simple optimiser: local bindings nothing uses

@@ -42,7 +42,6 @@ _MISSING = object()
 #: re-raise the checker's own faults instead of letting the program through (tests set it)
 STRICT = False
 
-
 #: classes whose methods the subset picks by the type of their result
 TYPE_DIRECTED = frozenset({"Enum", "Bounded", "Read", "Monoid", "Semigroup"})
 
@@ -92,10 +91,11 @@ class Prepared:
             if STRICT:
                 raise
             return
-        self.expr_types = checker.expr_types
-        self.bind_types = checker.bind_types
-        self.skolem_subst = checker.skolem_subst
-        self.dict_locals, self.con_schemes = checker.dict_locals, checker.cons
+        self.expr_types, self.bind_types = checker.expr_types, checker.bind_types
+        self.skolem_subst, self.dict_locals = checker.skolem_subst, checker.dict_locals
+        self.con_schemes = checker.cons  # (open_methods reads the checker's uses:)
+        self.checked = (checker.var_insts, getattr(checker, "dict_uses", []),
+                        checker.own_schemes, checker.skolems_of, checker.class_schemes)
         self.method_uses = checker.resolved_method_uses()
 
     def expr_desc(self, e: object) -> str | None:

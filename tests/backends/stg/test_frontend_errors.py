@@ -38,8 +38,10 @@ CASES = [
     ("f x = x\n", 1, 1, "The IO action `main' is not defined in module `Main'"),
     ("class C a b where\n  m :: a\nmain = print 1", 1, 11, "one type parameter"),
     # the program's classes
-    ("class C a where\n  z :: a\n  f :: a -> Int\ninstance C Int where\n  z = 0\n  f _ = 1\n"
-     "g :: C a => [a] -> a\ng [] = z\ng (x:_) = x\nmain = print (f (g [1 :: Int]))", 8, 8,
+    # (in a function with a signature it runs since session 26: open_methods.py; in an
+    # instance with a context it is still the subset's refusal)
+    ("class C a where\n  z :: a\ninstance C Int where\n  z = 0\ninstance C a => C [a] where\n"
+     "  z = [z]\nmain = print (length (z :: [Int]))", 6, 8,
      "the method `z' of class `C' is used at a type the program leaves open"),
     ("class C a where\n  f :: a -> Int\nmain = print (f (3 :: Int))", 3, 15,
      "No instance for (C Int) arising from a use of `f'"),
