@@ -22,10 +22,12 @@ from tests.backends.stg.test_ghc_fidelity import assert_as_ghc
 
 def test_result_type_methods_at_open_types_print_as_ghc(tmp_path):
     """openmd26: `zero` at four instance types through generic functions, a where-bound
-    helper, recursion, a subclass's default and a subclass-constrained function. Known:
-    `plus` 1.15 (the V2 instance's pattern match on two constructors; not traced)."""
+    helper, recursion, a subclass's default and a subclass-constrained function. Total
+    1.003. Known, not traced: `plus` 1.15 (680 bytes over 35 calls of four instances),
+    `rep` 0.79, `scan'` 1.43 (24 bytes of 56), `twice` 1.13 (16 bytes of 120): what GHC's
+    dictionary selections cost against a tag's."""
     assert_as_ghc(tmp_path, "openmd26", known_total=None, known_cc={
-        "plus": 1.150, "rep": 0.792, "scan'.go": 1.200, "scan'": 1.429, "twice": 1.400})
+        "plus": 1.150, "rep": 0.792, "scan'.go": 0.933, "scan'": 1.429, "twice": 1.133})
 
 
 def test_constructor_class_with_newtype_instances_prints_as_ghc(tmp_path):
