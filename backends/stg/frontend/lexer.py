@@ -24,7 +24,7 @@ SPECIAL = set("(),;[]`{}")
 REFUSED_EXTENSIONS = {
     "GADTs", "GADTSyntax", "TypeFamilies", "TypeFamilyDependencies", "DataKinds", "PolyKinds",
     "TemplateHaskell", "QuasiQuotes", "MultiParamTypeClasses", "FunctionalDependencies",
-    "ExistentialQuantification", "RankNTypes", "Rank2Types", "MagicHash", "UnboxedTuples",
+    "RankNTypes", "Rank2Types", "MagicHash", "UnboxedTuples",
     "Arrows", "ImplicitParams", "OverloadedStrings", "OverloadedLists", "RebindableSyntax",
     "TypeApplications", "DerivingVia", "DeriveGeneric", "DeriveFunctor", "DeriveFoldable",
     "DeriveTraversable", "GeneralizedNewtypeDeriving", "GeneralisedNewtypeDeriving",

@@ -31,8 +31,8 @@ from . import syntax as S
 from . import typecheck_types as T
 from .lexer import Token, tokenize
 from .rename import decl_binders, pat_binders
-from .typecheck_env import Scheme, Sig, TypeReader, TypeScope, Unreadable, prelude_env, \
-    read_data, read_synonym, tyvar_names
+from .typecheck_env import Scheme, Sig, TypeReader, TypeScope, Unreadable, con_scheme, \
+    prelude_env, read_data, read_synonym, tyvar_names
 from .typecheck_classes import MONAD_CLASSES, ClassChecker
 from .typecheck_expr import ExprChecker, sccs, type_tokens
 from .typecheck_inline import specialise_single_uses
@@ -171,6 +171,8 @@ class Checker(ClassChecker, ExprChecker):
         self.undo: list[tuple[str, object]] = []
         self.prelude, builtin_cons = prelude_env()
         self.cons: dict[str, Scheme] = dict(builtin_cons)
+        self.exist: dict[str, int] = {}  # existential constructors -> their type's arity
+        self.exist_given: list[tuple[str, T.Type]] = []  # their patterns' contexts
         self.scope = TypeScope()
         # the program's types -> the Prelude classes each derives or has an instance of
         self.user_types: dict[str, set[str] | None] = {}
@@ -349,35 +351,23 @@ class Checker(ClassChecker, ExprChecker):
                     self.scope.synonyms[name] = (params, body)
                 except (Unreadable, AssertionError, IndexError):
                     pass
+        own_classes = set(getattr(self.prep.classes, "classes", None) or ())
         for d in datas:
             con = self.scope.tycons[d.name]
             info = None
             if self.toks:
                 try:
                     info = read_data(self.tokens_in((d.span[0], d.span[1]),
-                                                    (d.span[2], d.span[3])))
+                                                    (d.span[2], d.span[3])), own_classes)
                 except (Unreadable, AssertionError, IndexError):
                     info = None
             fields: dict[str, list | None] = dict(info[2]) if info else {}
-            params = info[1] if info else []
+            params, exist = (info[1], info[3]) if info else ([], {})
             for cname, arity in d.cons:
-                self.cons[cname] = self.con_scheme(con, params, fields.get(cname), arity)
-
-    def con_scheme(self, con: T.TCon, params: list[str], fields: list | None, arity: int
-                   ) -> Scheme:
-        n = len(params)
-        result: T.Type = con
-        for i in range(n):
-            result = T.TAp(result, T.TGen(i))
-        if fields is not None and len(fields) == arity:
-            tyvars: dict[str, T.Type] = {p: T.TGen(i) for i, p in enumerate(params)}
-            try:
-                return Scheme(n, [], T.fns([self.scope.convert(f, tyvars) for f in fields],
-                                           result))
-            except Unreadable:
-                pass
-        # fields this checker cannot read: a fresh type for each, at each use
-        return Scheme(n + arity, [], T.fns([T.TGen(n + i) for i in range(arity)], result))
+                self.cons[cname] = con_scheme(self.scope, con, params, fields.get(cname),
+                                              arity, exist.get(cname))
+                if cname in exist and self.cons[cname].n > len(params):
+                    self.exist[cname] = len(params)  # (typecheck_expr.open_con)
 
     # -- binding groups --------------------------------------------------------------------------
     def bind_group(self, decls: list[S.Decl], top: bool = False) -> None:
@@ -542,7 +532,8 @@ class Checker(ClassChecker, ExprChecker):
                 if ctx is None:
                     raise self.no_instance(p)
                 todo.extend(Pred(c, t, p.origin, p.span) for c, t in reversed(ctx))
-            else:
+            elif not (self.exist_given and  # a pattern's existential context gives it
+                      T.entailed(self.exist_given, p.cls, p.type, self.supers)):
                 out.append(p)
         return out
 
@@ -646,5 +637,9 @@ class Checker(ClassChecker, ExprChecker):
         rest = self.simplify_all(self.wanted)
         self.wanted = []
         self.default(rest)
+        for sc, d, name, generic, top in self.own_schemes.values() if self.exist else ():
+            if top and generic is not None and (x := T.existential_in(sc.type)) is not None:
+                raise self.err(f"The type variable `{x.name}' bound by {x.where} would escape "
+                               f"its scope in the type of `{name}'", d.span)
         self.skolem_subst = specialise_single_uses(self)
         self.check_monad_uses()

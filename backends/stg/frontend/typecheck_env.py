@@ -272,10 +272,13 @@ def tyvar_names(r: tuple, out: list[str]) -> None:
 # ------------------------------------------------------------------------------ declarations
 
 
-def read_data(toks: list[Token]) -> tuple[str, list[str], list[tuple[str, list[tuple] | None]]]:
-    """``data T a b = C t1 t2 | a :+ b ...`` -> (T, [a, b], [(C, raw field types or None)]).
+def read_data(toks: list[Token], classes: frozenset[str] | set[str] = frozenset()
+              ) -> tuple[str, list[str], list[tuple[str, list[tuple] | None]], dict]:
+    """``data T a b = C t1 t2 | a :+ b ...`` -> (T, [a, b], [(C, raw field types or None)],
+    {C: (existential variables, raw context)} for ``forall s. Shape s => C s``).
     Fields come back as None for a constructor this reader cannot follow."""
-    r = TypeReader(toks)
+    r = TypeReader(toks, classes)
+    r.exist = {}  # type: ignore[attr-defined]
     r.i = 1  # data / newtype
     name = r.take("conid").text
     params = []
@@ -283,7 +286,7 @@ def read_data(toks: list[Token]) -> tuple[str, list[str], list[tuple[str, list[t
         params.append(r.take("varid").text)
     cons: list[tuple[str, list[tuple] | None]] = []
     if not r.at("reservedop", "="):
-        return name, params, cons
+        return name, params, cons, r.exist  # type: ignore[attr-defined]
     r.i += 1
     while True:
         start = r.i
@@ -302,16 +305,17 @@ def read_data(toks: list[Token]) -> tuple[str, list[str], list[tuple[str, list[t
                     cname = t.text
                 r.i += 1
             if cname is None:
-                return name, params, cons
+                return name, params, cons, r.exist  # type: ignore[attr-defined]
         cons.append((cname, fields))
         if r.at("reservedop", "|"):
             r.i += 1
             continue
-        return name, params, cons
+        return name, params, cons, r.exist  # type: ignore[attr-defined]
 
 
 def _read_constructor(r: TypeReader) -> tuple[str | None, list[tuple] | None]:
     try:
+        exist = _existential(r)
         if r.at("special", "("):
             r.i += 1
             cname = r.take("consym").text
@@ -326,9 +330,53 @@ def _read_constructor(r: TypeReader) -> tuple[str | None, list[tuple] | None]:
             fields = [left, _field(r)]
         if not (r.peek() is None or r.at("reservedop", "|") or r.at("reserved", "deriving")):
             return None, None
+        if exist is not None:
+            r.exist[cname] = exist  # type: ignore[attr-defined]
         return cname, fields
     except (Unreadable, AssertionError):
         return None, None
+
+
+def _existential(r: TypeReader) -> tuple[list[str], list] | None:
+    """``forall s t. [context =>]`` before a constructor (ExistentialQuantification)."""
+    if not r.at("varid", "forall"):
+        return None
+    r.i += 1
+    names = []
+    while r.at("varid"):
+        names.append(r.take("varid").text)
+    r.take("varsym", ".")
+    j, depth = r.i, 0
+    while j < len(r.toks) and not (depth == 0 and (r.toks[j].is_("reservedop", "|") or
+                                                  r.toks[j].is_("reservedop", "=>"))):
+        depth += r.toks[j].is_("special", "(") - r.toks[j].is_("special", ")")
+        j += 1
+    if j == len(r.toks) or not r.toks[j].is_("reservedop", "=>"):
+        return names, []
+    ctx = context(r.btype(), r.classes)
+    r.take("reservedop", "=>")
+    return names, ctx
+
+
+def con_scheme(scope: object, con: T.TCon, params: list[str], fields: list | None,
+               arity: int, exist: tuple[list[str], list] | None = None) -> Scheme:
+    """A constructor's type: ``forall params exist. context => fields -> T params`` (an
+    existential's variables come after the type's, its context is the scheme's)."""
+    n = len(params)
+    result: T.Type = con
+    for i in range(n):
+        result = T.TAp(result, T.TGen(i))
+    if fields is not None and len(fields) == arity:
+        names = params + (exist[0] if exist else [])
+        tyvars: dict[str, T.Type] = {p: T.TGen(i) for i, p in enumerate(names)}
+        try:
+            preds = [(c, scope.convert(t, tyvars)) for c, t in exist[1]] if exist else []
+            return Scheme(len(names), preds,  # type: ignore[attr-defined]
+                          T.fns([scope.convert(f, tyvars) for f in fields], result))
+        except Unreadable:
+            pass
+    # fields this checker cannot read: a fresh type for each, at each use
+    return Scheme(n + arity, [], T.fns([T.TGen(n + i) for i in range(arity)], result))
 
 
 def _infix_follows(r: TypeReader) -> bool:

@@ -11,8 +11,8 @@ from .rename import decl_binders, pat_binders
 
 
 class ExprChecker:
-    """Needs from ``Checker``: fresh, inst_var, inst_con, pred, unify_at, err, bind, mark,
-    restore, bind_group, level."""
+    """Needs from ``Checker``: fresh, inst_var, inst_con, cons, exist, exist_given, pred,
+    unify_at, err, bind, mark, restore, bind_group, level."""
 
     # -- expressions ---------------------------------------------------------------------------
     def infer(self, e: S.Expr) -> T.Type:
@@ -253,6 +253,18 @@ class ExprChecker:
         self.restore(mark)
 
     # -- patterns -------------------------------------------------------------------------------
+    def open_con(self, name: str) -> T.Type:
+        """The type of an existential constructor in a pattern: its existential variables
+        are rigid there (new ones at each pattern), its context given (``exist_given``)."""
+        sc = self.cons[name]
+        n = self.exist[name]
+        vs: list[T.Type] = [self.fresh() for _ in range(n)]
+        for j in range(n, sc.n):  # (a fresh variable's number makes the key unique)
+            k = self.fresh().id  # type: ignore[attr-defined]
+            vs.append(T.TCon(f"!ex{k}", f"x{j - n}", True, f"a pattern of `{name}'"))
+        self.exist_given += [(c, T.inst(t, vs)) for c, t in sc.preds]
+        return T.inst(sc.type, vs)
+
     def infer_pat(self, p: S.Pat, binds: list[tuple[str, T.Type]]) -> T.Type:
         if isinstance(p, S.PVar):
             v = self.fresh()
@@ -265,7 +277,8 @@ class ExprChecker:
             self.expr_types[id(p)] = (p, t)  # typecheck_inline.open_literals reads it
             return t
         if isinstance(p, S.PCon):
-            t = self.inst_con(p.con, p.span)
+            t = self.inst_con(p.con, p.span) if p.con not in self.exist else \
+                self.open_con(p.con)
             for a in p.args:
                 sf = T.split_fun(t)
                 if sf is None:

@@ -176,6 +176,16 @@ def has_rigid(t: Type) -> bool:
     return False
 
 
+def existential_in(t: Type) -> "TCon | None":
+    """A rigid variable of an existential constructor's pattern in ``t`` (open_con), if any."""
+    t = prune(t)
+    if isinstance(t, TCon):
+        return t if t.rigid and t.key.startswith("!ex") else None
+    if isinstance(t, TAp):
+        return existential_in(t.f) or existential_in(t.x)
+    return None
+
+
 # ------------------------------------------------------------------------------ unification
 
 
