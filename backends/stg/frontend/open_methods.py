@@ -46,20 +46,30 @@ def _refuse(cls: str, method: str, e: S.EVar, file: str) -> SourceError:
                        file, e.span[0], e.span[1])
 
 
+#: base's Semigroup/Monoid operations the subset otherwise picks by type (directed_monoid)
+MONOID_OPS = {"<>": "append", "mappend": "mappend", "mempty": "mempty", "mconcat": "mconcat"}
+
+
 def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: object,
                      file: str) -> str:
     """Rewrite the program as the module docstring says; returns the dispatchers' source
     ("" when no method is used so)."""
     checked = getattr(types, "checked", None)
-    if checked is None or env is None:
+    if checked is None:
         return ""
     var_insts, dict_uses, own_schemes, skolems_of, _ = checked
-    by_result = {m for m, pos in env.dispatch_pos.items() if pos is None}
-    opens = []
+    by_result = {m for m, pos in env.dispatch_pos.items() if pos is None} if env else set()
+    opens = []  # (use, class, method, skolem key, a program's class?)
     for e, cls, method, t in var_insts:
         h, _ = T.spine(t)
         if method in by_result and isinstance(h, T.TCon) and h.rigid:
-            opens.append((e, cls, method, h.key))
+            opens.append((e, cls, method, h.key, True))
+    dict_uses = [u for u in dict_uses if isinstance(u[0], S.EVar)]  # (not literals)
+    for e, preds in dict_uses:
+        if e.name in MONOID_OPS and not e.local and preds:
+            h, _ = T.spine(T.prune(preds[0][1]))
+            if isinstance(h, T.TCon) and h.rigid:
+                opens.append((e, preds[0][0], e.name, h.key, False))
     if not opens:
         return ""
     # the functions with signatures: their skolems, by key -> (declaration, index)
@@ -69,7 +79,8 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
     for sc, d, name, generic, _top in own_schemes.values():
         skolems = skolems_of.get(id(d))
         if generic is not None or skolems is None or not isinstance(d, S.DFun) or \
-                name in getattr(types, "inst_methods", {}) or name in env.default_of:
+                name in getattr(types, "inst_methods", {}) or \
+                env is not None and name in env.default_of:
             continue
         sigs[id(d)] = (d, skolems, [(c, T.inst(t, skolems)) for c, t in sc.preds])
         names.setdefault(d.name, []).append(id(d))
@@ -87,10 +98,14 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
         return tagged[hit]
 
     grew = [False]
-    for e, cls, method, key in opens:
-        if need(key) is None:
-            raise _refuse(cls, method, e, file)
-    tags = _type_tags(env, by_result)
+    kept = []
+    for use in opens:
+        if need(use[3]) is not None:
+            kept.append(use)
+        elif use[4]:  # (base's monoids at such a type stay the list's, as before)
+            raise _refuse(use[1], use[2], use[0], file)
+    opens = kept
+    tags: dict[str, tuple[int, T.Type]] = {}  # a type's text -> (its tag, the type)
     calls: dict[int, tuple[S.EVar, list[S.Expr]]] = {}
     while grew[0]:
         grew[0] = False
@@ -108,8 +123,10 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
                 h, _ = T.spine(t) if t is not None else (None, [])
                 if isinstance(h, T.TCon) and h.rigid and (param := need(h.key)) is not None:
                     args.append(S.EVar(param, e.span, True))
-                elif isinstance(h, T.TCon) and not h.rigid and h.name in tags:
-                    args.append(S.ELit(tags[h.name], "Int", e.span))
+                elif isinstance(h, T.TCon) and not h.rigid:
+                    text = T.show_type(t)
+                    tag = tags.setdefault(text, (len(tags), t))[0]
+                    args.append(S.ELit(tag, "Int", e.span))
                 else:
                     cls = given[at][0] if at is not None else "?"
                     raise SourceError(f"a use of `{d.name}' at a type the program leaves open "
@@ -118,22 +135,15 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
                                       file, e.span[0], e.span[1])
             calls[id(e)] = (e, args)
     _rewrite(module, env, sigs, tagged, calls, opens, owner, file)
-    handled = {id(e) for e, *_ in opens}
+    handled = {id(u[0]) for u in opens}
     types.method_uses = [u for u in types.method_uses  # type: ignore[attr-defined]
                          if id(u[0]) not in handled]
-    return _dispatchers(env, by_result, tags, derived)
+    return _dispatchers(env, {u[2] for u in opens if u[4]}, tags, derived) + \
+        _monoid_dispatchers({u[2] for u in opens if not u[4]}, tags, derived)
 
 
-def _type_tags(env: ClassEnv, by_result: set[str]) -> dict[str, int]:
-    """A number for each type constructor with an instance of a class that has a method
-    chosen by its result."""
-    heads = sorted({head for (cls, head) in env.instances
-                    if any(m in by_result for m in env.classes[cls].methods)})
-    return {h: i for i, h in enumerate(heads)}
-
-
-def _rewrite(module: S.Module, env: ClassEnv, sigs: dict, tagged: dict, calls: dict, opens: list,
-             owner: dict, file: str) -> None:
+def _rewrite(module: S.Module, env: ClassEnv, sigs: dict, tagged: dict, calls: dict,
+             opens: list, owner: dict, file: str) -> None:
     """The functions take their tags first; their uses pass them; the methods' uses call
     their tag dispatchers."""
     for (i, k), param in sorted(tagged.items(), key=lambda kv: (kv[0][0], -kv[0][1])):
@@ -141,15 +151,17 @@ def _rewrite(module: S.Module, env: ClassEnv, sigs: dict, tagged: dict, calls: d
         for c in d.clauses:
             c.pats.insert(0, S.PVar(param, c.span))
     fns = {sigs[i][0].name for i, _ in tagged}
-    method_at = {id(e): (cls, method, key) for e, cls, method, key in opens}
+    method_at = {id(u[0]): u for u in opens}
 
     def rewrite(e: object, walk) -> object | None:
         if not isinstance(e, S.EVar):
             return None
         hit = method_at.get(id(e))
         if hit is not None:
-            cls, method, key = hit
-            return S.EApp(S.EVar("%" + tag_dispatcher(method, env.classes[cls]), e.span),
+            _, cls, method, key, own = hit
+            name = tag_dispatcher(method, env.classes[cls]) if own else \
+                f"{MONOID_OPS[method]}Tag#"
+            return S.EApp(S.EVar("%" + name, e.span),
                           [S.EVar(tagged[owner[key]], e.span, True)], e.span)
         if e.name in fns:
             call = calls.get(id(e))
@@ -168,20 +180,42 @@ def tag_dispatcher(method: str, info: ClassInfo) -> str:
     return f"{stem(method, info)}Tag{info.index}#"
 
 
-def _dispatchers(env: ClassEnv, by_result: set[str], tags: dict[str, int],
-                 derived: object) -> str:
+def _dispatchers(env: ClassEnv, methods: set[str], tags: dict, derived: object) -> str:
+    """A program's method's: each tag's type's instance (by its constructor)."""
     lines: list[str] = []
-    for cls, info in env.classes.items():
+    for cls, info in env.classes.items() if env is not None else ():
         for method in info.methods:
-            if method not in by_result:
+            if method not in methods:
                 continue
             name = tag_dispatcher(method, info)
             derived.labels[name] = (None, S.NOSPAN, method)  # type: ignore[attr-defined]
-            alts = [f"  {tags[head]} -> {binds[method]}"
-                    for (c, head), binds in sorted(env.instances.items(),
-                                                   key=lambda kv: tags.get(kv[0][1], -1))
-                    if c == cls and head in tags]
+            alts = []
+            for tag, t in sorted(tags.values(), key=lambda x: x[0]):
+                h, _ = T.spine(t)
+                binds = env.instances.get((cls, getattr(h, "name", "")))
+                if binds is not None:
+                    alts.append(f"  {tag} -> {binds[method]}")
             missing = (f'errorWithoutStackTrace "No instance for ({cls} ...) arising from a '
                        f'use of {stem(method, info)}"')
             lines += [f"{name} t = case t of", *alts, f"  _ -> {missing}"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
+    """base's Semigroup/Monoid operations: each tag's type's (directed_monoid._op)."""
+    from .directed_monoid import _op, _ref, _Unsupported
+
+    lines: list[str] = []
+    for method in sorted(methods):
+        name = f"{MONOID_OPS[method]}Tag#"
+        derived.labels[name] = (None, S.NOSPAN, method)  # type: ignore[attr-defined]
+        alts = []
+        for tag, t in sorted(tags.values(), key=lambda x: x[0]):
+            try:
+                alts.append(f"  {tag} -> {_ref(_op(t, method, derived))}")
+            except _Unsupported:
+                pass
+        missing = (f'errorWithoutStackTrace "No instance for (Monoid ...) arising from a use '
+                   f'of {method}"')
+        lines += [f"{name} t = case t of", *alts, f"  _ -> {missing}"]
+    return "\n".join(lines) + "\n" if lines else ""

@@ -449,7 +449,8 @@ def _compile(source: str, filename: str, prof_auto: str | None, prof_cafs: bool
                               f"takes {len(d.clauses[0].pats)} argument(s)", filename,
                               sp[0], sp[1])
     types.check()  # ill-typed programs are refused here, before they run
-    derived.source += tag_open_methods(user, types, classes, derived, filename)
+    tagged = tag_open_methods(user, types, classes, derived, filename)  # (adds helpers)
+    derived.source += tagged
     if groups and "Writer" in groups:
         libraries.check_writer_logs(types, filename)
     drop_dead_binds(user)  # GHC's simple optimiser: local bindings nothing uses
