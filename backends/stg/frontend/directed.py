@@ -52,7 +52,10 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         return prelude_ref(e, names) or isinstance(e, S.OpRef) and not e.is_con and \
             e.name in names and e.name not in user_names
 
+    tagged = getattr(types, "tagged_uses", ())  # (open_methods: replaced by a dispatch)
     for e, _t in list(getattr(types, "expr_types", {}).values()):
+        if id(e) in tagged:
+            continue
         if (named(e, COMPLEX_FNS) or isinstance(e, S.EVar) and e.name == "toDoubleC#") \
                 and complex_directed(e, _t):  # type: ignore[arg-type]
             continue  # Data.Complex's Fractional and Floating (complex.py)
@@ -529,6 +532,26 @@ _FMAP = {"[]": "%map", "Maybe": "%fmapMaybe#", "Either": "%fmapEither#", "(,)": 
          "Map": "%map_M#", "Array": "%fmapArray#"}
 
 
+def functor_op(f: object, op: str, derived: Derived) -> str | None:
+    """fmap/<$>/<$ (``op``) at the functor ``f`` (a type constructor, maybe applied to all
+    but its last argument): its name (``%``-prefixed; at IO and ST the Prelude's own ``op``),
+    None if the subset has none."""
+    head, _ = T.spine(f)
+    if not isinstance(head, T.TCon) or head.rigid:
+        return None
+    if head.key in ("IO", "ST"):
+        return op
+    name = _FMAP.get(head.key) or derived.functor.get(head.name)
+    if name is not None and op == "<$":  # the class's default: fmap . const
+        name = derived.helper(f"constMap{head.name.strip('[](),')}#", "<$",
+                              f"x m = {name.lstrip('%')} (\\_ -> x) m")
+    if name is not None and op == "<$>" and name in derived.own_code:
+        # base's (<$>) calls the instance's fmap through its dictionary: GHC -O0 never
+        # inlines the method there (shapes apdefaults25's `(,) <$> item')
+        name = derived.helper(f"fmapVia{head.name}#", "<$>", f"f m = {name} f m")
+    return name
+
+
 def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
     """fmap/<$>/<$ at the functor the checker found: IO (the Prelude's), a list (map), Maybe,
     Either, a pair, or a program's type with a Functor instance (its fmap method)."""
@@ -540,14 +563,7 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
     if isinstance(head, T.TCon) and not head.rigid:
         if head.key in ("IO", "ST"):
             return
-        name = _FMAP.get(head.key) or derived.functor.get(head.name)
-        if name is not None and e.name == "<$":  # the class's default: fmap . const
-            name = derived.helper(f"constMap{head.name.strip('[](),')}#", "<$",
-                                  f"x m = {name.lstrip('%')} (\\_ -> x) m")
-        if name is not None and e.name == "<$>" and name in derived.own_code:
-            # base's (<$>) calls the instance's fmap through its dictionary: GHC -O0 never
-            # inlines the method there (shapes apdefaults25's `(,) <$> item')
-            name = derived.helper(f"fmapVia{head.name}#", "<$>", f"f m = {name} f m")
+        name = functor_op(sf[0], e.name, derived)
         if name is not None:
             if head.name == "State":
                 derived.class_uses.append((mtl.state_of(sf[0], 0), e.name, e.span))

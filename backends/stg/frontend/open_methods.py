@@ -46,8 +46,10 @@ def _refuse(cls: str, method: str, e: S.EVar, file: str) -> SourceError:
                        file, e.span[0], e.span[1])
 
 
-#: base's Semigroup/Monoid operations the subset otherwise picks by type (directed_monoid)
-MONOID_OPS = {"<>": "append", "mappend": "mappend", "mempty": "mempty", "mconcat": "mconcat"}
+#: base's operations the subset otherwise picks by type (directed_monoid, directed's
+#: functors): their tag dispatchers' name stems
+MONOID_OPS = {"<>": "append", "mappend": "mappend", "mempty": "mempty", "mconcat": "mconcat",
+              "fmap": "fmap", "<$>": "fmapOp", "<$": "constMap"}
 
 
 def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: object,
@@ -136,6 +138,7 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
             calls[id(e)] = (e, args)
     _rewrite(module, env, sigs, tagged, calls, opens, owner, file)
     handled = {id(u[0]) for u in opens}
+    types.tagged_uses = handled  # type: ignore[attr-defined]  (directed leaves them)
     types.method_uses = [u for u in types.method_uses  # type: ignore[attr-defined]
                          if id(u[0]) not in handled]
     return _dispatchers(env, {u[2] for u in opens if u[4]}, tags, derived) + \
@@ -202,7 +205,9 @@ def _dispatchers(env: ClassEnv, methods: set[str], tags: dict, derived: object) 
 
 
 def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
-    """base's Semigroup/Monoid operations: each tag's type's (directed_monoid._op)."""
+    """base's Semigroup/Monoid operations and fmap: each tag's type's
+    (directed_monoid._op; directed.functor_op)."""
+    from .directed import functor_op
     from .directed_monoid import _op, _ref, _Unsupported
 
     lines: list[str] = []
@@ -210,12 +215,16 @@ def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
         name = f"{MONOID_OPS[method]}Tag#"
         derived.labels[name] = (None, S.NOSPAN, method)  # type: ignore[attr-defined]
         alts = []
+        cls = "Functor" if method in ("fmap", "<$>", "<$") else "Monoid"
         for tag, t in sorted(tags.values(), key=lambda x: x[0]):
             try:
-                alts.append(f"  {tag} -> {_ref(_op(t, method, derived))}")
+                op = functor_op(t, method, derived) if cls == "Functor" else \
+                    _op(t, method, derived)
             except _Unsupported:
-                pass
-        missing = (f'errorWithoutStackTrace "No instance for (Monoid ...) arising from a use '
+                op = None
+            if op is not None:
+                alts.append(f"  {tag} -> {_ref(op.lstrip('%'))}")
+        missing = (f'errorWithoutStackTrace "No instance for ({cls} ...) arising from a use '
                    f'of {method}"')
         lines += [f"{name} t = case t of", *alts, f"  _ -> {missing}"]
     return "\n".join(lines) + "\n" if lines else ""
