@@ -37,6 +37,7 @@ from . import syntax as S
 from . import typecheck_types as T
 from .classes import ClassEnv, ClassInfo, stem
 from .directed import _rewrite_exprs
+from .open_monads import DO, desugar_tagged_do, dispatcher, monad_dispatchers, monad_opens
 
 
 def _refuse(cls: str, method: str, e: S.EVar, file: str) -> SourceError:
@@ -59,19 +60,21 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
     checked = getattr(types, "checked", None)
     if checked is None:
         return ""
-    var_insts, dict_uses, own_schemes, skolems_of, _ = checked
+    var_insts, dict_uses, own_schemes, skolems_of, _, refused = checked
     by_result = {m for m, pos in env.dispatch_pos.items() if pos is None} if env else set()
     opens = []  # (use, class, method, skolem key, a program's class?)
     for e, cls, method, t in var_insts:
         h, _ = T.spine(t)
         if method in by_result and isinstance(h, T.TCon) and h.rigid:
-            opens.append((e, cls, method, h.key, True))
+            opens.append((e, cls, method, h.key, "own"))
     dict_uses = [u for u in dict_uses if isinstance(u[0], S.EVar)]  # (not literals)
     for e, preds in dict_uses:
         if e.name in MONOID_OPS and not e.local and preds:
             h, _ = T.spine(T.prune(preds[0][1]))
             if isinstance(h, T.TCon) and h.rigid:
-                opens.append((e, preds[0][0], e.name, h.key, False))
+                opens.append((e, preds[0][0], e.name, h.key, "base"))
+    if refused:  # a function generic in its monad used at another monad (open_monads)
+        opens += monad_opens(types, dict_uses)
     if not opens:
         return ""
     # the functions with signatures: their skolems, by key -> (declaration, index)
@@ -104,7 +107,7 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
     for use in opens:
         if need(use[3]) is not None:
             kept.append(use)
-        elif use[4]:  # (base's monoids at such a type stay the list's, as before)
+        elif use[4] == "own":  # (base's classes at such a type stay as before)
             raise _refuse(use[1], use[2], use[0], file)
     opens = kept
     tags: dict[str, tuple[int, T.Type]] = {}  # a type's text -> (its tag, the type)
@@ -136,13 +139,17 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
                                       "type): not supported by the Haskell subset",
                                       file, e.span[0], e.span[1])
             calls[id(e)] = (e, args)
+    for decl, err in refused:
+        if not any(i == id(decl) for i, _ in tagged):
+            raise err
     _rewrite(module, env, sigs, tagged, calls, opens, owner, file)
     handled = {id(u[0]) for u in opens}
     types.tagged_uses = handled  # type: ignore[attr-defined]  (directed leaves them)
     types.method_uses = [u for u in types.method_uses  # type: ignore[attr-defined]
                          if id(u[0]) not in handled]
-    return _dispatchers(env, {u[2] for u in opens if u[4]}, tags, derived) + \
-        _monoid_dispatchers({u[2] for u in opens if not u[4]}, tags, derived)
+    return _dispatchers(env, {u[2] for u in opens if u[4] == "own"}, tags, derived) + \
+        _monoid_dispatchers({u[2] for u in opens if u[4] == "base"}, tags, derived) + \
+        monad_dispatchers({u[2] for u in opens if u[4] == "monad"}, tags, derived, file)
 
 
 def _rewrite(module: S.Module, env: ClassEnv, sigs: dict, tagged: dict, calls: dict,
@@ -157,15 +164,19 @@ def _rewrite(module: S.Module, env: ClassEnv, sigs: dict, tagged: dict, calls: d
     method_at = {id(u[0]): u for u in opens}
 
     def rewrite(e: object, walk) -> object | None:
-        if not isinstance(e, S.EVar):
-            return None
         hit = method_at.get(id(e))
         if hit is not None:
-            _, cls, method, key, own = hit
-            name = tag_dispatcher(method, env.classes[cls]) if own else \
-                f"{MONOID_OPS[method]}Tag#"
-            return S.EApp(S.EVar("%" + name, e.span),
-                          [S.EVar(tagged[owner[key]], e.span, True)], e.span)
+            node, cls, method, key, kind = hit
+            tag = S.EVar(tagged[owner[key]], node.span, True)
+            if method == DO:
+                for st in node.stmts:
+                    walk(st)
+                return desugar_tagged_do(node.stmts, tag, node.span)
+            name = tag_dispatcher(method, env.classes[cls]) if kind == "own" else \
+                dispatcher(method) if kind == "monad" else f"{MONOID_OPS[method]}Tag#"
+            return S.EApp(S.EVar("%" + name, e.span), [tag], e.span)
+        if not isinstance(e, S.EVar):
+            return None
         if e.name in fns:
             call = calls.get(id(e))
             if call is None:  # a use the checker did not see: its tags are unknown

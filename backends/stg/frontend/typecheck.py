@@ -95,7 +95,8 @@ class Prepared:
         self.skolem_subst, self.dict_locals = checker.skolem_subst, checker.dict_locals
         self.con_schemes = checker.cons  # (open_methods reads the checker's uses:)
         self.checked = (checker.var_insts, getattr(checker, "dict_uses", []),
-                        checker.own_schemes, checker.skolems_of, checker.class_schemes)
+                        checker.own_schemes, checker.skolems_of, checker.class_schemes,
+                        checker.monad_refused)
         self.method_uses = checker.resolved_method_uses()
 
     def expr_desc(self, e: object) -> str | None:

@@ -120,21 +120,26 @@ class ClassChecker:
         return [(c, bound[v]) for c, v in context if v in bound]
 
     def check_monad_uses(self) -> None:
-        """A function of the program generic in its monad (``Monad m =>``) runs in IO only:
-        the machine's values carry no type, and the subset passes no dictionaries, so its
-        uses at another monad are refused (GHC would pass the monad's dictionary)."""
+        """A function of the program generic in its monad (``Monad m =>``) runs in IO,
+        unless it is used at another monad: then, if it has a signature, it takes the
+        monad's tag (open_methods.py, which reads ``monad_refused``), else the use is
+        refused here (GHC would pass the monad's dictionary)."""
+        self.monad_refused: list[tuple[object, SourceError]] = []
         for sc, vs, span in self.monad_uses:
             for cls, t in sc.preds:
                 if cls not in MONAD_CLASSES:
                     continue
                 head, _ = T.spine(T.prune(T.inst(t, vs)))
                 if isinstance(head, T.TCon) and not head.rigid and head.key not in ("IO", "ST"):
-                    name = self.own_schemes[id(sc)][2]
-                    raise SourceError(
+                    _, decl, name, generic, _ = self.own_schemes[id(sc)]
+                    err = SourceError(
                         f"`{name}' is generic in its monad (a {cls} constraint): its use "
                         f"here at {head.name} is not supported by the Haskell subset, which "
                         "runs such functions in IO only (see SUBSET.md)", self.file,
                         max(span[0], 1), max(span[1], 1))
+                    if generic is not None:
+                        raise err
+                    self.monad_refused.append((decl, err))
         check_fixed_uses(self)  # and one generic in its numbers at Word8 .. Int64
 
     def no_instance(self, p: "Pred", extra: str = "") -> SourceError:
