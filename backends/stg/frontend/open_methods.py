@@ -37,6 +37,7 @@ from . import syntax as S
 from . import typecheck_types as T
 from .classes import ClassEnv, ClassInfo, stem
 from .directed import _rewrite_exprs
+from .directed_monads import FOLDABLE, foldable_container, foldable_directed
 from .open_monads import DO, desugar_tagged_do, dispatcher, monad_dispatchers, monad_opens
 
 
@@ -73,8 +74,17 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
             h, _ = T.spine(T.prune(preds[0][1]))
             if isinstance(h, T.TCon) and h.rigid:
                 opens.append((e, preds[0][0], e.name, h.key, "base"))
+    for e, preds in dict_uses:  # Foldable's functions at a `Foldable t =>' container
+        at = next((T.prune(t) for c, t in preds if c == "Foldable"), None)
+        h, _ = T.spine(at) if at is not None else (None, [])
+        if e.name in FOLDABLE and isinstance(h, T.TCon) and h.rigid:
+            num = next((T.prune(t) for c, t in preds if c == "Num"), None)
+            at_int = e.name in ("sum", "product") and num is not None and \
+                getattr(T.spine(num)[0], "key", "") == "Int"  # (wrapping: sumI#)
+            opens.append((e, "Foldable", e.name + "@Int" * at_int, h.key, "base"))
     if refused:  # a function generic in its monad used at another monad (open_monads)
-        opens += monad_opens(types, dict_uses)
+        seen = {id(u[0]) for u in opens}
+        opens += [u for u in monad_opens(types, dict_uses) if id(u[0]) not in seen]
     if not opens:
         return ""
     # the functions with signatures: their skolems, by key -> (declaration, index)
@@ -173,7 +183,7 @@ def _rewrite(module: S.Module, env: ClassEnv, sigs: dict, tagged: dict, calls: d
                     walk(st)
                 return desugar_tagged_do(node.stmts, tag, node.span)
             name = tag_dispatcher(method, env.classes[cls]) if kind == "own" else \
-                dispatcher(method) if kind == "monad" else f"{MONOID_OPS[method]}Tag#"
+                dispatcher(method) if kind == "monad" else _base_dispatcher(method)
             return S.EApp(S.EVar("%" + name, e.span), [tag], e.span)
         if not isinstance(e, S.EVar):
             return None
@@ -215,22 +225,48 @@ def _dispatchers(env: ClassEnv, methods: set[str], tags: dict, derived: object) 
     return "\n".join(lines) + "\n" if lines else ""
 
 
+def _base_dispatcher(method: str) -> str:
+    stem = MONOID_OPS.get(method) or method.replace("'", "S").replace("@", "") + "F"
+    return f"{stem}Tag#"
+
+
+def _foldable_op(c: T.Type, name: str, derived: object) -> str:
+    """What the subset uses for Foldable's ``name`` over the container ``c`` (a type
+    constructor): directed's choice at a use of that type."""
+    from .directed import _array_foldable
+
+    name, _, at = name.partition("@")  # (sum@Int: Int's wrapping sumI#)
+    inner = f"{name}I#" if at else name
+    arity, pos = FOLDABLE[name]
+    x = T.con("Int")
+    t = T.fns([x] * pos + [T.TAp(c, x)] + [x] * (arity - pos - 1), x)
+    use = S.EVar(name, S.NOSPAN)
+    if not _array_foldable(use, t, derived) and (
+            derived.foldable or foldable_container(use, t)):  # type: ignore[attr-defined]
+        foldable_directed(use, t, derived, inner)  # type: ignore[arg-type]
+        if use.name != name:
+            return use.name
+    return "%" + inner if at else name
+
+
 def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
-    """base's Semigroup/Monoid operations and fmap: each tag's type's
-    (directed_monoid._op; directed.functor_op)."""
+    """base's Semigroup/Monoid operations, fmap and Foldable's functions: each tag's
+    type's (directed_monoid._op; directed.functor_op; directed_monads.foldable_directed)."""
     from .directed import functor_op
     from .directed_monoid import _op, _ref, _Unsupported
 
     lines: list[str] = []
     for method in sorted(methods):
-        name = f"{MONOID_OPS[method]}Tag#"
+        name = _base_dispatcher(method)
         derived.labels[name] = (None, S.NOSPAN, method)  # type: ignore[attr-defined]
         alts = []
-        cls = "Functor" if method in ("fmap", "<$>", "<$") else "Monoid"
+        cls = "Functor" if method in ("fmap", "<$>", "<$") else \
+            "Monoid" if method in MONOID_OPS else "Foldable"
         for tag, t in sorted(tags.values(), key=lambda x: x[0]):
             try:
                 op = functor_op(t, method, derived) if cls == "Functor" else \
-                    _op(t, method, derived)
+                    _op(t, method, derived) if cls == "Monoid" else \
+                    _foldable_op(t, method, derived)
             except _Unsupported:
                 op = None
             if op is not None:
