@@ -41,7 +41,7 @@ from .deriving import Derived
 
 #: the Prelude's types an instance of a program's class may be for, by their type name
 PRELUDE_HEADS = {"Int": 0, "Integer": 0, "Double": 0, "Char": 0, "Bool": 0, "[]": 1,
-                 "Maybe": 1, "Ordering": 0, "Either": 2, "(,)": 2, "(,,)": 3}
+                 "Maybe": 1, "Ordering": 0, "Either": 2, "(,)": 2, "(,,)": 3, "IO": 1}
 
 
 @dataclass

@@ -239,7 +239,7 @@ class Checker(ClassChecker, ExprChecker):
         self.last_vs = vs
         if id(sc) in self.own_schemes:
             self.instances.setdefault(id(sc), []).append(vs)
-            if any(c in MONAD_CLASSES for c, _ in sc.preds):
+            if any(MONAD_CLASSES & T.superclass_closure(c, self.supers) for c, _ in sc.preds):
                 self.monad_uses.append((sc, vs, span))
         for cls, t in sc.preds:
             self.pred(cls, T.inst(t, vs), origin, span)

@@ -126,8 +126,8 @@ class ClassChecker:
         refused here (GHC would pass the monad's dictionary)."""
         self.monad_refused: list[tuple[object, SourceError]] = []
         for sc, vs, span in self.monad_uses:
-            for cls, t in sc.preds:
-                if cls not in MONAD_CLASSES:
+            for cls, t in sc.preds:  # (a class of the program's with Monad above it too)
+                if not MONAD_CLASSES & set(T.superclass_closure(cls, self.supers)):
                     continue
                 head, _ = T.spine(T.prune(T.inst(t, vs)))
                 if isinstance(head, T.TCon) and not head.rigid and head.key not in ("IO", "ST"):

@@ -18,7 +18,7 @@ in its functor was refused, and one generic in its monad was refused at any mona
 They now take the tag too (open_monads.py: a do block at the tag's monad is its binds).
 
 References (tests/reference/ghc-9.0.2/shapes, README.md): openmd26, typeclsd26, genericd26,
-existd26, mixd26, monoidd26, functord26, monadd26, foldabled26.
+existd26, mixd26, monoidd26, functord26, monadd26, foldabled26, loggerd26.
 """
 
 from __future__ import annotations
@@ -193,3 +193,12 @@ def test_foldable_generic_functions_print_as_ghc(tmp_path):
     through its list of elements), `foldr` 0.92."""
     assert_as_ghc(tmp_path, "foldabled26", known_total=None, known_cc={
         "stats": 1.702, "has": 1.550, "foldr": 0.916, "summary": 1.050})
+
+
+def test_a_class_of_monads_with_an_io_instance_prints_as_ghc(tmp_path):
+    """loggerd26: `class Monad m => MonadLogger m` with instances at IO and at the program's
+    monad; a function in the class runs at both (its monad's tag chosen through the
+    subclass). Known, not traced: the program's monad's `>>=` (120 bytes) and `>>=.\\`
+    1.40, `pure` 1.67."""
+    assert_as_ghc(tmp_path, "loggerd26", known_total=None, known_cc={
+        ">>=.\\": 1.400, ">>=": 120, "pure": 1.667})
