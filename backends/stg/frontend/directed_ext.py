@@ -10,6 +10,7 @@ from profkit.errors import SourceError
 from . import syntax as S
 from . import typecheck_types as T
 from .deriving import Derived
+from . import mtl
 
 FUNCTOR_OPS = ("<&>", "$>", "void")
 
@@ -116,3 +117,53 @@ def bifunctor_directed(e: S.EVar, t: object) -> None:
     head = T.spine(sf[0])[0] if sf is not None else None
     kind = "Either" if getattr(head, "key", "") == "Either" else "Pair"
     e.name = f"%{e.name}{kind}#"
+
+
+# fmap of the Prelude's functors other than IO (base's instances)
+_FMAP = {"[]": "%map", "Maybe": "%fmapMaybe#", "Either": "%fmapEither#", "(,)": "%fmapPair#",
+         "Map": "%map_M#", "Array": "%fmapArray#"}
+
+
+def functor_op(f: object, op: str, derived: Derived) -> str | None:
+    """fmap/<$>/<$ (``op``) at the functor ``f`` (a type constructor, maybe applied to all
+    but its last argument): its name (``%``-prefixed; at IO and ST the Prelude's own ``op``),
+    None if the subset has none."""
+    head, _ = T.spine(f)
+    if not isinstance(head, T.TCon) or head.rigid:
+        return None
+    if head.key in ("IO", "ST"):
+        return op
+    name = _FMAP.get(head.key) or derived.functor.get(head.name)
+    if name is not None and op == "<$":  # the class's default: fmap . const
+        name = derived.helper(f"constMap{head.name.strip('[](),')}#", "<$",
+                              f"x m = {name.lstrip('%')} (\\_ -> x) m")
+    if name is not None and op == "<$>" and name in derived.own_code:
+        # base's (<$>) calls the instance's fmap through its dictionary: GHC -O0 never
+        # inlines the method there (shapes apdefaults25's `(,) <$> item')
+        name = derived.helper(f"fmapVia{head.name}#", "<$>", f"f m = {name} f m")
+    return name
+
+
+def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
+    """fmap/<$>/<$ at the functor the checker found: IO (the Prelude's), a list (map), Maybe,
+    Either, a pair, or a program's type with a Functor instance (its fmap method)."""
+    sf = T.split_fun(t)  # (a -> b) -> f a -> f b
+    sf = T.split_fun(sf[1]) if sf is not None else None
+    if sf is None:
+        return
+    head, _ = T.spine(sf[0])
+    if isinstance(head, T.TCon) and not head.rigid:
+        if head.key in ("IO", "ST"):
+            return
+        name = functor_op(sf[0], e.name, derived)
+        if name is not None:
+            if head.name == "State":
+                derived.class_uses.append((mtl.state_of(sf[0], 0), e.name, e.span))
+            e.name = name if name.startswith("%") else "%" + name
+            return
+        what = f"the functor `{head.name}'"
+    else:
+        what = "a functor the types leave open (a `Functor f =>' context)"
+    raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, lists, "
+                      "Maybe, Either, pairs and the program's Functor instances are: see "
+                      "SUBSET.md)", file, e.span[0], e.span[1])

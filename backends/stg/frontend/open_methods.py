@@ -9,11 +9,16 @@ open::
     fill :: Container f => [a] -> f a
     fill = foldr insert empty          -- used at Stack and at Queue
 
-GHC passes ``fill`` a dictionary. Here ``fill`` takes the instance's *type tag* instead: an
-Int naming the type the variable stands for at the call (one per type constructor with an
-instance of such a class), from which the method's tag dispatcher (``emptyTag<k>#``, k the class's index) picks the
-instance's binding. A tag names a type, not a class, so a superclass's method is picked by the
-same tag. The rewrite, after the type check, reads what the checker found:
+GHC passes ``fill`` a dictionary. Here ``fill`` takes the *type tag* instead: an Int naming
+the type the variable stands for at the call (one per type the program's calls use), from
+which the method's tag dispatcher (``emptyTag<k>#``, k the class's index) picks the
+instance's binding. A tag names a type, not a class, so a superclass's method is picked by
+the same tag. base's classes the subset otherwise resolves by the checked type take the
+same tags in such functions: Semigroup/Monoid's ``<>``/``mappend``/``mempty``/``mconcat``
+(directed_monoid's operation at each type), Functor's ``fmap``/``<$>``/``<$``, Foldable's
+functions (``foldr``, ``sum``, ``length``...), and, when a program uses a function generic in
+its monad at a monad other than IO, Monad's operations and do blocks (open_monads.py). The
+rewrite, after the type check, reads what the checker found:
 
 - every use of such a method at a signature's rigid variable (``Checker.var_insts``) needs
   that signature's function to take a tag for the variable;
@@ -251,8 +256,8 @@ def _foldable_op(c: T.Type, name: str, derived: object) -> str:
 
 def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
     """base's Semigroup/Monoid operations, fmap and Foldable's functions: each tag's
-    type's (directed_monoid._op; directed.functor_op; directed_monads.foldable_directed)."""
-    from .directed import functor_op
+    type's (directed_monoid._op; directed_ext.functor_op; directed_monads.foldable_directed)."""
+    from .directed_ext import functor_op
     from .directed_monoid import _op, _ref, _Unsupported
 
     lines: list[str] = []

@@ -357,30 +357,6 @@ class Parser(ExprParser, ExtParser):
         self.field_types.append((decl, types))
         return decl
 
-    def existential(self) -> None:
-        """Skip ``forall s t. [context =>]`` before a constructor (ExistentialQuantification:
-        the value keeps its own constructor, which the methods dispatch on)."""
-        if not self.at("varid", "forall"):
-            return
-        self.next()
-        if not self.at("varid"):
-            raise self.error(self.peek(), "a type variable after forall")
-        while self.at("varid"):
-            self.next()
-        if not self.at("varsym", "."):
-            raise self.error(self.peek(), "`.' after forall's type variables")
-        self.next()
-        j, depth = self.ts.i, 0
-        toks = self.ts.toks
-        while j < len(toks) and toks[j].kind != "eof" and toks[j].col > 1 and not (
-                depth == 0 and (toks[j].is_("reservedop", "|") or
-                                toks[j].is_("reservedop", "=>") or
-                                toks[j].is_("reserved", "deriving"))):
-            depth += toks[j].is_("special", "(") - toks[j].is_("special", ")")
-            j += 1
-        if j < len(toks) and toks[j].is_("reservedop", "=>"):
-            self.ts.i = j + 1
-
     def field_bang(self) -> bool:
         """A field's strictness annotation ``!``, if present (consumed)."""
         if self.at("varsym", "!"):
