@@ -21,9 +21,8 @@ from . import show_shapes
 from . import typecheck_types as T
 from .deriving import Derived
 from . import mtl
-from .directed_ext import (_FMAP, APPLICATIVE_FNS, BIFUNCTOR_FNS, FUNCTOR_OPS,
-                           _functor_directed, applicative_directed, bifunctor_directed,
-                           functor_ops_directed)
+from .directed_ext import (APPLICATIVE_FNS, BIFUNCTOR_FNS, FUNCTOR_OPS, _functor_directed,
+                           applicative_directed, bifunctor_directed)
 from .directed_monoid import foldmap_directed, monoid_directed
 from .directed_exc import EXC_HANDLERS, exc_directed
 from .directed_st import ST_CREATE, st_directed
@@ -117,7 +116,7 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
         elif prelude_ref(e, ("fmap", "<$>", "<$")):
             _functor_directed(e, _t, derived, types.file)
         elif prelude_ref(e, FUNCTOR_OPS):
-            functor_ops_directed(e, _t, derived, _FMAP, types.file)
+            _functor_directed(e, _t, derived, types.file)
         elif prelude_ref(e, ("foldMap",)):
             if not (derived.foldable and foldmap_user(e, _t, derived, types.file)):
                 foldmap_directed(e, _t, derived, types.file)

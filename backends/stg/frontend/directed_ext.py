@@ -1,7 +1,8 @@
-"""Type-directed rewrites for Data.Functor's ``<&>``, ``$>`` and ``void`` (issue 18): at IO
-the Prelude's definitions, at another functor base's definitions through that functor's
-``fmap`` (``directed._FMAP`` or the program's Functor instance), as helpers of the derived
-code (base's code: no cost centre)."""
+"""Type-directed rewrites for Functor's ``fmap``/``<$>``/``<$`` and Data.Functor's ``<&>``,
+``$>`` and ``void`` (issue 18): at IO the Prelude's definitions, at another functor its
+``fmap`` (``_FMAP`` or the program's Functor instance) and base's definitions through it,
+as helpers of the derived code (base's code: no cost centre); ``functor_op`` gives the
+name at a functor (also for open_methods' tag dispatchers)."""
 
 from __future__ import annotations
 
@@ -17,31 +18,6 @@ FUNCTOR_OPS = ("<&>", "$>", "void")
 #: each operation's parameters and body over ``FMAP``, the functor's fmap
 _BODIES = {"<&>": ("flipMap", "m f = FMAP f m"), "$>": ("constMapR", "m x = FMAP (\\_ -> x) m"),
            "void": ("voidMap", "m = FMAP (\\_ -> ()) m")}
-
-
-def functor_ops_directed(e: S.EVar, t: object, derived: Derived, fmaps: dict[str, str],
-                         file: str) -> None:
-    """``e`` (one of FUNCTOR_OPS) at its checked type ``f a -> ...``."""
-    sf = T.split_fun(t)
-    if sf is None:
-        return
-    head, _ = T.spine(sf[0])
-    if isinstance(head, T.TCon) and not head.rigid:
-        if head.key in ("IO", "ST"):
-            return
-        name = fmaps.get(head.key) or derived.functor.get(head.name)
-        if name is not None:
-            stem, body = _BODIES[e.name]
-            helper = derived.helper(f"{stem}{head.name.strip('[](),')}#", e.name,
-                                    body.replace("FMAP", name.lstrip("%")))
-            e.name = "%" + helper
-            return
-        what = f"the functor `{head.name}'"
-    else:
-        what = "a functor the types leave open (a `Functor f =>' context)"
-    raise SourceError(f"`{e.name}' at {what} is not supported by the Haskell subset (IO, "
-                      "lists, Maybe, Either, pairs and the program's Functor instances are: "
-                      "see SUBSET.md)", file, e.span[0], e.span[1])
 
 
 #: Control.Applicative's functions: their arguments before the applicative result, and the
@@ -134,6 +110,10 @@ def functor_op(f: object, op: str, derived: Derived) -> str | None:
     if head.key in ("IO", "ST"):
         return op
     name = _FMAP.get(head.key) or derived.functor.get(head.name)
+    if name is not None and op in _BODIES:  # <&>, $>, void: base's, through fmap
+        stem, body = _BODIES[op]
+        return "%" + derived.helper(f"{stem}{head.name.strip('[](),')}#", op,
+                                    body.replace("FMAP", name.lstrip("%")))
     if name is not None and op == "<$":  # the class's default: fmap . const
         name = derived.helper(f"constMap{head.name.strip('[](),')}#", "<$",
                               f"x m = {name.lstrip('%')} (\\_ -> x) m")
@@ -145,10 +125,12 @@ def functor_op(f: object, op: str, derived: Derived) -> str | None:
 
 
 def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None:
-    """fmap/<$>/<$ at the functor the checker found: IO (the Prelude's), a list (map), Maybe,
-    Either, a pair, or a program's type with a Functor instance (its fmap method)."""
-    sf = T.split_fun(t)  # (a -> b) -> f a -> f b
-    sf = T.split_fun(sf[1]) if sf is not None else None
+    """fmap/<$>/<$ (and FUNCTOR_OPS) at the functor the checker found: IO (the Prelude's),
+    a list (map), Maybe, Either, a pair, or a program's type with a Functor instance (its
+    fmap method)."""
+    sf = T.split_fun(t)  # (a -> b) -> f a -> f b; <&>, $>, void: f a -> ...
+    if e.name not in FUNCTOR_OPS:
+        sf = T.split_fun(sf[1]) if sf is not None else None
     if sf is None:
         return
     head, _ = T.spine(sf[0])
@@ -157,7 +139,7 @@ def _functor_directed(e: S.EVar, t: object, derived: Derived, file: str) -> None
             return
         name = functor_op(sf[0], e.name, derived)
         if name is not None:
-            if head.name == "State":
+            if head.name == "State" and e.name not in FUNCTOR_OPS:
                 derived.class_uses.append((mtl.state_of(sf[0], 0), e.name, e.span))
             e.name = name if name.startswith("%") else "%" + name
             return

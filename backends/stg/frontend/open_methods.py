@@ -43,7 +43,8 @@ from . import typecheck_types as T
 from .classes import ClassEnv, ClassInfo, stem
 from .directed import _rewrite_exprs
 from .directed_monads import FOLDABLE, foldable_container, foldable_directed
-from .open_monads import DO, desugar_tagged_do, dispatcher, monad_dispatchers, monad_opens
+from .open_monads import (DO, desugar_tagged_do, dispatcher, monad_dispatchers, monad_opens,
+                          tag_case)
 
 
 def _refuse(cls: str, method: str, e: S.EVar, file: str) -> SourceError:
@@ -56,7 +57,8 @@ def _refuse(cls: str, method: str, e: S.EVar, file: str) -> SourceError:
 #: base's operations the subset otherwise picks by type (directed_monoid, directed's
 #: functors): their tag dispatchers' name stems
 MONOID_OPS = {"<>": "append", "mappend": "mappend", "mempty": "mempty", "mconcat": "mconcat",
-              "fmap": "fmap", "<$>": "fmapOp", "<$": "constMap"}
+              "fmap": "fmap", "<$>": "fmapOp", "<$": "constMap", "<&>": "flipMap",
+              "$>": "constMapR", "void": "voidMap"}
 
 
 def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: object,
@@ -214,19 +216,11 @@ def _dispatchers(env: ClassEnv, methods: set[str], tags: dict, derived: object) 
     lines: list[str] = []
     for cls, info in env.classes.items() if env is not None else ():
         for method in info.methods:
-            if method not in methods:
-                continue
-            name = tag_dispatcher(method, info)
-            derived.labels[name] = (None, S.NOSPAN, method)  # type: ignore[attr-defined]
-            alts = []
-            for tag, t in sorted(tags.values(), key=lambda x: x[0]):
-                h, _ = T.spine(t)
-                binds = env.instances.get((cls, getattr(h, "name", "")))
-                if binds is not None:
-                    alts.append(f"  {tag} -> {binds[method]}")
-            missing = (f'errorWithoutStackTrace "No instance for ({cls} ...) arising from a '
-                       f'use of {stem(method, info)}"')
-            lines += [f"{name} t = case t of", *alts, f"  _ -> {missing}"]
+            if method in methods:
+                lines += tag_case(tag_dispatcher(method, info), cls, method, tags,
+                                  lambda t: env.instances.get(
+                                      (cls, getattr(T.spine(t)[0], "name", "")), {}).get(method),
+                                  derived)
     return "\n".join(lines) + "\n" if lines else ""
 
 
@@ -262,21 +256,17 @@ def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
 
     lines: list[str] = []
     for method in sorted(methods):
-        name = _base_dispatcher(method)
-        derived.labels[name] = (None, S.NOSPAN, method)  # type: ignore[attr-defined]
-        alts = []
-        cls = "Functor" if method in ("fmap", "<$>", "<$") else \
+        cls = "Functor" if method in ("fmap", "<$>", "<$", "<&>", "$>", "void") else \
             "Monoid" if method in MONOID_OPS else "Foldable"
-        for tag, t in sorted(tags.values(), key=lambda x: x[0]):
+
+        def target(t: T.Type) -> str | None:
             try:
                 op = functor_op(t, method, derived) if cls == "Functor" else \
                     _op(t, method, derived) if cls == "Monoid" else \
                     _foldable_op(t, method, derived)
             except _Unsupported:
-                op = None
-            if op is not None:
-                alts.append(f"  {tag} -> {_ref(op.lstrip('%'))}")
-        missing = (f'errorWithoutStackTrace "No instance for ({cls} ...) arising from a use '
-                   f'of {method}"')
-        lines += [f"{name} t = case t of", *alts, f"  _ -> {missing}"]
+                return None
+            return _ref(op.lstrip("%")) if op is not None else None
+
+        lines += tag_case(_base_dispatcher(method), cls, method, tags, target, derived)
     return "\n".join(lines) + "\n" if lines else ""

@@ -106,19 +106,22 @@ def monad_op(t: object, name: str, derived: object, file: str) -> str | None:
     return _ref(use.name.lstrip("%"))
 
 
+def tag_case(name: str, what: str, label: str, tags: dict, target, derived: object
+             ) -> list[str]:
+    """The lines of dispatcher ``name``: for each tag, ``target`` of its type (None where
+    the subset has none), else GHC's run-time error of a missing ``what`` instance."""
+    derived.labels[name] = (None, S.NOSPAN, label)  # type: ignore[attr-defined]
+    alts = [f"  {tag} -> {op}" for tag, t in sorted(tags.values(), key=lambda x: x[0])
+            if (op := target(t)) is not None]
+    return [f"{name} t = case t of", *alts, f'  _ -> errorWithoutStackTrace "No instance for '
+            f'({what} ...) arising from a use of {label}"']
+
+
 def monad_dispatchers(names: set[str], tags: dict, derived: object, file: str) -> str:
     """Each operation's dispatcher: at each tag's type, what the subset uses there."""
     ops = set(names) - {DO} | ({">>", ">>="} if DO in names else set())
     lines: list[str] = []
     for name in sorted(ops):
-        disp = dispatcher(name)
-        derived.labels[disp] = (None, S.NOSPAN, name)  # type: ignore[attr-defined]
-        alts = []
-        for tag, t in sorted(tags.values(), key=lambda x: x[0]):
-            target = monad_op(t, name, derived, file)
-            if target is not None:
-                alts.append(f"  {tag} -> {target}")
-        missing = (f'errorWithoutStackTrace "No instance for (Monad ...) arising from a use '
-                   f'of {name}"')
-        lines += [f"{disp} t = case t of", *alts, f"  _ -> {missing}"]
+        lines += tag_case(dispatcher(name), "Monad", name, tags,
+                          lambda t: monad_op(t, name, derived, file), derived)
     return "\n".join(lines) + "\n" if lines else ""
