@@ -69,49 +69,17 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
     if checked is None:
         return ""
     var_insts, dict_uses, own_schemes, skolems_of, _, refused = checked
-    by_result = {m for m, pos in env.dispatch_pos.items() if pos is None} if env else set()
-    opens = []  # (use, class, method, skolem key, a program's class?)
-    for e, cls, method, t in var_insts:
-        h, _ = T.spine(t)
-        if method in by_result and isinstance(h, T.TCon) and h.rigid:
-            opens.append((e, cls, method, h.key, "own"))
     dict_uses = [u for u in dict_uses if isinstance(u[0], S.EVar)]  # (not literals)
-    for e, preds in dict_uses:
-        if e.name in MONOID_OPS and not e.local and preds:
-            h, _ = T.spine(T.prune(preds[0][1]))
-            if isinstance(h, T.TCon) and h.rigid:
-                opens.append((e, preds[0][0], e.name, h.key, "base"))
-    for e, preds in dict_uses:  # Foldable's functions at a `Foldable t =>' container
-        at = next((T.prune(t) for c, t in preds if c == "Foldable"), None)
-        h, _ = T.spine(at) if at is not None else (None, [])
-        if e.name in FOLDABLE and isinstance(h, T.TCon) and h.rigid:
-            num = next((T.prune(t) for c, t in preds if c == "Num"), None)
-            at_int = e.name in ("sum", "product") and num is not None and \
-                getattr(T.spine(num)[0], "key", "") == "Int"  # (wrapping: sumI#)
-            opens.append((e, "Foldable", e.name + "@Int" * at_int, h.key, "base"))
-    if refused:  # a function generic in its monad used at another monad (open_monads)
-        seen = {id(u[0]) for u in opens}
-        opens += [u for u in monad_opens(types, dict_uses) if id(u[0]) not in seen]
+    sigs, owner, names = _functions(types, env, own_schemes, skolems_of)
+    opens = _opens(types, env, var_insts, dict_uses, refused, owner)
     if not opens:
+        if refused:
+            raise refused[0][1]
         return ""
-    # the functions with signatures: their skolems, by key -> (declaration, index)
-    sigs: dict[int, tuple[S.DFun, list, list]] = {}  # id(decl) -> (decl, skolems, given)
-    owner: dict[str, tuple[int, int]] = {}
-    names: dict[str, list[int]] = {}
-    for sc, d, name, generic, _top in own_schemes.values():
-        skolems = skolems_of.get(id(d))
-        if generic is not None or skolems is None or not isinstance(d, S.DFun) or \
-                name in getattr(types, "inst_methods", {}) or \
-                env is not None and name in env.default_of:
-            continue
-        sigs[id(d)] = (d, skolems, [(c, T.inst(t, skolems)) for c, t in sc.preds])
-        names.setdefault(d.name, []).append(id(d))
-        for k, sk in enumerate(skolems):
-            owner[sk.key] = (id(d), k)
-    tagged: dict[tuple[int, int], str] = {}  # (id(decl), skolem index) -> parameter name
+    tagged: dict[tuple[int, int], str] = {}  # (id(decl), variable's index) -> parameter
 
-    def need(key: str) -> str | None:
-        hit = owner.get(key)
+    def need(key: str | None) -> str | None:
+        hit = owner.get(key) if key is not None else None
         if hit is None or len(names[sigs[hit[0]][0].name]) != 1:
             return None
         if hit not in tagged:
@@ -135,26 +103,22 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
             ids = names.get(e.name)
             if not ids or len(ids) != 1:
                 continue
-            d, skolems, given = sigs[ids[0]]
-            args = []
-            for k, sk in enumerate(skolems):
+            d, vs, given = sigs[ids[0]]
+            args: list[S.Expr] = []
+            for k, v in enumerate(vs):
                 if (ids[0], k) not in tagged:
                     continue
-                at = next((i for i, (_, t) in enumerate(given) if t is sk), None)
+                at = next((i for i, (_, t) in enumerate(given) if t is v), None)
                 t = T.prune(preds[at][1]) if at is not None and at < len(preds) else None
                 h, _ = T.spine(t) if t is not None else (None, [])
-                if isinstance(h, T.TCon) and h.rigid and (param := need(h.key)) is not None:
+                if (param := need(_key(h, owner))) is not None:
                     args.append(S.EVar(param, e.span, True))
                 elif isinstance(h, T.TCon) and not h.rigid:
                     text = T.show_type(t)
                     tag = tags.setdefault(text, (len(tags), t))[0]
                     args.append(S.ELit(tag, "Int", e.span))
-                else:
-                    cls = given[at][0] if at is not None else "?"
-                    raise SourceError(f"a use of `{d.name}' at a type the program leaves open "
-                                      f"(its `{cls}' instance chooses a method by its result "
-                                      "type): not supported by the Haskell subset",
-                                      file, e.span[0], e.span[1])
+                else:  # a type no tag names: the dispatchers' fallback (unknown, -1)
+                    args.append(S.ELit(-1, "Int", e.span))
             calls[id(e)] = (e, args)
     for decl, err in refused:
         if not any(i == id(decl) for i, _ in tagged):
@@ -167,6 +131,68 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
     return _dispatchers(env, {u[2] for u in opens if u[4] == "own"}, tags, derived) + \
         _monoid_dispatchers({u[2] for u in opens if u[4] == "base"}, tags, derived) + \
         monad_dispatchers({u[2] for u in opens if u[4] == "monad"}, tags, derived, file)
+
+
+def _key(h: object, owner: dict) -> str | None:
+    """The key of a type variable a function takes a tag for: a signature's rigid one, or
+    a generalised binding's (by its number), if ``owner`` has it."""
+    if isinstance(h, T.TCon) and h.rigid:
+        return h.key
+    if isinstance(h, T.TVar) and f"?{h.id}" in owner:
+        return f"?{h.id}"
+    return None
+
+
+def _functions(types: object, env: ClassEnv, own_schemes: dict, skolems_of: dict
+               ) -> tuple[dict, dict, dict]:
+    """The program's functions that can take tags: those with a signature (their rigid
+    variables) and generalised ones (their generalised variables); instance methods and
+    class defaults are not. Returns id(decl) -> (decl, variables, context at them), each
+    variable's key -> (id(decl), index), and name -> ids."""
+    sigs: dict[int, tuple[S.DFun, list, list]] = {}
+    owner: dict[str, tuple[int, int]] = {}
+    names: dict[str, list[int]] = {}
+    for sc, d, name, generic, _top in own_schemes.values():
+        vs = skolems_of.get(id(d)) if generic is None else [T.prune(g) for g in generic]
+        if vs is None or not isinstance(d, S.DFun) or \
+                name in getattr(types, "inst_methods", {}) or \
+                env is not None and name in env.default_of:
+            continue
+        sigs[id(d)] = (d, vs, [(c, T.inst(t, vs)) for c, t in sc.preds])
+        names.setdefault(d.name, []).append(id(d))
+        for k, v in enumerate(vs):  # (a generalised variable its single use has bound
+            # since, typecheck_inline.specialise_single_uses, is that type: no tag)
+            key = f"?{v.id}" if isinstance(v, T.TVar) else v.key if generic is None else None
+            if key is not None:
+                owner[key] = (id(d), k)
+    return sigs, owner, names
+
+
+def _opens(types: object, env: ClassEnv, var_insts: list, dict_uses: list, refused: list,
+           owner: dict) -> list[tuple]:
+    """The uses to dispatch on a tag: (node, class, method, variable's key, kind), kind
+    "own" (a program's class), "base" (Monoid, Functor, Foldable) or "monad"."""
+    by_result = {m for m, pos in env.dispatch_pos.items() if pos is None} if env else set()
+    opens = []
+    for e, cls, method, t in var_insts:
+        key = _key(T.spine(t)[0], owner)
+        if method in by_result and key is not None:
+            opens.append((e, cls, method, key, "own"))
+    for e, preds in dict_uses:
+        if e.name in MONOID_OPS and preds and \
+                (key := _key(T.spine(T.prune(preds[0][1]))[0], owner)) is not None:
+            opens.append((e, preds[0][0], e.name, key, "base"))
+        at = next((T.prune(t) for c, t in preds if c == "Foldable"), None)
+        if e.name in FOLDABLE and at is not None and \
+                (key := _key(T.spine(at)[0], owner)) is not None:
+            num = next((T.prune(t) for c, t in preds if c == "Num"), None)
+            at_int = e.name in ("sum", "product") and num is not None and \
+                getattr(T.spine(num)[0], "key", "") == "Int"  # (wrapping: sumI#)
+            opens.append((e, "Foldable", e.name + "@Int" * at_int, key, "base"))
+    if refused:  # a function generic in its monad used at another monad (open_monads)
+        seen = {id(u[0]) for u in opens}
+        opens += [u for u in monad_opens(types, dict_uses) if id(u[0]) not in seen]
+    return opens
 
 
 def _rewrite(module: S.Module, env: ClassEnv, sigs: dict, tagged: dict, calls: dict,
@@ -252,7 +278,7 @@ def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
     """base's Semigroup/Monoid operations, fmap and Foldable's functions: each tag's
     type's (directed_monoid._op; directed_ext.functor_op; directed_monads.foldable_directed)."""
     from .directed_ext import functor_op
-    from .directed_monoid import _op, _ref, _Unsupported
+    from .directed_monoid import _LIST, _op, _ref, _Unsupported
 
     lines: list[str] = []
     for method in sorted(methods):
@@ -264,9 +290,12 @@ def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
                 op = functor_op(t, method, derived) if cls == "Functor" else \
                     _op(t, method, derived) if cls == "Monoid" else \
                     _foldable_op(t, method, derived)
-            except _Unsupported:
+            except (_Unsupported, IndexError):  # (a tag of another class's type: unused)
                 return None
             return _ref(op.lstrip("%")) if op is not None else None
 
-        lines += tag_case(_base_dispatcher(method), cls, method, tags, target, derived)
+        base = method.partition("@")[0]  # (before tags: the list's; none for fmap)
+        fallback = None if cls == "Functor" else _ref(_LIST[base] if cls == "Monoid" else base)
+        lines += tag_case(_base_dispatcher(method), cls, method, tags, target, derived,
+                          fallback)
     return "\n".join(lines) + "\n" if lines else ""

@@ -22,6 +22,7 @@ from profkit.errors import SourceError
 
 from . import syntax as S
 from . import typecheck_types as T
+from .directed_monoid import _ref
 from .sugar import fresh_name
 
 #: the monad operations dispatched, and their dispatchers' name stems
@@ -93,7 +94,6 @@ def monad_op(t: object, name: str, derived: object, file: str) -> str | None:
     """What the subset uses for monad operation ``name`` at the monad ``t`` (as generated
     source), None if it has nothing there."""
     from .directed_monads import monad_directed
-    from .directed_monoid import _ref
 
     h, _ = T.spine(t)
     if not isinstance(h, T.TCon) or h.rigid:
@@ -106,15 +106,18 @@ def monad_op(t: object, name: str, derived: object, file: str) -> str | None:
     return _ref(use.name.lstrip("%"))
 
 
-def tag_case(name: str, what: str, label: str, tags: dict, target, derived: object
-             ) -> list[str]:
+def tag_case(name: str, what: str, label: str, tags: dict, target, derived: object,
+             fallback: str | None = None) -> list[str]:
     """The lines of dispatcher ``name``: for each tag, ``target`` of its type (None where
-    the subset has none), else GHC's run-time error of a missing ``what`` instance."""
+    the subset has none); for any other (-1: a type no tag names, in a generalised local
+    function's call) ``fallback``, what the subset used before tags, else GHC's run-time
+    error of a missing ``what`` instance."""
     derived.labels[name] = (None, S.NOSPAN, label)  # type: ignore[attr-defined]
     alts = [f"  {tag} -> {op}" for tag, t in sorted(tags.values(), key=lambda x: x[0])
             if (op := target(t)) is not None]
-    return [f"{name} t = case t of", *alts, f'  _ -> errorWithoutStackTrace "No instance for '
-            f'({what} ...) arising from a use of {label}"']
+    other = fallback or (f'errorWithoutStackTrace "No instance for ({what} ...) arising '
+                         f'from a use of {label}"')
+    return [f"{name} t = case t of", *alts, f"  _ -> {other}"]
 
 
 def monad_dispatchers(names: set[str], tags: dict, derived: object, file: str) -> str:
@@ -123,5 +126,6 @@ def monad_dispatchers(names: set[str], tags: dict, derived: object, file: str) -
     lines: list[str] = []
     for name in sorted(ops):
         lines += tag_case(dispatcher(name), "Monad", name, tags,
-                          lambda t: monad_op(t, name, derived, file), derived)
+                          lambda t: monad_op(t, name, derived, file), derived,
+                          _ref(name))  # (IO's: the Prelude's own)
     return "\n".join(lines) + "\n" if lines else ""

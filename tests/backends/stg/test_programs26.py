@@ -202,3 +202,16 @@ def test_a_class_of_monads_with_an_io_instance_prints_as_ghc(tmp_path):
     1.40, `pure` 1.67."""
     assert_as_ghc(tmp_path, "loggerd26", known_total=None, known_cc={
         ">>=.\\": 1.400, ">>=": 120, "pure": 1.667})
+
+
+def test_a_generalised_local_function_passes_its_callers_tags():
+    """`avg` (no signature, generalised over its container) calls a `Foldable t =>`
+    function: it takes the tag too, from each of its own uses (a list, a Maybe, a Map)."""
+    src = ("import qualified Data.Map as M\n"
+           "total :: (Foldable t, Num a) => t a -> a\ntotal = foldr (+) 0\n"
+           "main :: IO ()\nmain = do\n"
+           "  let avg xs = total xs / fromIntegral (length xs)\n"
+           "  print (avg [1, 2, 3 :: Double], avg (Just 4.0), avg (M.fromList [(1, 2.0), "
+           "(2, 5.0 :: Double)]))\n")
+    r = run_haskell(src)
+    assert r.error is None and r.stdout == "(2.0,4.0,3.5)\n"
