@@ -70,7 +70,7 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
         return ""
     var_insts, dict_uses, own_schemes, skolems_of, _, refused = checked
     dict_uses = [u for u in dict_uses if isinstance(u[0], S.EVar)]  # (not literals)
-    sigs, owner, names = _functions(types, env, own_schemes, skolems_of)
+    sigs, owner, names = _functions(types, env, own_schemes, skolems_of, dict_uses)
     opens = _opens(types, env, var_insts, dict_uses, refused, owner)
     if not opens:
         if refused:
@@ -143,15 +143,19 @@ def _key(h: object, owner: dict) -> str | None:
     return None
 
 
-def _functions(types: object, env: ClassEnv, own_schemes: dict, skolems_of: dict
-               ) -> tuple[dict, dict, dict]:
+def _functions(types: object, env: ClassEnv, own_schemes: dict, skolems_of: dict,
+               dict_uses: list) -> tuple[dict, dict, dict]:
     """The program's functions that can take tags: those with a signature (their rigid
-    variables) and generalised ones (their generalised variables); instance methods and
-    class defaults are not. Returns id(decl) -> (decl, variables, context at them), each
-    variable's key -> (id(decl), index), and name -> ids."""
+    variables) and generalised ones (their generalised variables, where a use is at a type
+    other than a list: at lists only, the subset's operations were right without tags);
+    instance methods and class defaults are not. Returns id(decl) -> (decl, variables,
+    context at them), each variable's key -> (id(decl), index), and name -> ids."""
     sigs: dict[int, tuple[S.DFun, list, list]] = {}
     owner: dict[str, tuple[int, int]] = {}
     names: dict[str, list[int]] = {}
+    at_uses: dict[str, list] = {}
+    for e, preds in dict_uses:
+        at_uses.setdefault(e.name, []).append(preds)
     for sc, d, name, generic, _top in own_schemes.values():
         vs = skolems_of.get(id(d)) if generic is None else [T.prune(g) for g in generic]
         if vs is None or not isinstance(d, S.DFun) or \
@@ -160,12 +164,26 @@ def _functions(types: object, env: ClassEnv, own_schemes: dict, skolems_of: dict
             continue
         sigs[id(d)] = (d, vs, [(c, T.inst(t, vs)) for c, t in sc.preds])
         names.setdefault(d.name, []).append(id(d))
+        given = sigs[id(d)][2]
         for k, v in enumerate(vs):  # (a generalised variable its single use has bound
             # since, typecheck_inline.specialise_single_uses, is that type: no tag)
             key = f"?{v.id}" if isinstance(v, T.TVar) else v.key if generic is None else None
-            if key is not None:
+            if key is not None and (generic is None or _beyond_lists(
+                    at_uses.get(d.name, []), [i for i, (_, t) in enumerate(given) if t is v])):
                 owner[key] = (id(d), k)
     return sigs, owner, names
+
+
+def _beyond_lists(uses: list, at: list[int]) -> bool:
+    """Is a use (its context's types ``uses``) at positions ``at`` of a type other than a
+    list?"""
+    for preds in uses:
+        for i in at:
+            h = T.spine(T.prune(preds[i][1]))[0] if i < len(preds) else None
+            if isinstance(h, T.TCon) and not h.rigid and h.key != "[]" or \
+                    isinstance(h, T.TCon) and h.rigid:
+                return True
+    return False
 
 
 def _opens(types: object, env: ClassEnv, var_insts: list, dict_uses: list, refused: list,
