@@ -328,6 +328,9 @@ PRIMOPS: dict[str, int] = {
     # Data.Bits at Int (and Integer), each a fresh box as GHC's instance methods return
     ".&.#": 2, ".|.#": 2, "xor#": 2, "shiftL#": 2, "shiftR#": 2, "complement#": 1,
     "popCount#": 1, "testBit#": 2,
+    # Data.Bits at Integer, ghc-bignum's bytes (machine/prims_bits.py)
+    "andZ#": 2, "orZ#": 2, "xorZ#": 2, "complementZ#": 1, "shiftLZ#": 2, "shiftRZ#": 2,
+    "bitZ#": 1, "setBitZ#": 2, "clearBitZ#": 2, "popCountZ#": 1,
     "==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2,  # on I#/D#/C#; result True/False
     "ord": 1, "chr": 1,
     "ord#": 1,  # a C#'s code point unboxed, allocating nothing (base's ord# in eftChar)

@@ -29,6 +29,7 @@ from .directed_st import ST_CREATE, st_directed
 from .numeric import RATIO_NAMES, fractional_literal, ratio_directed
 from .readshape import read_directed
 from .fixed_ints import FIXED_NAMES, fixed_directed
+from .bits_integer import BITS_AT_INTEGER as BITS_Z, integer_bits as bits_z
 from .complex import COMPLEX_FNS, complex_directed, complex_literal
 from .traversable import (CONTAINER_GENERIC, TRAVERSE_FNS, container_generic, foldmap_user,
                           traversable_directed)
@@ -106,8 +107,8 @@ def type_literals(types, user_names: set[str], derived: Derived) -> None:
             e.name = _INTEGER_OPS[e.name]  # ghc-bignum's shortcuts (prims_numeric.p_addZ)
         elif prelude_ref(e, ("sum", "product")) and _integer_list_arg(_t):
             e.name = f"%{e.name}Z#"  # (its first step, 0 + x or 1 * x, allocates nothing)
-        elif named(e, _INT_OPS) and _int_wrapping(e, _t):
-            pass  # GHC's Int# arithmetic: wraps at 64 bits
+        elif named(e, _INT_OPS) and _int_wrapping(e, _t) or named(e, BITS_Z) and bits_z(e, _t):
+            pass  # GHC's Int# arithmetic: wraps at 64 bits; Data.Bits at Integer: ghc-bignum
         elif prelude_ref(e, ("fromIntegral", "fromInteger")) and \
                 types.expr_desc(e) == "->Double":
             e.name = "%fromIntegralD#" if e.name == "fromIntegral" else "%fromIntegerD#"

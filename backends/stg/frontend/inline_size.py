@@ -34,7 +34,12 @@ _PRIM_DICTS = {"fromIntegral": 2, "toDouble": 2, "ord": 0, "chr": 0, "unpackCStr
 #: bits (prelude.hs plusI#, ...) -> the function's own name
 AT_INT = {"plusI#": "+", "minusI#": "-", "timesI#": "*", "negateI#": "negate", "absI#": "abs",
           "sumI#": "sum", "productI#": "product", "shiftLI#": "shiftL", "powI#": "^",
-          "powZI#": "powZ#", "fromIntegerI#": "fromInteger"}
+          "powZI#": "powZ#", "fromIntegerI#": "fromInteger",
+          # (Data.Bits at Integer, bits_integer.py)
+          "bitsAndZ#": ".&.", "bitsOrZ#": ".|.", "bitsXorZ#": "xor",
+          "bitsComplementZ#": "complement", "bitsShiftLZ#": "shiftL", "bitsShiftRZ#": "shiftR",
+          "bitsBitZ#": "bit", "bitsSetBitZ#": "setBit", "bitsClearBitZ#": "clearBit",
+          "bitsPopCountZ#": "popCount"}
 
 
 def source_name(name: str) -> str:

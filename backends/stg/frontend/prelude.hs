@@ -1545,4 +1545,16 @@ bit n = prim "shiftL#" 1 n
 setBit x n = x .|. bit n
 clearBit x n = x .&. complement (bit n)
 complementBit x n = x `xor` bit n
+-- at Integer (bits_integer.py directs them by the checked type): ghc-bignum's results and
+-- bytes (machine/prims_bits.py)
+bitsAndZ# x y = prim "andZ#" x y
+bitsOrZ# x y = prim "orZ#" x y
+bitsXorZ# x y = prim "xorZ#" x y
+bitsComplementZ# x = prim "complementZ#" x
+bitsShiftLZ# x n = prim "shiftLZ#" x n
+bitsShiftRZ# x n = prim "shiftRZ#" x n
+bitsBitZ# n = prim "bitZ#" n
+bitsSetBitZ# x n = prim "setBitZ#" x n
+bitsClearBitZ# x n = prim "clearBitZ#" x n
+bitsPopCountZ# x = prim "popCountZ#" x
 zeroBits = 0

@@ -255,7 +255,8 @@ class Codegen(CaseCodegen):
         return None if "main" in free_names(main[0].rhs, self.memo) else "main"
 
     def static_con(self, rhs: ir.ConRhs) -> Any:
-        if rhs.con in BOX_CONS and rhs.args and type(rhs.args[0]) is ir.Lit:
+        if rhs.con in BOX_CONS and rhs.args and isinstance(rhs.args[0], ir.Lit):
+            # (an Integer literal's too, literals.IntegerLit: GHC's static IS box)
             return self.m.static_lit(rhs.args[0].kind, rhs.args[0].value)
         dc = self.m.datacon(rhs.con)
         if dc.arity == 0:

@@ -17,6 +17,7 @@ import math
 from ..heap.rts_heap import FLOAT_CAF_ALLOC
 from .prims_array import ARRAY_HELPERS, ARRAY_PRIMS
 from .prims_bignum import BIGNUM_HELPERS, BIGNUM_PRIMS
+from .prims_bits import BITS_HELPERS, BITS_PRIMS
 from .printf import PrintfError, printf_format
 from .exceptions import EXC_HELPERS, EXC_PRIMS
 from .prims_io import IO_HELPERS, IO_PRIM_FUNCTIONS
@@ -626,7 +627,7 @@ PRIM_FUNCTIONS = {
     **ARRAY_PRIMS, **READ_PRIMS,
     "powCostZ#": p_powCostZ, "isDouble#": p_isDouble, "isChar#": p_isChar,
     **IO_PRIM_FUNCTIONS, **NUMERIC_PRIMS,  # prims_io.py's, prims_numeric.py's
-    **FIXED_PRIMS, **EXC_PRIMS, **BIGNUM_PRIMS,  # prims_word.py's, exceptions.py's, ...
+    **FIXED_PRIMS, **EXC_PRIMS, **BIGNUM_PRIMS, **BITS_PRIMS,  # prims_word.py's, ...
 }
 
 #: comparisons are generated inline: ``TRUE if a.val < b.val else FALSE``
@@ -635,4 +636,5 @@ COMPARISONS = {"==": "==", "/=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=
 HELPER_FUNCTIONS = (_dead_box, mkint, mkdbl, mkchr, mknum, mkother, mkstr, unpack, list_to_str,
                     _divzero, _float_fn, _charge, _float_caf, _case_map, _to_int, _fl,
                     _digits_cost, _dead_cells, *READ_HELPERS,
-                    *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS, *IO_HELPERS)
+                    *ARRAY_HELPERS, *EXC_HELPERS, *BIGNUM_HELPERS, *BITS_HELPERS,
+                    *IO_HELPERS)
