@@ -87,8 +87,12 @@ CASES = [
      3, 3, "type signatures in instance declarations (InstanceSigs) are not supported"),
     ("data T = T\ninstance Functor T where\n  fmap f T = T\nmain = print 1", 2, 18,
      "Expected kind `* -> *', but `T' has kind `*'"),
-    ("f :: Functor g => g Int -> g Int\nf = fmap (+ 1)\nmain = print (f [1])", 2, 5,
-     "`fmap' at a functor the types leave open"),
+    # (`f :: Functor g => g Int -> g Int; f = fmap (+ 1)' runs since session 26: the
+    # function takes its functor's tag, test_programs26; an instance with a functor
+    # context cannot)
+    ("newtype W f a = W (f a)\ninstance Functor f => Functor (W f) where\n"
+     "  fmap g (W x) = W (fmap g x)\nmain = print 1", 2, 1,
+     "an instance with a `Functor f' context"),
     ("data T a = T a deriving (Show, Read)\nmain = print (read \"T id\" :: T (Int -> Int))",
      2, 15, "`read' at the type `T (Int -> Int)' is not supported"),
     ("data R = R { x :: Int, x :: Int }\nmain = print 1", 1, 24, "Multiple declarations of `x'"),
