@@ -234,6 +234,8 @@ class StgBackend:
             self._pruner.prune(gc)  # (the remembered thunks only the list still holds)
             if young < CENSUS_ONLY_GAP * gc.nursery_words:
                 self._virtual = young
+                if gc.pause_fn is not None:
+                    gc.pause_fn()  # GHC's threadPaused, as the collection's (squeeze.py)
                 session.flush()
                 if self._census_only == 1:
                     # the first one: its root listing numbers the SYSTEM stack
