@@ -140,8 +140,9 @@ class StgBackend:
         self.gc.short_cut_fn = m.selectors_short_cut
         if self.config.plugin_options.get("stg.squeeze", "1") not in (
                 "0", "false", "no", "off", False, 0):
-            from .machine.squeeze import hidden
-            self.gc.census_hidden_fn = lambda: hidden(m.stack)  # GHC's stack squeeze
+            from .machine.squeeze import Squeeze
+            sq = Squeeze(lambda: m.stack)  # GHC's stack squeeze at each pause
+            self.gc.pause_fn, self.gc.census_hidden_fn = sq.pause, sq.hidden
         srt = cafsrt.build(m)
         if srt is not None:
             gc = self.gc
@@ -233,6 +234,8 @@ class StgBackend:
             self._pruner.prune(gc)  # (the remembered thunks only the list still holds)
             if young < CENSUS_ONLY_GAP * gc.nursery_words:
                 self._virtual = young
+                if gc.pause_fn is not None:
+                    gc.pause_fn()  # GHC's threadPaused, as the collection's (squeeze.py)
                 session.flush()
                 if self._census_only == 1:
                     # the first one: its root listing numbers the SYSTEM stack

@@ -370,9 +370,11 @@ def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
     if cc is not None:
         e = ir.SCC(cc, e, True)
     whole_info = self.local_info("ds", d.span, self.bind_desc(d, PATTERN))
-    binds = [ir.Bind(whole, ir.Closure([], e, whole_info, True))]
     names: list[tuple[str, S.Span]] = []
     pat_binders(d.pat, names)
+    if len(names) >= 2 and not _flat(self, d.pat):
+        return _tuple_binds(self, d, e, whole, whole_info, names, names_env, path, msg)
+    binds = [ir.Bind(whole, ir.Closure([], e, whole_info, True))]
     for n, _ in names:
         target = names_env[n]
         assert isinstance(target, str)
@@ -386,6 +388,48 @@ def pattern_binds(self: "Desugarer", d: S.DPat, env: "Env", path: list[str],
         desc = self.bind_desc(d, n)
         info = self.info(n, d.span, desc) if not path else self.local_info(n, d.span, desc)
         binds.append(ir.Bind(target, ir.Closure([], sel, info, True)))
+    return binds
+
+
+def _flat(self: "Desugarer", p: S.Pat) -> bool:
+    """A tuple, or a constructor of a type of one constructor, of variables and wildcards
+    (GHC's is_flat_prod_pat): ``x : xs = e`` is not one."""
+    if isinstance(p, S.PCon):
+        dc = self.datacons.get(p.con)
+        if dc is None or sum(1 for o in self.datacons.values()
+                             if o.type_name == dc.type_name) != 1:
+            return False
+    args = p.items if isinstance(p, S.PTuple) else p.args if isinstance(p, S.PCon) else None
+    return args is not None and all(isinstance(a, (S.PVar, S.PWild)) for a in args)
+
+
+def _tuple_binds(self: "Desugarer", d: S.DPat, e: ir.Expr, whole: str, info: ir.ClosureInfo,
+                 names: list[tuple[str, S.Span]], names_env: "Env", path: list[str],
+                 msg: str) -> list[ir.Bind]:
+    """A nested pattern of two or more variables (``(l, x : r) = e``), as GHC's
+    desugarer (mkSelectorBinds' general case): one thunk matching ``e`` that returns a
+    tuple of the variables, ``t = case e of (l, x : r) -> (l, x, r)``, and a selector thunk
+    per variable on the tuple: the tuple's words on evaluation (treetwiceb26's `build`, 32
+    bytes a call the model lacked), no thunk of ``e`` of its own."""
+    tup = "(" + "," * (len(names) - 1) + ")"
+    w = self.fresh("ds")
+
+    def pick(bs: dict[str, str], fail: FailK) -> ir.Expr:
+        return ir.ConApp(tup, [ir.Var(bs[n]) for n, _ in names])
+    body = ir.Case(e, w, [], self.match([w], [Row([d.pat], {}, pick)], FailK(msg)))
+    binds = [ir.Bind(whole, ir.Closure([], body, info, True))]
+    for i, (n, _) in enumerate(names):
+        target = names_env[n]
+        assert isinstance(target, str)
+        vs = [self.fresh(m) for m, _ in names]
+        sel: ir.Expr = ir.Case(ir.App(whole, []), "_", [ir.ConAlt(tup, vs, ir.App(vs[i], []))],
+                               None, msg)
+        sel_cc = _binding_cc(self, path, n, d.span)
+        if sel_cc is not None:
+            sel = ir.SCC(sel_cc, sel, True)
+        desc = self.bind_desc(d, n)
+        vinfo = self.info(n, d.span, desc) if not path else self.local_info(n, d.span, desc)
+        binds.append(ir.Bind(target, ir.Closure([], sel, vinfo, True)))
     return binds
 
 

@@ -29,12 +29,15 @@ idFmap d f a = case d of IdentityMonad -> f a
 
 -- StateT's methods, of the inner monad's dictionary and the state
 bindT :: IdentityMonad -> State s a -> (a -> State s b) -> s -> (b, s)
-bindT d m k s = idBind d (runStateT m s) (\p -> let { a = fst p; s' = snd p }  -- @LAZY@
+bindT d m k s = idBind d (runStateT m s) (\p ->  -- @LAZY@
+  let a = case p of (x, _) -> x  -- @LAZY@
+      s' = case p of (_, y) -> y  -- @LAZY@
   in runStateT (k a) s')  -- @LAZY@
 bindT d m k s = idBind d (runStateT m s) (\p -> case p of (a, s') -> runStateT (k a) s')  -- @STRICT@
 
 thenT :: IdentityMonad -> State s a -> State s b -> s -> (b, s)
-thenT d m k s = idBind d (runStateT m s) (\p -> runStateT k (snd p))  -- @LAZY@
+thenT d m k s = idBind d (runStateT m s) (\p ->  -- @LAZY@
+  let s' = case p of (_, y) -> y in runStateT k s')  -- @LAZY@
 thenT d m k s = idBind d (runStateT m s) (\p -> case p of (_, s') -> runStateT k s')  -- @STRICT@
 
 fmapT :: IdentityMonad -> (a -> b) -> State s a -> s -> (b, s)

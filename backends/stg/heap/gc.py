@@ -135,6 +135,8 @@ class StgHeapModel(ObjectTrace):
         #: ids a census leaves out although live (the thunks GHC's stack squeeze makes
         #: indirections: machine/squeeze.py), read after the census's compaction
         self.census_hidden_fn: Callable[[], list[int]] | None = None
+        #: called as each collection starts (GHC's threadPaused: machine/squeeze.py)
+        self.pause_fn: Callable[[], None] | None = None
         self.selectors_short_cut = 0
         #: censuses whose heap graph came from the object trace, not the tracer's rows
         self.graph_fallbacks = 0
@@ -191,6 +193,8 @@ class StgHeapModel(ObjectTrace):
             major = True
         top = self.generations - 1 if major else 0
         s = self.session
+        if self.pause_fn is not None:
+            self.pause_fn()
         if major and self.before_major is not None:
             self.before_major()
         self._short_cut_selectors(major)

@@ -186,6 +186,17 @@ class Codegen(CaseCodegen):
             td = "->*" if kind == ObjKind.FUN else "*"
         return self.tables.infos.intern(Info(f"<{info.module}.{info.name}>", td, info.module, kind))
 
+    def selector_info(self, info: int) -> int:
+        """A selector thunk's -hd/-hy name: GHC's code generator gives it the run-time
+        system's shared info table (stg_sel_N_upd), described `stg_sel_upd` by both
+        (transformers' lazy StateT's `~(a, s')`: shapes/out/stateleakb26)."""
+        old = self.tables.infos[info]
+        new = self.tables.infos.intern(Info("stg_sel_upd", "stg_sel_upd", old.module,
+                                            ObjKind.THUNK))
+        if info in self.info_refs:
+            self.info_refs.setdefault(new, set()).update(self.info_refs[info])
+        return new
+
     def alloc(self, target: str, cls: str, **fields: str) -> str:
         """One line allocating a heap object of class ``cls`` into ``target`` with the next
         header id: the object is made with ``object.__new__`` and its slots stored, which
@@ -589,6 +600,7 @@ class Codegen(CaseCodegen):
                 sel = selector_field(rhs, fvs)
                 if sel is not None and self._single_con(sel[0]):
                     lf.sel = (self.m.datacon(sel[0]), sel[1])
+                    lf.info = self.selector_info(lf.info)
                     em(f"SELa(env[{s}])")  # the collector model's list (a no-op without)
             self.hdr(em, lf.info, lf.size)
         for line in fills:
