@@ -146,6 +146,7 @@ def test_marks_equal_the_object_trace_at_every_collection(tmp_path, monkeypatch,
     # every search in C (scipy), or every one in Python
     monkeypatch.setattr(oldgraph, "SCIPY_MIN_EDGES", 0 if search == "c" else 1 << 62)
     monkeypatch.setattr(oldgraph, "PY_SEARCH_BUDGET", 0 if search == "c" else 1 << 62)
+    monkeypatch.setattr(oldgraph, "PY_SEARCH_EDGES", 0 if search == "c" else 1 << 62)
     # (every collection: -hb, like -hc, collects only at censuses when it can)
     every = {"stg.census_only": "0"}
     r = _run(tmp_path / "fast", name, rts, every)
