@@ -51,7 +51,7 @@ from .rowbuf import _Buf, _children, may_hold_heap  # noqa: F401  (census_graph'
 #: graphs with fewer edges than this are searched in Python (no scipy import) ...
 SCIPY_MIN_EDGES = 20_000
 #: ... until the Python searches were given this many edges in all (scipy loads in 0.07 s)
-PY_SEARCH_EDGES = 100_000
+PY_SEARCH_EDGES = 200_000
 #: a repeated search (from the old objects a reached thunk's young value points at) is done
 #: in Python while it visits at most this many new objects, else in C
 PY_SEARCH_BUDGET = 4_000
