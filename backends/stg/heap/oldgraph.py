@@ -22,10 +22,9 @@ roots, as a minor collection does), collecting the old objects they reach, and m
 everything old reachable from those with a breadth-first search over the graph (scipy's
 ``breadth_first_order`` on views of the arrays: no copy, no conversion), repeated if an
 updated old thunk that was reached points back into the young generation. Small graphs are
-searched in Python, so scipy is imported only when a heap grows large (a quarter of a
-second that small programs never pay). Marks are exactly those of the object-by-object
-trace (updated thunks are transparent in both: an indirection is never marked, its value
-is), which ``PROFKIT_CHECK_TRACE=1`` verifies at every collection.
+searched in Python while their searches add up to less than scipy's import. Marks are
+exactly those of the object-by-object trace (updated thunks are transparent in both: an
+indirection is never marked, its value is), which ``PROFKIT_CHECK_TRACE=1`` verifies.
 
 Rows of dead objects stay until the graph is rebuilt (``compact``: when they are most of
 it, or when the header is compacted, ``renumber``); a dead indirection's row is what live
@@ -49,8 +48,10 @@ from .heapobj import CON_TYPES, Box, Fun, Pap, Thunk, heap_types
 from .objtrace import past_indirections
 from .rowbuf import _Buf, _children, may_hold_heap  # noqa: F401  (census_graph's)
 
-#: graphs with fewer edges than this are searched in Python (no scipy import)
+#: graphs with fewer edges than this are searched in Python (no scipy import) ...
 SCIPY_MIN_EDGES = 20_000
+#: ... until the Python searches were given this many edges in all (scipy loads in 0.07 s)
+PY_SEARCH_EDGES = 200_000
 #: a repeated search (from the old objects a reached thunk's young value points at) is done
 #: in Python while it visits at most this many new objects, else in C
 PY_SEARCH_BUDGET = 4_000
@@ -84,6 +85,7 @@ class OldGraph:
         self.targets = _Buf()
         self.collection = 0
         self.searches_c = 0  # breadth-first searches done by scipy (the rest in Python)
+        self.py_edges = 0  # edges of the graphs searched first in Python
         self._one = np.ones(1)
         self._nnz_rebuilt = 0  # edges after the last rebuild (``compact``)
         #: the rows ``_blackholes`` filled (by id; reset when a rebuild renumbers)
@@ -459,9 +461,11 @@ class OldGraph:
         if not len(start):
             return False
         budget = SCIPY_MIN_EDGES if initial else PY_SEARCH_BUDGET
-        if initial and self.nnz >= SCIPY_MIN_EDGES and _have_scipy():
+        if initial and (self.nnz >= budget or self.py_edges >= PY_SEARCH_EDGES) and _have_scipy():
             self._search_c(start, reached)
-        elif not self._search_py(start, reached, budget):
+            return True
+        self.py_edges += self.nnz if initial else 0
+        if not self._search_py(start, reached, budget):
             if _have_scipy():
                 self._search_c(start, reached)
             else:  # pragma: no cover - scipy absent: the model does not use this graph

@@ -42,6 +42,8 @@ static functions inside heap objects.
 
 from __future__ import annotations
 
+from itertools import compress, count, islice
+from operator import is_not, itemgetter
 from typing import Any
 
 import numpy as np
@@ -51,6 +53,10 @@ from ..heap.heapobj import Thunk
 from ..heap.rowbuf import may_hold_heap
 from . import rt
 from .case import free_names
+
+#: frames between two points of the stack at which ``CafSrt._stack_wanted`` keeps what the
+#: frames below refer to
+FRAMES_STEP = 256
 
 
 def value_names(binds: list, user: set[str]) -> set[str]:
@@ -114,6 +120,11 @@ class CafSrt:
         #: the program's CAF objects by identity -> their names
         self._names = {id(c): n for n, c in self.cafs.items()}
         self._memo: dict[frozenset, frozenset] = {}
+        #: the stack's frames when ``_stack_wanted`` last read them all, and what the frames
+        #: below each ``FRAMES_STEP``-th one refer to (``_upto[k]``: frames ``0..k*STEP-1``)
+        self._frames: list = []
+        self._upto: list[frozenset] = [frozenset()]
+        self.frames_read = 0  # (by ``_stack_wanted``, with those points)
         #: CAFs every run keeps: those a function or static constructor used as a value
         #: refers to; a CAF used as a value keeps what its code refers to while it is
         #: unevaluated (``lazy``), as its code may still run
@@ -251,24 +262,53 @@ class CafSrt:
                 want -= got
         if not want:
             return want
-        by_code = self.by_code
+        got = self._stack_wanted(machine, header, set(want))
+        from ..heap import gc as collector
+        if collector.CHECK_TRACE:
+            full = self._stack_wanted(machine, header, set(want), cached=False)
+            if got != full:
+                raise AssertionError(f"CAFs wanted: {sorted(got)} with the frames' points, "
+                                     f"{sorted(full)} reading every frame")
+        return got
+
+    def _stack_wanted(self, machine: Any, header: Any, want: set[str], cached: bool = True
+                      ) -> set[str]:
+        """``want`` less the CAFs the stack's frames refer to (``_wanted``). What the
+        frames below every ``FRAMES_STEP``-th one refer to is kept with those frames: the
+        next call reads only the frames above the highest such point below which the stack
+        holds the same frame objects (compared by identity, in C): not the unchanged bottom
+        of a deep recursion at every census. What a frame refers to depends on the frame
+        alone (its code, its CAF, its thunk's info)."""
+        st = machine.stack
+        k = 0
+        if cached:
+            old = self._frames
+            same = next(compress(count(), map(is_not, st, old)), min(len(st), len(old)))
+            k = min(same // FRAMES_STEP, len(self._upto) - 1)
+            want -= self._upto[k]
+            if not want:
+                return want
+        start = k * FRAMES_STEP
+        self.frames_read += (len(st) - start) if cached else 0
+        by_code, edges, names, closure = self.by_code, self.edges, self._names, self.closure
         wm, upd = rt.WM, rt.UPD
-        updating: list[int] = []  # the thunks under evaluation (update frames)
-        for fr in machine.stack:
+        refs: list[tuple[int, frozenset]] = []  # (frame, the CAFs it refers to)
+        at: list[int] = []  # the thunks under evaluation (update frames), and their frames
+        updating: list[int] = []
+        for j, fr in enumerate(islice(st, start, None), start):
             if type(fr) is not Thunk and fr[0] is wm:
                 fr = fr[1]
             if type(fr) is Thunk:
-                updating.append(fr.id)
+                if fr.id >= 0:
+                    at.append(j)
+                    updating.append(fr.id)
                 continue
             code = fr[0]
-            if code is upd:  # a CAF under evaluation: what its code refers to
-                name = self._names.get(id(fr[1]))
-                want -= self.closure(self.edges.get(name, frozenset()))
-                if not want:
-                    return want
-                continue
-            got = by_code.get(code)
-            if got is not None:
+            # a CAF under evaluation: what its code refers to
+            got = (closure(edges.get(names.get(id(fr[1])), frozenset())) if code is upd
+                   else by_code.get(code))
+            if got:
+                refs.append((j, got))
                 want -= got
                 if not want:
                     return want
@@ -276,12 +316,22 @@ class CafSrt:
         # GHC blackholes lazily, so a collection meets the thunk itself (with its SRT)
         # under its update frame (`print (length keep)` keeps `keep` whole)
         flag = self._flag
-        ids = np.array([i for i in updating if i >= 0], dtype=np.int64)
-        if len(ids) and len(flag):
-            infos = header.gather("alloc_info", ids)
-            for i in np.unique(infos[infos < len(flag)]).tolist():
-                if flag[i]:
+        if updating and len(flag):
+            infos = header.gather("alloc_info", np.array(updating, dtype=np.int64)).tolist()
+            for j, i in zip(at, infos):
+                if i < len(flag) and flag[i]:
+                    refs.append((j, self.by_info[i]))
                     want -= self.by_info[i]
+        if cached:
+            refs.sort(key=itemgetter(0))
+            upto = self._upto[:k + 1]
+            acc, r = set(upto[-1]), 0
+            for b in range(start + FRAMES_STEP, len(st) + 1, FRAMES_STEP):
+                while r < len(refs) and refs[r][0] < b:
+                    acc |= refs[r][1]
+                    r += 1
+                upto.append(frozenset(acc))
+            self._upto, self._frames = upto, list(st)
         return want
 
 

@@ -277,3 +277,52 @@ def test_a_caf_drops_at_the_census_its_last_holder_dies(tmp_path, monkeypatch):
         assert after.get(hands) == 36000 and not after.get(sort)
         assert ss[last_sort].get(deck) == 2496 and after.get(deck) == 1248
         assert all(d.get(deck) == 1248 for d in ss[last_sort + 1:last_sort + 6])
+
+
+DEEP_CAF = """\
+module Main (main) where
+
+table :: [Int]
+table = [1 .. 3000]
+
+mysum :: [Int] -> Int
+mysum [] = 0
+mysum (x : xs) = x + mysum xs
+
+main :: IO ()
+main = do
+  print (length table)
+  let g = \\x -> x + length table
+  print (mysum (map g [1 .. 30000]))
+"""
+
+
+def test_the_stacks_unchanged_frames_are_not_read_again_each_census(tmp_path, monkeypatch):
+    """At each census a deep recursion's frames (30,000 of ``mysum``) are looked at for
+    the CAFs they refer to (``table``: wanted, kept by ``g``'s closures on the heap, which
+    the frames do not refer to); what the frames below each ``FRAMES_STEP``-th refer to is
+    kept with them, so the unchanged bottom of the stack is not read again. Each census
+    compares the CAFs left with those from reading every frame (as ``CHECK_TRACE`` does)."""
+    from profkit.backends.stg.machine import cafsrt
+    from profkit.testing import run_program
+
+    seen: list[int] = []
+    wanted = cafsrt.CafSrt._stack_wanted
+
+    def checked(self, machine, header, want, cached=True):
+        got = wanted(self, machine, header, set(want), cached)
+        if cached:
+            seen.append(len(machine.stack))
+            assert got == wanted(self, machine, header, set(want), False)
+        return got
+
+    monkeypatch.setattr(cafsrt.CafSrt, "_stack_wanted", checked)
+    r = run_program(source=DEEP_CAF, name="deepcaf.hs", rts=["-hc", "-i0.001"],
+                    flags=["-fprof-auto"], outdir=tmp_path)
+    assert r.status == 0, r.stderr
+    assert r.stdout == "3000\n540015000\n"
+    srt = r.session.backend._srt
+    assert "table" in srt.cafs  # kept to the end (by g's closures)
+    deep = [n for n in seen if n > 10_000]
+    assert len(deep) >= 10
+    assert 0 < srt.frames_read < sum(seen) // 4

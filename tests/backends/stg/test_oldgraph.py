@@ -146,6 +146,7 @@ def test_marks_equal_the_object_trace_at_every_collection(tmp_path, monkeypatch,
     # every search in C (scipy), or every one in Python
     monkeypatch.setattr(oldgraph, "SCIPY_MIN_EDGES", 0 if search == "c" else 1 << 62)
     monkeypatch.setattr(oldgraph, "PY_SEARCH_BUDGET", 0 if search == "c" else 1 << 62)
+    monkeypatch.setattr(oldgraph, "PY_SEARCH_EDGES", 0 if search == "c" else 1 << 62)
     # (every collection: -hb, like -hc, collects only at censuses when it can)
     every = {"stg.census_only": "0"}
     r = _run(tmp_path / "fast", name, rts, every)
@@ -196,6 +197,30 @@ def test_a_small_heap_never_imports_scipy(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(src), str(tmp_path)],
                          capture_output=True, text=True, check=True).stdout.split()
     assert out[1] == "True" and int(out[2]) > 0
+
+
+def test_a_small_heap_searched_at_many_censuses_goes_to_scipy(tmp_path, monkeypatch):
+    """A small old generation searched in Python at every census, once the searches have
+    been given ``PY_SEARCH_EDGES`` edges in all, is searched by scipy (cheaper from then
+    on than Python, its import paid): the same marks, so the same profile."""
+    assert oldgraph.available()
+    rts = ["-hc", "-i0.0001"]
+    monkeypatch.setattr(oldgraph, "PY_SEARCH_EDGES", 1 << 62)
+    py = _run(tmp_path / "py", "fg", rts)
+    g = py.session.backend.gc.fast
+    assert g.searches_c == 0 and g.nnz < oldgraph.SCIPY_MIN_EDGES
+    total = g.py_edges
+    assert total > 20_000
+    monkeypatch.setattr(oldgraph, "PY_SEARCH_EDGES", total // 4)
+    c = _run(tmp_path / "c", "fg", rts)
+    g = c.session.backend.gc.fast
+    # the searches after the first quarter of the edges (half of them: the graph grows)
+    assert g.searches_c >= 0.3 * c.session.backend.gc.major_collections
+    assert total // 4 <= g.py_edges < total // 2
+    assert c.stdout == py.stdout
+    strip = [[ln for ln in r.report(".hp").splitlines() if not ln.startswith("DATE")]
+             for r in (py, c)]
+    assert strip[0] == strip[1] and len(strip[0]) > 1000
 
 
 @pytest.mark.parametrize("gens", ["-G1", "-G2", "-G3"])
