@@ -2,7 +2,9 @@
 in host memory between censuses: not the dead objects a collection would have freed. The
 remembered thunks nothing else refers to are dropped (``heap/remembered.py``), the watermark's
 dirty environments are kept as ids (``machine/roots.py``), and the profiles are those of a run
-that keeps both (issue 13 item 3, issue 18 item 5). No timing: the figures of whole runs are
+that keeps both (issue 13 item 3, issue 18 item 5). A major collection's search from more
+starts than fit after the old graph's edges runs in parts instead of copying the edges into a
+larger array (``csgraph.reach_in_parts``). No timing: the figures of whole runs are
 ``bench/bench_memory.py --runs``'s."""
 
 from __future__ import annotations
