@@ -78,6 +78,8 @@ def _light() -> tuple[Any, Any] | None:
     search = getattr(trav, "_breadth_first_directed", None) if trav is not None else None
     if search is None or not _search_works(search):
         return None
+    global _search
+    _search = search
 
     def breadth_first_order(g: Any, i_start: int, directed: bool = True,
                             return_predecessors: bool = True) -> Any:
@@ -94,6 +96,40 @@ def _light() -> tuple[Any, Any] | None:
         return node_list[:length]
 
     return Graph, breadth_first_order
+
+
+#: scipy's compiled search itself, once ``load`` found it usable (else None)
+_search: Any = None
+
+
+def light_search() -> bool:
+    """Whether ``reach_in_parts`` can be used (``load`` found scipy's compiled search)."""
+    return _search is not None
+
+
+def reach_in_parts(indices: np.ndarray, indptr: np.ndarray, nnz: int,
+                   start: np.ndarray) -> np.ndarray:
+    """Which of the ``n = len(indptr) - 2`` nodes of a graph (int32 rows: ``indptr[:n+1]``,
+    edges ``indices[:nnz]``) are reachable from the nodes ``start``, as booleans. Node ``n``
+    is the search's start: its row is ``start`` put after the edges, as many at a time as
+    ``indices`` has room for there, each part searched in turn with the one predecessor
+    array, which is also the search's record of what it reached (a node reached by one part
+    is not entered by the next: one search's work), so ``indices`` never has to grow for a
+    long ``start``. Needs ``light_search()``; writes ``indices[nnz:]`` and ``indptr[n+1]``."""
+    n = len(indptr) - 2
+    room = len(indices) - nnz
+    if room <= 0 or _search is None:
+        raise ValueError("reach_in_parts: no room after the edges, or no compiled search")
+    pred = np.full(n + 1, NULL_IDX, dtype=np.int32)
+    # (np.empty: the pages past the nodes reached are never touched)
+    node_list = np.empty(n + 1, dtype=np.int32)
+    for a in range(0, len(start), room):
+        part = start[a:a + room]
+        m = nnz + len(part)
+        indices[nnz:m] = part
+        indptr[n + 1] = m
+        _search(n, indices, indptr, node_list, pred)
+    return pred[:n] >= 0
 
 
 def _search_works(search: Any) -> bool:

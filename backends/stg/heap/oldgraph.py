@@ -46,7 +46,7 @@ from profkit.kinds import ObjKind
 
 from .heapobj import CON_TYPES, Box, Fun, Pap, Thunk, heap_types
 from .objtrace import past_indirections
-from .rowbuf import _Buf, _children, may_hold_heap  # noqa: F401  (census_graph's)
+from .rowbuf import _Buf, _children, may_hold_heap, search_py  # noqa: F401  (census_graph's)
 
 #: graphs with fewer edges than this are searched in Python (no scipy import) ...
 SCIPY_MIN_EDGES = 20_000
@@ -55,6 +55,9 @@ PY_SEARCH_EDGES = 200_000
 #: a repeated search (from the old objects a reached thunk's young value points at) is done
 #: in Python while it visits at most this many new objects, else in C
 PY_SEARCH_BUDGET = 4_000
+#: a search's start row goes after the edges; more starts than fit there are searched in
+#: parts of at least this many (``csgraph.reach_in_parts``)
+SEARCH_ROOM_MIN = 1 << 16
 #: rows a rebuild (``OldGraph._rebuild``) moves per step
 REBUILD_ROWS = 1 << 16
 
@@ -474,30 +477,23 @@ class OldGraph:
 
     def _search_py(self, start: np.ndarray, reached: np.ndarray, budget: int | None) -> bool:
         """Breadth-first in Python; False (``reached`` untouched) past ``budget`` rows."""
-        ip = self.indptr.arr
-        tg = self.targets.arr
-        new: set[int] = set(start.tolist())
-        todo = list(new)
-        k = 0
-        while k < len(todo):
-            i = todo[k]
-            k += 1
-            for j in tg[ip[i]:ip[i + 1]].tolist():
-                if j not in new and not reached[j]:
-                    new.add(j)
-                    todo.append(j)
-            if budget is not None and len(todo) > budget:
-                return False
-        reached[np.fromiter(new, dtype=np.int64, count=len(new))] = True
-        return True
+        return search_py(self.indptr.arr, self.targets.arr, start, reached, budget)
 
     def _search_c(self, start: np.ndarray, reached: np.ndarray) -> None:
         """Breadth-first with scipy over views of the rows, plus one extra row (the search's
         start) pointing at ``start``."""
         self.searches_c += 1
         rows, nnz = self.rows, self.nnz
-        self.targets.reserve(len(start))
         self.indptr.reserve(1)
+        if len(start) > len(self.targets.arr) - nnz and csgraph.light_search():
+            # (more starts than fit after the edges, as a deep stack's frames are: searched
+            # in parts; growing the edges for them was a copy of every edge at a census, the
+            # highest point of mean_leak -hc's memory)
+            self.targets.reserve(min(len(start), SEARCH_ROOM_MIN))
+            reached |= csgraph.reach_in_parts(self.targets.arr, self.indptr.arr[:rows + 2],
+                                              nnz, start)
+            return
+        self.targets.reserve(len(start))
         tg, ip = self.targets.arr, self.indptr.arr
         tg[nnz:nnz + len(start)] = start
         ip[rows + 1] = nnz + len(start)

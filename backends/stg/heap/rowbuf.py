@@ -63,3 +63,24 @@ class _Buf:
     def reset(self, values: np.ndarray) -> None:
         self.n = 0
         self.extend(values)
+
+
+def search_py(ip: np.ndarray, tg: np.ndarray, start: np.ndarray, reached: np.ndarray,
+              budget: int | None) -> bool:
+    """Mark in ``reached`` every row of the graph (``ip``/``tg``: row pointers and edges)
+    reachable from ``start``, breadth-first in Python; False (``reached`` untouched) past
+    ``budget`` rows (the old graph's search of a few objects: ``OldGraph._search``)."""
+    new: set[int] = set(start.tolist())
+    todo = list(new)
+    k = 0
+    while k < len(todo):
+        i = todo[k]
+        k += 1
+        for j in tg[ip[i]:ip[i + 1]].tolist():
+            if j not in new and not reached[j]:
+                new.add(j)
+                todo.append(j)
+        if budget is not None and len(todo) > budget:
+            return False
+    reached[np.fromiter(new, dtype=np.int64, count=len(new))] = True
+    return True

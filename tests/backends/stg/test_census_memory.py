@@ -2,7 +2,9 @@
 in host memory between censuses: not the dead objects a collection would have freed. The
 remembered thunks nothing else refers to are dropped (``heap/remembered.py``), the watermark's
 dirty environments are kept as ids (``machine/roots.py``), and the profiles are those of a run
-that keeps both (issue 13 item 3, issue 18 item 5). No timing: the figures of whole runs are
+that keeps both (issue 13 item 3, issue 18 item 5). A major collection's search from more
+starts than fit after the old graph's edges runs in parts instead of copying the edges into a
+larger array (``csgraph.reach_in_parts``). No timing: the figures of whole runs are
 ``bench/bench_memory.py --runs``'s."""
 
 from __future__ import annotations
@@ -117,3 +119,70 @@ def test_dirty_environments_are_ids(tmp_path):
     assert r.status == 0, r.stderr
     m = r.session.backend.machine
     assert type(m._dirty) is set and all(type(x) is int for x in m._dirty)
+
+
+@pytest.mark.parametrize("room", [0, 5, 700])
+def test_a_search_from_more_starts_than_fit_does_not_grow_the_edges(monkeypatch, room):
+    """A major collection's search puts its starts after the old graph's edges; more than
+    fit there (a deep stack's frames) are searched in parts (``csgraph.reach_in_parts``), so
+    the edge array is not copied into a larger one at a census. The marks are the Python
+    search's; the parts are as many as the room makes them."""
+    np = pytest.importorskip("numpy")
+    from profkit import csgraph
+    from profkit.backends.stg.heap import oldgraph
+
+    if not oldgraph._have_scipy() or not csgraph.light_search():
+        pytest.skip("scipy's compiled search not loaded")
+    monkeypatch.setattr(oldgraph, "SEARCH_ROOM_MIN", 64, raising=False)
+    calls = []
+    search = csgraph._search
+    monkeypatch.setattr(csgraph, "_search",
+                        lambda *a: calls.append(a[0]) or search(*a))
+    rng = np.random.default_rng(5)
+    n = 20000
+    g = oldgraph.OldGraph(None, None)
+    counts = rng.integers(0, 3, n)
+    g.indptr.extend(np.cumsum(counts).astype(np.int32))
+    g.targets.extend(rng.integers(0, n, int(counts.sum())).astype(np.int32))
+    edges = np.zeros(g.nnz + room, dtype=np.int32)  # ``room`` slots after the edges
+    edges[:g.nnz] = g.targets.view()
+    g.targets.arr = edges
+    size = len(g.targets.arr)
+    start = rng.choice(n, size=3000, replace=False).astype(np.int64)
+    c, py = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    g._search_c(start, c)
+    assert g._search_py(start, py, None)
+    assert np.array_equal(c, py) and c.sum() >= 3000
+    # the edges were not copied for the starts: grown only if less than the least room
+    # (64), as they grow for edges (by half), then searched in parts of what fits
+    assert (len(g.targets.arr) == size) == (room >= 64)
+    after = len(g.targets.arr) - g.nnz
+    assert len(calls) == -(-3000 // after) and set(calls) == {n}
+    assert len(calls) > 1 if room == 700 else len(calls) >= 1
+    assert g.nnz == int(counts.sum())
+
+
+def test_reach_in_parts_reaches_what_one_search_does():
+    np = pytest.importorskip("numpy")
+    from profkit import csgraph
+
+    if csgraph.load() is None or not csgraph.light_search():
+        pytest.skip("scipy's compiled search not loaded")
+    _, bfo = csgraph.load()
+    rng = np.random.default_rng(11)
+    for n, deg, k, room in ((200, 1, 50, 3), (5000, 2, 800, 100), (5000, 1, 40, 1000)):
+        counts = rng.integers(0, deg + 1, n)
+        ip = np.zeros(n + 2, dtype=np.int32)
+        ip[1:n + 1] = np.cumsum(counts)
+        nnz = int(ip[n])
+        start = rng.choice(n, size=k, replace=False).astype(np.int32)
+        tg = np.zeros(nnz + max(room, k), dtype=np.int32)
+        tg[:nnz] = rng.integers(0, n, nnz)
+        whole = tg.copy()  # one search: every start in the start row
+        whole[nnz:nnz + k] = start
+        ip1 = ip.copy()
+        ip1[n + 1] = nnz + k
+        pred = bfo(csgraph.Graph((None, whole, ip1), shape=(n + 1, n + 1)), n)[1]
+        got = csgraph.reach_in_parts(tg[:nnz + room], ip.copy(), nnz, start)
+        assert np.array_equal(got, pred[:n] >= 0)
+        assert got[start].all() and not got.all()
