@@ -365,6 +365,8 @@ class Checker(ClassChecker, ExprChecker):
             fields: dict[str, list | None] = dict(info[2]) if info else {}
             params, exist = (info[1], info[3]) if info else ([], {})
             for cname, arity in d.cons:
+                if cname in exist and isinstance(exist[cname][1], str):
+                    raise self.err(f"Not in scope: type class `{exist[cname][1]}'", d.span)
                 self.cons[cname] = con_scheme(self.scope, con, params, fields.get(cname),
                                               arity, exist.get(cname))
                 if cname in exist and self.cons[cname].n > len(params):

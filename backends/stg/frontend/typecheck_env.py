@@ -338,7 +338,8 @@ def _read_constructor(r: TypeReader) -> tuple[str | None, list[tuple] | None]:
 
 
 def _existential(r: TypeReader) -> tuple[list[str], list] | None:
-    """``forall s t. [context =>]`` before a constructor (ExistentialQuantification)."""
+    """``forall s t. [context =>]`` before a constructor (ExistentialQuantification); the
+    context is the name of a class not in scope where one is (the checker's error)."""
     if not r.at("varid", "forall"):
         return None
     r.i += 1
@@ -353,9 +354,21 @@ def _existential(r: TypeReader) -> tuple[list[str], list] | None:
         j += 1
     if j == len(r.toks) or not r.toks[j].is_("reservedop", "=>"):
         return names, []
-    ctx = context(r.btype(), r.classes)
+    t = r.btype()
     r.take("reservedop", "=>")
-    return names, ctx
+    try:
+        return names, context(t, r.classes)
+    except Unreadable:  # a class not in scope: (names, the class) for the checker's error
+        heads = []
+        for p in t[1] if t[0] == "tuple" else [t]:
+            while p[0] == "app":
+                p = p[1]
+            heads.append(p)
+        bad = next((p[1] for p in heads if p[0] == "con" and p[1] not in T.SUPERCLASSES and
+                    p[1] not in r.classes), None)
+        if bad is None:
+            raise
+        return names, bad  # type: ignore[return-value]
 
 
 def con_scheme(scope: object, con: T.TCon, params: list[str], fields: list | None,

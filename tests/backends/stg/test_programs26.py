@@ -125,10 +125,12 @@ data AnyShape = forall s. Shape s => AnyShape s
      "main = putStrLn (f (AnyShape (Sq 2)))\n", "9:18", "No instance for (Show"),
     ("g (AnyShape s) = s\nmain :: IO ()\nmain = print 1\n", "8:1",
      "The type variable `x0' bound by a pattern of `AnyShape' would escape its scope"),
+    ("data B = forall b. (Show b, Foo b) => B b\nmain :: IO ()\nmain = print 1\n", "8:1",
+     "Not in scope: type class `Foo'"),
 ])
 def test_existential_misuse_is_one_line(tail_, pos, message):
-    """GHC refuses these three: a construction without the instance, a method the context
-    does not give, the existential's type escaping its pattern."""
+    """GHC refuses these: a construction without the instance, a method the context does
+    not give, the existential's type escaping its pattern, a context's unknown class."""
     with pytest.raises(SourceError) as e:
         run_haskell(EXIST + tail_)
     text = str(e.value)
