@@ -224,7 +224,7 @@ def resolve_methods(types: object, env: ClassEnv, file: str) -> str:
 def _arity(types: object, method: str) -> int:
     """The number of arguments of ``method``'s type as checked (0 if unchecked)."""
     checked = getattr(types, "checked", None)
-    hit = checked[4].get(method) if checked is not None else None
+    hit = checked.class_schemes.get(method) if checked is not None else None
     n, t = 0, hit[0].type if hit is not None else None
     while t is not None and (parts := T.split_fun(t)) is not None:
         n, t = n + 1, parts[1]

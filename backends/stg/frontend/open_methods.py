@@ -43,6 +43,7 @@ from . import typecheck_types as T
 from .classes import ClassEnv, ClassInfo, stem
 from .directed import _rewrite_exprs
 from .directed_monads import FOLDABLE, foldable_container, foldable_directed
+from .sugar import fresh_name
 from .open_monads import (DO, desugar_tagged_do, dispatcher, monad_dispatchers, monad_opens,
                           tag_case)
 
@@ -56,7 +57,7 @@ def _refuse(cls: str, method: str, e: S.EVar, file: str) -> SourceError:
 
 #: base's operations the subset otherwise picks by type (directed_monoid, directed's
 #: functors): their tag dispatchers' name stems
-MONOID_OPS = {"<>": "append", "mappend": "mappend", "mempty": "mempty", "mconcat": "mconcat",
+BASE_OPS = {"<>": "append", "mappend": "mappend", "mempty": "mempty", "mconcat": "mconcat",
               "fmap": "fmap", "<$>": "fmapOp", "<$": "constMap", "<&>": "flipMap",
               "$>": "constMapR", "void": "voidMap"}
 
@@ -68,10 +69,13 @@ def tag_open_methods(module: S.Module, types: object, env: ClassEnv, derived: ob
     checked = getattr(types, "checked", None)
     if checked is None:
         return ""
-    var_insts, dict_uses, own_schemes, skolems_of, _, refused = checked
-    dict_uses = [u for u in dict_uses if isinstance(u[0], S.EVar)]  # (not literals)
-    sigs, owner, names = _functions(types, env, own_schemes, skolems_of, dict_uses)
-    opens = _opens(types, env, var_insts, dict_uses, refused, owner)
+    refused = checked.monad_refused
+    # the uses of constrained names: variables, and sections' operators (not literals)
+    dict_uses = [u for u in checked.dict_uses if isinstance(u[0], S.EVar)] + \
+        checked.section_uses
+    sigs, owner, names = _functions(types, env, checked.own_schemes, checked.skolems_of,
+                                    dict_uses)
+    opens = _opens(types, env, checked.var_insts, dict_uses, refused, owner)
     if not opens:
         if refused:
             raise refused[0][1]
@@ -197,7 +201,7 @@ def _opens(types: object, env: ClassEnv, var_insts: list, dict_uses: list, refus
         if method in by_result and key is not None:
             opens.append((e, cls, method, key, "own"))
     for e, preds in dict_uses:
-        if e.name in MONOID_OPS and preds and \
+        if e.name in BASE_OPS and preds and \
                 (key := _key(T.spine(T.prune(preds[0][1]))[0], owner)) is not None:
             opens.append((e, preds[0][0], e.name, key, "base"))
         at = next((T.prune(t) for c, t in preds if c == "Foldable"), None)
@@ -224,28 +228,43 @@ def _rewrite(module: S.Module, env: ClassEnv, sigs: dict, tagged: dict, calls: d
     fns = {sigs[i][0].name for i, _ in tagged}
     method_at = {id(u[0]): u for u in opens}
 
-    def rewrite(e: object, walk) -> object | None:
+    def fun(e: S.EVar | S.OpRef) -> S.Expr | None:
+        """What a use of a name becomes: a tag dispatcher applied to the tag, a function
+        taking tags applied to them, or None (unchanged)."""
         hit = method_at.get(id(e))
         if hit is not None:
-            node, cls, method, key, kind = hit
-            tag = S.EVar(tagged[owner[key]], node.span, True)
-            if method == DO:
-                for st in node.stmts:
-                    walk(st)
-                return desugar_tagged_do(node.stmts, tag, node.span)
+            _, cls, method, key, kind = hit
             name = tag_dispatcher(method, env.classes[cls]) if kind == "own" else \
                 dispatcher(method) if kind == "monad" else _base_dispatcher(method)
-            return S.EApp(S.EVar("%" + name, e.span), [tag], e.span)
-        if not isinstance(e, S.EVar):
+            return S.EApp(S.EVar("%" + name, e.span),
+                          [S.EVar(tagged[owner[key]], e.span, True)], e.span)
+        if e.name not in fns:
             return None
-        if e.name in fns:
-            call = calls.get(id(e))
-            if call is None:  # a use the checker did not see: its tags are unknown
-                raise SourceError(f"`{e.name}' is used where its type is not known (it takes "
-                                  "a type's instance): not supported by the Haskell subset",
-                                  file, e.span[0], e.span[1])
-            return S.EApp(e, call[1], e.span) if call[1] else e
-        return None
+        call = calls.get(id(e))
+        if call is None:  # a use the checker did not see: its tags are unknown
+            raise SourceError(f"`{e.name}' is used where its type is not known (it takes "
+                              "a type's instance): not supported by the Haskell subset",
+                              file, e.span[0], e.span[1])
+        head = e if isinstance(e, S.EVar) else S.EVar(e.name, e.span)
+        return S.EApp(head, call[1], e.span) if call[1] else None
+
+    def rewrite(e: object, walk) -> object | None:
+        if isinstance(e, (S.ELeftSection, S.ERightSection)) and not e.op.is_con and \
+                (op := fun(e.op)) is not None:
+            # (x `f`) is f x; (`f` x) GHC's \y -> f y x (no cost centre of its own)
+            arg = walk(e.expr)
+            if isinstance(e, S.ELeftSection):
+                return S.EApp(op, [arg], e.span)
+            y = fresh_name("y")
+            return S.ELam([S.PVar(y, S.NOSPAN)],
+                          S.EApp(op, [S.EVar(y, S.NOSPAN, True), arg], S.NOSPAN), S.NOSPAN)
+        hit = method_at.get(id(e))
+        if hit is not None and hit[2] == DO:
+            for st in e.stmts:  # type: ignore[attr-defined]
+                walk(st)
+            return desugar_tagged_do(e.stmts,  # type: ignore[attr-defined]
+                                     S.EVar(tagged[owner[hit[3]]], e.span, True))
+        return fun(e) if isinstance(e, S.EVar) else None
 
     _rewrite_exprs(module, rewrite)
 
@@ -269,7 +288,7 @@ def _dispatchers(env: ClassEnv, methods: set[str], tags: dict, derived: object) 
 
 
 def _base_dispatcher(method: str) -> str:
-    stem = MONOID_OPS.get(method) or method.replace("'", "S").replace("@", "") + "F"
+    stem = BASE_OPS.get(method) or method.replace("'", "S").replace("@", "") + "F"
     return f"{stem}Tag#"
 
 
@@ -301,7 +320,7 @@ def _monoid_dispatchers(methods: set[str], tags: dict, derived: object) -> str:
     lines: list[str] = []
     for method in sorted(methods):
         cls = "Functor" if method in ("fmap", "<$>", "<$", "<&>", "$>", "void") else \
-            "Monoid" if method in MONOID_OPS else "Foldable"
+            "Monoid" if method in BASE_OPS else "Foldable"
 
         def target(t: T.Type) -> str | None:
             try:

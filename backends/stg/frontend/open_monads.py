@@ -12,7 +12,7 @@ translation) with the dispatchers' bind and then; a pattern that can fail is an 
 in IO (MonadFail's ``fail`` at Maybe or lists is not dispatched).
 
     monad_opens(types, dict_uses) -> [(node, class, name, skolem key, "monad")]
-    desugar_tagged_do(stmts, tag, span) -> the do block's expression
+    desugar_tagged_do(stmts, tag) -> the do block's expression
     monad_dispatchers(names, tags, derived, file) -> source
 """
 
@@ -59,7 +59,7 @@ def monad_opens(types: object, dict_uses: list) -> list[tuple]:
     return out
 
 
-def desugar_tagged_do(stmts: list[S.Stmt], tag: S.Expr, span: S.Span) -> S.Expr:
+def desugar_tagged_do(stmts: list[S.Stmt], tag: S.Expr) -> S.Expr:
     """``e; rest`` -> ``then tag e rest``, ``p <- e; rest`` -> ``bind tag e (\\p -> rest)``,
     ``let ds; rest`` -> ``let ds in rest`` (the dispatchers of ``>>`` and ``>>=``). The parts
     made here have no position, as sugar.desugar_do's: no cost centre of their own."""
@@ -69,9 +69,7 @@ def desugar_tagged_do(stmts: list[S.Stmt], tag: S.Expr, span: S.Span) -> S.Expr:
         return S.EApp(S.EVar("%" + dispatcher(name), no), [tag], no)
 
     last = stmts[-1]
-    if not isinstance(last, S.SExpr):
-        raise SourceError("The last statement in a 'do' block must be an expression",
-                          "", span[0], span[1])
+    assert isinstance(last, S.SExpr)  # (rename.py refuses any other)
     result: S.Expr = last.expr
     for s in reversed(stmts[:-1]):
         if isinstance(s, S.SExpr):

@@ -33,7 +33,7 @@ from .lexer import Token, tokenize
 from .rename import decl_binders, pat_binders
 from .typecheck_env import Scheme, Sig, TypeReader, TypeScope, Unreadable, con_scheme, \
     prelude_env, read_data, read_synonym, tyvar_names
-from .typecheck_classes import MONAD_CLASSES, ClassChecker
+from .typecheck_classes import MONAD_CLASSES, CheckedUses, ClassChecker
 from .typecheck_expr import ExprChecker, sccs, type_tokens
 from .typecheck_inline import specialise_single_uses
 from profkit.errors import SourceError
@@ -94,9 +94,10 @@ class Prepared:
         self.expr_types, self.bind_types = checker.expr_types, checker.bind_types
         self.skolem_subst, self.dict_locals = checker.skolem_subst, checker.dict_locals
         self.con_schemes = checker.cons  # (open_methods reads the checker's uses:)
-        self.checked = (checker.var_insts, getattr(checker, "dict_uses", []),
-                        checker.own_schemes, checker.skolems_of, checker.class_schemes,
-                        checker.monad_refused)
+        self.checked = CheckedUses(checker.var_insts, getattr(checker, "dict_uses", []),
+                                   checker.section_uses, checker.own_schemes,
+                                   checker.skolems_of, checker.class_schemes,
+                                   checker.monad_refused)
         self.method_uses = checker.resolved_method_uses()
 
     def expr_desc(self, e: object) -> str | None:
@@ -197,6 +198,7 @@ class Checker(ClassChecker, ExprChecker):
         self.class_schemes: dict[str, tuple[Scheme, list[str], int]] = {}
         self.supers: dict[str, tuple[str, ...]] = {}
         self.var_insts: list[tuple[S.EVar, str, str, T.Type]] = []
+        self.section_uses: list[tuple[S.OpRef, list]] = []  # (typecheck_expr._op_type)
         self.monad_uses: list[tuple[Scheme, list, S.Span]] = []  # check_monad_uses
         if prep.needs_tokens:
             try:

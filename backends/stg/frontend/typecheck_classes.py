@@ -5,6 +5,8 @@ method use is at (``classes.resolve_methods`` turns those into calls)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from profkit.errors import SourceError
 
 from . import syntax as S
@@ -15,6 +17,18 @@ from .fixed_ints import check_fixed_uses
 #: the classes of monads, whose instance the subset chooses by type (a Functor-generic
 #: function's fmap is refused where it is: directed._functor_directed)
 MONAD_CLASSES = {"Applicative", "Monad", "MonadFail"}
+
+
+class CheckedUses(NamedTuple):
+    """What the check found that open_methods.py's tags read (``Prepared.checked``)."""
+
+    var_insts: list  # (use, class, method, type at the class's variable): program's methods
+    dict_uses: list  # (use, [(class, type)]): constrained functions' uses
+    section_uses: list  # the same for a section's operator (an OpRef)
+    own_schemes: dict  # the program's bindings' schemes (Checker.own_schemes)
+    skolems_of: dict  # id(signature's binding) -> its rigid variables
+    class_schemes: dict  # the program's methods' schemes (the dispatchers' arities)
+    monad_refused: list  # (binding, its refusal): generic in a monad, used at another
 
 
 class ClassChecker:

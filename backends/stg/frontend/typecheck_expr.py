@@ -8,11 +8,13 @@ from . import syntax as S
 from . import typecheck_types as T
 from .lexer import Token
 from .rename import decl_binders, pat_binders
+from .typecheck_env import Scheme
 
 
 class ExprChecker:
     """Needs from ``Checker``: fresh, inst_var, inst_con, cons, exist, exist_given, pred,
-    unify_at, err, bind, mark, restore, bind_group, level."""
+    unify_at, err, bind, mark, restore, bind_group, level, env, prelude, last_vs,
+    section_uses."""
 
     # -- expressions ---------------------------------------------------------------------------
     def infer(self, e: S.Expr) -> T.Type:
@@ -210,6 +212,9 @@ class ExprChecker:
     def _op_type(self, op: S.OpRef) -> T.Type:
         t = self.inst_con(op.name, op.span) if op.is_con else self.inst_var(op.name, op.span)
         self.expr_types[id(op)] = (op, t)  # a section's operator (fixed_ints.fixed_directed)
+        sc = None if op.is_con else self.env.get(op.name) or self.prelude.get(op.name)
+        if isinstance(sc, Scheme) and sc.preds:  # its context's types (open_methods' tags)
+            self.section_uses.append((op, [(c, T.inst(pt, self.last_vs)) for c, pt in sc.preds]))
         return t
 
     def _op_expr(self, op: S.OpRef) -> S.Expr:

@@ -217,3 +217,32 @@ def test_a_generalised_local_function_passes_its_callers_tags():
            "(2, 5.0 :: Double)]))\n")
     r = run_haskell(src)
     assert r.error is None and r.stdout == "(2.0,4.0,3.5)\n"
+
+
+SECTIONS = """import Data.Monoid
+isEven, isOdd :: Monoid m => m -> Int -> m
+isEven m 0 = mempty
+isEven m k = m <> isOdd m (k - 1)
+isOdd m 0 = m
+isOdd m k = isEven m (k - 1)
+suffixAll :: Monoid m => m -> [m] -> [m]
+suffixAll sep = map (<> sep)
+prefixAll :: Monoid m => m -> [m] -> [m]
+prefixAll sep = map (sep <>)
+main :: IO ()
+main = do
+  print (map (`isEven` 3) ["ab", "c"], (`isEven` 2) (Sum (4 :: Int)), (Product 2 `isOdd`) 5)
+  print (suffixAll "!" ["a", "b"], map getSum (suffixAll (Sum 1) [Sum 2, Sum (3 :: Int)]))
+  print (map getProduct (prefixAll (Product 2) [Product 5 :: Product Int]))
+"""
+
+
+def test_sections_of_tagged_functions_and_of_monoid_operations():
+    """A function taking tags, or `<>` at an open monoid, as a section's operator (the
+    checker's _op_type records its context's types as use_var does): the section passes
+    the tag. Before, `(`isEven` 3)` called isEven without its tag (a run-time type error)
+    and `(<> sep)` was the list's ++ at every monoid. Expected: GHC 9.0.2's stdout."""
+    r = run_haskell(SECTIONS)
+    assert r.error is None, r.error
+    assert r.stdout == ('(["ababab","ccc"],Sum {getSum = 4},Product {getProduct = 4})\n'
+                        '(["a!","b!"],[3,4])\n[10]\n')

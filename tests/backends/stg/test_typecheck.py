@@ -460,6 +460,8 @@ KNOWN_ILL_TYPED = {
     # test_fixed_ints: a Word8 converted to a Char, Int8 plus Int16
     "import Data.Word\nmain :: IO ()\nmain = print (fromIntegral (3 :: Word8) :: Char)",
     "import Data.Int\nmain :: IO ()\nmain = print ((1 :: Int8) + (2 :: Int16))",
+    # test_programs26: an existential's context names a class not in scope
+    "data B = forall b. (Show b, Foo b) => B b\nmain :: IO ()\nmain = print 1",
 }
 
 
